@@ -1,0 +1,18 @@
+import { CURRENCY, LOCALE } from './constants.js';
+
+const inr = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** INR in en-IN grouping with 2 decimals, e.g. ₹1,23,456.70. */
+export function formatINR(value: number | null | undefined): string {
+  return inr.format(Number(value ?? 0));
+}
+
+/** True when a number has at most two decimals (money and unit costs). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}

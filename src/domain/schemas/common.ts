@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MAX_LIST_LIMIT } from '../constants.js';
+import { hasAtMostTwoDecimals } from '../money.js';
+
+/** A required, trimmed text field whose message names it: 'City name is required'. */
+export const requiredText = (label: string, max = 500) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const optionalText = (label: string, max = 2000) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+export const money = (label: string, negativeMessage = `${label} cannot be negative`) =>
+  z
+    .number({ error: `${label} is required and must be a number` })
+    .min(0, negativeMessage)
+    .max(9_999_999_999.99, `${label} is too large`)
+    .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals`);
+
+export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+export const PHONE_MESSAGE = 'Please enter a valid phone number';
+export const phone = (label: string) =>
+  requiredText(label, 30).regex(PHONE_PATTERN, PHONE_MESSAGE).refine((v) => v.replace(/\D/g, '').length >= 6, PHONE_MESSAGE);
+
+export const email = (label: string) =>
+  requiredText(label, 254).pipe(z.email(`${label} must be a valid email address`)).transform((v) => v.toLowerCase());
+
+export const idParam = z.object({ id: z.string() });
+
+/** Query of every list endpoint beyond what SPEC.md shows: page, limit, q, sort, order. */
+export const listQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)
+    .default(10),
+  q: z.string().trim().max(200).optional(),
+  sort: z.string().trim().max(50).optional(),
+  order: z.enum(['asc', 'desc'], { error: "order must be 'asc' or 'desc'" }).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** Query flags arrive as strings: 'true'/'1' are true, anything else false. */
+export const queryFlag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});

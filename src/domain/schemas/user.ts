@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { ROLES, USER_STATUSES } from '../roles.js';
+import { email, optionalText, phone, requiredText } from './common.js';
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password is too long');
+
+const userFields = {
+  firstname: requiredText('First name', 100),
+  lastname: requiredText('Last name', 100),
+  email: email('Email'),
+  phonenumber: phone('Phone number'),
+  address: requiredText('Address', 500),
+  city_id: requiredText('City', 64),
+  role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }),
+  status: z.enum(USER_STATUSES, { error: `Status must be one of: ${USER_STATUSES.join(', ')}` }),
+  gst_no: optionalText('GST number', 20),
+  profileimage: optionalText('Profile image', 500),
+};
+
+export const userCreateSchema = z.object({ ...userFields, password });
+
+/** On edit a blank or missing password keeps the current one. */
+export const userUpdateSchema = z.object({
+  ...userFields,
+  password: z
+    .union([z.literal(''), password])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+});
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { can, type Action, type Policy, type Resource } from '../../domain/policy.js';
+import type { Role } from '../../domain/roles.js';
+import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../../domain/schemas/auth.js';
+import type { TokenSigner } from './tokens.js';
+
+/**
+ * What a route needs: 'public' (no token), 'signed-in' (any valid token), or a policy permission.
+ * Every /api route must declare one: registering a route without it fails at start-up.
+ */
+export type RouteAccess = 'public' | 'signed-in' | { resource: Resource; action: Action };
+
+export type CurrentUser = { id: string; role: Role; firstname: string };
+
+export interface PolicySource {
+  current(): Promise<Policy>;
+}
+
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access rule: the role × route test walks it. */
+    routeAccessTable: RegisteredRoute[];
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The logged-in user of a route whose access is not public. */
+export function userOf(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw new Error('userOf() called on a public route');
+  return request.user;
+}
+
+async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; policy: PolicySource }) {
+  app.decorateRequest('user', null);
+  const table: RegisteredRoute[] = [];
+  app.decorate('routeAccessTable', table);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // Third-party documentation routes (swagger-ui) are public pages.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: 'public' };
+      return;
+    }
+    const rule = route.config?.access;
+    if (!rule) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: rule });
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearer(request);
+    const claims = token ? await opts.signer.verify(token) : null;
+    if (!claims) return reply.status(401).send({ message: UNAUTHORIZED_MESSAGE });
+    request.user = { id: claims.sub, role: claims.role, firstname: claims.firstname };
+    const policy = await opts.policy.current();
+    // A role that may no longer sign in loses its outstanding tokens' access at once.
+    if (!policy.signIn[claims.role]) return reply.status(403).send({ message: FORBIDDEN_MESSAGE });
+    if (access === 'signed-in') return;
+    if (!can(policy, claims.role, access.resource, access.action)) {
+      return reply.status(403).send({ message: FORBIDDEN_MESSAGE });
+    }
+  });
+}
+
+export const access = fp(accessPlugin, { name: 'access' });

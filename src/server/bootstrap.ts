@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerConfig } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { setPasswordHashCost } from './auth/passwords.js';
+import { createTokenSigner } from './auth/tokens.js';
+import { defaultPolicySource } from './auth/default-policy-source.js';
+import { buildApp } from './app.js';
+import type { Api } from './http/types.js';
+import { isDemoSeeded, seedDemo } from './seed/seed-demo.js';
+import { DEMO_LOGINS } from './seed/demo-data.js';
+
+export type Server = { app: Api; database: Database; seeded: boolean; close: () => Promise<void> };
+
+/** In embedded mode the JWT secret is generated once and kept beside the data, so tokens survive restarts. */
+function embeddedJwtSecret(dataDir: string | null): string {
+  if (!dataDir) return crypto.randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+async function shouldSeed(config: ServerConfig, database: Database): Promise<boolean> {
+  if (config.seedDemo === 'no') return false;
+  if (config.seedDemo === 'auto' && database.kind !== 'pglite') return false;
+  return !(await isDemoSeeded(database.db));
+}
+
+export async function startServer(config: ServerConfig, spaDir?: string): Promise<Server> {
+  setPasswordHashCost(config.passwordHashCost);
+  const database = await openDatabase(config.db);
+  try {
+    const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.db.kind === 'pglite' ? config.db.dataDir : null);
+    let seeded = false;
+    if (await shouldSeed(config, database)) {
+      await seedDemo(database.db);
+      seeded = true;
+    }
+    const app = await buildApp({
+      database,
+      signer: createTokenSigner(jwtSecret),
+      policy: defaultPolicySource,
+      config: { loginRateLimit: config.loginRateLimit },
+      logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      spaDir,
+    });
+    return {
+      app,
+      database,
+      seeded,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export function demoLoginsText(): string {
+  return DEMO_LOGINS.map((l) => `  ${l.role.padEnd(15)} ${l.email.padEnd(24)} ${l.password}`).join('\n');
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DbConfig } from '../config.js';
+import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: services accept either so they compose inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: DbConfig['kind'];
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(config: DbConfig): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // Money is numeric(12,2): keep the driver's string and let the schema convert it.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let release = () => {};
+  if (config.dataDir) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    release = acquireDataDirLock(config.dataDir);
+  }
+  try {
+    const client = config.dataDir ? await PGlite.create(path.join(config.dataDir, 'pgdata')) : await PGlite.create();
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    return {
+      db: pgliteDb as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Several API processes may start at once against one server: let one of them migrate at a time. */
+async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await run();
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}

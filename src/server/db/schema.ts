@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** numeric(12,2) read back as a JS number: money never exceeds 12 digits here, so no precision is lost. */
+const money = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(12,2)',
+  fromDriver: (value) => Number(value),
+  toDriver: (value) => value.toFixed(2),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const created = () => timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const modified = () => timestamp('modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const id = () => uuid('id').primaryKey().defaultRandom();
+
+export const cities = pgTable('cities', {
+  id: id(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  district: text('district').notNull(),
+  pincode: text('pincode').notNull(),
+  wards: jsonb('wards').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  created: created(),
+  modified: modified(),
+}, (t) => [check('cities_pincode_6_digits', sql`${t.pincode} ~ '^[0-9]{6}$'`), index('cities_name_idx').on(t.name)]);
+
+export const warehouses = pgTable('warehouses', {
+  id: id(),
+  name: text('name').notNull(),
+  cityId: uuid('city_id').notNull().references(() => cities.id, { onDelete: 'restrict' }),
+  address: text('address').notNull(),
+  status: text('status').notNull().default('active'),
+  description: text('description'),
+  contactPerson: text('contact_person').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  created: created(),
+  modified: modified(),
+}, (t) => [check('warehouses_status', sql`${t.status} in ('active','inactive')`), index('warehouses_city_idx').on(t.cityId)]);
+
+export const users = pgTable('users', {
+  id: id(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  email: text('email').notNull(),
+  phonenumber: text('phonenumber').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  address: text('address').notNull().default(''),
+  cityId: uuid('city_id').references(() => cities.id, { onDelete: 'restrict' }),
+  role: text('role').notNull(),
+  status: text('status').notNull().default('active'),
+  gstNo: text('gst_no'),
+  profileimage: text('profileimage'),
+  created: created(),
+  modified: modified(),
+}, (t) => [
+  uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  uniqueIndex('users_phone_unique').on(t.phonenumber),
+  index('users_role_city_idx').on(t.role, t.cityId),
+  index('users_created_idx').on(t.created),
+]);
+
+/** Single-use rotating refresh tokens, stored as SHA-256 hashes; a family is one login. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  created: created(),
+}, (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)]);
+
+/** Failed sign-ins per account, shared by every API process. */
+export const loginThrottle = pgTable('login_throttle', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastFailure: timestamp('last_failure', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text('name').notNull(),
+  created: created(),
+}, (t) => [uniqueIndex('categories_name_unique').on(t.name)]);
+
+export const subcategories = pgTable('subcategories', {
+  id: id(),
+  categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+  gstType: text('gst_type').notNull().default(''),
+  hsnCode: text('hsn_code').notNull().default(''),
+}, (t) => [uniqueIndex('subcategories_name_unique').on(t.categoryId, t.name)]);
+
+export type ColourVariant = { name: string; sizes: string[]; images: string[] };
+
+export const products = pgTable('products', {
+  id: id(),
+  productname: text('productname').notNull(),
+  productHindi: text('product_hindi'),
+  categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+  subcategoryId: uuid('subcategory_id').notNull().references(() => subcategories.id, { onDelete: 'restrict' }),
+  productKeyword: text('product_keyword').notNull(),
+  price: money('price').notNull(),
+  discountPrice: money('discount_price').notNull(),
+  productDescription: text('product_description').notNull(),
+  unit: text('unit').notNull(),
+  unitValue: text('unit_value').notNull(),
+  gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+  gstType: text('gst_type').notNull().default(''),
+  hsnCode: text('hsn_code').notNull().default(''),
+  mainImage: jsonb('main_image').$type<string[]>().notNull().default([]),
+  colors: jsonb('colors').$type<ColourVariant[]>().notNull().default([]),
+  created: created(),
+  modified: modified(),
+}, (t) => [
+  check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
+  index('products_created_idx').on(t.created),
+  index('products_name_lower_idx').on(sql`lower(${t.productname})`),
+  index('products_category_idx').on(t.categoryId),
+]);
+
+/** Uploaded images, content-addressed by SHA-256, so any API process can serve them. */
+export const images = pgTable('images', {
+  hash: text('hash').primaryKey(),
+  mime: text('mime').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  created: created(),
+});
+
+export const handlingCharges = pgTable('handling_charges', {
+  id: id(),
+  chargeType: text('charge_type').notNull(),
+  amount: money('amount').notNull(),
+  created: created(),
+  modified: modified(),
+}, (t) => [check('handling_charges_amount_nonneg', sql`${t.amount} >= 0`)]);
+
+/** The balance of one product in one warehouse. It only ever changes together with a stock_movements row. */
+export const inventory = pgTable('inventory', {
+  id: id(),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  location: text('location').notNull().default(''),
+  currentStock: integer('current_stock').notNull().default(0),
+  minimumStock: integer('minimum_stock').notNull().default(0),
+  maximumStock: integer('maximum_stock').notNull().default(0),
+  unitCost: money('unit_cost').notNull().default(0),
+  notes: text('notes').notNull().default(''),
+  created: created(),
+  modified: modified(),
+}, (t) => [
+  uniqueIndex('inventory_product_warehouse_unique').on(t.productId, t.warehouseId),
+  index('inventory_warehouse_idx').on(t.warehouseId),
+  check('inventory_current_stock_nonneg', sql`${t.currentStock} >= 0`),
+  check('inventory_min_max_nonneg', sql`${t.minimumStock} >= 0 and ${t.maximumStock} >= 0`),
+]);
+
+/** Append-only stock ledger: the balance equals the sum of `quantity` for its product and warehouse. */
+export const stockMovements = pgTable('stock_movements', {
+  id: id(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  movementType: text('movement_type').notNull(),
+  quantity: integer('quantity').notNull(),
+  stockBefore: integer('stock_before').notNull(),
+  stockAfter: integer('stock_after').notNull(),
+  unitCost: money('unit_cost').notNull().default(0),
+  totalValue: money('total_value').notNull().default(0),
+  movementReason: text('movement_reason'),
+  referenceId: text('reference_id'),
+  referenceType: text('reference_type'),
+  sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'restrict' }),
+  performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
+  notes: text('notes').notNull().default(''),
+  created: created(),
+}, (t) => [
+  check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged')`),
+  check('stock_movements_after', sql`${t.stockAfter} = ${t.stockBefore} + ${t.quantity} and ${t.stockAfter} >= 0`),
+  index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
+  index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
+  index('stock_movements_created_idx').on(t.created),
+]);
+
+/** First result of each stock-changing request, keyed by the caller's Idempotency-Key. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').notNull(),
+  userId: uuid('user_id').notNull(),
+  route: text('route').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code'),
+  response: jsonb('response'),
+  created: created(),
+}, (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)]);

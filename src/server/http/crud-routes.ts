@@ -1,0 +1,70 @@
+import { z, type ZodType } from 'zod';
+import type { Action, Resource } from '../../domain/policy.js';
+import { idParam, listQuery, type ListQuery } from '../../domain/schemas/common.js';
+import type { CurrentUser } from '../auth/access.js';
+import type { Page } from '../services/list-helpers.js';
+import type { Api } from './types.js';
+
+export type CrudService<TCreate, TUpdate, TOut> = {
+  list(query: ListQuery): Promise<Page<TOut>>;
+  get(id: string): Promise<TOut>;
+  create(input: TCreate, by: CurrentUser): Promise<TOut>;
+  update(id: string, input: TUpdate, by: CurrentUser): Promise<TOut>;
+  remove(id: string, by: CurrentUser): Promise<void>;
+};
+
+export type CrudDeclaration<TCreate extends ZodType, TUpdate extends ZodType, TOut> = {
+  /** Collection path, e.g. '/cities'. */
+  path: string;
+  resource: Resource;
+  /** 'City': used in messages such as 'City deleted successfully'. */
+  entity: string;
+  createSchema: TCreate;
+  updateSchema: TUpdate;
+  service: CrudService<z.output<TCreate>, z.output<TUpdate>, TOut>;
+  /** Key of the list array in the response: SPEC.md uses `data` for most and `users` for users. */
+  listKey?: string;
+  /** SPEC.md: users are created at POST /users/create. */
+  createPath?: string;
+  updateMethod?: 'PUT' | 'PATCH';
+};
+
+const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
+
+/** list, show, create, update and delete routes for one resource: one declaration, five thin routes. */
+export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, TOut>(
+  app: Api,
+  d: CrudDeclaration<TCreate, TUpdate, TOut>,
+): void {
+  const tags = [d.resource];
+  const item = `${d.path}/:id`;
+
+  app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring: listQuery } }, async (request) => {
+    const { rows, total } = await d.service.list(request.query);
+    return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
+  });
+
+  app.get(item, { config: perm(d.resource, 'show'), schema: { tags, params: idParam } }, (request) =>
+    d.service.get(request.params.id),
+  );
+
+  app.post(
+    d.createPath ?? d.path,
+    { config: perm(d.resource, 'create'), schema: { tags, body: d.createSchema } },
+    async (request, reply) => reply.status(201).send(await d.service.create(request.body as z.output<TCreate>, request.user!)),
+  );
+
+  app.route({
+    method: d.updateMethod ?? 'PUT',
+    url: item,
+    config: perm(d.resource, 'edit'),
+    schema: { tags, params: idParam, body: d.updateSchema },
+    handler: (request) =>
+      d.service.update((request.params as { id: string }).id, request.body as z.output<TUpdate>, request.user!),
+  });
+
+  app.delete(item, { config: perm(d.resource, 'delete'), schema: { tags, params: idParam } }, async (request) => {
+    await d.service.remove(request.params.id, request.user!);
+    return { message: `${d.entity} deleted successfully` };
+  });
+}

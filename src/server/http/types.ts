@@ -1,0 +1,31 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../db/client.js';
+import type { PolicySource } from '../auth/access.js';
+import type { TokenSigner } from '../auth/tokens.js';
+import type { ServerConfig } from '../config.js';
+
+/** The Fastify instance every route file receives: zod schemas type its requests. */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What routes and services share: built once per process in app.ts. */
+export type AppDeps = {
+  database: Database;
+  signer: TokenSigner;
+  policy: PolicySource;
+  config: Pick<ServerConfig, 'loginRateLimit'>;
+};
+
+export type RouteModule = (app: Api, deps: AppDeps) => void | Promise<void>;

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from './config.js';
+import { demoLoginsText, startServer } from './bootstrap.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const spaDir = path.join(root, 'dist');
+
+/** `npm start` on a fresh clone: build the SPA once if there is no build yet. */
+function ensureSpaBuilt(): void {
+  if (fs.existsSync(path.join(spaDir, 'index.html'))) return;
+  console.log('No SPA build found in dist/: building it once (npm run build)...');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (config.serveSpa) ensureSpaBuilt();
+  const server = await startServer(config, config.serveSpa ? spaDir : undefined);
+  const { app } = server;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing the server and the database`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while closing');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.db.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
+  console.log(`\nGrocery back-office running at http://localhost:${config.port} on ${where}`);
+  if (server.seeded) console.log('Demo data loaded.');
+  if (server.seeded || config.db.kind === 'pglite') console.log(`Demo logins:\n${demoLoginsText()}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

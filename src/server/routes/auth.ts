@@ -1,0 +1,42 @@
+import { loginSchema, refreshSchema, tokenPair } from '../../domain/schemas/auth.js';
+import { z } from 'zod';
+import type { RouteModule } from '../http/types.js';
+import { authService } from '../services/auth-service.js';
+
+export const authRoutes: RouteModule = (app, { database, signer, policy, config }) => {
+  const auth = authService(database.db, signer, policy);
+  const perIp = { max: config.loginRateLimit, timeWindow: '1 minute' };
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: tokenPair } },
+    },
+    (request) => auth.login(request.body),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { access: 'public', rateLimit: { max: config.loginRateLimit * 4, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], security: [], body: refreshSchema, response: { 200: tokenPair } },
+    },
+    (request) => auth.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], security: [], body: refreshSchema } },
+    async (request, reply) => {
+      await auth.logout(request.body.refresh_token);
+      return reply.status(200).send({ message: 'Logged out' });
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: z.object({ id: z.string(), role: z.string(), firstname: z.string() }) } } },
+    (request) => request.user!,
+  );
+};

@@ -1,0 +1,17 @@
+import type { RouteModule } from '../http/types.js';
+import { accessPolicyRoutes } from './access-policy.js';
+import { authRoutes } from './auth.js';
+import { cityRoutes } from './cities.js';
+import { handlingChargeRoutes } from './handling-charges.js';
+import { healthRoutes } from './health.js';
+import { warehouseRoutes } from './warehouses.js';
+
+/** Every route module of the API, mounted under /api. */
+export const apiRoutes: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  accessPolicyRoutes,
+  cityRoutes,
+  warehouseRoutes,
+  handlingChargeRoutes,
+];

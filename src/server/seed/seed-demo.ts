@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { categories, cities, handlingCharges, products, subcategories, users, warehouses } from '../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import {
+  DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_CHARGES, DEMO_PRODUCTS, DEMO_USERS, DEMO_WAREHOUSES,
+} from './demo-data.js';
+
+export async function isDemoSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[0]![0])).limit(1);
+  return Boolean(row);
+}
+
+/** Writes the demo data set in one transaction: all of it or none. */
+export async function seedDemo(db: Db): Promise<void> {
+  const hashes = new Map<string, string>();
+  for (const password of new Set(DEMO_USERS.map((u) => u[1]))) hashes.set(password, await hashPassword(password));
+
+  await db.transaction(async (tx) => {
+    const cityRows = await tx.insert(cities).values(DEMO_CITIES.map((c) => ({ ...c, isActive: true }))).returning();
+    const cityId = (name: string) => cityRows.find((c) => c.name === name)!.id;
+
+    await tx.insert(warehouses).values(
+      DEMO_WAREHOUSES.map((w, i) => ({
+        name: w.name, cityId: cityId(w.city), address: w.address, status: 'active',
+        description: i === 0 ? 'Main receiving warehouse for Rajasthan' : null,
+        contactPerson: w.person, contactPhone: w.phone,
+        contactEmail: `${w.name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@demo.local`,
+      })),
+    );
+
+    const subIds = new Map<string, { id: string; categoryId: string; gst: number; hsn: string }>();
+    for (const category of DEMO_CATEGORIES) {
+      const [cat] = await tx.insert(categories).values({ name: category.name }).returning();
+      const subs = await tx.insert(subcategories).values(
+        category.subs.map((s) => ({ categoryId: cat!.id, name: s.name, gstRate: s.gst, gstType: s.gst === 0 ? 'Exempt' : 'GST', hsnCode: s.hsn })),
+      ).returning();
+      for (const s of subs) subIds.set(s.name, { id: s.id, categoryId: cat!.id, gst: s.gstRate, hsn: s.hsnCode });
+    }
+
+    const now = Date.now();
+    await tx.insert(products).values(
+      DEMO_PRODUCTS.map(([sub, name, hindi, brand, mrp, discount, unit, unitValue], i) => {
+        const s = subIds.get(sub)!;
+        return {
+          productname: name, productHindi: hindi, categoryId: s.categoryId, subcategoryId: s.id, productKeyword: brand,
+          price: mrp, discountPrice: discount, productDescription: `${brand} ${name}, ${unitValue} ${unit}.`,
+          unit, unitValue, gstRate: s.gst, gstType: s.gst === 0 ? 'Exempt' : 'GST', hsnCode: s.hsn,
+          colors: i % 9 === 0 ? [{ name: 'standard', sizes: [unitValue], images: [] }] : [],
+          // Spread creation times so "most recent" lists are meaningful.
+          created: new Date(now - (DEMO_PRODUCTS.length - i) * 3_600_000),
+        };
+      }),
+    );
+
+    await tx.insert(handlingCharges).values(DEMO_HANDLING_CHARGES.map((h) => ({ chargeType: h.charge_type, amount: h.amount })));
+
+    await tx.insert(users).values(
+      DEMO_USERS.map(([email, password, firstname, lastname, phone, role, city], i) => ({
+        email, passwordHash: hashes.get(password)!, firstname, lastname, phonenumber: phone, role, status: 'active',
+        address: `${10 + i}, Main Road, ${city}`, cityId: cityId(city),
+        gstNo: role === 'seller' ? `08ABCDE${1000 + i}F1Z5` : null,
+        created: new Date(now - (DEMO_USERS.length - i) * 86_400_000),
+      })),
+    );
+  });
+}

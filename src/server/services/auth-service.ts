@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { refreshTokens, users } from '../db/schema.js';
+import { EMAIL_PATTERN, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, normalisePhone, type LoginInput } from '../../domain/schemas/auth.js';
+import { isRole } from '../../domain/roles.js';
+import type { PolicySource } from '../auth/access.js';
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords.js';
+import { REFRESH_TOKEN_TTL_MS, hashToken, newRefreshToken, type TokenSigner } from '../auth/tokens.js';
+import { HttpError } from '../http/errors.js';
+import { loginThrottle } from './login-throttle.js';
+
+export type TokenPair = { access_token: string; refresh_token: string };
+
+const STATUS_MESSAGES: Record<string, string> = {
+  inactive: 'Your account is inactive. Please contact an administrator.',
+  notverified: 'Your account is not verified yet. Please contact an administrator.',
+};
+
+export function accountKey(emailOrPhone: string): string {
+  const v = emailOrPhone.trim();
+  return EMAIL_PATTERN.test(v) ? v.toLowerCase() : normalisePhone(v);
+}
+
+export function authService(db: Db, signer: TokenSigner, policy: PolicySource) {
+  const throttle = loginThrottle(db);
+
+  async function issue(user: { id: string; role: string; firstname: string }, familyId: string, expiresAt: Date): Promise<TokenPair> {
+    const refresh = newRefreshToken();
+    await db.insert(refreshTokens).values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt });
+    if (!isRole(user.role)) throw new HttpError(403, NOT_AUTHORIZED_MESSAGE);
+    const access = await signer.sign({ sub: user.id, role: user.role, firstname: user.firstname });
+    return { access_token: access, refresh_token: refresh };
+  }
+
+  async function assertMaySignIn(user: { role: string; status: string }): Promise<void> {
+    const current = await policy.current();
+    if (!isRole(user.role) || !current.signIn[user.role]) throw new HttpError(403, NOT_AUTHORIZED_MESSAGE);
+    const statusMessage = STATUS_MESSAGES[user.status];
+    if (statusMessage) throw new HttpError(403, statusMessage);
+  }
+
+  async function revokeFamily(familyId: string): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  return {
+    async login(input: LoginInput): Promise<TokenPair> {
+      const key = accountKey(input.emailOrPhone);
+      await throttle.assertAllowed(key);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.email}) = ${key}`, eq(users.phonenumber, key)))
+        .limit(1);
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !ok) {
+        await throttle.recordFailure(key);
+        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      }
+      await throttle.reset(key);
+      await assertMaySignIn(user);
+      return issue(user, crypto.randomUUID(), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
+    },
+
+    /** Single use: the token is spent atomically; presenting a spent one revokes its whole login. */
+    async refresh(token: string): Promise<TokenPair> {
+      const tokenHash = hashToken(token);
+      const [spent] = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!spent) {
+        const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+        if (known?.usedAt) {
+          await revokeFamily(known.familyId);
+          throw new HttpError(401, 'Refresh token has already been used. Please log in again.');
+        }
+        throw new HttpError(401, 'Invalid or expired refresh token. Please log in again.');
+      }
+      const [user] = await db.select().from(users).where(eq(users.id, spent.userId)).limit(1);
+      try {
+        if (!user) throw new HttpError(401, 'Invalid or expired refresh token. Please log in again.');
+        await assertMaySignIn(user);
+      } catch (error) {
+        await revokeFamily(spent.familyId);
+        throw error instanceof HttpError ? new HttpError(401, error.message) : error;
+      }
+      // Rotation keeps the login's absolute expiry: refreshing never extends a session past 12 hours.
+      return issue(user, spent.familyId, spent.expiresAt);
+    },
+
+    async logout(token: string): Promise<void> {
+      const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+      if (known) await revokeFamily(known.familyId);
+    },
+
+    revokeAllFor: async (userId: string) => {
+      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { cities, inventory, stockMovements, warehouses } from '../db/schema.js';
+import type { WarehouseInput } from '../../domain/schemas/warehouse.js';
+import { badRequest, conflict, notFound, requireId, requireRef } from '../http/errors.js';
+import type { CrudService } from '../http/crud-routes.js';
+import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+
+export type WarehouseOut = {
+  _id: string; name: string; city_id: string; city: string | null; address: string; status: string;
+  description: string | null; contact_person: string; contact_phone: string; contact_email: string;
+  created: Date; modified: Date;
+};
+
+type Row = { w: typeof warehouses.$inferSelect; cityName: string | null };
+
+const toApi = ({ w, cityName }: Row): WarehouseOut => ({
+  _id: w.id, name: w.name, city_id: w.cityId, city: cityName, address: w.address, status: w.status,
+  description: w.description, contact_person: w.contactPerson, contact_phone: w.contactPhone,
+  contact_email: w.contactEmail, created: w.created, modified: w.modified,
+});
+
+const sortable = { name: warehouses.name, status: warehouses.status, city: cities.name, created: warehouses.created };
+
+export function warehouseService(db: Db): CrudService<WarehouseInput, WarehouseInput, WarehouseOut> {
+  const select = () =>
+    db.select({ w: warehouses, cityName: cities.name }).from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId));
+
+  async function toRow(input: WarehouseInput) {
+    const cityId = requireRef(input.city_id, 'city_id', 'City');
+    const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId)).limit(1);
+    if (!city) throw badRequest('city_id', 'City not found');
+    return {
+      name: input.name, cityId, address: input.address, status: input.status, description: input.description ?? null,
+      contactPerson: input.contact_person, contactPhone: input.contact_phone, contactEmail: input.contact_email,
+    };
+  }
+
+  async function get(id: string) {
+    const [row] = await select().where(eq(warehouses.id, requireId(id, 'Warehouse'))).limit(1);
+    if (!row) throw notFound('Warehouse');
+    return toApi(row);
+  }
+
+  return {
+    async list(query) {
+      const where = searchFilter(query.q, [warehouses.name, warehouses.address, warehouses.contactPerson, cities.name]);
+      const [rows, total] = await Promise.all([
+        select().where(where)
+          .orderBy(...sortOrder(query, sortable, [desc(warehouses.created), desc(warehouses.id)]))
+          .limit(query.limit).offset(offsetOf(query)),
+        where
+          ? db.select({ n: count() }).from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(where).then(([r]) => Number(r?.n ?? 0))
+          : countRows(db, warehouses, undefined),
+      ]);
+      return { rows: rows.map(toApi), total };
+    },
+    get,
+    async create(input) {
+      const [row] = await db.insert(warehouses).values(await toRow(input)).returning();
+      return get(row!.id);
+    },
+    async update(id, input) {
+      const warehouseId = requireId(id, 'Warehouse');
+      const [row] = await db.update(warehouses).set({ ...(await toRow(input)), modified: sql`now()` })
+        .where(eq(warehouses.id, warehouseId)).returning({ id: warehouses.id });
+      if (!row) throw notFound('Warehouse');
+      return get(warehouseId);
+    },
+    async remove(id) {
+      const warehouseId = requireId(id, 'Warehouse');
+      await get(warehouseId);
+      await db.transaction(async (tx) => {
+        const [stocked] = await tx.select({ n: count() }).from(inventory)
+          .where(and(eq(inventory.warehouseId, warehouseId), gt(inventory.currentStock, 0)));
+        if (Number(stocked?.n) > 0) throw conflict(`This warehouse holds stock of ${stocked!.n} product(s). Move or remove the stock before deleting it.`);
+        const [moved] = await tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.warehouseId, warehouseId));
+        if (Number(moved?.n) > 0) throw conflict('This warehouse has stock movement history, which must be kept. Set it inactive instead.');
+        await tx.delete(inventory).where(eq(inventory.warehouseId, warehouseId));
+        await tx.delete(warehouses).where(eq(warehouses.id, warehouseId));
+      });
+    },
+  };
+}

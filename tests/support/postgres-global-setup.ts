@@ -1,0 +1,17 @@
+import type { TestProject } from 'vitest/node';
+import { findPostgresBin, startCluster } from './postgres-cluster.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
+/** One PostgreSQL server for the whole test run; every test file gets a database of its own on it. */
+export default async function setup(project: TestProject) {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL binaries not found (set PG_BIN)');
+  const cluster = await startCluster(bin);
+  project.provide('pgUrl', cluster.url());
+  return () => cluster.stop();
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
+import { setPasswordHashCost } from '../../src/server/auth/passwords.js';
+import { createTokenSigner, type TokenSigner } from '../../src/server/auth/tokens.js';
+import { defaultPolicySource } from '../../src/server/auth/default-policy-source.js';
+import type { PolicySource } from '../../src/server/auth/access.js';
+import type { Api } from '../../src/server/http/types.js';
+import { seedDemo } from '../../src/server/seed/seed-demo.js';
+import { users } from '../../src/server/db/schema.js';
+import { ROLES, type Role } from '../../src/domain/roles.js';
+import { eq } from 'drizzle-orm';
+
+export type DbKind = 'pglite' | 'postgres';
+/** Which database this test project runs on: the API tests run once on each. */
+export const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the run's PostgreSQL server. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  if (dbKind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  const admin = inject('pgUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = admin.replace(/\/[^/]*$/, `/${name}`);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
+  return { ...database, url };
+}
+
+export type Reply<T = any> = { status: number; body: T; headers: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
+
+export type TestApp = {
+  app: Api;
+  db: Db;
+  database: Database & { url?: string };
+  signer: TokenSigner;
+  /** A user id of each demo role (seeded accounts). */
+  userIds: Record<Role, string>;
+  token: (role: Role) => Promise<string>;
+  request: <T = any>(method: string, url: string, options?: { role?: Role; token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Reply<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
+  close: () => Promise<void>;
+};
+
+const DEMO_EMAIL_BY_ROLE: Record<Role, string> = {
+  admin: 'admin@demo.local',
+  'warehouse-user': 'warehouse@demo.local',
+  'sub-admin': 'subadmin@demo.local',
+  seller: 'seller@demo.local',
+  customer: 'customer@demo.local',
+  'delivery-boy': 'delivery@demo.local',
+};
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+/** The real API on a real, demo-seeded database, driven through Fastify's inject (no network). */
+export async function createTestApp(options: { seed?: boolean; policy?: PolicySource; loginRateLimit?: number } = {}): Promise<TestApp> {
+  setPasswordHashCost('low');
+  const database = await openTestDatabase();
+  if (options.seed !== false) await seedDemo(database.db);
+  const signer = createTokenSigner(TEST_JWT_SECRET);
+  const app = await buildApp({
+    database,
+    signer,
+    policy: options.policy ?? defaultPolicySource,
+    config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
+  });
+  await app.ready();
+
+  const userIds = {} as Record<Role, string>;
+  if (options.seed !== false) {
+    for (const role of ROLES) {
+      const [u] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL_BY_ROLE[role])).limit(1);
+      userIds[role] = u!.id;
+    }
+  }
+  const token = (role: Role) => signer.sign({ sub: userIds[role], role, firstname: role });
+
+  return {
+    app,
+    db: database.db,
+    database,
+    signer,
+    userIds,
+    token,
+    async request(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      const bearer = opts.token ?? (opts.role ? await token(opts.role) : undefined);
+      if (bearer) headers.authorization = `Bearer ${bearer}`;
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      });
+      let body: unknown = res.body;
+      try {
+        body = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        // not JSON (an image, a page): keep the text
+      }
+      return { status: res.statusCode, body: body as never, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

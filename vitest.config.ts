@@ -1,0 +1,36 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { findPostgresBin } from './tests/support/postgres-cluster.js';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+function postgresProject(): TestProjectInlineConfiguration[] {
+  if (findPostgresBin()) {
+    return [{
+      extends: true,
+      test: {
+        name: 'api-postgres',
+        include: ['tests/api/**/*.test.ts'],
+        env: { TEST_DB: 'postgres' },
+        globalSetup: ['tests/support/postgres-global-setup.ts'],
+      },
+    }];
+  }
+  if (ci) throw new Error('CI=true but no PostgreSQL server binaries were found: the PostgreSQL API run must not be skipped in CI.');
+  console.warn('\n⚠  No PostgreSQL binaries found (apt-get install postgresql, or set PG_BIN): skipping the PostgreSQL API run.\n');
+  return [];
+}
+
+export default defineConfig({
+  test: {
+    // Two cores: two test files at a time.
+    maxWorkers: 2,
+    fileParallelism: true,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
+      ...postgresProject(),
+    ],
+  },
+});
