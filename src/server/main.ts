@@ -39,9 +39,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.db.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
-  console.log(`\nGrocery back-office running at http://localhost:${config.port} on ${where}`);
-  if (server.seeded) console.log('Demo data loaded.');
-  if (server.seeded || config.db.kind === 'pglite') console.log(`Demo logins:\n${demoLoginsText()}\n`);
+  const lines = [`\nGrocery back-office running at http://localhost:${config.port} on ${where}`];
+  if (server.seeded) lines.push('Demo data loaded.');
+  if (server.seeded || config.db.kind === 'pglite') lines.push(`Demo logins:\n${demoLoginsText()}\n`);
+  // One write, so whoever waits for "running at" sees the whole message.
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (emailOrPhone: string, password: string) =>
+  t.request('POST', '/api/auth/login', { body: { emailOrPhone, password } });
+
+describe('POST /api/auth/login', () => {
+  it('signs in an admin by e-mail with a 15-minute JWT carrying sub, role, firstname, exp', async () => {
+    const res = await login('admin@demo.local', 'Admin@123');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'refresh_token']);
+    const claims = decodeJwt(res.body.access_token);
+    expect(claims).toMatchObject({ sub: t.userIds.admin, role: 'admin', firstname: 'Aarti' });
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(14 * 60);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('signs in by phone number and ignores e-mail case', async () => {
+    expect((await login('9000000002', 'Warehouse@123')).status).toBe(200);
+    expect((await login('ADMIN@Demo.Local', 'Admin@123')).status).toBe(200);
+  });
+
+  it('answers unknown user and wrong password alike', async () => {
+    for (const [id, pw] of [['nobody@demo.local', 'Admin@123'], ['admin@demo.local', 'wrong-password']]) {
+      const res = await login(id!, pw!);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid email/phone or password' });
+    }
+  });
+
+  it('refuses roles that may not sign in with the SPEC message', async () => {
+    for (const email of ['subadmin@demo.local', 'seller@demo.local', 'customer@demo.local', 'delivery@demo.local']) {
+      const res = await login(email, 'Demo@123');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'You are not authorized to access this application.' });
+    }
+  });
+
+  it('refuses inactive and not-verified accounts, saying why', async () => {
+    await t.db.update(users).set({ status: 'inactive' }).where(eq(users.email, 'warehouse.indore@demo.local'));
+    const inactive = await login('warehouse.indore@demo.local', 'Demo@123');
+    expect(inactive.status).toBe(403);
+    expect(inactive.body.message).toMatch(/inactive/);
+    await t.db.update(users).set({ status: 'notverified' }).where(eq(users.email, 'warehouse.indore@demo.local'));
+    const unverified = await login('warehouse.indore@demo.local', 'Demo@123');
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.message).toMatch(/not verified/);
+  });
+
+  it('validates with the SPEC.md messages, naming the field', async () => {
+    const empty = await t.request('POST', '/api/auth/login', { body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'emailOrPhone', message: 'Email or phone is required' },
+        { field: 'password', message: 'Password is required' },
+      ]),
+    );
+    const bad = await login('not an email', '123');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'emailOrPhone', message: 'Invalid email or phone format' },
+        { field: 'password', message: 'Password must be at least 6 characters' },
+      ]),
+    );
+  });
+
+  it('never returns a password or hash', async () => {
+    const res = await login('admin@demo.local', 'Admin@123');
+    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|Admin@123/);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: each refresh token works once and yields a new pair', async () => {
+    const first = (await login('admin@demo.local', 'Admin@123')).body;
+    const second = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: first.refresh_token } });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(second.body.access_token).sub).toBe(t.userIds.admin);
+    const third = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: second.body.refresh_token } });
+    expect(third.status).toBe(200);
+  });
+
+  it('reuse of a spent token revokes the whole login', async () => {
+    const first = (await login('admin@demo.local', 'Admin@123')).body;
+    const second = (await t.request('POST', '/api/auth/refresh', { body: { refresh_token: first.refresh_token } })).body;
+    const reuse = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: first.refresh_token } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toMatch(/already been used/);
+    // The legitimate newest token of that login is revoked too.
+    const after = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: second.refresh_token } });
+    expect(after.status).toBe(401);
+    // Another login of the same user is unaffected.
+    const other = (await login('admin@demo.local', 'Admin@123')).body;
+    expect((await t.request('POST', '/api/auth/refresh', { body: { refresh_token: other.refresh_token } })).status).toBe(200);
+  });
+
+  it('unknown tokens are refused', async () => {
+    const res = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: 'not-a-token' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const pair = (await login('admin@demo.local', 'Admin@123')).body;
+    expect((await t.request('POST', '/api/auth/logout', { body: { refresh_token: pair.refresh_token } })).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/refresh', { body: { refresh_token: pair.refresh_token } })).status).toBe(401);
+  });
+
+  it('a user who is deactivated cannot refresh', async () => {
+    const pair = (await login('9000000002', 'Warehouse@123')).body;
+    await t.db.update(users).set({ status: 'inactive' }).where(eq(users.id, t.userIds['warehouse-user']));
+    const res = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: pair.refresh_token } });
+    expect(res.status).toBe(401);
+    await t.db.update(users).set({ status: 'active' }).where(eq(users.id, t.userIds['warehouse-user']));
+  });
+});
+
+describe('GET /api/access-policy', () => {
+  it("returns the caller's permissions", async () => {
+    const admin = await t.request('GET', '/api/access-policy', { role: 'admin' });
+    expect(admin.body.role).toBe('admin');
+    expect(admin.body.permissions.cities).toEqual(['list', 'show', 'create', 'edit', 'delete']);
+    const wh = await t.request('GET', '/api/access-policy', { role: 'warehouse-user' });
+    expect(wh.body.permissions.warehouses).toEqual(['list', 'show']);
+    expect(wh.body.permissions.cities).toBeUndefined();
+    expect(wh.body.permissions['update-all-inventory']).toBeUndefined();
+  });
+});

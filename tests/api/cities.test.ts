@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const city = { name: 'Bhopal', state: 'Madhya Pradesh', district: 'Bhopal', pincode: '462001', wards: ['Arera Colony', '  ', 'MP Nagar'], is_active: true };
+const admin = { role: 'admin' as const };
+
+describe('cities', () => {
+  it('creates, reads, updates and deletes a city; blank wards are dropped', async () => {
+    const created = await t.request('POST', '/api/cities', { ...admin, body: city });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Bhopal', pincode: '462001', wards: ['Arera Colony', 'MP Nagar'], is_active: true });
+    const id = created.body._id;
+    expect((await t.request('GET', `/api/cities/${id}`, admin)).body.name).toBe('Bhopal');
+
+    const updated = await t.request('PUT', `/api/cities/${id}`, { ...admin, body: { ...city, name: 'Bhopal City', is_active: false } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Bhopal City', is_active: false });
+    expect(new Date(updated.body.modified).getTime()).toBeGreaterThanOrEqual(new Date(created.body.modified).getTime());
+
+    expect((await t.request('DELETE', `/api/cities/${id}`, admin)).body).toEqual({ message: 'City deleted successfully' });
+    expect((await t.request('GET', `/api/cities/${id}`, admin)).status).toBe(404);
+  });
+
+  it('rejects bad input with 400 naming each field, and writes nothing', async () => {
+    const before = (await t.request('GET', '/api/cities', admin)).body.total;
+    const res = await t.request('POST', '/api/cities', { ...admin, body: { ...city, name: ' ', pincode: '46200', wards: ['', ' '] } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'City name is required' },
+        { field: 'pincode', message: 'Please enter a valid 6-digit pincode' },
+        { field: 'wards', message: 'At least one ward is required' },
+      ]),
+    );
+    expect(res.body.message).toContain('pincode');
+    for (const pincode of ['1234567', 'abcdef', '']) {
+      expect((await t.request('POST', '/api/cities', { ...admin, body: { ...city, pincode } })).status).toBe(400);
+    }
+    expect((await t.request('GET', '/api/cities', admin)).body.total).toBe(before);
+  });
+
+  it('404s unknown and malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
+      const res = await t.request('GET', `/api/cities/${encodeURIComponent(id)}`, admin);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'City not found' });
+      expect((await t.request('PUT', `/api/cities/${encodeURIComponent(id)}`, { ...admin, body: city })).status).toBe(404);
+      expect((await t.request('DELETE', `/api/cities/${encodeURIComponent(id)}`, admin)).status).toBe(404);
+    }
+  });
+
+  it('refuses to delete a city that warehouses use (409), leaving it in place', async () => {
+    const wh = (await t.request('GET', '/api/warehouses?limit=1', admin)).body.data[0];
+    const res = await t.request('DELETE', `/api/cities/${wh.city_id}`, admin);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/warehouse/);
+    expect((await t.request('GET', `/api/cities/${wh.city_id}`, admin)).status).toBe(200);
+  });
+
+  it('paginates with a real total, searches and sorts', async () => {
+    const page1 = await t.request('GET', '/api/cities?page=1&limit=2&sort=name&order=asc', admin);
+    expect(page1.body.total).toBeGreaterThanOrEqual(4);
+    expect(page1.body.data).toHaveLength(2);
+    const page2 = await t.request('GET', '/api/cities?page=2&limit=2&sort=name&order=asc', admin);
+    const names = [...page1.body.data, ...page2.body.data].map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(4);
+    const found = await t.request('GET', '/api/cities?q=jaip', admin);
+    expect(found.body.data.map((c: { name: string }) => c.name)).toEqual(['Jaipur']);
+    expect(found.body.total).toBe(1);
+    expect((await t.request('GET', '/api/cities?q=%25', admin)).body.total).toBe(0);
+  });
+
+  it('rejects bad list parameters with 400', async () => {
+    for (const q of ['limit=0', 'limit=1001', 'page=0', 'page=abc', 'sort=password', 'order=sideways']) {
+      const res = await t.request('GET', `/api/cities?${q}`, admin);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message).toMatch(/limit|page|sort|order/);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { lockSecondsAfter } from '../../src/server/services/login-throttle.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ loginRateLimit: 12 });
+});
+afterAll(() => t.close());
+
+const login = (emailOrPhone: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrPhone, password }, remoteAddress: ip });
+
+describe('login throttling', () => {
+  it('grows the lock window but caps it at 15 minutes', () => {
+    expect(lockSecondsAfter(4)).toBe(0);
+    expect(lockSecondsAfter(5)).toBe(30);
+    expect(lockSecondsAfter(6)).toBe(60);
+    expect(lockSecondsAfter(50)).toBe(15 * 60);
+  });
+
+  it('after 5 failures the account is refused with 429, even with the right password, until the window passes', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('warehouse@demo.local', 'wrong-pass', '10.0.1.1')).statusCode).toBe(401);
+    const locked = await login('warehouse@demo.local', 'Warehouse@123', '10.0.1.2');
+    expect(locked.statusCode).toBe(429);
+    expect(JSON.parse(locked.body).message).toMatch(/Too many failed login attempts/);
+    // Other accounts are not affected.
+    expect((await login('admin@demo.local', 'Admin@123', '10.0.1.3')).statusCode).toBe(200);
+    // Once the window has passed, the right password works and clears the count.
+    await t.db.execute(sql`update login_throttle set locked_until = now() - interval '1 second'`);
+    expect((await login('warehouse@demo.local', 'Warehouse@123', '10.0.1.4')).statusCode).toBe(200);
+    expect((await login('warehouse@demo.local', 'wrong-pass', '10.0.1.5')).statusCode).toBe(401);
+  });
+
+  it('limits attempts per IP address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await login(`user${i}@demo.local`, 'whatever1', '10.9.9.9')).statusCode);
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(12)).toEqual([429, 429]);
+    expect((await login('admin@demo.local', 'Admin@123', '10.9.9.10')).statusCode).toBe(200);
+  });
+});
