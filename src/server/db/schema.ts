@@ -218,3 +218,25 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb('response'),
   created: created(),
 }, (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)]);
+
+/** The access policy, editable by admins (issue: permissions matrix). Seeded from src/domain/policy.ts. */
+export const rolePermissions = pgTable('role_permissions', {
+  role: text('role').notNull(),
+  resource: text('resource').notNull(),
+  action: text('action').notNull(),
+}, (t) => [uniqueIndex('role_permissions_pk').on(t.role, t.resource, t.action)]);
+
+export const roleSettings = pgTable('role_settings', {
+  role: text('role').primaryKey(),
+  maySignIn: boolean('may_sign_in').notNull(),
+  modified: modified(),
+});
+
+/** Every change of the policy: who, when, before and after. */
+export const permissionAudit = pgTable('permission_audit', {
+  id: id(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  before: jsonb('before').notNull(),
+  after: jsonb('after').notNull(),
+  created: created(),
+}, (t) => [index('permission_audit_created_idx').on(t.created)]);
