@@ -17,6 +17,7 @@ export const RESOURCES = {
   reports: ['list'],
   'update-all-inventory': ['update-all'],
   'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
+  permissions: ['list', 'edit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
@@ -27,7 +28,8 @@ export type Permission = { resource: Resource; action: Action };
 export type RolePolicy = Partial<Record<Resource, readonly Action[]>>;
 export type Policy = { signIn: Record<Role, boolean>; grants: Record<Role, RolePolicy> };
 
-const everything: RolePolicy = Object.fromEntries(
+/** Every action of every resource: what admin always has. */
+export const EVERYTHING: RolePolicy = Object.fromEntries(
   Object.entries(RESOURCES).map(([resource, actions]) => [resource, actions]),
 ) as RolePolicy;
 
@@ -42,7 +44,7 @@ export const DEFAULT_POLICY: Policy = {
     'delivery-boy': false,
   },
   grants: {
-    admin: everything,
+    admin: EVERYTHING,
     'warehouse-user': {
       dashboard: ['show'],
       // Read access to the catalogue lets stock screens name products; the product screens stay admin-only.

@@ -5,7 +5,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { setPasswordHashCost } from './auth/passwords.js';
 import { createTokenSigner } from './auth/tokens.js';
-import { defaultPolicySource } from './auth/default-policy-source.js';
+import { dbPolicySource, ensurePolicySeeded } from './auth/db-policy-source.js';
 import { buildApp } from './app.js';
 import type { Api } from './http/types.js';
 import { isDemoSeeded, seedDemo } from './seed/seed-demo.js';
@@ -32,6 +32,7 @@ export async function startServer(config: ServerConfig, spaDir?: string): Promis
   const database = await openDatabase(config.db);
   try {
     const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.db.kind === 'pglite' ? config.db.dataDir : null);
+    await ensurePolicySeeded(database.db);
     let seeded = false;
     if (await shouldSeed(config, database)) {
       await seedDemo(database.db);
@@ -40,7 +41,7 @@ export async function startServer(config: ServerConfig, spaDir?: string): Promis
     const app = await buildApp({
       database,
       signer: createTokenSigner(jwtSecret),
-      policy: defaultPolicySource,
+      policy: dbPolicySource(database.db),
       config: { loginRateLimit: config.loginRateLimit },
       logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
       spaDir,

@@ -38,8 +38,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  // PORT=0 asks for any free port: report the one we got.
+  const boundPort = typeof address === 'object' && address ? address.port : config.port;
   const where = config.db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.db.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
-  const lines = [`\nGrocery back-office running at http://localhost:${config.port} on ${where}`];
+  const lines = [`\nGrocery back-office running at http://localhost:${boundPort} on ${where}`];
   if (server.seeded) lines.push('Demo data loaded.');
   if (server.seeded || config.db.kind === 'pglite') lines.push(`Demo logins:\n${demoLoginsText()}\n`);
   // One write, so whoever waits for "running at" sees the whole message.

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
 import { setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { createTokenSigner, type TokenSigner } from '../../src/server/auth/tokens.js';
-import { defaultPolicySource } from '../../src/server/auth/default-policy-source.js';
+import { dbPolicySource, ensurePolicySeeded } from '../../src/server/auth/db-policy-source.js';
 import type { PolicySource } from '../../src/server/auth/access.js';
 import type { Api } from '../../src/server/http/types.js';
 import { seedDemo } from '../../src/server/seed/seed-demo.js';
@@ -60,12 +60,14 @@ export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 export async function createTestApp(options: { seed?: boolean; policy?: PolicySource; loginRateLimit?: number } = {}): Promise<TestApp> {
   setPasswordHashCost('low');
   const database = await openTestDatabase();
+  await ensurePolicySeeded(database.db);
   if (options.seed !== false) await seedDemo(database.db);
   const signer = createTokenSigner(TEST_JWT_SECRET);
   const app = await buildApp({
     database,
     signer,
-    policy: options.policy ?? defaultPolicySource,
+    // TTL 0: a policy change applies to the very next request in tests.
+    policy: options.policy ?? dbPolicySource(database.db, 0),
     config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
   });
   await app.ready();

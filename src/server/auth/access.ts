@@ -15,6 +15,8 @@ export type CurrentUser = { id: string; role: Role; firstname: string };
 
 export interface PolicySource {
   current(): Promise<Policy>;
+  /** Forget a cached copy (after this process changed the policy). */
+  invalidate?(): void;
 }
 
 export type RegisteredRoute = { method: string; url: string; access: RouteAccess };

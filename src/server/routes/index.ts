@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { cityRoutes } from './cities.js';
 import { handlingChargeRoutes } from './handling-charges.js';
 import { healthRoutes } from './health.js';
+import { permissionRoutes } from './permissions.js';
 import { warehouseRoutes } from './warehouses.js';
 
 /** Every route module of the API, mounted under /api. */
@@ -14,4 +15,5 @@ export const apiRoutes: RouteModule[] = [
   cityRoutes,
   warehouseRoutes,
   handlingChargeRoutes,
+  permissionRoutes,
 ];
