@@ -7,8 +7,14 @@ export const DISCOUNT_ABOVE_MRP_MESSAGE = 'Discount price cannot be more than th
 export const COLOUR_REQUIRED_MESSAGE = 'Please select a color first';
 export const COLOUR_DUPLICATE_MESSAGE = 'This color has already been added';
 
-/** An image is a data URL on upload, or the URL of an image we already store. */
-const imageRef = z.string({ error: 'An image must be a data URL or a stored image URL' }).min(1).max(4_000_000);
+/**
+ * An image is a data URL on upload, or the URL of an image we already store. The server checks the
+ * bytes and the size (IMAGE_MAX_BYTES); this cap only stops absurd strings early.
+ */
+const imageRef = z
+  .string({ error: 'An image must be a data URL or a stored image URL' })
+  .min(1, 'An image must be a data URL or a stored image URL')
+  .max(4_000_000, 'Image is too large');
 
 export const colourVariantSchema = z.object({
   name: z.enum(COLOURS, { error: COLOUR_REQUIRED_MESSAGE }),
@@ -19,29 +25,49 @@ export const colourVariantSchema = z.object({
   images: z.array(imageRef).max(10, 'At most 10 images per colour').default([]),
 });
 
+const mainImages = z.array(imageRef).max(5, 'At most 5 main images');
+const colours = z
+  .array(colourVariantSchema)
+  .max(COLOURS.length)
+  .refine((list) => new Set(list.map((c) => c.name)).size === list.length, COLOUR_DUPLICATE_MESSAGE);
+
+/** Without defaults, so a partial update can tell "not sent" from "sent empty". */
+const productFields = {
+  productname: requiredText('Product name', 200),
+  product_hindi: optionalText('Hindi name', 200),
+  category: requiredText('Category', 100),
+  subcategory: requiredText('Subcategory', 100),
+  category_id: optionalText('Category id', 64),
+  subcategory_id: optionalText('Subcategory id', 64),
+  product_keyword: requiredText('Brand', 200),
+  price: money('MRP price', PRICE_NEGATIVE_MESSAGE),
+  discount_price: money('Discount price', PRICE_NEGATIVE_MESSAGE),
+  product_description: requiredText('Description', 5000),
+  unit: z.enum(UNITS, { error: `Unit must be one of: ${UNITS.join(', ')}` }),
+  unit_value: requiredText('Unit value', 50),
+  gst_rate: z.number({ error: 'GST rate must be a number' }).min(0, 'GST rate cannot be negative').max(100, 'GST rate must be at most 100').optional(),
+  gst_type: z.string({ error: 'GST type must be text' }).trim().max(50, 'GST type must be at most 50 characters').optional(),
+  hsn_code: z.string({ error: 'HSN code must be text' }).trim().max(20, 'HSN code must be at most 20 characters').optional(),
+  main_image: mainImages,
+  colors: colours,
+};
+
+const discountWithinMrp = { message: DISCOUNT_ABOVE_MRP_MESSAGE, path: ['discount_price'] };
+
 export const productSchema = z
-  .object({
-    productname: requiredText('Product name', 200),
-    product_hindi: optionalText('Hindi name', 200),
-    category: requiredText('Category', 100),
-    subcategory: requiredText('Subcategory', 100),
-    category_id: optionalText('Category id', 64),
-    subcategory_id: optionalText('Subcategory id', 64),
-    product_keyword: requiredText('Brand', 200),
-    price: money('MRP price', PRICE_NEGATIVE_MESSAGE),
-    discount_price: money('Discount price', PRICE_NEGATIVE_MESSAGE),
-    product_description: requiredText('Description', 5000),
-    unit: z.enum(UNITS, { error: `Unit must be one of: ${UNITS.join(', ')}` }),
-    unit_value: requiredText('Unit value', 50),
-    gst_rate: z.number({ error: 'GST rate must be a number' }).min(0).max(100).optional(),
-    gst_type: z.string().max(50).optional(),
-    hsn_code: z.string().max(20).optional(),
-    main_image: z.array(imageRef).max(5, 'At most 5 main images').default([]),
-    colors: z
-      .array(colourVariantSchema)
-      .max(COLOURS.length)
-      .default([])
-      .refine((colours) => new Set(colours.map((c) => c.name)).size === colours.length, COLOUR_DUPLICATE_MESSAGE),
-  })
-  .refine((p) => p.discount_price <= p.price, { message: DISCOUNT_ABOVE_MRP_MESSAGE, path: ['discount_price'] });
+  .object({ ...productFields, main_image: mainImages.default([]), colors: colours.default([]) })
+  .refine((p) => p.discount_price <= p.price, discountWithinMrp);
 export type ProductInput = z.infer<typeof productSchema>;
+
+/** PATCH: any subset of the fields; what is not sent keeps its stored value. */
+export const productPatchSchema = z
+  .object(productFields)
+  .partial()
+  .refine((p) => p.price === undefined || p.discount_price === undefined || p.discount_price <= p.price, discountWithinMrp);
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+
+export const productListQuery = z.object({
+  warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+});
+
+export const autocompleteQuery = z.object({ q: z.string().trim().max(200).optional().default('') });

@@ -1,0 +1,105 @@
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { categories, inventory, products, subcategories, type ColourVariant } from '../db/schema.js';
+import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
+import type { ListQuery } from '../../domain/schemas/common.js';
+import { notFound, requireId } from '../http/errors.js';
+import { offsetOf, searchFilter, sortOrder, type Page } from './list-helpers.js';
+
+export type ProductOut = {
+  _id: string; productname: string; product_hindi: string | null; category: string; category_id: string;
+  subcategory: string; subcategory_id: string; product_keyword: string; price: number; discount_price: number;
+  product_description: string; unit: string; unit_value: string; gst_rate: number; gst_type: string; hsn_code: string;
+  main_image: string[]; colors: ColourVariant[]; stock_status: StockStatus; current_stock: number;
+  created: Date; modified: Date;
+};
+export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number };
+export type ProductListQuery = ListQuery & { warehouseId?: string };
+
+/** Stock columns and status, computed by the database from the inventory balance(s) of each product. */
+function selection(current: SQL | SQL.Aliased | AnyColumn, minimum: SQL | SQL.Aliased | AnyColumn) {
+  return {
+    p: products,
+    category: categories.name,
+    subcategory: subcategories.name,
+    currentStock: sql<number>`${current}`.mapWith(Number),
+    stockStatus: sql<StockStatus>`case when ${current} = 0 then 'out_of_stock' when ${current} <= ${minimum} then 'low_stock' else 'in_stock' end`,
+  };
+}
+type Row = { p: typeof products.$inferSelect; category: string; subcategory: string; currentStock: number; stockStatus: StockStatus };
+
+const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): ProductOut => ({
+  _id: p.id, productname: p.productname, product_hindi: p.productHindi, category, category_id: p.categoryId,
+  subcategory, subcategory_id: p.subcategoryId, product_keyword: p.productKeyword, price: p.price,
+  discount_price: p.discountPrice, product_description: p.productDescription, unit: p.unit, unit_value: p.unitValue,
+  gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, main_image: p.mainImage, colors: p.colors,
+  stock_status: stockStatus, current_stock: currentStock, created: p.created, modified: p.modified,
+});
+
+type Slice = { where?: SQL; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
+
+export function productQueries(db: DbOrTx) {
+  /**
+   * One statement whatever the page size. Across all warehouses the sums come from a LATERAL aggregate,
+   * evaluated only for the rows the page keeps; for one warehouse its inventory row is joined directly.
+   */
+  async function select(warehouseId: string | undefined, slice: Slice): Promise<Row[]> {
+    if (warehouseId) {
+      const fields = selection(inventory.currentStock, inventory.minimumStock);
+      return db.select(fields).from(products)
+        .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+        .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+    }
+    const stock = db.select({
+      current: sql<number>`coalesce(sum(${inventory.currentStock}), 0)`.as('stock_current'),
+      minimum: sql<number>`coalesce(sum(${inventory.minimumStock}), 0)`.as('stock_minimum'),
+    }).from(inventory).where(eq(inventory.productId, products.id)).as('stock');
+    const fields = selection(stock.current, stock.minimum);
+    return db.select(fields).from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .leftJoinLateral(stock, sql`true`)
+      .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+  }
+
+  async function countProducts(warehouseId: string | undefined, where: SQL | undefined): Promise<number> {
+    const query = db.select({ n: count() }).from(products);
+    const [row] = warehouseId
+      ? await query.innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId))).where(where)
+      : await query.where(where);
+    return Number(row?.n ?? 0);
+  }
+
+  return {
+    async list(query: ProductListQuery): Promise<Page<ProductOut>> {
+      const where = searchFilter(query.q, [products.productname, products.productHindi, products.productKeyword]);
+      const orderBy = (currentStock: SQL) => sortOrder(query, {
+        productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
+        created: products.created, modified: products.modified, current_stock: currentStock,
+      }, [desc(products.created), desc(products.id)]);
+      const [rows, total] = await Promise.all([
+        select(query.warehouseId, { where, orderBy, limit: query.limit, offset: offsetOf(query) }),
+        countProducts(query.warehouseId, where),
+      ]);
+      return { rows: rows.map(toApi), total };
+    },
+
+    async get(id: string): Promise<ProductOut> {
+      const [row] = await select(undefined, { where: eq(products.id, requireId(id, 'Product')), orderBy: () => [], limit: 1, offset: 0 });
+      if (!row) throw notFound('Product');
+      return toApi(row);
+    },
+
+    /** Names that contain the text (English or Hindi), those starting with it first. */
+    async autocomplete(q: string): Promise<ProductSuggestion[]> {
+      if (!q) return [];
+      return db.select({ _id: products.id, productname: products.productname, main_image: products.mainImage, price: products.price })
+        .from(products)
+        .where(searchFilter(q, [products.productname, products.productHindi]))
+        .orderBy(desc(sql`starts_with(lower(${products.productname}), lower(${q}))`), asc(sql`lower(${products.productname})`), asc(products.id))
+        .limit(AUTOCOMPLETE_LIMIT);
+    },
+  };
+}

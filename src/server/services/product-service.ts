@@ -1,0 +1,129 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { inventory, products, stockMovements, subcategories, warehouses } from '../db/schema.js';
+import { DISCOUNT_ABOVE_MRP_MESSAGE, type ProductInput, type ProductPatch } from '../../domain/schemas/product.js';
+import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
+import { resolveClassification, storeProductImages, type Ref } from './product-input.js';
+import { productQueries, type ProductListQuery } from './product-query.js';
+
+type Subcategory = typeof subcategories.$inferSelect;
+
+const refOf = (value: string, id: string | undefined): Ref => (id === undefined ? { value } : { value, id });
+
+/** Text columns that a body sets directly (absent in a PATCH = unchanged). */
+function plainColumns(input: ProductPatch) {
+  return {
+    ...(input.productname !== undefined && { productname: input.productname }),
+    ...('product_hindi' in input && { productHindi: input.product_hindi ?? null }),
+    ...(input.product_keyword !== undefined && { productKeyword: input.product_keyword }),
+    ...(input.price !== undefined && { price: input.price }),
+    ...(input.discount_price !== undefined && { discountPrice: input.discount_price }),
+    ...(input.product_description !== undefined && { productDescription: input.product_description }),
+    ...(input.unit !== undefined && { unit: input.unit }),
+    ...(input.unit_value !== undefined && { unitValue: input.unit_value }),
+  };
+}
+
+/** GST fields sent win; otherwise a new subcategory brings its own; otherwise they stay. */
+function gstColumns(patch: ProductPatch, newSub: Subcategory | undefined) {
+  const rate = patch.gst_rate ?? (newSub && Number(newSub.gstRate));
+  const type = patch.gst_type ?? newSub?.gstType;
+  const hsn = patch.hsn_code ?? newSub?.hsnCode;
+  return { ...(rate !== undefined && { gstRate: rate }), ...(type !== undefined && { gstType: type }), ...(hsn !== undefined && { hsnCode: hsn }) };
+}
+
+/** The category/subcategory a PATCH moves the product to (undefined when it names neither); unsent halves stay. */
+function changedClassification(tx: Tx, patch: ProductPatch, current: typeof products.$inferSelect) {
+  const categorySent = patch.category !== undefined || patch.category_id !== undefined;
+  const subcategorySent = patch.subcategory !== undefined || patch.subcategory_id !== undefined;
+  if (!categorySent && !subcategorySent) return undefined;
+  return resolveClassification(
+    tx,
+    categorySent ? refOf(patch.category ?? patch.category_id!, patch.category_id) : { value: current.categoryId },
+    subcategorySent ? refOf(patch.subcategory ?? patch.subcategory_id!, patch.subcategory_id) : { value: current.subcategoryId },
+  );
+}
+
+export function productService(db: Db) {
+  const queries = productQueries(db);
+
+  return {
+    /** With a warehouse: only the products stocked there, with that warehouse's balance. */
+    async list(query: ProductListQuery) {
+      if (query.warehouseId === undefined) return queries.list(query);
+      const warehouseId = requireRef(query.warehouseId, 'warehouse_id', 'Warehouse');
+      const [warehouse] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId)).limit(1);
+      if (!warehouse) throw badRequest('warehouse_id', 'Warehouse not found');
+      return queries.list({ ...query, warehouseId });
+    },
+    get: queries.get,
+    autocomplete: queries.autocomplete,
+
+    /** GST fields left out take the subcategory's; images are stored in the same transaction as the product. */
+    async create(input: ProductInput) {
+      const id = await db.transaction(async (tx) => {
+        const { categoryId, sub } = await resolveClassification(tx, refOf(input.category, input.category_id), refOf(input.subcategory, input.subcategory_id));
+        const media = await storeProductImages(tx, input.main_image, input.colors);
+        const [row] = await tx.insert(products).values({
+          productname: input.productname, productHindi: input.product_hindi ?? null, productKeyword: input.product_keyword,
+          price: input.price, discountPrice: input.discount_price, productDescription: input.product_description,
+          unit: input.unit, unitValue: input.unit_value,
+          categoryId, subcategoryId: sub.id,
+          gstRate: input.gst_rate ?? Number(sub.gstRate), gstType: input.gst_type ?? sub.gstType, hsnCode: input.hsn_code ?? sub.hsnCode,
+          mainImage: media.mainImage ?? [], colors: media.colours ?? [],
+        }).returning({ id: products.id });
+        return row!.id;
+      });
+      return queries.get(id);
+    },
+
+    /**
+     * Fields not sent keep their value. A new category must come with a subcategory of it; a new
+     * subcategory brings its GST defaults unless the body sets them.
+     */
+    async update(id: string, patch: ProductPatch) {
+      const productId = requireId(id, 'Product');
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
+        if (!current) throw notFound('Product');
+        const price = patch.price ?? current.price;
+        const discount = patch.discount_price ?? current.discountPrice;
+        if (discount > price) throw badRequest('discount_price', DISCOUNT_ABOVE_MRP_MESSAGE);
+        const classification = await changedClassification(tx, patch, current);
+        const newSub = classification && classification.sub.id !== current.subcategoryId ? classification.sub : undefined;
+        const media = await storeProductImages(tx, patch.main_image, patch.colors);
+        await tx.update(products).set({
+          ...plainColumns(patch),
+          ...(classification && { categoryId: classification.categoryId, subcategoryId: classification.sub.id }),
+          ...gstColumns(patch, newSub),
+          ...(media.mainImage && { mainImage: media.mainImage }),
+          ...(media.colours && { colors: media.colours }),
+          modified: sql`now()`,
+        }).where(eq(products.id, productId));
+      });
+      return queries.get(productId);
+    },
+
+    /** A product with stock records keeps them meaningful: it cannot be deleted while they exist. */
+    async remove(id: string) {
+      const productId = requireId(id, 'Product');
+      try {
+        await db.transaction(async (tx) => {
+          // The row lock makes a concurrent first stock entry for this product wait for (and then fail on) the delete.
+          const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update').limit(1);
+          if (!current) throw notFound('Product');
+          const [stocked] = await tx.select({ n: count() }).from(inventory).where(eq(inventory.productId, productId));
+          const [moved] = await tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, productId));
+          if (Number(stocked?.n) > 0 || Number(moved?.n) > 0) throw inUse();
+          await tx.delete(products).where(eq(products.id, productId));
+        });
+      } catch (error) {
+        if (pgCode(error) === '23503') throw inUse();
+        throw error;
+      }
+    },
+  };
+}
+
+const inUse = () =>
+  conflict('This product cannot be deleted: it has inventory records or stock movements in a warehouse, and its stock history must be kept.');
