@@ -26,6 +26,9 @@ export default defineConfig({
     maxWorkers: 2,
     fileParallelism: true,
     testTimeout: 30_000,
+    // In CI a JSON report lets .ci/run print one plain 'N passed, N failed' line.
+    reporters: ci ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'test-results/vitest.json' },
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
