@@ -1,9 +1,13 @@
 import type { RouteModule } from '../http/types.js';
 import { accessPolicyRoutes } from './access-policy.js';
 import { authRoutes } from './auth.js';
+import { categoryRoutes } from './categories.js';
 import { cityRoutes } from './cities.js';
 import { handlingChargeRoutes } from './handling-charges.js';
 import { healthRoutes } from './health.js';
+import { imageRoutes } from './images.js';
+import { productRoutes } from './products.js';
+import { userRoutes } from './users.js';
 import { permissionRoutes } from './permissions.js';
 import { warehouseRoutes } from './warehouses.js';
 
@@ -15,5 +19,9 @@ export const apiRoutes: RouteModule[] = [
   cityRoutes,
   warehouseRoutes,
   handlingChargeRoutes,
+  categoryRoutes,
+  productRoutes,
+  imageRoutes,
+  userRoutes,
   permissionRoutes,
 ];

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
+import { cities, refreshTokens, users } from '../db/schema.js';
+import { AUTOCOMPLETE_LIMIT } from '../../domain/constants.js';
+import { normalisePhone } from '../../domain/schemas/auth.js';
+import type { UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
+import { hashPassword } from '../auth/passwords.js';
+import { badRequest, conflict, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
+import type { CrudService } from '../http/crud-routes.js';
+import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed } from './user-guards.js';
+
+export type UserOut = {
+  _id: string; firstname: string; lastname: string; email: string; phonenumber: string; address: string;
+  city_id: string | null; city: string | null; role: string; status: string; gst_no: string | null;
+  profileimage: string | null; created: Date; modified: Date;
+};
+export type UserSuggestion = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'email' | 'role'>;
+export type SellerOut = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'phonenumber'>;
+
+/** Every column a caller may see, named one by one so the password hash can never slip into a response. */
+const visible = {
+  _id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, phonenumber: users.phonenumber,
+  address: users.address, city_id: users.cityId, city: cities.name, role: users.role, status: users.status,
+  gst_no: users.gstNo, profileimage: users.profileimage, created: users.created, modified: users.modified,
+};
+
+const EMAIL_TAKEN = 'This email is already registered to another user';
+const PHONE_TAKEN = 'This phone number is already registered to another user';
+
+const sortable = {
+  firstname: users.firstname, lastname: users.lastname, email: users.email, role: users.role, status: users.status,
+  created: users.created, modified: users.modified,
+};
+
+function userSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  return or(
+    searchFilter(q, [users.firstname, users.lastname, users.email, sql`${users.firstname} || ' ' || ${users.lastname}`]),
+    searchFilter(normalisePhone(q), [users.phonenumber]),
+  );
+}
+
+/** The columns a create or update writes, checked: city exists, e-mail and phone free (a 409 naming which). */
+async function toRow(tx: DbOrTx, input: UserCreateInput | UserUpdateInput, exceptId?: string) {
+  const phonenumber = normalisePhone(input.phonenumber);
+  const cityId = requireRef(input.city_id, 'city_id', 'City');
+  const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId)).limit(1);
+  if (!city) throw badRequest('city_id', 'City not found');
+  const taken = await tx.select({ email: users.email, phonenumber: users.phonenumber }).from(users)
+    .where(and(or(sql`lower(${users.email}) = ${input.email}`, eq(users.phonenumber, phonenumber)), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(2);
+  if (taken.some((u) => u.email.toLowerCase() === input.email)) throw conflict(EMAIL_TAKEN);
+  if (taken.some((u) => u.phonenumber === phonenumber)) throw conflict(PHONE_TAKEN);
+  return {
+    firstname: input.firstname, lastname: input.lastname, email: input.email, phonenumber, address: input.address,
+    cityId, role: input.role, status: input.status, gstNo: input.gst_no ?? null, profileimage: input.profileimage ?? null,
+  };
+}
+
+/** A unique-index violation that slipped past the check (two requests at once) is still a 409 naming the field. */
+function uniqueViolation(error: unknown): never {
+  if (pgCode(error) === '23505') {
+    const constraint = pgConstraint(error);
+    if (constraint === 'users_email_unique') throw conflict(EMAIL_TAKEN);
+    if (constraint === 'users_phone_unique') throw conflict(PHONE_TAKEN);
+  }
+  throw error;
+}
+
+export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInput, UserOut> & {
+  autocomplete(query: string): Promise<UserSuggestion[]>;
+  sellers(cityId: string | undefined): Promise<SellerOut[]>;
+} {
+  const select = () => db.select(visible).from(users).leftJoin(cities, eq(cities.id, users.cityId));
+
+  async function get(id: string) {
+    const [row] = await select().where(eq(users.id, requireId(id, 'User'))).limit(1);
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  return {
+    async list(query) {
+      const where = userSearch(query.q);
+      const [rows, total] = await Promise.all([
+        select().where(where).orderBy(...sortOrder(query, sortable, [desc(users.created), desc(users.id)]))
+          .limit(query.limit).offset(offsetOf(query)),
+        countRows(db, users, where),
+      ]);
+      return { rows, total };
+    },
+    get,
+
+    async create(input) {
+      const passwordHash = await hashPassword(input.password);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({ ...(await toRow(tx, input)), passwordHash }).returning({ id: users.id });
+        return row!.id;
+      }).catch(uniqueViolation);
+      return get(id);
+    },
+
+    /** A new password is hashed and ends every session of that user; a blank one keeps the current password. */
+    async update(id, input, by) {
+      const userId = requireId(id, 'User');
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select({ role: users.role, status: users.status }).from(users)
+          .where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw notFound('User');
+        assertSelfChangeAllowed(by, userId, current, input);
+        if (input.role !== 'admin' || input.status !== 'active') await assertKeepsAnActiveAdmin(tx, userId, current, 'update');
+        const row = await toRow(tx, input, userId);
+        await tx.update(users).set({ ...row, ...(passwordHash && { passwordHash }), modified: sql`now()` }).where(eq(users.id, userId));
+        if (passwordHash) {
+          await tx.update(refreshTokens).set({ revokedAt: new Date() })
+            .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+        }
+      }).catch(uniqueViolation);
+      return get(userId);
+    },
+
+    async remove(id, by) {
+      const userId = requireId(id, 'User');
+      if (userId === by.id) throw badRequest('id', 'You cannot delete your own account');
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select({ role: users.role, status: users.status }).from(users)
+          .where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw notFound('User');
+        await assertKeepsAnActiveAdmin(tx, userId, current, 'delete');
+        await assertNotInStockHistory(tx, userId);
+        await tx.delete(users).where(eq(users.id, userId));
+      }).catch((error: unknown) => {
+        // A stock movement naming this user committed between the check and the delete.
+        if (pgCode(error) === '23503') throw conflict('This user appears in stock movements. Set the user inactive instead of deleting it.');
+        throw error;
+      });
+    },
+
+    async autocomplete(query) {
+      if (!query) return [];
+      return db.select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, role: users.role })
+        .from(users).where(userSearch(query)).orderBy(asc(users.firstname), asc(users.lastname), asc(users.id)).limit(AUTOCOMPLETE_LIMIT);
+    },
+
+    /** Active sellers, of one city when it is given. */
+    async sellers(cityId) {
+      const city = cityId === undefined ? undefined : eq(users.cityId, requireRef(cityId, 'city_id', 'City'));
+      return db.select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, phonenumber: users.phonenumber })
+        .from(users).where(and(eq(users.role, 'seller'), eq(users.status, 'active'), city))
+        .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from '../../src/domain/constants.js';
+import { images, products } from '../../src/server/db/schema.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { dataUrl, makeJpegHeaders, makePng, makeWebpHeaders } from '../support/images.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+const product = (over: Record<string, unknown> = {}) => ({
+  productname: `Picture Product ${++n}`, category: 'Staples', subcategory: 'Rice', product_keyword: 'Lens', price: 10,
+  discount_price: 9, product_description: 'Has pictures.', unit: 'kg', unit_value: '1', ...over,
+});
+const create = (over: Record<string, unknown>) => t.request('POST', '/api/products', { role: 'admin', body: product(over) });
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+const imageCount = () => t.db.$count(images);
+
+describe('image upload and serving', () => {
+  it('stores a PNG data URL by content hash and serves the same bytes publicly, cached for a year', async () => {
+    const png = makePng(3, 2);
+    const res = await create({ main_image: [dataUrl(png)] });
+    expect(res.status).toBe(201);
+    const url = `/api/images/${sha256(png)}.png`;
+    expect(res.body.main_image).toEqual([url]);
+
+    const served = await t.app.inject({ method: 'GET', url }); // no token: <img> tags send none
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    const [row] = await t.db.select().from(images).where(eq(images.hash, sha256(png)));
+    expect(row).toMatchObject({ mime: 'image/png', width: 3, height: 2, size: png.length });
+  });
+
+  it('reads JPEG and WebP sizes and types from the bytes, whatever the data URL claims', async () => {
+    const jpeg = makeJpegHeaders(200, 150);
+    const webp = makeWebpHeaders('VP8L', 200, 90);
+    const res = await create({
+      main_image: [dataUrl(jpeg, 'image/jpeg')],
+      colors: [{ name: 'Red', sizes: ['M'], images: [dataUrl(webp, 'image/png'), dataUrl(jpeg, 'image/jpeg')] }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.main_image).toEqual([`/api/images/${sha256(jpeg)}.jpg`]);
+    expect(res.body.colors[0].images).toEqual([`/api/images/${sha256(webp)}.webp`, `/api/images/${sha256(jpeg)}.jpg`]);
+    const served = await t.app.inject({ method: 'GET', url: res.body.colors[0].images[0] });
+    expect(served.headers['content-type']).toBe('image/webp');
+    const rows = await t.db.select({ hash: images.hash, width: images.width, height: images.height }).from(images);
+    expect(rows).toContainEqual({ hash: sha256(jpeg), width: 200, height: 150 });
+    expect(rows).toContainEqual({ hash: sha256(webp), width: 200, height: 90 });
+  });
+
+  it('stores a picture used twice once', async () => {
+    const png = makePng(5, 5, [1, 2, 3]);
+    const before = await imageCount();
+    const a = await create({ main_image: [dataUrl(png), dataUrl(png)] });
+    const b = await create({ main_image: [dataUrl(png)] });
+    expect(a.status).toBe(201);
+    expect(b.body.main_image).toEqual([a.body.main_image[0]]);
+    expect(await imageCount()).toBe(before + 1);
+  });
+
+  it('keeps stored image URLs as they are, and refuses URLs of images it does not hold', async () => {
+    const made = (await create({ main_image: [dataUrl(makePng(4, 4, [9, 9, 9]))] })).body;
+    const kept = await t.request('PATCH', `/api/products/${made._id}`, { role: 'admin', body: { main_image: made.main_image } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.main_image).toEqual(made.main_image);
+    const [hash] = made.main_image[0].slice('/api/images/'.length).split('.');
+    for (const bad of [`/api/images/${'0'.repeat(64)}.png`, `/api/images/${hash}.jpg`]) {
+      const res = await t.request('PATCH', `/api/products/${made._id}`, { role: 'admin', body: { main_image: [made.main_image[0], bad] } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'main_image.1', message: 'Image not found: upload it again' }]);
+    }
+    expect((await t.request('GET', `/api/products/${made._id}`, { role: 'admin' })).body.main_image).toEqual(made.main_image);
+  });
+
+  it('refuses anything that is not a JPEG, PNG or WebP, naming the field, and writes nothing', async () => {
+    const before = { images: await imageCount(), products: await t.db.$count(products) };
+    const text = Buffer.from('just some text pretending to be a picture');
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ main_image: [dataUrl(text, 'image/png')] }, 'main_image.0', /JPEG, PNG or WebP/],
+      [{ main_image: [dataUrl(makePng(2, 2)), dataUrl(Buffer.from('GIF89a\x01\x00\x01\x00'), 'image/gif')] }, 'main_image.1', /JPEG, PNG or WebP/],
+      [{ colors: [{ name: 'Blue', images: [dataUrl(makePng(2, 2)).replace('base64,', 'base64,%%')] }] }, 'colors.0.images.0', /base64/],
+      [{ main_image: ['https://example.com/cat.png'] }, 'main_image.0', /data URL/],
+      [{ main_image: ['data:image/png,plain-text'] }, 'main_image.0', /base64/],
+      [{ main_image: [dataUrl(makePng(8, 8).subarray(0, 20))] }, 'main_image.0', /damaged or incomplete/],
+      // valid picture, but the product itself is refused: the picture must not be stored either
+      [{ main_image: [dataUrl(makePng(6, 1))], subcategory: 'Biscuits' }, 'subcategory', /does not belong/],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await create(over);
+      expect(res.status, field).toBe(400);
+      expect(res.body.errors[0].field).toBe(field);
+      expect(res.body.message).toMatch(message);
+    }
+    expect({ images: await imageCount(), products: await t.db.$count(products) }).toEqual(before);
+  });
+
+  it('refuses an image above IMAGE_MAX_BYTES with 413 and a message', async () => {
+    const big = Buffer.concat([makePng(10, 10), Buffer.alloc(IMAGE_MAX_BYTES)]);
+    const res = await create({ main_image: [dataUrl(big)] });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('main_image.0: Image is too large: at most 2 MB');
+    const atLimit = Buffer.concat([makePng(10, 10), Buffer.alloc(IMAGE_MAX_BYTES - makePng(10, 10).length)]);
+    expect((await create({ main_image: [dataUrl(atLimit)] })).status).toBe(201);
+  });
+
+  it('answers 404 for unknown, malformed and mismatched image names', async () => {
+    const png = makePng(7, 7, [7, 7, 7]);
+    await create({ main_image: [dataUrl(png)] });
+    for (const file of [`${'a'.repeat(64)}.png`, 'nope.png', `${sha256(png)}.jpg`, sha256(png), `${sha256(png)}.png.txt`]) {
+      const res = await t.request('GET', `/api/images/${file}`);
+      expect(res.status, file).toBe(404);
+      expect(res.body).toEqual({ message: 'Image not found' });
+    }
+  });
+});
