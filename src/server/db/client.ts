@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -41,7 +42,11 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     release = acquireDataDirLock(config.dataDir);
   }
   try {
-    const client = config.dataDir ? await PGlite.create(path.join(config.dataDir, 'pgdata')) : await PGlite.create();
+    // pg_trgm backs the substring search indexes (migration 0002).
+    const extensions = { pg_trgm };
+    const client = config.dataDir
+      ? await PGlite.create(path.join(config.dataDir, 'pgdata'), { extensions })
+      : await PGlite.create({ extensions });
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
