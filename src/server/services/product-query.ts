@@ -41,15 +41,29 @@ type Slice = { where?: SQL; orderBy: (currentStock: SQL) => SQL[]; limit: number
 export function productQueries(db: DbOrTx) {
   /**
    * One statement whatever the page size. Across all warehouses the sums come from a LATERAL aggregate,
-   * evaluated only for the rows the page keeps; for one warehouse its inventory row is joined directly.
+   * evaluated only for the rows the page keeps; sorting by stock needs every product's sum, which one
+   * grouped pass over inventory computes about twice as fast. For one warehouse its row is joined directly.
    */
-  async function select(warehouseId: string | undefined, slice: Slice): Promise<Row[]> {
+  async function select(warehouseId: string | undefined, slice: Slice, sortsByStock = false): Promise<Row[]> {
     if (warehouseId) {
       const fields = selection(inventory.currentStock, inventory.minimumStock);
       return db.select(fields).from(products)
         .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+        .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+    }
+    if (sortsByStock) {
+      const stock = db.select({
+        productId: inventory.productId,
+        current: sql<number>`sum(${inventory.currentStock})`.as('stock_current'),
+        minimum: sql<number>`sum(${inventory.minimumStock})`.as('stock_minimum'),
+      }).from(inventory).groupBy(inventory.productId).as('stock');
+      const fields = selection(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`);
+      return db.select(fields).from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+        .leftJoin(stock, eq(stock.productId, products.id))
         .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
     }
     const stock = db.select({
@@ -80,7 +94,7 @@ export function productQueries(db: DbOrTx) {
         created: products.created, modified: products.modified, current_stock: currentStock,
       }, [desc(products.created), desc(products.id)]);
       const [rows, total] = await Promise.all([
-        select(query.warehouseId, { where, orderBy, limit: query.limit, offset: offsetOf(query) }),
+        select(query.warehouseId, { where, orderBy, limit: query.limit, offset: offsetOf(query) }, query.sort === 'current_stock'),
         countProducts(query.warehouseId, where),
       ]);
       return { rows: rows.map(toApi), total };
