@@ -5,6 +5,8 @@ import { categoryRoutes } from './categories.js';
 import { cityRoutes } from './cities.js';
 import { handlingChargeRoutes } from './handling-charges.js';
 import { healthRoutes } from './health.js';
+import { inventoryRoutes } from './inventory.js';
+import { reportRoutes } from './reports.js';
 import { imageRoutes } from './images.js';
 import { productRoutes } from './products.js';
 import { userRoutes } from './users.js';
@@ -19,6 +21,8 @@ export const apiRoutes: RouteModule[] = [
   cityRoutes,
   warehouseRoutes,
   handlingChargeRoutes,
+  inventoryRoutes,
+  reportRoutes,
   categoryRoutes,
   productRoutes,
   imageRoutes,

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import {
+  INVENTORY_BY_CITY_PAGE_SIZE, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
+  REPORT_TYPES,
+} from '../constants.js';
+import { hasAtMostTwoDecimals } from '../money.js';
+import { listQuery, optionalText, queryFlag } from './common.js';
+
+/** Largest balance one product may have in one warehouse; keeps every sum far from integer overflow. */
+export const MAX_STOCK = 100_000_000;
+/** Largest quantity of one movement and largest unit cost: their product always fits numeric(12,2). */
+export const MAX_MOVEMENT_QUANTITY = 100_000;
+export const MAX_UNIT_COST = 99_999.99;
+
+/** SPEC.md section 5, inventory add: these messages, checked in this order. */
+export const STOCK_MESSAGES = {
+  product: 'Product is required',
+  warehouse: 'Warehouse is required',
+  quantity: 'Quantity is required and must be positive',
+  unitCost: 'Unit cost is required and must be positive',
+  reason: 'Movement reason is required',
+  referenceId: 'Reference ID is required',
+  referenceType: 'Reference type is required',
+  notes: 'Notes are required',
+  seller: 'Seller is required for purchase',
+} as const;
+
+/** Form fields arrive as numbers or numeric text; blank text counts as missing. */
+const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required.*$/, '')} must be at most ${max} characters`);
+
+const wholeNumber = (label: string, min: number, max: number, message = `${label} must be a whole number of at least ${min}`) =>
+  numeric(z.number({ error: message }).int(`${label} must be a whole number`).min(min, message).max(max, `${label} must be at most ${max}`));
+
+const stockLevel = (label: string) => wholeNumber(label, 0, MAX_STOCK, `${label} must be a whole number, 0 or more`);
+
+const unitCost = (message: string, min: number) =>
+  numeric(
+    z.number({ error: message })
+      .min(min, message)
+      .max(MAX_UNIT_COST, `Unit cost must be at most ${MAX_UNIT_COST}`)
+      .refine(hasAtMostTwoDecimals, 'Unit cost may have at most 2 decimals'),
+  );
+
+/** POST /inventory/add-stock: the stock movement payload of SPEC.md section 3. */
+export const addStockSchema = z
+  .object({
+    product_id: required(STOCK_MESSAGES.product, 64),
+    warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
+    quantity: numeric(
+      z.number({ error: STOCK_MESSAGES.quantity })
+        .min(1, STOCK_MESSAGES.quantity)
+        .int('Quantity must be a whole number')
+        .max(MAX_MOVEMENT_QUANTITY, `Quantity must be at most ${MAX_MOVEMENT_QUANTITY}`),
+    ),
+    unit_cost: unitCost(STOCK_MESSAGES.unitCost, 0.01),
+    movement_reason: z.enum(MOVEMENT_REASONS, { error: STOCK_MESSAGES.reason }),
+    reference_id: required(STOCK_MESSAGES.referenceId, 100),
+    reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }),
+    notes: required(STOCK_MESSAGES.notes, 1000),
+    seller_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
+  })
+  .superRefine((input, ctx) => {
+    if (input.movement_reason === 'purchase' && !input.seller_id) {
+      ctx.addIssue({ code: 'custom', path: ['seller_id'], message: STOCK_MESSAGES.seller });
+    }
+  });
+export type AddStockInput = z.infer<typeof addStockSchema>;
+
+/** POST /inventory/adjust-stock: performed_by is always the signed-in user, whatever the body says. */
+export const adjustStockSchema = z.object({
+  product_id: required(STOCK_MESSAGES.product, 64),
+  warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
+  new_stock: stockLevel('New stock'),
+  notes: optionalText('Notes', 1000),
+});
+export type AdjustStockInput = z.infer<typeof adjustStockSchema>;
+
+export const REMOVAL_TYPES = ['out', 'damaged'] as const;
+
+/** POST /inventory/remove-stock: sales (out) from the ordering system and damaged goods. */
+export const removeStockSchema = z.object({
+  product_id: required(STOCK_MESSAGES.product, 64),
+  warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
+  quantity: wholeNumber('Quantity', 1, MAX_MOVEMENT_QUANTITY, STOCK_MESSAGES.quantity),
+  movement_type: z.enum(REMOVAL_TYPES, { error: "Movement type must be 'out' or 'damaged'" }),
+  unit_cost: unitCost('Unit cost must be a number, 0 or more', 0).optional(),
+  reference_id: optionalText('Reference ID', 100),
+  reference_type: z.enum(REFERENCE_TYPES, { error: "Reference type must be 'invoice' or 'manual'" }).optional(),
+  notes: optionalText('Notes', 1000),
+});
+export type RemoveStockInput = z.infer<typeof removeStockSchema>;
+
+const recordFields = {
+  minimum_stock: stockLevel('Minimum stock').default(0),
+  maximum_stock: stockLevel('Maximum stock').default(0),
+  unit_cost: unitCost('Unit cost must be a number, 0 or more', 0).default(0),
+  location: optionalText('Location', 200),
+  notes: optionalText('Notes', 1000),
+};
+
+/** A maximum of 0 means "no maximum set". */
+const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
+  !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
+const MIN_ABOVE_MAX = { message: 'Minimum stock cannot be more than maximum stock', path: ['minimum_stock'] };
+
+/** POST /inventory. product_name is accepted for the legacy client and ignored: the product's own name is used. */
+export const inventoryCreateSchema = z
+  .object({
+    product_id: required(STOCK_MESSAGES.product, 64),
+    warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
+    current_stock: stockLevel('Current stock').default(0),
+    ...recordFields,
+  })
+  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+export type InventoryCreateInput = z.infer<typeof inventoryCreateSchema>;
+
+/** PUT /inventory/{id}: omitted fields keep their value; a changed current_stock becomes an adjustment. */
+export const inventoryUpdateSchema = z
+  .object({
+    current_stock: stockLevel('Current stock').optional(),
+    minimum_stock: stockLevel('Minimum stock').optional(),
+    maximum_stock: stockLevel('Maximum stock').optional(),
+    warehouse_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
+    unit_cost: unitCost('Unit cost must be a number, 0 or more', 0).optional(),
+    location: z.string().trim().max(200, 'Location must be at most 200 characters').optional(),
+    notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  })
+  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+export type InventoryUpdateInput = z.infer<typeof inventoryUpdateSchema>;
+
+/** Query text that is blank counts as absent (the client sends only non-empty filters, but be lenient). */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const queryText = (max = 200) => z.preprocess(blankAsMissing, z.string().trim().max(max).optional());
+
+export const inventoryListQuery = listQuery.extend({
+  product_name: queryText(),
+  location: queryText(),
+  warehouse: queryText(64),
+  warehouse_id: queryText(64),
+  product_id: queryText(64),
+  low_stock_only: queryFlag,
+  out_of_stock_only: queryFlag,
+});
+export type InventoryListQuery = z.infer<typeof inventoryListQuery>;
+
+export const inventoryLookupQuery = z.object({
+  product_id: z.string({ error: STOCK_MESSAGES.product }).trim().min(1, STOCK_MESSAGES.product),
+  warehouse_id: z.string({ error: STOCK_MESSAGES.warehouse }).trim().min(1, STOCK_MESSAGES.warehouse),
+});
+
+export const movementListQuery = z.object({
+  page: listQuery.shape.page,
+  limit: listQuery.shape.limit,
+  product_id: queryText(64),
+  warehouse_id: queryText(64),
+  movement_type: z.preprocess(
+    blankAsMissing,
+    z.enum(MOVEMENT_TYPES, { error: `movement_type must be one of: ${MOVEMENT_TYPES.join(', ')}` }).optional(),
+  ),
+});
+export type MovementListQuery = z.infer<typeof movementListQuery>;
+
+export const inventoryByCityQuery = z.object({
+  limit: numeric(z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1')
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)).default(INVENTORY_BY_CITY_PAGE_SIZE),
+  skip: numeric(z.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must be 0 or more')).default(0),
+  warehouse_id: queryText(64),
+});
+export type InventoryByCityQuery = z.infer<typeof inventoryByCityQuery>;
+
+export const updateAllInventorySchema = z.object({ warehouse_id: required(STOCK_MESSAGES.warehouse, 64) });
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The business day of every report: the company works in India. */
+export const REPORT_TIME_ZONE = 'Asia/Kolkata';
+
+/** A calendar day in the business time zone, YYYY-MM-DD. */
+export function businessDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+const isRealDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+};
+
+/** YYYY-MM-DD, or an ISO date-time taken as the business day it falls on. */
+const day = (field: string) =>
+  z.string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .transform((v, ctx) => {
+      if (DATE_ONLY.test(v) && isRealDay(v)) return v;
+      if (ISO_DATETIME.test(v) && !Number.isNaN(Date.parse(v))) return businessDay(new Date(v));
+      ctx.addIssue({ code: 'custom', message: `${field} must be a date (YYYY-MM-DD)` });
+      return z.NEVER;
+    });
+
+const optionalDay = (field: string) => z.preprocess(blankAsMissing, day(field).optional());
+const requiredDay = (field: string, label: string) =>
+  z.preprocess(blankAsMissing, z.string({ error: `${label} is required` })).pipe(day(field));
+
+const endNotBeforeStart = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
+const END_BEFORE_START = { message: 'end_date cannot be before start_date', path: ['end_date'] };
+
+export const inventoryReportQuery = z
+  .object({
+    start_date: optionalDay('start_date'),
+    end_date: optionalDay('end_date'),
+    report_type: z.preprocess(
+      blankAsMissing,
+      z.enum(REPORT_TYPES, { error: `report_type must be one of: ${REPORT_TYPES.join(', ')}` }).default('summary'),
+    ),
+    limit: numeric(
+      z.number({ error: 'limit must be a number from 1 to 1000' }).int('limit must be a whole number')
+        .min(1, 'limit must be at least 1').max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`),
+    ).default(REPORT_DEFAULT_LIMIT),
+    movement_type: z.preprocess(
+      blankAsMissing,
+      z.enum(MOVEMENT_TYPES, { error: `movement_type must be one of: ${MOVEMENT_TYPES.join(', ')}` }).optional(),
+    ),
+    warehouse_id: queryText(64),
+    product_id: queryText(64),
+    low_stock_only: queryFlag,
+    out_of_stock_only: queryFlag,
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type InventoryReportQuery = z.infer<typeof inventoryReportQuery>;
+
+/** SPEC.md section 5: warehouse, start date and end date are all required. */
+export const salePurchaseQuery = z
+  .object({
+    warehouse_id: z.string({ error: 'Warehouse is required' }).trim().min(1, 'Warehouse is required').max(64),
+    start_date: requiredDay('start_date', 'Start date'),
+    end_date: requiredDay('end_date', 'End date'),
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type SalePurchaseQuery = z.infer<typeof salePurchaseQuery>;

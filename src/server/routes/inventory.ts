@@ -1,0 +1,119 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParam } from '../../domain/schemas/common.js';
+import {
+  addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryCreateSchema, inventoryListQuery, inventoryLookupQuery,
+  inventoryUpdateSchema, movementListQuery, removeStockSchema, updateAllInventorySchema,
+} from '../../domain/schemas/inventory.js';
+import type { Action, Resource } from '../../domain/policy.js';
+import { userOf } from '../auth/access.js';
+import { HttpError } from '../http/errors.js';
+import type { RouteModule } from '../http/types.js';
+import type { Outcome } from '../services/idempotency.js';
+import { inventoryService } from '../services/inventory-service.js';
+import { reconcileService } from '../services/reconcile.js';
+import { stockService } from '../services/stock-service.js';
+
+const tags = ['inventory'];
+const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
+
+/**
+ * SPEC.md section 5 shows ONE message for a bad stock form: the first rule that fails, in the order of the schema.
+ * Routes that want that attach the validation error and turn its first issue into the 400.
+ */
+function firstIssue(request: FastifyRequest, prefix = ''): HttpError | null {
+  const error = request.validationError as (Error & { validation?: { instancePath?: string; message?: string }[]; validationContext?: string }) | undefined;
+  if (!error) return null;
+  const all = (error.validation ?? []).map((v) => ({
+    field: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body',
+    message: v.message ?? 'is invalid',
+  }));
+  return new HttpError(400, `${prefix}${all[0]?.message ?? error.message}`, all);
+}
+
+const send = (reply: FastifyReply, outcome: Outcome & { replayed: boolean }) => {
+  if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+  return reply.status(outcome.status).send(outcome.body);
+};
+
+export const inventoryRoutes: RouteModule = (app, { database }) => {
+  const records = inventoryService(database.db);
+  const stock = stockService(database.db);
+  const reconcile = reconcileService(database.db);
+
+  app.get('/inventory', { config: perm('inventory', 'list'), schema: { tags, querystring: inventoryListQuery } }, async (request) => {
+    const { rows, total } = await records.list(request.query);
+    return { data: rows, total, page: request.query.page, limit: request.query.limit };
+  });
+
+  app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery } }, (request) =>
+    records.lookup(request.query.product_id, request.query.warehouse_id),
+  );
+
+  app.get('/inventory/movements', { config: perm('inventory', 'list'), schema: { tags, querystring: movementListQuery } }, (request) =>
+    records.movements(request.query),
+  );
+
+  app.get(
+    '/inventory/by-city/:cityId',
+    { config: perm('inventory', 'list'), schema: { tags, params: z.object({ cityId: z.string() }), querystring: inventoryByCityQuery } },
+    (request) => records.byCity(request.params.cityId, request.query),
+  );
+
+  app.post(
+    '/inventory',
+    { config: perm('inventory', 'create'), schema: { tags, body: inventoryCreateSchema } },
+    async (request, reply) => send(reply, await records.create(request.body, userOf(request), request.headers['idempotency-key'])),
+  );
+
+  app.get('/inventory/:id', { config: perm('inventory', 'show'), schema: { tags, params: idParam } }, (request) =>
+    records.get(request.params.id),
+  );
+
+  app.put(
+    '/inventory/:id',
+    { config: perm('inventory', 'edit'), schema: { tags, params: idParam, body: inventoryUpdateSchema } },
+    (request) => records.update(request.params.id, request.body, userOf(request)),
+  );
+
+  app.delete('/inventory/:id', { config: perm('inventory', 'delete'), schema: { tags, params: idParam } }, async (request) => {
+    await records.remove(request.params.id);
+    return { message: 'Inventory deleted successfully' };
+  });
+
+  app.post(
+    '/inventory/add-stock',
+    { config: perm('stock', 'add'), attachValidation: true, schema: { tags, body: addStockSchema } },
+    async (request, reply) => {
+      const invalid = firstIssue(request);
+      if (invalid) throw invalid;
+      return send(reply, await stock.addStock(request.body, userOf(request), request.headers['idempotency-key']));
+    },
+  );
+
+  app.post(
+    '/inventory/adjust-stock',
+    { config: perm('stock', 'adjust'), attachValidation: true, schema: { tags, body: adjustStockSchema } },
+    async (request, reply) => {
+      const invalid = firstIssue(request, 'Validation error: ');
+      if (invalid) throw invalid;
+      return send(reply, await stock.adjustStock(request.body, userOf(request), request.headers['idempotency-key']));
+    },
+  );
+
+  app.post(
+    '/inventory/remove-stock',
+    { config: perm('stock', 'remove'), attachValidation: true, schema: { tags, body: removeStockSchema } },
+    async (request, reply) => {
+      const invalid = firstIssue(request);
+      if (invalid) throw invalid;
+      return send(reply, await stock.removeStock(request.body, userOf(request), request.headers['idempotency-key']));
+    },
+  );
+
+  app.post(
+    '/inventory/test-update-all-inventory',
+    { config: perm('update-all-inventory', 'update-all'), schema: { tags, body: updateAllInventorySchema } },
+    (request) => reconcile.reconcileWarehouse(request.body.warehouse_id),
+  );
+};

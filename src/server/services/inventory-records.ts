@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
+import { badRequest, isUuid, notFound } from '../http/errors.js';
+import type { MovementOut } from './stock-ledger.js';
+
+/** One balance row as the API shows it (SPEC.md section 3, inventory record). */
+export type InventoryRecord = {
+  _id: string; product_id: string; product_name: string; warehouse: string; warehouse_id: string; warehouse_name: string;
+  location: string; current_stock: number; minimum_stock: number; maximum_stock: number; unit_cost: number; notes: string;
+  total_value: number; out_of_stock: boolean; low_stock_alert: boolean; created: Date; modified: Date;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export const recordColumns = { i: inventory, productName: products.productname, warehouseName: warehouses.name };
+type RecordRow = { i: typeof inventory.$inferSelect; productName: string; warehouseName: string };
+
+export const selectRecords = (db: DbOrTx) =>
+  db.select(recordColumns).from(inventory)
+    .innerJoin(products, eq(products.id, inventory.productId))
+    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId));
+
+export const toRecord = ({ i, productName, warehouseName }: RecordRow): InventoryRecord => ({
+  _id: i.id, product_id: i.productId, product_name: productName, warehouse: i.warehouseId, warehouse_id: i.warehouseId,
+  warehouse_name: warehouseName, location: i.location, current_stock: i.currentStock, minimum_stock: i.minimumStock,
+  maximum_stock: i.maximumStock, unit_cost: i.unitCost, notes: i.notes, total_value: round2(i.currentStock * i.unitCost),
+  out_of_stock: i.currentStock === 0, low_stock_alert: i.currentStock <= i.minimumStock, created: i.created, modified: i.modified,
+});
+
+export const lowStock = sql`${inventory.currentStock} <= coalesce(${inventory.minimumStock}, 0)`;
+export const outOfStock = sql`${inventory.currentStock} = 0`;
+export const stockValue = sql`${inventory.currentStock} * ${inventory.unitCost}`;
+
+export async function recordById(db: DbOrTx, id: string): Promise<InventoryRecord> {
+  const [row] = isUuid(id) ? await selectRecords(db).where(eq(inventory.id, id)).limit(1) : [];
+  if (!row) throw notFound('Inventory');
+  return toRecord(row);
+}
+
+/** A product or warehouse named in a body or query: malformed or unknown is a 400 naming the field. */
+export async function requireProduct(db: DbOrTx, id: string, field = 'product_id'): Promise<{ id: string; name: string; price: number }> {
+  const [row] = isUuid(id)
+    ? await db.select({ id: products.id, name: products.productname, price: products.discountPrice }).from(products).where(eq(products.id, id)).limit(1)
+    : [];
+  if (!row) throw badRequest(field, 'Product not found');
+  return row;
+}
+
+export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehouse_id'): Promise<{ id: string; name: string }> {
+  const [row] = isUuid(id) ? await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, id)).limit(1) : [];
+  if (!row) throw badRequest(field, 'Warehouse not found');
+  return row;
+}
+
+export async function requireSeller(db: DbOrTx, id: string): Promise<string> {
+  const [row] = isUuid(id) ? await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1) : [];
+  if (!row) throw badRequest('seller_id', 'Seller not found');
+  if (row.role !== 'seller') throw badRequest('seller_id', 'The selected user is not a seller');
+  return row.id;
+}
+
+/** A ledger row as lists and reports show it. */
+export type MovementRecord = MovementOut & { product_name: string; warehouse_name: string };
+
+export const movementColumns = { m: stockMovements, productName: products.productname, warehouseName: warehouses.name };
+type MovementRow = { m: typeof stockMovements.$inferSelect; productName: string; warehouseName: string };
+
+export const selectMovements = (db: DbOrTx) =>
+  db.select(movementColumns).from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId));
+
+export const toMovementRecord = ({ m, productName, warehouseName }: MovementRow): MovementRecord => ({
+  _id: m.id, seq: m.seq, product_id: m.productId, product_name: productName, warehouse_id: m.warehouseId, warehouse_name: warehouseName,
+  movement_type: m.movementType as MovementOut['movement_type'], quantity: m.quantity, stock_before: m.stockBefore,
+  stock_after: m.stockAfter, unit_cost: m.unitCost, total_value: m.totalValue, movement_reason: m.movementReason,
+  reference_id: m.referenceId, reference_type: m.referenceType, seller_id: m.sellerId, performed_by: m.performedBy,
+  notes: m.notes, created: m.created.toISOString(),
+});

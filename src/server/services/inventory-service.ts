@@ -1,0 +1,173 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { cities, inventory, products, stockMovements, warehouses } from '../db/schema.js';
+import type {
+  InventoryByCityQuery, InventoryCreateInput, InventoryListQuery, InventoryUpdateInput, MovementListQuery,
+} from '../../domain/schemas/inventory.js';
+import type { CurrentUser } from '../auth/access.js';
+import { badRequest, conflict, isUuid, notFound, requireId } from '../http/errors.js';
+import { runIdempotent, type Outcome } from './idempotency.js';
+import {
+  lowStock, outOfStock, recordById, requireProduct, requireWarehouse, selectMovements, selectRecords, stockValue, toMovementRecord,
+  toRecord, type InventoryRecord,
+} from './inventory-records.js';
+import { offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { applyStockChange, lockBalance } from './stock-ledger.js';
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An id used as a filter: malformed is a 400, like an unknown reference in a body. */
+function idFilter(value: string | undefined, field: string, label: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isUuid(value)) throw badRequest(field, `${label} not found`);
+  return value.toLowerCase();
+}
+
+const sortable = {
+  product_name: products.productname, warehouse_name: warehouses.name, current_stock: inventory.currentStock,
+  minimum_stock: inventory.minimumStock, maximum_stock: inventory.maximumStock, unit_cost: inventory.unitCost,
+  total_value: stockValue, location: inventory.location, created: inventory.created,
+};
+
+export function inventoryService(db: Db) {
+  return {
+    async list(query: InventoryListQuery): Promise<{ rows: InventoryRecord[]; total: number }> {
+      const warehouseId = idFilter(query.warehouse_id ?? query.warehouse, query.warehouse_id ? 'warehouse_id' : 'warehouse', 'Warehouse');
+      const productId = idFilter(query.product_id, 'product_id', 'Product');
+      const where = and(
+        query.product_name ? ilike(products.productname, escapeLike(query.product_name)) : undefined,
+        query.location ? ilike(inventory.location, escapeLike(query.location)) : undefined,
+        warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined,
+        productId ? eq(inventory.productId, productId) : undefined,
+        query.low_stock_only ? lowStock : undefined,
+        query.out_of_stock_only ? outOfStock : undefined,
+        searchFilter(query.q, [products.productname, warehouses.name, inventory.location]),
+      );
+      const [rows, [total]] = await Promise.all([
+        selectRecords(db).where(where)
+          .orderBy(...sortOrder(query, sortable, [asc(products.productname), asc(warehouses.name), asc(inventory.id)]))
+          .limit(query.limit).offset(offsetOf(query)),
+        db.select({ n: count() }).from(inventory)
+          .innerJoin(products, eq(products.id, inventory.productId))
+          .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+          .where(where),
+      ]);
+      return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
+    },
+
+    get: (id: string) => recordById(db, requireId(id, 'Inventory')),
+
+    /** SPEC.md section 7: "inventory lookup by product_id and warehouse". */
+    async lookup(productId: string, warehouseId: string): Promise<InventoryRecord> {
+      if (!isUuid(productId) || !isUuid(warehouseId)) throw notFound('Inventory');
+      const [row] = await selectRecords(db)
+        .where(and(eq(inventory.productId, productId.toLowerCase()), eq(inventory.warehouseId, warehouseId.toLowerCase()))).limit(1);
+      if (!row) throw notFound('Inventory');
+      return toRecord(row);
+    },
+
+    /** Creates the balance row; an opening stock enters the ledger as an `in` movement (reason adjustment). */
+    create(input: InventoryCreateInput, by: CurrentUser, key: string | string[] | undefined) {
+      return runIdempotent(db, { key, userId: by.id, route: 'POST /inventory', payload: input }, async (tx): Promise<Outcome> => {
+        const product = await requireProduct(tx, input.product_id);
+        const warehouse = await requireWarehouse(tx, input.warehouse_id);
+        const [row] = await tx.insert(inventory).values({
+          productId: product.id, warehouseId: warehouse.id, minimumStock: input.minimum_stock, maximumStock: input.maximum_stock,
+          unitCost: input.unit_cost, location: input.location ?? '', notes: input.notes ?? '',
+        }).onConflictDoNothing({ target: [inventory.productId, inventory.warehouseId] }).returning({ id: inventory.id });
+        if (!row) throw conflict(`${product.name} already has an inventory record in ${warehouse.name}. Edit that record or add stock to it.`);
+        if (input.current_stock > 0) {
+          await applyStockChange(tx, {
+            productId: product.id, warehouseId: warehouse.id, delta: input.current_stock, movementType: 'in',
+            movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id, notes: input.notes ?? 'Opening stock',
+          });
+        }
+        return { status: 201, body: await recordById(tx, row.id) };
+      });
+    },
+
+    /** Attributes change in place; a changed current_stock goes through the ledger as an adjustment. */
+    update(id: string, input: InventoryUpdateInput, by: CurrentUser): Promise<InventoryRecord> {
+      const inventoryId = requireId(id, 'Inventory');
+      return db.transaction(async (tx) => {
+        const row = await lockBalance(tx, { id: inventoryId });
+        if (!row) throw notFound('Inventory');
+        if (input.warehouse_id && input.warehouse_id.toLowerCase() !== row.warehouseId) {
+          throw badRequest('warehouse_id', 'An inventory record cannot move to another warehouse: remove the stock here and add it there.');
+        }
+        const minimumStock = input.minimum_stock ?? row.minimumStock;
+        const maximumStock = input.maximum_stock ?? row.maximumStock;
+        if (maximumStock > 0 && minimumStock > maximumStock) throw badRequest('minimum_stock', 'Minimum stock cannot be more than maximum stock');
+        await tx.update(inventory).set({
+          minimumStock, maximumStock, unitCost: input.unit_cost ?? row.unitCost, location: input.location ?? row.location,
+          notes: input.notes ?? row.notes, modified: sql`now()`,
+        }).where(eq(inventory.id, row.id));
+        if (input.current_stock !== undefined && input.current_stock !== row.currentStock) {
+          await applyStockChange(tx, {
+            productId: row.productId, warehouseId: row.warehouseId, delta: input.current_stock - row.currentStock,
+            movementType: 'adjustment', movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id,
+            notes: input.notes || 'Stock edited on the inventory record',
+          });
+        }
+        return recordById(tx, row.id);
+      });
+    },
+
+    /** Only an empty record may go: its ledger stays, and sums to 0 like the missing balance. */
+    async remove(id: string): Promise<void> {
+      const inventoryId = requireId(id, 'Inventory');
+      const [deleted] = await db.delete(inventory)
+        .where(and(eq(inventory.id, inventoryId), eq(inventory.currentStock, 0))).returning({ id: inventory.id });
+      if (deleted) return;
+      const [row] = await db.select({ stock: inventory.currentStock }).from(inventory).where(eq(inventory.id, inventoryId));
+      if (!row) throw notFound('Inventory');
+      throw conflict(`This inventory record still holds ${row.stock} units. Adjust the stock to 0 before deleting it.`);
+    },
+
+    /** SPEC.md: records of a city's warehouses, paged by limit/skip and grouped by warehouse. */
+    async byCity(cityId: string, query: InventoryByCityQuery) {
+      const id = requireId(cityId, 'City');
+      const [city] = await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, id));
+      if (!city) throw notFound('City');
+      const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
+      const where = and(eq(warehouses.cityId, city.id), warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined);
+      const [rows, [total]] = await Promise.all([
+        selectRecords(db).where(where)
+          .orderBy(asc(warehouses.name), asc(warehouses.id), asc(products.productname), asc(inventory.id))
+          .limit(query.limit).offset(query.skip),
+        db.select({ n: count() }).from(inventory).innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId)).where(where),
+      ]);
+      const groups = new Map<string, { warehouse_id: string; warehouse_name: string; inventory: InventoryRecord[] }>();
+      for (const record of rows.map(toRecord)) {
+        const group = groups.get(record.warehouse_id) ?? { warehouse_id: record.warehouse_id, warehouse_name: record.warehouse_name, inventory: [] };
+        group.inventory.push(record);
+        groups.set(record.warehouse_id, group);
+      }
+      const n = Number(total?.n ?? 0);
+      return {
+        city: { _id: city.id, name: city.name },
+        warehouses: [...groups.values()],
+        pagination: {
+          total: n, limit: query.limit, skip: query.skip,
+          current_page: Math.floor(query.skip / query.limit) + 1, total_pages: Math.ceil(n / query.limit),
+        },
+      };
+    },
+
+    /** The ledger, newest first. */
+    async movements(query: MovementListQuery) {
+      const productId = idFilter(query.product_id, 'product_id', 'Product');
+      const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
+      const where: SQL | undefined = and(
+        productId ? eq(stockMovements.productId, productId) : undefined,
+        warehouseId ? eq(stockMovements.warehouseId, warehouseId) : undefined,
+        query.movement_type ? eq(stockMovements.movementType, query.movement_type) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        selectMovements(db).where(where).orderBy(desc(stockMovements.seq)).limit(query.limit).offset(offsetOf(query)),
+        db.select({ n: count() }).from(stockMovements).where(where),
+      ]);
+      return { data: rows.map(toMovementRecord), total: Number(total?.n ?? 0), page: query.page, limit: query.limit };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { inventory } from '../db/schema.js';
+import { requireWarehouse } from './inventory-records.js';
+
+export const UPDATE_ALL_MESSAGE = 'Inventory updated successfully!';
+
+export type Drift = { product_id: string; product_name: string; recorded_stock: number; ledger_stock: number };
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * "Update all inventory" for one warehouse, in set-based SQL: every product gets a balance row there,
+ * and every balance is set back to the sum of its ledger rows, reporting each drift it corrects.
+ * Product stock status is derived from the balances when read, so it is current as soon as this commits.
+ */
+export function reconcileService(db: Db) {
+  return {
+    async reconcileWarehouse(warehouseId: string) {
+      return db.transaction(async (tx) => {
+        const warehouse = await requireWarehouse(tx, warehouseId);
+        const created = rowsOf<{ id: string }>(await tx.execute(sql`
+          insert into inventory (product_id, warehouse_id)
+          select p.id, ${warehouse.id}::uuid from products p
+          on conflict (product_id, warehouse_id) do nothing
+          returning id`)).length;
+        // Lock the warehouse's balances (in a fixed order) before reading the ledger: a stock change to any of
+        // them must either have committed already (and be counted) or wait until the correction is done.
+        await tx.select({ id: inventory.id }).from(inventory).where(eq(inventory.warehouseId, warehouse.id))
+          .orderBy(asc(inventory.id)).for('update');
+        const drift = rowsOf<Drift>(await tx.execute(sql`
+          with ledger as (
+            select product_id, sum(quantity) as total from stock_movements
+             where warehouse_id = ${warehouse.id}::uuid group by product_id
+          ), drift as (
+            select i.id, i.product_id, i.current_stock as recorded_stock, coalesce(l.total, 0)::int as ledger_stock
+              from inventory i left join ledger l on l.product_id = i.product_id
+             where i.warehouse_id = ${warehouse.id}::uuid and i.current_stock <> coalesce(l.total, 0) and coalesce(l.total, 0) >= 0
+          )
+          update inventory set current_stock = drift.ledger_stock, modified = now()
+            from drift join products p on p.id = drift.product_id
+           where inventory.id = drift.id
+          returning drift.product_id, p.productname as product_name, drift.recorded_stock, drift.ledger_stock`));
+        return {
+          message: UPDATE_ALL_MESSAGE,
+          warehouse_id: warehouse.id,
+          warehouse_name: warehouse.name,
+          created,
+          corrected: drift.length,
+          drift: drift.sort((a, b) => a.product_name.localeCompare(b.product_name)),
+        };
+      });
+    },
+  };
+}

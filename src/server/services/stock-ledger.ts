@@ -1,0 +1,109 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { inventory } from '../db/schema.js';
+import type { MovementType } from '../../domain/constants.js';
+import { MAX_STOCK } from '../../domain/schemas/inventory.js';
+import { HttpError, conflict, notFound, pgCode } from '../http/errors.js';
+
+/**
+ * The ONLY code that changes stock. Each change is one ledger row plus a guarded update of the balance,
+ * in one SQL statement run inside the caller's transaction: the database, not JavaScript, decides whether
+ * the stock suffices, so concurrent requests (in any number of API processes) can never lose an update
+ * or take a balance below zero.
+ */
+
+export type StockChange = {
+  productId: string;
+  warehouseId: string;
+  /** Signed, never 0. */
+  delta: number;
+  movementType: MovementType;
+  movementReason?: string | null;
+  /** Defaults to the balance row's unit cost. */
+  unitCost?: number;
+  referenceId?: string | null;
+  referenceType?: string | null;
+  sellerId?: string | null;
+  performedBy: string;
+  notes?: string | null;
+};
+
+export type MovementOut = {
+  _id: string; seq: number; product_id: string; warehouse_id: string; movement_type: MovementType; quantity: number;
+  stock_before: number; stock_after: number; unit_cost: number; total_value: number; movement_reason: string | null;
+  reference_id: string | null; reference_type: string | null; seller_id: string | null; performed_by: string | null;
+  notes: string; created: string;
+};
+
+type MovementJson = Omit<MovementOut, '_id'> & { id: string };
+
+export type BalanceRow = typeof inventory.$inferSelect;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Makes sure a balance row exists (0 stock); safe when several transactions create it at once. */
+export async function ensureBalanceRow(tx: DbOrTx, productId: string, warehouseId: string, unitCost = 0): Promise<void> {
+  await tx.insert(inventory).values({ productId, warehouseId, unitCost }).onConflictDoNothing({
+    target: [inventory.productId, inventory.warehouseId],
+  });
+}
+
+/** Locks a balance row until the transaction ends (PostgreSQL; PGlite has one connection and needs no lock). */
+export async function lockBalance(
+  tx: DbOrTx,
+  where: { id: string } | { productId: string; warehouseId: string },
+): Promise<BalanceRow | undefined> {
+  const condition = 'id' in where
+    ? eq(inventory.id, where.id)
+    : and(eq(inventory.productId, where.productId), eq(inventory.warehouseId, where.warehouseId));
+  const [row] = await tx.select().from(inventory).where(condition).for('update');
+  return row;
+}
+
+/** Applies one stock change; throws 409 (and writes nothing) when it would take the stock below 0. */
+export async function applyStockChange(tx: DbOrTx, change: StockChange): Promise<{ inventoryId: string; movement: MovementOut }> {
+  const { productId, warehouseId, delta } = change;
+  if (!Number.isInteger(delta) || delta === 0) throw new Error(`applyStockChange: delta must be a non-zero integer, got ${delta}`);
+  const unitCost = change.unitCost ?? null;
+  let rows: { inventory_id: string; movement: MovementJson }[];
+  try {
+    rows = rowsOf(await tx.execute(sql`
+      with balance as (
+        update inventory
+           set current_stock = current_stock + ${delta}::int, modified = now()
+         where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid
+           and current_stock::bigint + ${delta}::int between 0 and ${MAX_STOCK}::bigint
+        returning id, current_stock, unit_cost
+      ), movement as (
+        insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after,
+          unit_cost, total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
+        select ${productId}::uuid, ${warehouseId}::uuid, ${change.movementType}::text, ${delta}::int,
+          balance.current_stock - ${delta}::int, balance.current_stock,
+          coalesce(${unitCost}::numeric, balance.unit_cost),
+          round(abs(${delta}::int) * coalesce(${unitCost}::numeric, balance.unit_cost), 2),
+          ${change.movementReason ?? null}::text, ${change.referenceId ?? null}::text, ${change.referenceType ?? null}::text,
+          ${change.sellerId ?? null}::uuid, ${change.performedBy}::uuid, ${change.notes ?? ''}::text
+        from balance
+        returning *
+      )
+      select balance.id as inventory_id, to_jsonb(movement.*) as movement from balance, movement`));
+  } catch (error) {
+    if (pgCode(error) === '22003') throw new HttpError(400, 'The value of this movement (quantity × unit cost) is too large');
+    throw error;
+  }
+  const [row] = rows;
+  if (!row) throw await refusal(tx, change);
+  const { id, ...movement } = row.movement;
+  return { inventoryId: row.inventory_id, movement: { _id: id, ...movement } };
+}
+
+/** Why the guarded update matched no row: read only to word the message; nothing was written. */
+async function refusal(tx: DbOrTx, change: StockChange): Promise<HttpError> {
+  const [row] = await tx.select({ stock: inventory.currentStock }).from(inventory)
+    .where(and(eq(inventory.productId, change.productId), eq(inventory.warehouseId, change.warehouseId)));
+  if (change.delta > 0) {
+    return row ? conflict(`Stock cannot exceed ${MAX_STOCK} units of one product in one warehouse`) : notFound('Inventory');
+  }
+  const available = row?.stock ?? 0;
+  return conflict(`Insufficient stock: only ${available} in stock, cannot remove ${-change.delta}`);
+}
