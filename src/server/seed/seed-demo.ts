@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import {
   DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_CHARGES, DEMO_PRODUCTS, DEMO_USERS, DEMO_WAREHOUSES,
 } from './demo-data.js';
+import { seedStock } from './seed-stock.js';
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[0]![0])).limit(1);
@@ -63,5 +64,6 @@ export async function seedDemo(db: Db): Promise<void> {
         created: new Date(now - (DEMO_USERS.length - i) * 86_400_000),
       })),
     );
+    await seedStock(tx, now);
   });
 }
