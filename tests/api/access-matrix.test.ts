@@ -22,6 +22,10 @@ describe('role × route matrix', () => {
     for (const expected of [
       'POST /api/auth/login', 'POST /api/auth/refresh', 'GET /api/cities', 'POST /api/cities', 'PUT /api/cities/:id',
       'DELETE /api/cities/:id', 'GET /api/warehouses', 'GET /api/handling-charges', 'GET /api/access-policy',
+      'GET /api/inventory', 'POST /api/inventory', 'GET /api/inventory/:id', 'PUT /api/inventory/:id', 'DELETE /api/inventory/:id',
+      'POST /api/inventory/add-stock', 'POST /api/inventory/adjust-stock', 'POST /api/inventory/remove-stock',
+      'GET /api/inventory/by-city/:cityId', 'POST /api/inventory/test-update-all-inventory', 'GET /api/inventory/report',
+      'GET /api/reports/warehouse-sale-purchase',
     ]) expect(routes).toContain(expected);
   });
 

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { products, stockMovements } from '../../src/server/db/schema.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { expectLedgerInvariant } from '../support/stock-ledger.js';
+import { stockFixtures } from '../support/stock-fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => expectLedgerInvariant(t.db));
+afterAll(() => t.close());
+
+const dayIST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const today = () => dayIST(new Date());
+
+type Item = { _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number };
+type Days = Record<string, { total: number; total_quantity: number; items: Item[] }>;
+
+describe('GET /reports/warehouse-sale-purchase', () => {
+  it('groups a warehouse\'s purchases and sales by day, matching the ledger row by row', async () => {
+    const { warehouseId } = await stockFixtures(t.db).stocked();
+    const start = shift(today(), -40);
+    const end = shift(today(), -5);
+    const res = await t.request<{ purchases: Days; sales: Days }>('GET',
+      `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${start}&end_date=${end}`, { role: 'warehouse-user' });
+    expect(res.status).toBe(200);
+
+    const rows = await t.db.select({ m: stockMovements, name: products.productname }).from(stockMovements)
+      .innerJoin(products, eq(products.id, stockMovements.productId)).where(eq(stockMovements.warehouseId, warehouseId));
+    const inPeriod = rows.filter(({ m }) => dayIST(m.created) >= start && dayIST(m.created) <= end);
+    for (const [kind, pick] of [
+      ['purchases', (m: typeof stockMovements.$inferSelect) => m.movementType === 'in' && m.movementReason === 'purchase'],
+      ['sales', (m: typeof stockMovements.$inferSelect) => m.movementType === 'out'],
+    ] as const) {
+      const expected: Days = {};
+      for (const { m, name } of inPeriod.filter(({ m }) => pick(m)).sort((a, b) => a.m.seq - b.m.seq)) {
+        const day = (expected[dayIST(m.created)] ??= { total: 0, total_quantity: 0, items: [] });
+        day.total = Math.round((day.total + m.totalValue) * 100) / 100;
+        day.total_quantity += Math.abs(m.quantity);
+        day.items.push({
+          _id: m.id, created: m.created.toISOString(), product_id: m.productId, product_name: name, quantity: Math.abs(m.quantity),
+          unit_cost: m.unitCost, total_value: m.totalValue,
+        });
+      }
+      const got = res.body[kind];
+      expect(Object.keys(got)).toEqual(Object.keys(expected).sort());
+      expect(Object.keys(got).length).toBeGreaterThan(0);
+      for (const [day, e] of Object.entries(expected)) {
+        expect(got[day]!.total).toBeCloseTo(e.total, 2);
+        expect(got[day]!.total_quantity).toBe(e.total_quantity);
+        expect(got[day]!.items).toEqual(e.items);
+      }
+    }
+  });
+
+  it('shows a sale made today, but not damaged goods', async () => {
+    const p = await stockFixtures(t.db).stocked(3);
+    const url = `/api/reports/warehouse-sale-purchase?warehouse_id=${p.warehouseId}&start_date=${today()}&end_date=${today()}`;
+    const before = (await t.request<{ sales: Days }>('GET', url, { role: 'admin' })).body.sales[today()]?.items.length ?? 0;
+    const sale = await t.request('POST', '/api/inventory/remove-stock', {
+      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'out', reference_id: 'ORD-T' },
+    });
+    await t.request('POST', '/api/inventory/remove-stock', {
+      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'damaged' },
+    });
+    const after = (await t.request<{ sales: Days }>('GET', url, { role: 'admin' })).body.sales[today()]!;
+    expect(after.items).toHaveLength(before + 1);
+    expect(after.items.at(-1)).toMatchObject({ _id: sale.body.movement._id, quantity: 2, product_id: p.productId, product_name: p.productName });
+  });
+
+  it('requires warehouse, start date and end date (SPEC.md section 5), and a sane period', async () => {
+    const { warehouseId } = await stockFixtures(t.db).stocked();
+    for (const [query, field, message] of [
+      ['start_date=2024-01-01&end_date=2024-01-31', 'warehouse_id', 'Warehouse is required'],
+      [`warehouse_id=${warehouseId}&end_date=2024-01-31`, 'start_date', 'Start date is required'],
+      [`warehouse_id=${warehouseId}&start_date=2024-01-01&end_date=`, 'end_date', 'End date is required'],
+      [`warehouse_id=${warehouseId}&start_date=2024-01-31&end_date=2024-01-01`, 'end_date', 'end_date cannot be before start_date'],
+      [`warehouse_id=${warehouseId}&start_date=2024-01-01&end_date=2024-13-01`, 'end_date', 'end_date must be a date (YYYY-MM-DD)'],
+      [`warehouse_id=${warehouseId}&start_date=2023-01-01&end_date=2024-06-01`, 'end_date', 'The period may span at most 366 days'],
+      [`warehouse_id=${crypto.randomUUID()}&start_date=2024-01-01&end_date=2024-01-31`, 'warehouse_id', 'Warehouse not found'],
+    ]) {
+      const res = await t.request('GET', `/api/reports/warehouse-sale-purchase?${query}`, { role: 'admin' });
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors[0]).toEqual({ field, message });
+    }
+  });
+});

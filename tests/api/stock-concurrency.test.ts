@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client.js';
+import { createTokenSigner } from '../../src/server/auth/tokens.js';
+import { TEST_JWT_SECRET, dbKind, openTestDatabase } from '../support/test-app.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { balanceOf, expectLedgerInvariant } from '../support/stock-ledger.js';
+import { stockFixtures, type Pair } from '../support/stock-fixtures.js';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+// PGlite has a single connection: transactions run one after another, so it can never show a race.
+// These tests need real concurrency: two API processes sharing one PostgreSQL server.
+describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API processes on one PostgreSQL', () => {
+  let database: Database & { url?: string };
+  const servers: ServerProcess[] = [];
+  let tokens: { admin: string; warehouse: string };
+  let fx: ReturnType<typeof stockFixtures>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = { DATABASE_URL: database.url!, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', LOGIN_RATE_LIMIT: '100000', DB_POOL_SIZE: '10' };
+    // One after the other: the first seeds the demo data, the second finds it there.
+    servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
+    servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
+    const signer = createTokenSigner(TEST_JWT_SECRET);
+    const idOf = async (email: string) => rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = ${email}`))[0]!.id;
+    tokens = {
+      admin: await signer.sign({ sub: await idOf('admin@demo.local'), role: 'admin', firstname: 'Admin' }),
+      warehouse: await signer.sign({ sub: await idOf('warehouse@demo.local'), role: 'warehouse-user', firstname: 'Vikram' }),
+    };
+    fx = stockFixtures(database.db);
+  }, 180_000);
+
+  afterEach(() => expectLedgerInvariant(database.db));
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.close();
+  });
+
+  /** Request i goes to server i mod 2. */
+  async function post(i: number, path: string, body: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${servers[i % 2]!.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${i % 3 ? tokens.warehouse : tokens.admin}`, ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { message: string; movement?: { _id: string; reference_id: string } } };
+  }
+
+  const ledgerOf = async (p: Pair, refPrefix: string) => rowsOf<{ reference_id: string; quantity: number }>(await database.db.execute(sql`
+    select reference_id, quantity from stock_movements
+     where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid and reference_id like ${`${refPrefix}%`}`));
+
+  it('200 concurrent additions and removals: balance = ledger sum = arithmetic, refusals change nothing, never below 0', async () => {
+    const p = await fx.stocked();
+    const opening = 30;
+    expect((await post(0, '/inventory/adjust-stock', { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: opening })).status).toBe(200);
+
+    const run = crypto.randomBytes(3).toString('hex');
+    const requests = Array.from({ length: 200 }, (_, i) => {
+      const adds = i % 2 === 0;
+      const quantity = adds ? (i % 5) + 1 : (i % 8) + 1;
+      const ref = `C${run}-${i}`;
+      return {
+        i, adds, quantity, ref,
+        path: adds ? '/inventory/add-stock' : '/inventory/remove-stock',
+        body: adds
+          ? { product_id: p.productId, warehouse_id: p.warehouseId, quantity, unit_cost: 5, movement_reason: 'adjustment', reference_id: ref, reference_type: 'manual', notes: 'Concurrency test' }
+          : { product_id: p.productId, warehouse_id: p.warehouseId, quantity, movement_type: 'out', reference_id: ref },
+      };
+    });
+    const replies = await Promise.all(requests.map((r) => post(r.i, r.path, r.body)));
+
+    const outcomes = requests.map((r, k) => ({ ...r, status: replies[k]!.status, reply: replies[k]!.body }));
+    const unexpected = outcomes.filter((o) => (o.adds ? o.status !== 200 : o.status !== 200 && o.status !== 409));
+    expect(unexpected.map((o) => `${o.path} → ${o.status} ${o.reply.message}`)).toEqual([]);
+    const accepted = outcomes.filter((o) => o.status === 200);
+    const refused = outcomes.filter((o) => o.status === 409);
+    // Removals ask for 450 units against at most 330: some must be refused, and some must pass.
+    expect(refused.length).toBeGreaterThan(0);
+    expect(accepted.some((o) => !o.adds)).toBe(true);
+    for (const o of refused) expect(o.reply.message).toMatch(/^Insufficient stock: only \d+ in stock, cannot remove \d+$/);
+    // Both processes did real work.
+    expect(new Set(accepted.map((o) => o.i % 2))).toEqual(new Set([0, 1]));
+
+    const expected = opening + accepted.reduce((s, o) => s + (o.adds ? o.quantity : -o.quantity), 0);
+    expect(await balanceOf(database.db, p.productId, p.warehouseId)).toBe(expected);
+
+    // Exactly the accepted requests left a ledger row, each once, with its own quantity.
+    const ledger = await ledgerOf(p, `C${run}-`);
+    expect(ledger.map((m) => m.reference_id).sort()).toEqual(accepted.map((o) => o.ref).sort());
+    const byRef = new Map(ledger.map((m) => [m.reference_id, m.quantity]));
+    for (const o of accepted) expect(byRef.get(o.ref)).toBe(o.adds ? o.quantity : -o.quantity);
+    // (afterEach: balance = ledger sum for every pair, and every row continues the previous one and stays >= 0.)
+  }, 120_000);
+
+  it('concurrent first additions create the missing balance row once', async () => {
+    const p = await fx.unstocked();
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i, '/inventory/add-stock', {
+      product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, unit_cost: 3, movement_reason: 'adjustment',
+      reference_id: `F-${i}`, reference_type: 'manual', notes: 'First delivery',
+    })));
+    expect(replies.map((r) => r.status)).toEqual(Array(40).fill(200));
+    const [rows] = rowsOf<{ n: number }>(await database.db.execute(sql`
+      select count(*)::int as n from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`));
+    expect(rows!.n).toBe(1);
+    expect(await balanceOf(database.db, p.productId, p.warehouseId)).toBe(80);
+  }, 60_000);
+
+  it('50 concurrent replays of one Idempotency-Key, across both processes, change the stock once', async () => {
+    const p = await fx.stocked();
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const body = { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'out', reference_id: `IDEM-${headers['idempotency-key']}` };
+    // One user for all of them: keys belong to a user.
+    const send = (i: number) => fetch(`${servers[i % 2]!.url}/api/inventory/remove-stock`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.warehouse}`, ...headers }, body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { movement: { _id: string } } }));
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i)));
+    expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(new Set(replies.map((r) => r.body.movement._id)).size).toBe(1);
+    expect(await ledgerOf(p, body.reference_id)).toHaveLength(1);
+    expect(await balanceOf(database.db, p.productId, p.warehouseId)).toBe(p.stock - 1);
+  }, 60_000);
+
+  it('concurrent adjustments and removals keep the ledger a consistent chain', async () => {
+    const p = await fx.stocked();
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => i % 3 === 0
+      ? post(i, '/inventory/adjust-stock', { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 10 + (i % 7), notes: 'Count' })
+      : post(i, '/inventory/remove-stock', { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'damaged' })));
+    expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    // afterEach checks the chain: each adjustment recorded the exact difference from the stock it found.
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src/server/db/client.js';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+/**
+ * The stock invariants, checked straight in the database:
+ * - every balance equals the sum of its ledger rows (a missing balance row counts as 0);
+ * - per product and warehouse, in ledger order, each row starts where the previous one ended (the first at 0),
+ *   and no row ever left the stock below 0.
+ */
+export async function expectLedgerInvariant(db: Db): Promise<void> {
+  const drift = rowsOf<{ product_id: string; warehouse_id: string; balance: number; ledger: number }>(await db.execute(sql`
+    select coalesce(i.product_id, m.product_id) as product_id, coalesce(i.warehouse_id, m.warehouse_id) as warehouse_id,
+           coalesce(i.current_stock, 0)::float8 as balance, coalesce(m.total, 0)::float8 as ledger
+      from inventory i
+      full join (select product_id, warehouse_id, sum(quantity) as total from stock_movements group by 1, 2) m
+        on m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
+     where coalesce(i.current_stock, 0) <> coalesce(m.total, 0)`));
+  expect(drift, 'balances that differ from the sum of their ledger rows').toEqual([]);
+
+  const broken = rowsOf<{ seq: number; stock_before: number; previous_after: number; stock_after: number }>(await db.execute(sql`
+    select seq::float8 as seq, stock_before, previous_after, stock_after from (
+      select seq, stock_before, stock_after,
+             lag(stock_after, 1, 0) over (partition by product_id, warehouse_id order by seq) as previous_after
+        from stock_movements) chain
+     where stock_before <> previous_after or stock_after < 0
+     limit 20`));
+  expect(broken, 'ledger rows that do not continue from the previous one').toEqual([]);
+}
+
+/** A balance straight from the table (0 when there is no row). */
+export async function balanceOf(db: Db, productId: string, warehouseId: string): Promise<number> {
+  const [row] = rowsOf<{ stock: number }>(await db.execute(sql`
+    select current_stock as stock from inventory where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid`));
+  return row?.stock ?? 0;
+}
+
+export async function movementCount(db: Db, where = sql`true`): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stock_movements where ${where}`));
+  return row!.n;
+}
