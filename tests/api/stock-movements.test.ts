@@ -52,6 +52,9 @@ describe('POST /inventory/add-stock', () => {
       expect(res.body.message).toBe(message);
       expect(res.body.errors[0].field).toBe(field);
     }
+    const noBody = await t.request('POST', '/api/inventory/add-stock', { role: 'admin' });
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.message).toBe('Product is required');
     expect(await balanceOf(t.db, p.productId, p.warehouseId)).toBe(p.stock);
   });
 

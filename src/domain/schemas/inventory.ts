@@ -62,7 +62,7 @@ export const addStockSchema = z
     reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }),
     notes: required(STOCK_MESSAGES.notes, 1000),
     seller_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
-  })
+  }, { error: STOCK_MESSAGES.product })
   .superRefine((input, ctx) => {
     if (input.movement_reason === 'purchase' && !input.seller_id) {
       ctx.addIssue({ code: 'custom', path: ['seller_id'], message: STOCK_MESSAGES.seller });
@@ -76,7 +76,7 @@ export const adjustStockSchema = z.object({
   warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
   new_stock: stockLevel('New stock'),
   notes: optionalText('Notes', 1000),
-});
+}, { error: STOCK_MESSAGES.product });
 export type AdjustStockInput = z.infer<typeof adjustStockSchema>;
 
 export const REMOVAL_TYPES = ['out', 'damaged'] as const;
@@ -91,7 +91,7 @@ export const removeStockSchema = z.object({
   reference_id: optionalText('Reference ID', 100),
   reference_type: z.enum(REFERENCE_TYPES, { error: "Reference type must be 'invoice' or 'manual'" }).optional(),
   notes: optionalText('Notes', 1000),
-});
+}, { error: STOCK_MESSAGES.product });
 export type RemoveStockInput = z.infer<typeof removeStockSchema>;
 
 const recordFields = {
