@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, products, stockMovements, users, warehouses } from '../../src/server/db/schema.js';
 import { DEMO_PASSWORDS, DEMO_USERS } from '../../src/server/seed/demo-data.js';
@@ -284,3 +284,33 @@ describe('passwords of the demo data', () => {
     expect((await login('admin@demo.local', DEMO_PASSWORDS.admin)).status).toBe(200);
   });
 });
+
+// Last in the file: it may leave the demo admin demoted.
+describe('requests at the same time (real concurrency on PostgreSQL)', () => {
+  it('two creates with the same e-mail: one 201, one 409, never a 500', async () => {
+    const body = newUser({ email: 'twin@example.com' });
+    const replies = await Promise.all([
+      t.request('POST', '/api/users/create', { role: 'admin', body }),
+      t.request('POST', '/api/users/create', { role: 'admin', body: { ...body, phonenumber: '+91 77000 00001' } }),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(replies.find((r) => r.status === 409)!.body.message).toMatch(/email/);
+  });
+
+  it('two admins demoting each other at once: one wins, the other is refused, one active admin remains', async () => {
+    // Exactly two active admins: the demo one and a rival.
+    await t.db.update(users).set({ role: 'customer' }).where(and(eq(users.role, 'admin'), ne(users.id, t.userIds.admin)));
+    const other = (await create({ role: 'admin', status: 'active', email: 'rival.admin@example.com' })).body;
+    const otherToken = await t.signer.sign({ sub: other._id, role: 'admin', firstname: 'Rival' });
+    const me = (await t.request('GET', `/api/users/${t.userIds.admin}`, { role: 'admin' })).body;
+    const replies = await Promise.all([
+      t.request('PUT', `/api/users/${other._id}`, { role: 'admin', body: { ...asBody(other), role: 'customer' } }),
+      t.request('PUT', `/api/users/${me._id}`, { token: otherToken, body: { ...asBody(me), role: 'customer' } }),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(replies.find((r) => r.status === 409)!.body.message).toMatch(/last active admin/);
+    const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, asc, count, eq, or } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { stockMovements, users } from '../db/schema.js';
 import type { UserUpdateInput } from '../../domain/schemas/user.js';
@@ -15,14 +15,18 @@ export function assertSelfChangeAllowed(
 }
 
 /**
- * Refuses to delete, demote or deactivate the last active admin. The active admins' rows are locked,
- * so two admins demoting each other at once are serialised and the second one is refused.
+ * Locks the active admins' rows, always in id order and before any other user row, so that two admins
+ * demoting each other at once queue up (no deadlock) and the second sees the first one's change.
  */
-export async function assertKeepsAnActiveAdmin(tx: Tx, userId: string, current: { role: string; status: string }, change: 'update' | 'delete'): Promise<void> {
-  if (current.role !== 'admin' || current.status !== 'active') return;
-  const admins = await tx.select({ id: users.id }).from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).for('update');
-  if (admins.some((a) => a.id !== userId)) return;
+export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.id)).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Refuses to delete, demote or deactivate the last active admin. */
+export function assertKeepsAnActiveAdmin(activeAdmins: string[], userId: string, change: 'update' | 'delete'): void {
+  if (!activeAdmins.includes(userId) || activeAdmins.some((id) => id !== userId)) return;
   throw conflict(change === 'delete'
     ? 'This is the last active admin and cannot be deleted. Make another user an active admin first.'
     : 'This is the last active admin: it must stay an active admin. Make another user an active admin first.');

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { badRequest, conflict, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
 import type { CrudService } from '../http/crud-routes.js';
 import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
-import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed } from './user-guards.js';
+import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
 
 export type UserOut = {
   _id: string; firstname: string; lastname: string; email: string; phonenumber: string; address: string;
@@ -106,11 +106,13 @@ export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInpu
       const userId = requireId(id, 'User');
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       await db.transaction(async (tx) => {
+        const demotes = input.role !== 'admin' || input.status !== 'active';
+        const activeAdmins = demotes ? await lockActiveAdmins(tx) : [];
         const [current] = await tx.select({ role: users.role, status: users.status }).from(users)
           .where(eq(users.id, userId)).for('update').limit(1);
         if (!current) throw notFound('User');
         assertSelfChangeAllowed(by, userId, current, input);
-        if (input.role !== 'admin' || input.status !== 'active') await assertKeepsAnActiveAdmin(tx, userId, current, 'update');
+        if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
         const row = await toRow(tx, input, userId);
         await tx.update(users).set({ ...row, ...(passwordHash && { passwordHash }), modified: sql`now()` }).where(eq(users.id, userId));
         if (passwordHash) {
@@ -125,10 +127,10 @@ export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInpu
       const userId = requireId(id, 'User');
       if (userId === by.id) throw badRequest('id', 'You cannot delete your own account');
       await db.transaction(async (tx) => {
-        const [current] = await tx.select({ role: users.role, status: users.status }).from(users)
-          .where(eq(users.id, userId)).for('update').limit(1);
+        const activeAdmins = await lockActiveAdmins(tx);
+        const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
         if (!current) throw notFound('User');
-        await assertKeepsAnActiveAdmin(tx, userId, current, 'delete');
+        assertKeepsAnActiveAdmin(activeAdmins, userId, 'delete');
         await assertNotInStockHistory(tx, userId);
         await tx.delete(users).where(eq(users.id, userId));
       }).catch((error: unknown) => {
