@@ -1,5 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { findPostgresBin } from './tests/support/postgres-cluster.js';
+import { findChromium } from './tests/support/e2e-chromium.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -20,6 +21,26 @@ function postgresProject(): TestProjectInlineConfiguration[] {
   return [];
 }
 
+function e2eProject(): TestProjectInlineConfiguration[] {
+  if (findChromium()) {
+    return [{
+      extends: true,
+      test: {
+        name: 'e2e',
+        include: ['tests/e2e/**/*.test.ts'],
+        globalSetup: ['tests/support/e2e-global-setup.ts'],
+        // One browser at a time against the one server of the run.
+        fileParallelism: false,
+        testTimeout: 60_000,
+        hookTimeout: 180_000,
+      },
+    }];
+  }
+  if (ci) throw new Error('CI=true but Chromium was not found (apt-get install chromium): the end-to-end tests must not be skipped in CI.');
+  console.warn('\n⚠  No Chromium found (apt-get install chromium, or set CHROMIUM_PATH): skipping the end-to-end tests.\n');
+  return [];
+}
+
 export default defineConfig({
   test: {
     // Two cores: two test files at a time.
@@ -34,6 +55,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
       ...postgresProject(),
+      ...e2eProject(),
     ],
   },
 });

@@ -1,12 +1,15 @@
+import '@refinedev/antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
 
-// Placeholder until the app shell lands: the API is served under /api.
+// A page restored from the back-forward cache would show the state of before a logout: load it afresh.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) window.location.reload();
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main style={{ fontFamily: 'system-ui', padding: 32 }}>
-      <h1>Grocery Back-office</h1>
-      <p>The API is running. See <a href="/api/docs">/api/docs</a>.</p>
-    </main>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,48 @@
+import { useNotificationProvider } from '@refinedev/antd';
+import { Refine, type IResourceItem } from '@refinedev/core';
+import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { BrowserRouter } from 'react-router';
+import { APP_NAME } from './config';
+import { accessControlProvider, authProvider, dataProvider, queryClient } from './providers';
+import { menuGroups, resourceDeclarations } from './resources';
+import { toRefineResources } from './resources/refine-resources';
+import { AppRoutes } from './routes/AppRoutes';
+import { SessionExpiryRedirect } from './routes/SessionExpiryRedirect';
+import { theme } from './theme';
+
+const resources = toRefineResources(resourceDeclarations, menuGroups);
+
+const documentTitle = ({ resource }: { resource?: IResourceItem }) =>
+  resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME;
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={theme}>
+        {/* antd's App gives notifications and modals the theme and context (React 18). */}
+        <AntdApp>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{
+              disableTelemetry: true,
+              warnWhenUnsavedChanges: true,
+              reactQuery: { clientConfig: queryClient },
+              title: { text: APP_NAME },
+            }}
+          >
+            <AppRoutes />
+            <SessionExpiryRedirect />
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler handler={documentTitle} />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

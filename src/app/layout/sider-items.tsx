@@ -1,0 +1,40 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import type { CanReturnType, TreeMenuItem } from '@refinedev/core';
+import { Tooltip, type MenuProps } from 'antd';
+import { Link } from 'react-router';
+
+type Items = NonNullable<MenuProps['items']>;
+export const LOGOUT_KEY = 'logout';
+
+/** Every leaf of the menu tree: the entries whose access must be asked. */
+export function leafNames(tree: TreeMenuItem[]): string[] {
+  return tree.flatMap((item) => (item.children.length ? leafNames(item.children) : [item.name]));
+}
+
+/**
+ * antd menu items from Refine's menu tree. An entry the role may not use stays visible but `disabled`
+ * (greyed, not clickable, skipped by the keyboard), with a tooltip saying why (SPEC.md section 6).
+ */
+export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanReturnType | undefined>): Items {
+  return tree.map((item) => {
+    if (item.children.length) {
+      const children = buildMenuItems(item.children, access);
+      if (item.meta?.withLogout) children.push({ key: LOGOUT_KEY, icon: <LogoutOutlined />, label: 'Logout' });
+      return { key: item.key ?? item.name, icon: item.icon, label: item.label, children };
+    }
+    const answer = access.get(item.name);
+    const allowed = answer?.can === true;
+    const label = allowed ? (
+      <Link to={item.route ?? '/'}>{item.label}</Link>
+    ) : (
+      <Tooltip title={answer?.reason} placement="right">
+        <span>{item.label}</span>
+      </Tooltip>
+    );
+    return { key: item.key ?? item.name, icon: item.icon, label, disabled: !allowed };
+  });
+}
+
+export function groupKeys(tree: TreeMenuItem[]): string[] {
+  return tree.filter((item) => item.children.length).map((item) => item.key ?? item.name);
+}

@@ -1,0 +1,67 @@
+import type { AccessControlProvider } from '@refinedev/core';
+import type { Action, Resource } from '../../domain/policy';
+import { ROLE_LABELS, isRole } from '../../domain/roles';
+import type { Permission } from '../resources/types';
+import type { Session } from './session';
+import { decodeToken } from './token';
+
+/** GET /api/access-policy: the caller's slice of the policy the API enforces. */
+export type AccessPolicy = { role: string; permissions: Partial<Record<Resource, Action[]>> };
+
+export type AccessControlOptions = {
+  fetchPolicy: () => Promise<AccessPolicy>;
+  session: Session;
+  /** Refine (resource, action) → the policy permission behind it (from the resource declarations). */
+  permissionFor: (resource: string, action: string) => Permission | null;
+};
+
+export type CachedAccessControlProvider = AccessControlProvider & { reset(): void };
+
+/**
+ * Answers from the same policy the API enforces, fetched once per signed-in user, so a button or menu item
+ * is never offered that the API would refuse, nor greyed out when the API would allow it.
+ */
+export function createAccessControlProvider({ fetchPolicy, session, permissionFor }: AccessControlOptions): CachedAccessControlProvider {
+  let cache: { user: string; policy: Promise<AccessPolicy> } | null = null;
+
+  function policyOfCurrentUser(): Promise<AccessPolicy> | null {
+    const claims = decodeToken(session.accessToken());
+    if (!claims) return null;
+    const user = `${claims.sub}:${claims.role}`;
+    if (cache?.user !== user) {
+      const policy = fetchPolicy();
+      cache = { user, policy };
+      // A failed fetch is not cached: the next question asks again.
+      policy.catch(() => {
+        if (cache?.policy === policy) cache = null;
+      });
+    }
+    return cache.policy;
+  }
+
+  return {
+    async can({ resource, action }) {
+      if (!resource) return { can: true };
+      const permission = permissionFor(resource, action);
+      if (!permission) return { can: false, reason: 'This action is not available.' };
+      const pending = policyOfCurrentUser();
+      if (!pending) return { can: false, reason: 'Please log in.' };
+      try {
+        const policy = await pending;
+        if (policy.permissions[permission.resource]?.includes(permission.action)) return { can: true };
+        const role = isRole(policy.role) ? ROLE_LABELS[policy.role] : policy.role;
+        return { can: false, reason: `Not available to the ${role} role.` };
+      } catch {
+        return { can: false, reason: 'Your permissions could not be loaded. Please try again.' };
+      }
+    },
+    reset() {
+      cache = null;
+    },
+    options: {
+      buttons: { enableAccessControl: true, hideIfUnauthorized: false },
+      // Never show another user's (or another screen's) answer while the real one loads.
+      queryOptions: { placeholderData: undefined },
+    },
+  };
+}

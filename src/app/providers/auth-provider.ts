@@ -1,0 +1,89 @@
+import type { AuthProvider } from '@refinedev/core';
+import { DEFAULT_POLICY } from '../../domain/policy';
+import { ROLE_LABELS, type Role } from '../../domain/roles';
+import { NOT_AUTHORIZED_MESSAGE, type LoginInput } from '../../domain/schemas/auth';
+import { ApiError, toApiError } from './api-error';
+import type { HttpClient } from './http-client';
+import type { Session, TokenPair } from './session';
+import { decodeToken, isTokenExpired } from './token';
+
+export type Identity = { id: string; name: string; role: Role; roleLabel: string };
+
+export type AuthProviderOptions = {
+  http: HttpClient;
+  session: Session;
+  /** Signed in or out: cached permissions and data of the previous user must go. */
+  onSessionChange: () => void;
+  homeRoute: string;
+  loginRoute: string;
+};
+
+const maySignIn = (role: Role) => DEFAULT_POLICY.signIn[role];
+
+export function createAuthProvider({ http, session, onSessionChange, homeRoute, loginRoute }: AuthProviderOptions): AuthProvider {
+  const revoke = (refreshToken: string) =>
+    http.post('/auth/logout', { refresh_token: refreshToken }, { skipAuthRefresh: true }).catch(() => undefined);
+
+  return {
+    async login({ emailOrPhone, password }: LoginInput) {
+      try {
+        const { data } = await http.post<TokenPair>('/auth/login', { emailOrPhone, password }, {
+          skipAuthRefresh: true,
+          errorMessage: 'Login failed. Please try again.',
+        });
+        const claims = decodeToken(data.access_token);
+        // The API refuses these too; the SPA checks again so a misconfigured server cannot let them in.
+        if (!claims || !maySignIn(claims.role)) {
+          await revoke(data.refresh_token);
+          return { success: false, error: new ApiError(NOT_AUTHORIZED_MESSAGE, 403, 'client') };
+        }
+        session.save(data);
+        onSessionChange();
+        return { success: true, redirectTo: homeRoute };
+      } catch (error) {
+        return { success: false, error: toApiError(error, 'Login failed. Please try again.') };
+      }
+    },
+
+    async logout() {
+      const refreshToken = session.refreshToken();
+      session.clear();
+      onSessionChange();
+      if (refreshToken) await revoke(refreshToken);
+      return { success: true, redirectTo: '/' };
+    },
+
+    /** A valid token passes; an expired one is refreshed when the refresh token still works. */
+    async check() {
+      const claims = decodeToken(session.accessToken());
+      if (claims && maySignIn(claims.role) && !isTokenExpired(claims)) return { authenticated: true };
+      if (session.refreshToken()) {
+        try {
+          await http.refreshTokens();
+          return { authenticated: true };
+        } catch {
+          // Refused: the HTTP client has cleared the session. Unreachable: the session is kept for later.
+          return { authenticated: false, redirectTo: loginRoute };
+        }
+      }
+      session.clear();
+      return { authenticated: false, redirectTo: loginRoute };
+    },
+
+    /** 401s were already refreshed or ended the session in the HTTP client; other errors are shown, not fatal. */
+    async onError() {
+      return {};
+    },
+
+    async getIdentity(): Promise<Identity | null> {
+      const claims = decodeToken(session.accessToken());
+      const role = session.role();
+      if (!claims || !role) return null;
+      return { id: claims.sub, name: session.userName(), role, roleLabel: ROLE_LABELS[role] };
+    },
+
+    async getPermissions() {
+      return session.role();
+    },
+  };
+}

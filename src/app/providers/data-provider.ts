@@ -1,0 +1,107 @@
+import type { BaseRecord, CreateParams, DataProvider, DeleteOneParams, UpdateParams } from '@refinedev/core';
+import simpleRest from '@refinedev/simple-rest';
+import type { AxiosInstance } from 'axios';
+import type { Operation, ResourceDeclaration } from '../resources/types';
+import { toApiError } from './api-error';
+import { normaliseList, withId } from './list-response';
+import { compactQuery, filterParams, paginationParams, sortParams } from './query-params';
+
+export type DataProviderOptions = {
+  /** The axios instance whose baseURL is the API base (its interceptors add the token and refresh it). */
+  http: AxiosInstance;
+  apiUrl: string;
+  findDeclaration: (name: string) => ResourceDeclaration | undefined;
+  defaultErrorMessage: (declaration: ResourceDeclaration | undefined, operation: Operation) => string | undefined;
+};
+
+/**
+ * simple-rest serves every resource that follows its conventions; the declarations add only where the API
+ * differs (list shape, create path, update method), and list paging/sorting/filtering use the API's names.
+ * `meta.errorMessage` overrides an operation's catalogue default.
+ */
+export function createDataProvider({ http, apiUrl, findDeclaration, defaultErrorMessage }: DataProviderOptions): DataProvider {
+  // Paths are relative: axios prefixes its baseURL.
+  const rest = simpleRest('', http);
+
+  const resolve = (resource: string) => {
+    const declaration = findDeclaration(resource);
+    const api = declaration?.api ?? {};
+    return { declaration, path: api.path ?? resource, api };
+  };
+
+  async function call<T>(resource: string, operation: Operation, meta: Record<string, unknown> | undefined, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const message = typeof meta?.errorMessage === 'string' ? meta.errorMessage : defaultErrorMessage(resolve(resource).declaration, operation);
+      throw toApiError(error, message);
+    }
+  }
+
+  const provider: DataProvider = {
+    getApiUrl: () => apiUrl,
+
+    getList: ({ resource, pagination, sorters, filters, meta }) =>
+      call(resource, 'list', meta, async () => {
+        const { path, api } = resolve(resource);
+        const params = {
+          ...paginationParams(pagination),
+          ...sortParams(sorters),
+          ...filterParams(filters),
+          ...compactQuery(meta?.query as Record<string, unknown> | undefined),
+        };
+        const { data } = await http.get<unknown>(`/${path}`, { params });
+        return normaliseList(data, api.listKey);
+      }),
+
+    getMany: <TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider['getMany']>>[0]) =>
+      call(resource, 'one', meta, async () => ({
+        data: await Promise.all(ids.map(async (id) => withId((await rest.getOne<TData>({ resource: resolve(resource).path, id, meta })).data))),
+      })),
+
+    getOne: <TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) =>
+      call(resource, 'one', meta, async () => {
+        const { data } = await rest.getOne<TData>({ resource: resolve(resource).path, id, meta });
+        return { data: withId(data) };
+      }),
+
+    create: <TData extends BaseRecord = BaseRecord, TVariables = unknown>({ resource, variables, meta }: CreateParams<TVariables>) =>
+      call(resource, 'create', meta, async () => {
+        const { path, api } = resolve(resource);
+        const { data } = await rest.create<TData, TVariables>({ resource: api.createPath ?? path, variables, meta });
+        return { data: withId(data) };
+      }),
+
+    update: <TData extends BaseRecord = BaseRecord, TVariables = unknown>({ resource, id, variables, meta }: UpdateParams<TVariables>) =>
+      call(resource, 'update', meta, async () => {
+        const { path, api } = resolve(resource);
+        const method = (api.updateMethod ?? 'PUT').toLowerCase();
+        const { data } = await rest.update<TData, TVariables>({ resource: path, id, variables, meta: { ...meta, method } });
+        return { data: withId(data) };
+      }),
+
+    deleteOne: <TData extends BaseRecord = BaseRecord, TVariables = unknown>({ resource, id, variables, meta }: DeleteOneParams<TVariables>) =>
+      call(resource, 'delete', meta, async () => {
+        const { data } = await rest.deleteOne<TData, TVariables>({ resource: resolve(resource).path, id, variables, meta });
+        return { data };
+      }),
+
+    /** `useCustom` for dashboards and reports: `url` is an API path such as '/inventory/report'. */
+    custom: async ({ url, method, filters, sorters, payload, query, headers, meta }) => {
+      const path = url.startsWith(`${apiUrl}/`) ? url.slice(apiUrl.length) : url;
+      try {
+        const { data } = await http.request({
+          url: path,
+          method,
+          data: payload,
+          headers,
+          params: { ...sortParams(sorters), ...filterParams(filters), ...compactQuery(query as Record<string, unknown> | undefined) },
+        });
+        return { data };
+      } catch (error) {
+        throw toApiError(error, typeof meta?.errorMessage === 'string' ? meta.errorMessage : undefined);
+      }
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,35 @@
+import { BarChartOutlined, DashboardOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
+import type { ResourceDeclaration } from './types';
+
+/** Screens without a REST resource of their own: they read through `useCustom`. */
+export const dashboard: ResourceDeclaration = {
+  name: 'dashboard',
+  label: 'Dashboard',
+  menu: { icon: <DashboardOutlined /> },
+  routes: { list: '/admin-dashboard' },
+  access: { list: { resource: 'dashboard', action: 'show' } },
+};
+
+export const inventoryReport: ResourceDeclaration = {
+  name: 'inventory-report',
+  label: 'Inventory Report',
+  menu: { group: 'create', icon: <BarChartOutlined /> },
+  routes: { list: '/inventory-report' },
+  access: { list: { resource: 'reports', action: 'list' } },
+};
+
+export const salePurchaseReport: ResourceDeclaration = {
+  name: 'sale-purchase-report',
+  label: 'Sale Purchase Report',
+  menu: { group: 'create', icon: <FileTextOutlined /> },
+  routes: { list: '/sale-purchase-report' },
+  access: { list: { resource: 'reports', action: 'list' } },
+};
+
+export const updateAllInventory: ResourceDeclaration = {
+  name: 'update-all-inventory',
+  label: 'Update All Inventory',
+  menu: { group: 'setting', icon: <SyncOutlined /> },
+  routes: { list: '/update-all-inventory' },
+  access: { list: { resource: 'update-all-inventory', action: 'update-all' } },
+};

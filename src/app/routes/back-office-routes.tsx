@@ -1,0 +1,47 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RefineAction } from '../resources/types';
+import { placeholder } from './placeholder';
+
+export type BackOfficeRoute = {
+  /** SPEC.md section 2 path. */
+  path: string;
+  /** Refine resource and action checked by <CanAccess> (the declaration maps them to a policy permission). */
+  resource: string;
+  action: RefineAction;
+  /** Lazy, so signing in does not download every screen. */
+  page: LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * Every back-office screen. Each is behind sign-in and the access policy (a 403 page when the role may not
+ * open it). To build a screen, replace its placeholder with `lazy(() => import('../pages/...'))`.
+ */
+export const backOfficeRoutes: BackOfficeRoute[] = [
+  { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: placeholder('Dashboard') },
+
+  { path: '/product-listing', resource: 'products', action: 'list', page: placeholder('Product Listing') },
+  { path: '/product-registration', resource: 'products', action: 'create', page: placeholder('Add Product') },
+  { path: '/product-edit/:id', resource: 'products', action: 'edit', page: placeholder('Edit Product') },
+
+  { path: '/users', resource: 'users', action: 'list', page: placeholder('User Management') },
+  { path: '/user-registration', resource: 'users', action: 'create', page: placeholder('Add User') },
+  { path: '/user-edit/:id', resource: 'users', action: 'edit', page: placeholder('Edit User') },
+
+  { path: '/cities', resource: 'cities', action: 'list', page: placeholder('City Management') },
+  { path: '/city-registration', resource: 'cities', action: 'create', page: placeholder('Add City') },
+  { path: '/city-edit/:id', resource: 'cities', action: 'edit', page: placeholder('Edit City') },
+
+  { path: '/warehouses', resource: 'warehouses', action: 'list', page: placeholder('Warehouse Management') },
+  { path: '/warehouse-registration', resource: 'warehouses', action: 'create', page: placeholder('Add Warehouse') },
+  { path: '/warehouse-edit/:id', resource: 'warehouses', action: 'edit', page: placeholder('Edit Warehouse') },
+
+  { path: '/inventory', resource: 'inventory', action: 'list', page: placeholder('Inventory Management') },
+  { path: '/inventory-registration', resource: 'inventory', action: 'create', page: placeholder('Add Inventory') },
+  { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: placeholder('Adjust Stock') },
+  { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: placeholder('Inventory for City') },
+
+  { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: placeholder('Inventory Report') },
+  { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: placeholder('Sale Purchase Report') },
+  { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: placeholder('Update All Inventory') },
+  { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: placeholder('Handling Charges') },
+];

@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base address of the REST API (SPEC.md section 7); default `/api` on the same origin. */
+  readonly VITE_API_URL?: string;
+  /** Support e-mail shown on the landing page. */
+  readonly VITE_SUPPORT_EMAIL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from './e2e-chromium.js';
+
+/** Demo accounts of the seed (README): the two roles that may sign in. */
+export const DEMO_LOGINS = {
+  admin: { email: 'admin@demo.local', password: 'Admin@123' },
+  warehouse: { email: 'warehouse@demo.local', password: 'Warehouse@123' },
+} as const;
+export type DemoLogin = keyof typeof DEMO_LOGINS;
+
+const ARTEFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e');
+
+/** The base URL of the run's server, e.g. http://127.0.0.1:41234. */
+export const baseUrl = (): string => inject('e2eBaseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+export type BrowserSession = {
+  /** The page of the current test (a fresh browser context per test: no shared storage). */
+  page: () => Page;
+  context: () => BrowserContext;
+  /** Absolute URL of an app path. */
+  url: (pathname: string) => string;
+};
+
+const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 120);
+
+/**
+ * One Chromium per test file, a new context and page per test. A failing test leaves a full-page screenshot
+ * and the browser console under test-results/e2e/.
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  let consoleLines: string[] = [];
+  beforeEach(async () => {
+    context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    consoleLines = [];
+    page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
+  });
+  // afterEach, not onTestFailed: those run after the hooks, when the page is already closed.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) {
+      fs.mkdirSync(ARTEFACTS, { recursive: true });
+      const name = fileSafe(`${path.basename(task.file?.name ?? '')}-${task.name}`);
+      await page.screenshot({ path: path.join(ARTEFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+      fs.writeFileSync(path.join(ARTEFACTS, `${name}.log`), `${page.url()}\n${consoleLines.join('\n')}\n`);
+    }
+    await context?.close();
+  });
+
+  return {
+    page: () => page!,
+    context: () => context!,
+    url: (pathname) => new URL(pathname, baseUrl()).toString(),
+  };
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function loginAs(page: Page, who: DemoLogin): Promise<void> {
+  const { email, password } = DEMO_LOGINS[who];
+  await page.goto('/login');
+  await page.getByPlaceholder('email or mobile number').fill(email);
+  await page.getByPlaceholder('password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/admin-dashboard');
+}
+
+/** Waits until the page's path (without query) is `pathname`. */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
+}
