@@ -81,7 +81,7 @@ const withIndex: Record<string, { median: number; p95: number }> = {};
 for (const [name, url] of scenarios) withIndex[name] = await time(url);
 const rssWith = process.memoryUsage().rss;
 
-await db.execute(sql`drop index products_productname_trgm, products_product_hindi_trgm, products_product_keyword_trgm`);
+await db.execute(sql`drop index products_search_text_trgm, products_name_text_trgm`);
 await db.execute(sql`analyze products`);
 const baseline: Record<string, { median: number; p95: number }> = {};
 for (const [name, url] of scenarios) baseline[name] = await time(url);

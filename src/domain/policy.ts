@@ -7,6 +7,8 @@ import { ROLES, type Role } from './roles.js';
 export const RESOURCES = {
   dashboard: ['show'],
   products: ['list', 'show', 'create', 'edit', 'delete'],
+  /** Product look-up by name (autocomplete) for the stock screens, apart from the catalogue screens. */
+  'product-search': ['list'],
   categories: ['list'],
   users: ['list', 'show', 'create', 'edit', 'delete'],
   sellers: ['list'],
@@ -49,6 +51,7 @@ export const DEFAULT_POLICY: Policy = {
       dashboard: ['show'],
       // Read access to the catalogue lets stock screens name products; the product screens stay admin-only.
       categories: ['list'],
+      'product-search': ['list'],
       sellers: ['list'],
       warehouses: ['list', 'show'],
       inventory: ['list', 'show', 'create', 'edit', 'delete'],

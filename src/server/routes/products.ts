@@ -12,7 +12,7 @@ export const productRoutes: RouteModule = (app, { database }) => {
 
   // Registered before /products/:id for readability; the router ranks the static segment first anyway.
   // Any signed-in role: the stock screens (warehouse-user) name products through this search too.
-  app.get('/products/autocomplete', { config: { access: 'signed-in' }, schema: { tags, querystring: autocompleteQuery } },
+  app.get('/products/autocomplete', { config: { access: { resource: 'product-search', action: 'list' } }, schema: { tags, querystring: autocompleteQuery } },
     async (request) => ({ data: await products.autocomplete(request.query.q) }));
 
   app.get('/products', { config: perm('list'), schema: { tags, querystring: listQuery.extend(productListQuery.shape) } }, async (request) => {

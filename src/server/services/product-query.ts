@@ -36,6 +36,13 @@ const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): Pr
   stock_status: stockStatus, current_stock: currentStock, created: p.created, modified: p.modified,
 });
 
+/**
+ * The texts that search and autocomplete match, as single expressions so that one trigram index each
+ * (migration 0003) serves the whole OR; per-column indexes were ignored by the planner for an OR.
+ */
+export const productSearchText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, '') || ' ' || ${products.productKeyword})`;
+export const productNameText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, ''))`;
+
 type Slice = { where?: SQL; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
 
 export function productQueries(db: DbOrTx) {
@@ -88,7 +95,7 @@ export function productQueries(db: DbOrTx) {
 
   return {
     async list(query: ProductListQuery): Promise<Page<ProductOut>> {
-      const where = searchFilter(query.q, [products.productname, products.productHindi, products.productKeyword]);
+      const where = searchFilter(query.q, [productSearchText]);
       const orderBy = (currentStock: SQL) => sortOrder(query, {
         productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
         created: products.created, modified: products.modified, current_stock: currentStock,
@@ -111,7 +118,7 @@ export function productQueries(db: DbOrTx) {
       if (!q) return [];
       return db.select({ _id: products.id, productname: products.productname, main_image: products.mainImage, price: products.price })
         .from(products)
-        .where(searchFilter(q, [products.productname, products.productHindi]))
+        .where(searchFilter(q, [productNameText]))
         .orderBy(desc(sql`starts_with(lower(${products.productname}), lower(${q}))`), asc(sql`lower(${products.productname})`), asc(products.id))
         .limit(AUTOCOMPLETE_LIMIT);
     },
