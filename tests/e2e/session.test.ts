@@ -44,6 +44,22 @@ describe('session in the browser', () => {
     expect(stored.refresh).not.toBe(refreshTokenBefore);
   });
 
+  it('two tabs holding an expired token refresh it once between them (refresh tokens are single-use)', async () => {
+    const first = browser.page();
+    await loginAs(first, 'admin');
+    await tamperAccessToken(first, 'expired');
+    const second = await browser.context().newPage();
+    let refreshes = 0;
+    browser.context().on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes += 1;
+    });
+
+    await Promise.all([first.goto('/warehouses'), second.goto('/inventory')]);
+    await first.getByRole('heading', { name: 'Warehouse Management' }).waitFor();
+    await second.getByRole('heading', { name: 'Inventory Management' }).waitFor();
+    expect(refreshes).toBe(1);
+  });
+
   it('a token the API refuses with 401 is refreshed once and the request retried', async () => {
     const page = browser.page();
     await loginAs(page, 'warehouse');

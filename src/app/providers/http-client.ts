@@ -16,6 +16,16 @@ declare module 'axios' {
   }
 }
 
+/**
+ * Refresh tokens are single-use and shared by every tab through localStorage: two tabs spending the same one
+ * would look like token theft to the API and end the session. A Web Lock lets one tab refresh at a time.
+ */
+async function acrossTabs<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return run();
+  return await locks.request('grocery-backoffice-token-refresh', run);
+}
+
 export type HttpClient = AxiosInstance & {
   /**
    * One POST /auth/refresh however many callers ask at once; the new pair is stored. Rejects when the server
@@ -38,23 +48,29 @@ export function createHttpClient({ baseURL, session, onSessionExpired, adapter }
   let refreshing: Promise<string> | null = null;
 
   async function refreshOnce(): Promise<string> {
-    const refreshToken = session.refreshToken();
-    if (!refreshToken) throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
-    try {
-      const { data } = await http.post<TokenPair>('/auth/refresh', { refresh_token: refreshToken }, {
-        skipAuthRefresh: true,
-        errorMessage: 'Failed to refresh token.',
-      });
-      session.save(data);
-      return data.access_token;
-    } catch (error) {
-      const apiError = toApiError(error);
-      // A network failure leaves the session alone: the refresh token may still be good once the server is back.
-      if (apiError.source === 'network') throw apiError;
-      session.clear();
-      onSessionExpired();
-      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
-    }
+    const staleToken = session.accessToken();
+    return acrossTabs(async () => {
+      // Another tab may have refreshed while this one waited: its new pair is already in storage.
+      const current = session.accessToken();
+      if (current && current !== staleToken) return current;
+      const refreshToken = session.refreshToken();
+      if (!refreshToken) throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
+      try {
+        const { data } = await http.post<TokenPair>('/auth/refresh', { refresh_token: refreshToken }, {
+          skipAuthRefresh: true,
+          errorMessage: 'Failed to refresh token.',
+        });
+        session.save(data);
+        return data.access_token;
+      } catch (error) {
+        const apiError = toApiError(error);
+        // A network failure leaves the session alone: the refresh token may still be good once the server is back.
+        if (apiError.source === 'network') throw apiError;
+        session.clear();
+        onSessionExpired();
+        throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
+      }
+    });
   }
 
   http.refreshTokens = () => {

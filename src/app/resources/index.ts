@@ -3,6 +3,7 @@ import { cities } from './cities';
 import { handlingCharges } from './handling-charges';
 import { inventory, inventoryByCity } from './inventory';
 import { categories, sellers } from './lookups';
+import { permissions } from './permissions';
 import { products } from './products';
 import { dashboard, inventoryReport, salePurchaseReport, updateAllInventory } from './screens';
 import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
@@ -27,6 +28,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   salePurchaseReport,
   updateAllInventory,
   handlingCharges,
+  permissions,
   inventoryByCity,
   categories,
   sellers,

@@ -23,6 +23,10 @@ export type EntityNames = { singular: string; plural: string };
 
 export type Operation = 'list' | 'one' | 'create' | 'update' | 'delete';
 
+/**
+ * One resource or screen. The API side, routes, sidebar place and permissions are declared here; the CRUD
+ * screens add what their generic list and forms render (columns, form fields, empty text, delete confirmation).
+ */
 export type ResourceDeclaration = {
   /** Refine resource name, also the policy resource unless `access` says otherwise. */
   name: string;

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RefineAction } from '../resources/types';
 import { placeholder } from './placeholder';
 
@@ -44,4 +44,5 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: placeholder('Sale Purchase Report') },
   { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: placeholder('Update All Inventory') },
   { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: placeholder('Handling Charges') },
+  { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },
 ];

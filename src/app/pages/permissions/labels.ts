@@ -1,0 +1,23 @@
+import type { Resource } from '../../../domain/policy';
+
+/** How the matrix names each policy resource; a hint where the key alone does not say which screens it opens. */
+export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }> = {
+  dashboard: { label: 'Dashboard' },
+  products: { label: 'Products', hint: 'Product Listing, Add and Edit Product' },
+  'product-search': { label: 'Product search', hint: 'Look up products by name on the stock screens' },
+  categories: { label: 'Categories', hint: 'Category pickers' },
+  users: { label: 'Users', hint: 'User Listing, Add and Edit User' },
+  sellers: { label: 'Sellers', hint: 'Seller pickers on the stock screens' },
+  cities: { label: 'Cities', hint: 'City Listing, Add and Edit City' },
+  warehouses: { label: 'Warehouses', hint: 'Warehouse Listing, Add and Edit Warehouse' },
+  inventory: { label: 'Inventory', hint: 'Inventory Listing, Inventory for City' },
+  stock: { label: 'Stock', hint: 'Add, adjust and remove stock' },
+  reports: { label: 'Reports', hint: 'Inventory Report, Sale Purchase Report' },
+  'update-all-inventory': { label: 'Update All Inventory' },
+  'handling-charges': { label: 'Handling Charges' },
+  permissions: { label: 'Permissions', hint: 'This screen' },
+};
+
+export function resourceLabel(resource: string): { label: string; hint?: string } {
+  return (RESOURCE_LABELS as Record<string, { label: string; hint?: string }>)[resource] ?? { label: resource };
+}
