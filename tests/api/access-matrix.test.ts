@@ -26,6 +26,7 @@ describe('role × route matrix', () => {
       'POST /api/inventory/add-stock', 'POST /api/inventory/adjust-stock', 'POST /api/inventory/remove-stock',
       'GET /api/inventory/by-city/:cityId', 'POST /api/inventory/test-update-all-inventory', 'GET /api/inventory/report',
       'GET /api/reports/warehouse-sale-purchase',
+      'GET /api/dashboard/summary',
     ]) expect(routes).toContain(expected);
   });
 

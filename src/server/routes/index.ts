@@ -3,6 +3,7 @@ import { accessPolicyRoutes } from './access-policy.js';
 import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { cityRoutes } from './cities.js';
+import { dashboardRoutes } from './dashboard.js';
 import { handlingChargeRoutes } from './handling-charges.js';
 import { healthRoutes } from './health.js';
 import { inventoryRoutes } from './inventory.js';
@@ -23,6 +24,7 @@ export const apiRoutes: RouteModule[] = [
   handlingChargeRoutes,
   inventoryRoutes,
   reportRoutes,
+  dashboardRoutes,
   categoryRoutes,
   productRoutes,
   imageRoutes,

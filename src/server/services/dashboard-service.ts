@@ -1,0 +1,104 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { cities, inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
+import { businessDay } from '../../domain/schemas/inventory.js';
+import { lowStock, outOfStock } from './inventory-records.js';
+import { addDays, dayOf, withinPeriod } from './report-period.js';
+
+/** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the last 30 business days. */
+export const DASHBOARD_ITEMS = 5;
+export const STOCK_FLOW_DAYS = 30;
+
+export type DashboardSummary = {
+  counts: {
+    users: number; products: number; inventory_items: number; warehouses: number; cities: number;
+    low_stock: number; out_of_stock: number;
+  };
+  total_inventory_value: number;
+  recent_products: { _id: string; productname: string; price: number; discount_price: number; image: string | null }[];
+  low_stock_alerts: {
+    _id: string; product_id: string; product_name: string; warehouse_id: string; warehouse_name: string;
+    current_stock: number; minimum_stock: number; out_of_stock: boolean;
+  }[];
+  recent_users: { _id: string; name: string; email: string; role: string; created: Date }[];
+  warehouses: { _id: string; name: string; city: string | null; status: string }[];
+  stock_flow: { date: string; stock_in: number; stock_out: number }[];
+  generated_at: string;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression})::int`;
+
+/** Everything the dashboard shows, aggregated by the database: a handful of small queries, no list downloads. */
+export function dashboardService(db: Db) {
+  return {
+    async summary(now = new Date()): Promise<DashboardSummary> {
+      const lastDay = businessDay(now);
+      const firstDay = addDays(lastDay, -(STOCK_FLOW_DAYS - 1));
+
+      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow] = await Promise.all([
+        db.execute(sql`
+          select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
+                 (select count(*) from ${warehouses})::int as warehouses, (select count(*) from ${cities})::int as cities`)
+          .then((result) => rowsOf<{ users: number; products: number; warehouses: number; cities: number }>(result)),
+        db.select({
+          inventory_items: count(),
+          low_stock: int(sql`count(*) filter (where ${lowStock})`),
+          out_of_stock: int(sql`count(*) filter (where ${outOfStock})`),
+          total_value: sql<number>`coalesce(round(sum(${inventory.currentStock} * ${inventory.unitCost}), 2), 0)::float8`,
+        }).from(inventory),
+        db.select({
+          _id: products.id, productname: products.productname, price: products.price, discount_price: products.discountPrice,
+          image: sql<string | null>`${products.mainImage} ->> 0`,
+        }).from(products).orderBy(desc(products.created), desc(products.id)).limit(DASHBOARD_ITEMS),
+        // The emptiest shelves first: out of stock, then the furthest below their minimum.
+        db.select({
+          _id: inventory.id, product_id: inventory.productId, product_name: products.productname, warehouse_id: inventory.warehouseId,
+          warehouse_name: warehouses.name, current_stock: inventory.currentStock, minimum_stock: inventory.minimumStock,
+          out_of_stock: sql<boolean>`${outOfStock}`,
+        }).from(inventory)
+          .innerJoin(products, eq(products.id, inventory.productId))
+          .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+          .where(lowStock)
+          .orderBy(asc(inventory.currentStock), sql`${inventory.currentStock} - ${inventory.minimumStock}`, asc(products.productname), asc(inventory.id))
+          .limit(DASHBOARD_ITEMS),
+        db.select({
+          _id: users.id, name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`, email: users.email,
+          role: users.role, created: users.created,
+        }).from(users).orderBy(desc(users.created), desc(users.id)).limit(DASHBOARD_ITEMS),
+        // The same order as the warehouse list, so "the first 5" are the first 5 there.
+        db.select({ _id: warehouses.id, name: warehouses.name, city: cities.name, status: warehouses.status })
+          .from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId))
+          .orderBy(desc(warehouses.created), desc(warehouses.id)).limit(DASHBOARD_ITEMS),
+        db.select({
+          date: dayOf(stockMovements.created),
+          stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.quantity} > 0), 0)::float8`,
+          stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.quantity} < 0), 0)::float8`,
+        }).from(stockMovements)
+          .where(withinPeriod(stockMovements.created, { start_date: firstDay, end_date: lastDay }))
+          .groupBy(dayOf(stockMovements.created)),
+      ]);
+
+      // Every day of the window appears, with 0 when nothing moved.
+      const moved = new Map(flow.map((day) => [day.date, day]));
+      const stockFlow = Array.from({ length: STOCK_FLOW_DAYS }, (_, i) => {
+        const date = addDays(firstDay, i);
+        return { date, stock_in: moved.get(date)?.stock_in ?? 0, stock_out: moved.get(date)?.stock_out ?? 0 };
+      });
+
+      return {
+        counts: {
+          users: counts!.users, products: counts!.products, inventory_items: Number(stock!.inventory_items),
+          warehouses: counts!.warehouses, cities: counts!.cities, low_stock: stock!.low_stock, out_of_stock: stock!.out_of_stock,
+        },
+        total_inventory_value: stock!.total_value,
+        recent_products: recentProducts,
+        low_stock_alerts: alerts,
+        recent_users: recentUsers,
+        warehouses: firstWarehouses,
+        stock_flow: stockFlow,
+        generated_at: now.toISOString(),
+      };
+    },
+  };
+}
