@@ -45,8 +45,9 @@ await db.execute(sql`
   where p.n % 3 = 0
   on conflict do nothing`);
 await db.execute(sql`analyze`);
-const [{ warehouse }] = (await db.execute(sql`select id as warehouse from warehouses limit 1`)).rows as { warehouse: string }[];
-const [{ admin }] = (await db.execute(sql`select id as admin from users where email = 'admin@demo.local'`)).rows as { admin: string }[];
+const firstRow = async <T>(query: ReturnType<typeof sql>): Promise<T> => ((await db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+const { warehouse } = await firstRow<{ warehouse: string }>(sql`select id as warehouse from warehouses limit 1`);
+const { admin } = await firstRow<{ admin: string }>(sql`select id as admin from users where email = 'admin@demo.local'`);
 console.log(`Built ${N.toLocaleString('en-IN')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const signer = createTokenSigner('bench-secret-bench-secret-bench-secret');

@@ -6,7 +6,8 @@ import { readConfig } from './config.js';
 import { demoLoginsText, startServer } from './bootstrap.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const spaDir = path.join(root, 'dist');
+// SPA_DIR: serve a build from elsewhere (the e2e harness builds into a temp folder).
+const spaDir = process.env.SPA_DIR ? path.resolve(process.env.SPA_DIR) : path.join(root, 'dist');
 
 /** `npm start` on a fresh clone: build the SPA once if there is no build yet. */
 function ensureSpaBuilt(): void {

@@ -9,17 +9,20 @@ export function serveSpa(app: Api, spaDir: string | undefined): void {
   if (hasSpa) {
     void app.register(fastifyStatic, {
       root: spaDir,
-      wildcard: false,
-      index: false,
+      // Looked up per request, so a rebuild is served without a restart; missing files fall to index.html below.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/: safe to cache for a year.
+        // Vite fingerprints everything under assets/: safe to cache for a year. index.html must be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api')) return reply.status(404).send({ message: 'Not found' });
-    if (!hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing fingerprinted asset is a stale page asking for an old build: HTML in its place would not parse.
+    if (!hasSpa || request.url.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Not found' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
