@@ -15,23 +15,32 @@ export type AccessControlOptions = {
   permissionFor: (resource: string, action: string) => Permission | null;
 };
 
-export type CachedAccessControlProvider = AccessControlProvider & { reset(): void };
+export type CachedAccessControlProvider = AccessControlProvider & {
+  /** Forget the policy (another user signs in). */
+  reset(): void;
+  /** Re-read the policy on the next question, keeping the current one if that read fails (an admin may have changed it). */
+  refresh(): void;
+};
 
 /**
- * Answers from the same policy the API enforces, fetched once per signed-in user, so a button or menu item
- * is never offered that the API would refuse, nor greyed out when the API would allow it.
+ * Answers from the same policy the API enforces, fetched once per signed-in user and again after `refresh()`
+ * (on each navigation), so a button or menu item is never offered that the API would refuse, nor greyed out
+ * when the API would allow it.
  */
 export function createAccessControlProvider({ fetchPolicy, session, permissionFor }: AccessControlOptions): CachedAccessControlProvider {
-  let cache: { user: string; policy: Promise<AccessPolicy> } | null = null;
+  let cache: { user: string; policy: Promise<AccessPolicy>; stale: boolean } | null = null;
 
   function policyOfCurrentUser(): Promise<AccessPolicy> | null {
     const claims = decodeToken(session.accessToken());
     if (!claims) return null;
     const user = `${claims.sub}:${claims.role}`;
-    if (cache?.user !== user) {
-      const policy = fetchPolicy();
-      cache = { user, policy };
-      // A failed fetch is not cached: the next question asks again.
+    if (cache?.user !== user || cache.stale) {
+      const previous = cache?.user === user ? cache.policy : null;
+      const fetched = fetchPolicy();
+      // A failed re-read keeps the answers the user had, rather than greying out everything.
+      const policy = previous ? fetched.catch(() => previous) : fetched;
+      cache = { user, policy, stale: false };
+      // A failed first fetch is not cached: the next question asks again.
       policy.catch(() => {
         if (cache?.policy === policy) cache = null;
       });
@@ -57,6 +66,9 @@ export function createAccessControlProvider({ fetchPolicy, session, permissionFo
     },
     reset() {
       cache = null;
+    },
+    refresh() {
+      if (cache) cache.stale = true;
     },
     options: {
       buttons: { enableAccessControl: true, hideIfUnauthorized: false },

@@ -11,6 +11,8 @@ const SPEC_BACK_OFFICE_PATHS = [
   '/user-edit/:id', '/cities', '/city-registration', '/city-edit/:id', '/warehouses', '/warehouse-registration',
   '/warehouse-edit/:id', '/inventory', '/inventory-registration', '/inventory-edit/:id', '/inventory-report',
   '/sale-purchase-report', '/update-all-inventory', '/handling-charges', '/inventory-by-city/:cityId',
+  // Not in SPEC.md: the permissions matrix of issue 7.
+  '/permissions',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
@@ -56,7 +58,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
     expect(sidebarFor('admin')).toEqual([
       { label: 'Dashboard', enabled: true },
       { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Inventory Report', 'Sale Purchase Report'] },
-      { label: 'Setting', children: ['Update All Inventory', 'Handling Charges'], endsWithLogout: true },
+      { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
     ]);
   });
 
@@ -67,7 +69,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
         label: 'Create',
         children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Inventory Report', 'Sale Purchase Report'],
       },
-      { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges'], endsWithLogout: true },
+      { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)'], endsWithLogout: true },
     ]);
   });
 });

@@ -1,0 +1,77 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Space, Table, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import type { Policy } from '../../../domain/policy';
+import { ROLE_LABELS, type Role } from '../../../domain/roles';
+import { ADMIN_LOCKED_MESSAGE } from '../../../domain/schemas/permissions';
+import { resourceLabel } from './labels';
+import { LOCKED_ROLE } from './matrix-model';
+import { matrixRows, type MatrixRow } from './matrix-rows';
+import { MatrixCell } from './MatrixCell';
+import type { PermissionsMatrix } from './use-permissions-matrix';
+
+/** Height of the sticky app header: the matrix's role headings stick just below it. */
+const APP_HEADER_HEIGHT = 64;
+
+function RowLabel({ row }: { row: MatrixRow }) {
+  if (row.kind === 'sign-in') return <Typography.Text strong>May sign in</Typography.Text>;
+  if (row.kind === 'action') return <Typography.Text style={{ paddingInlineStart: 20 }}>{row.action}</Typography.Text>;
+  const { label, hint } = resourceLabel(row.resource);
+  return (
+    <Space size={8} wrap>
+      <Typography.Text strong>{label}</Typography.Text>
+      {hint && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{hint}</Typography.Text>}
+    </Space>
+  );
+}
+
+function RoleHeading({ role }: { role: Role }) {
+  const heading = (
+    <Space direction="vertical" size={0} align="center">
+      <Typography.Text strong>
+        {role === LOCKED_ROLE && <LockOutlined style={{ marginInlineEnd: 4 }} />}
+        {ROLE_LABELS[role] ?? role}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>{role}</Typography.Text>
+    </Space>
+  );
+  return role === LOCKED_ROLE ? <Tooltip title={ADMIN_LOCKED_MESSAGE}>{heading}</Tooltip> : heading;
+}
+
+/** Roles as columns; the sign-in switch first, then each resource's heading and one row per action. */
+export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix; policy: Policy }) {
+  const { token } = theme.useToken();
+  const rows = useMemo(() => matrixRows(matrix.resources ?? {}), [matrix.resources]);
+  const disabled = !matrix.canEdit || matrix.saving;
+
+  const shade = (row: MatrixRow) =>
+    row.kind === 'action' ? {} : { style: { background: row.kind === 'sign-in' ? token.colorPrimaryBg : token.colorFillAlter } };
+
+  const columns: TableColumnsType<MatrixRow> = [
+    { key: 'permission', title: 'Resource / action', fixed: 'left', width: 300, onCell: shade, render: (_, row) => <RowLabel row={row} /> },
+    ...matrix.roles.map((role) => ({
+      key: role,
+      title: <RoleHeading role={role} />,
+      align: 'center' as const,
+      width: 124,
+      onCell: shade,
+      render: (_: unknown, row: MatrixRow) => (
+        <MatrixCell role={role} row={row} policy={policy} locked={role === LOCKED_ROLE} disabled={disabled} matrix={matrix} />
+      ),
+    })),
+  ];
+
+  return (
+    <Table<MatrixRow>
+      aria-label="Permissions matrix"
+      size="small"
+      bordered
+      rowKey="key"
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      sticky={{ offsetHeader: APP_HEADER_HEIGHT }}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { useCan, useCustom, useCustomMutation, useWarnAboutChange, type HttpError } from '@refinedev/core';
+import { useEffect, useState } from 'react';
+import type { Action, Policy, Resource } from '../../../domain/policy';
+import type { Role } from '../../../domain/roles';
+import { samePolicy, withActions, withGrant, withSignIn, type PermissionsResponse } from './matrix-model';
+
+export const SAVED_MESSAGE = 'Permissions saved';
+export const SAVED_DESCRIPTION = 'The API applies them at once; signed-in users see them on their next page, without signing in again.';
+
+/**
+ * The matrix being edited: the saved policy from GET /api/permissions plus the admin's unsaved edits. Leaving
+ * the page with unsaved edits asks first (Refine's unsaved-changes warning, also on reload and tab close).
+ */
+export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {}) {
+  const { query } = useCustom<PermissionsResponse>({ url: '/permissions', method: 'get', errorNotification: false });
+  const loaded = query.data?.data;
+  const { mutateAsync } = useCustomMutation<PermissionsResponse>();
+  const { data: editAccess } = useCan({ resource: 'permissions', action: 'edit' });
+  const { setWarnWhen } = useWarnAboutChange();
+
+  const [edits, setEdits] = useState<Policy | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const saved = loaded?.policy;
+  const policy = edits ?? saved;
+  const dirty = Boolean(edits && saved && !samePolicy(edits, saved));
+
+  useEffect(() => {
+    setWarnWhen(dirty);
+  }, [dirty, setWarnWhen]);
+  useEffect(() => () => setWarnWhen(false), [setWarnWhen]);
+
+  const edit = (change: (current: Policy) => Policy) => {
+    if (!policy) return;
+    setEdits(change(policy));
+  };
+
+  async function save() {
+    if (!edits || !dirty) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await mutateAsync({
+        url: '/permissions',
+        method: 'put',
+        values: { signIn: edits.signIn, grants: edits.grants },
+        successNotification: { type: 'success', message: SAVED_MESSAGE, description: SAVED_DESCRIPTION },
+        errorNotification: false,
+      });
+      // Show what the server stored (it normalises), then drop the edits: the matrix is clean again.
+      const refreshed = await query.refetch();
+      if (!refreshed.isError) setEdits(null);
+      onSaved?.();
+    } catch (error) {
+      setSaveError((error as HttpError).message || 'Failed to save permissions');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return {
+    roles: loaded?.roles ?? [],
+    resources: loaded?.resources,
+    policy,
+    loading: query.isLoading,
+    loadError: query.isError ? (query.error?.message ?? 'Failed to fetch permissions') : null,
+    reload: () => void query.refetch(),
+    canEdit: editAccess?.can === true,
+    /** Known not to have 'permissions: edit' (false while that is still being asked). */
+    readOnly: editAccess?.can === false,
+    dirty,
+    atDefaults: Boolean(policy && loaded && samePolicy(policy, loaded.defaults)),
+    saving,
+    saveError,
+    clearSaveError: () => setSaveError(null),
+    setGrant: (role: Role, resource: Resource, action: Action, granted: boolean) => edit((p) => withGrant(p, role, resource, action, granted)),
+    setResource: (role: Role, resource: Resource, actions: readonly Action[]) => edit((p) => withActions(p, role, resource, actions)),
+    setSignIn: (role: Role, maySignIn: boolean) => edit((p) => withSignIn(p, role, maySignIn)),
+    /** Loads the defaults as unsaved edits: nothing changes until Save. */
+    resetToDefaults: () => loaded && setEdits(loaded.defaults),
+    discard: () => {
+      setEdits(null);
+      setSaveError(null);
+    },
+    save,
+  };
+}
+
+export type PermissionsMatrix = ReturnType<typeof usePermissionsMatrix>;
