@@ -18,7 +18,7 @@ function RowLabel({ row }: { row: MatrixRow }) {
   if (row.kind === 'action') return <Typography.Text style={{ paddingInlineStart: 20 }}>{row.action}</Typography.Text>;
   const { label, hint } = resourceLabel(row.resource);
   return (
-    <Space size={8} wrap>
+    <Space direction="vertical" size={0}>
       <Typography.Text strong>{label}</Typography.Text>
       {hint && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{hint}</Typography.Text>}
     </Space>
@@ -48,12 +48,12 @@ export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix
     row.kind === 'action' ? {} : { style: { background: row.kind === 'sign-in' ? token.colorPrimaryBg : token.colorFillAlter } };
 
   const columns: TableColumnsType<MatrixRow> = [
-    { key: 'permission', title: 'Resource / action', fixed: 'left', width: 300, onCell: shade, render: (_, row) => <RowLabel row={row} /> },
+    { key: 'permission', title: 'Resource / action', fixed: 'left', width: 230, onCell: shade, render: (_, row) => <RowLabel row={row} /> },
     ...matrix.roles.map((role) => ({
       key: role,
       title: <RoleHeading role={role} />,
       align: 'center' as const,
-      width: 124,
+      width: 108,
       onCell: shade,
       render: (_: unknown, row: MatrixRow) => (
         <MatrixCell role={role} row={row} policy={policy} locked={role === LOCKED_ROLE} disabled={disabled} matrix={matrix} />

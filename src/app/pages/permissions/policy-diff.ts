@@ -20,7 +20,7 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
     if (was !== is) changes.push(change(is, `${role}: may sign in`));
     const oldGrants = b.grants?.[role] ?? {};
     const newGrants = a.grants?.[role] ?? {};
-    for (const resource of unique([...Object.keys(oldGrants), ...Object.keys(newGrants)])) {
+    for (const resource of unique([...Object.keys(oldGrants), ...Object.keys(newGrants)]).sort()) {
       const oldActions = oldGrants[resource] ?? [];
       const newActions = newGrants[resource] ?? [];
       for (const action of unique([...oldActions, ...newActions])) {

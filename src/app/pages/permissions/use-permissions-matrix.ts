@@ -45,7 +45,8 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
         url: '/permissions',
         method: 'put',
         values: { signIn: edits.signIn, grants: edits.grants },
-        successNotification: { type: 'success', message: SAVED_MESSAGE, description: SAVED_DESCRIPTION },
+        // Refine's antd notifications show `description` as the title and `message` as the text.
+        successNotification: { type: 'success', description: SAVED_MESSAGE, message: SAVED_DESCRIPTION },
         errorNotification: false,
       });
       // Show what the server stored (it normalises), then drop the edits: the matrix is clean again.

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { Refine, type AccessControlProvider, type DataProvider } from '@refinedev/core';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY, RESOURCES } from '../../../src/domain/policy.js';
+import { ROLES } from '../../../src/domain/roles.js';
+import { ADMIN_LOCKED_MESSAGE, normalisePolicy } from '../../../src/domain/schemas/permissions.js';
+import { ApiError } from '../../../src/app/providers/api-error.js';
+import PermissionsPage from '../../../src/app/pages/permissions/PermissionsPage.js';
+
+beforeAll(() => {
+  // antd reads media queries; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
+    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+/** The API at the network boundary: GET/PUT /permissions and the audit trail. */
+function stubApi(put: (payload: unknown) => unknown) {
+  const puts: unknown[] = [];
+  const notUsed = () => Promise.reject(new Error('not used by this screen'));
+  const dataProvider: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: notUsed, getOne: notUsed, create: notUsed, update: notUsed, deleteOne: notUsed,
+    custom: (async ({ url, method, payload }: { url: string; method: string; payload?: unknown }) => {
+      if (url === '/permissions' && method === 'get') {
+        const policy = normalisePolicy(DEFAULT_POLICY);
+        return { data: { roles: ROLES, resources: RESOURCES, policy, defaults: policy } };
+      }
+      if (url === '/permissions' && method === 'put') {
+        puts.push(payload);
+        return { data: put(payload) };
+      }
+      if (url === '/permissions/audit') return { data: { data: [] } };
+      throw new Error(`unexpected ${method} ${url}`);
+    }) as DataProvider['custom'],
+  };
+  return { dataProvider, puts };
+}
+
+function renderPage(dataProvider: DataProvider, canEdit = true) {
+  const accessControlProvider: AccessControlProvider = {
+    can: async ({ action }) => ({ can: action !== 'edit' || canEdit }),
+  };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AntdApp>
+      <Refine
+          dataProvider={dataProvider}
+          accessControlProvider={accessControlProvider}
+          resources={[{ name: 'permissions', list: '/permissions' }]}
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}
+        >
+        <PermissionsPage />
+      </Refine>
+    </AntdApp>,
+  );
+}
+
+// Label and text queries: role queries walk the whole accessibility tree of a 300-box table, far too slowly in jsdom.
+const checkbox = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const button = (text: string) => screen.queryByText(text)?.closest('button') ?? null;
+const saveButton = () => button('Save')!;
+
+describe('permissions page', () => {
+  it('shows a refused save in an error box and keeps the unsaved changes', async () => {
+    const api = stubApi(() => {
+      throw new ApiError(ADMIN_LOCKED_MESSAGE, 400, 'server');
+    });
+    renderPage(api.dataProvider);
+    const box = await screen.findByLabelText('warehouse-user: products list');
+    expect(checkbox('admin: products list')).toMatchObject({ checked: true, disabled: true });
+    expect(saveButton().disabled).toBe(true);
+
+    fireEvent.click(box);
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+
+    expect((await screen.findByText(ADMIN_LOCKED_MESSAGE)).closest('[role="alert"]')).not.toBeNull();
+    expect(api.puts).toHaveLength(1);
+    expect(api.puts[0]).toMatchObject({ grants: { 'warehouse-user': { products: ['list'] } } });
+    expect(checkbox('warehouse-user: products list').checked).toBe(true);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("is read-only without 'permissions: edit'", async () => {
+    renderPage(stubApi(() => ({})).dataProvider, false);
+    await screen.findByText('You may view the permissions but not change them.');
+    expect(checkbox('warehouse-user: inventory list')).toMatchObject({ checked: true, disabled: true });
+    expect(button('Save')).toBeNull();
+    expect(button('Reset to defaults')).toBeNull();
+  });
+});
