@@ -101,7 +101,8 @@ describe('permissions screen (issue 7)', () => {
     await expect(warehouse.getByText(FORBIDDEN_TEXT).count()).resolves.toBe(0);
     // Listing is all they got: no usable Add Product, and its page is refused.
     const addProduct = warehouse.getByRole('button', { name: /Add Product/ });
-    for (const button of await addProduct.all()) await expect(button.isDisabled()).resolves.toBe(true);
+    // A Refine access-controlled button is enabled until its answer arrives: wait for it.
+    for (const button of await addProduct.all()) await expect.poll(() => button.isDisabled()).toBe(true);
     await warehouse.goto('/product-registration');
     await warehouse.getByText(FORBIDDEN_TEXT).waitFor();
 
