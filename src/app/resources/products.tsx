@@ -1,5 +1,14 @@
 import { ShoppingOutlined } from '@ant-design/icons';
-import type { ResourceDeclaration } from './types';
+import { Space } from 'antd';
+import { lazy } from 'react';
+import { formatINR } from '../../domain/money';
+import { ProductThumb, StockStatusTag, stockStatusLabel } from '../pages/products/ProductCells';
+import { defineList, type ResourceDeclaration } from './types';
+
+type Product = {
+  id: string; productname: string; category: string; subcategory: string; main_image: string[];
+  stock_status: string | null; current_stock: number | null; price: number; discount_price: number;
+};
 
 export const products: ResourceDeclaration = {
   name: 'products',
@@ -9,4 +18,41 @@ export const products: ResourceDeclaration = {
   api: { updateMethod: 'PATCH' },
   entity: { singular: 'product', plural: 'products' },
   errors: { create: 'Failed to add product' },
+  list: defineList<Product>({
+    title: 'Product Listing',
+    createLabel: 'Add Product',
+    emptyText: 'No products found',
+    deleteError: 'Failed to delete product. Please try again.',
+    search: {
+      placeholder: 'Search products by name',
+      path: 'products/autocomplete',
+      listKey: 'data',
+      label: (p) => p.productname,
+      renderOption: (p) => (
+        <Space>
+          <ProductThumb images={p.main_image} name={p.productname} size={32} />
+          <span>{p.productname}</span>
+        </Space>
+      ),
+    },
+    filters: [{ param: 'warehouse_id', label: 'Warehouse', resource: 'warehouses', nameField: 'name' }],
+    columns: [
+      { key: 'image', title: 'Image', noExport: true, render: (p) => <ProductThumb images={p.main_image} name={p.productname} /> },
+      { key: 'productname', title: 'Product Name' },
+      { key: 'category', title: 'Category' },
+      { key: 'subcategory', title: 'Subcategory' },
+      {
+        key: 'stock_status', title: 'Stock Status',
+        render: (p) => <StockStatusTag status={p.stock_status} />, exportValue: (p) => stockStatusLabel(p.stock_status),
+      },
+      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (p) => p.current_stock ?? 'N/A' },
+      { key: 'price', title: 'Price', align: 'right', render: (p) => formatINR(p.price), exportValue: (p) => p.price },
+      { key: 'discount_price', title: 'Discount Price', align: 'right', render: (p) => formatINR(p.discount_price), exportValue: (p) => p.discount_price },
+    ],
+  }),
+  form: {
+    titles: { create: 'Add Product', edit: 'Edit Product' },
+    // Colour variants, images and category-driven GST: a form of its own, rendered by the generic pages.
+    component: lazy(() => import('../pages/products/ProductForm')),
+  },
 };

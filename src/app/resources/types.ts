@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import type { BaseRecord } from '@refinedev/core';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { ZodObject } from 'zod';
 import type { Action, Resource as PolicyResource } from '../../domain/policy';
 
 /** The Refine actions a screen or button can ask about. */
@@ -23,10 +25,123 @@ export type EntityNames = { singular: string; plural: string };
 
 export type Operation = 'list' | 'one' | 'create' | 'update' | 'delete';
 
-/**
- * One resource or screen. The API side, routes, sidebar place and permissions are declared here; the CRUD
- * screens add what their generic list and forms render (columns, form fields, empty text, delete confirmation).
- */
+/** A record as the data provider hands it over (the API's `_id` doubled as `id`). */
+export type ApiRecord = BaseRecord;
+
+/** One column of a list table, also one column of its CSV export. */
+export type ColumnDeclaration<T> = {
+  key: string;
+  title: string;
+  /** Cell content; default the record's field named `key`. */
+  render?: (record: T) => ReactNode;
+  /** CSV value; default the record's field named `key`. */
+  exportValue?: (record: T) => string | number | boolean | null | undefined;
+  /** Left out of the CSV (images, buttons). */
+  noExport?: boolean;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+};
+
+/** The search box with suggestions above a list. */
+export type SearchDeclaration<T> = {
+  placeholder: string;
+  /** Suggestion endpoint; default the list endpoint with `q` and a small limit. */
+  path?: string;
+  /** Its text parameter; default 'q'. */
+  param?: string;
+  /** Key of the array in its response; default the API's listKey. */
+  listKey?: string;
+  /** What a suggestion says, and what the box shows once it is chosen. */
+  label: (record: T) => string;
+  /** Richer suggestion content (an image beside the name). */
+  renderOption?: (record: T) => ReactNode;
+};
+
+/** A plain query parameter that filters the list (`/product-listing?warehouse_id=...`), shown as a removable tag. */
+export type QueryFilterDeclaration = {
+  param: string;
+  label: string;
+  /** The tag names the record the parameter points at: its resource and the field holding its name. */
+  resource: string;
+  nameField: string;
+};
+
+export type ListDeclaration<T = ApiRecord> = {
+  /** Page heading: 'City Management'. */
+  title: string;
+  /** Label of the button to the create route: 'Add New User'. */
+  createLabel?: string;
+  columns: ColumnDeclaration<T>[];
+  /** SPEC.md empty-state text, word for word. */
+  emptyText: string;
+  search?: SearchDeclaration<T>;
+  filters?: QueryFilterDeclaration[];
+  /** Buttons of a row before Edit and Delete (a component: it may use hooks); told whether to be icon-only. */
+  rowActions?: ComponentType<{ record: T; compact?: boolean }>;
+  /** Default `Are you sure you want to delete this <singular>?` (SPEC.md section 5). */
+  deleteConfirm?: string;
+  /** Shown when a delete fails and the server gives no message of its own. */
+  deleteError?: string;
+  /** Default PAGE_SIZE. */
+  pageSize?: number;
+  /** Icon-only row buttons with their names in tooltips, for rows with many actions. */
+  compactActions?: boolean;
+};
+
+export type FormMode = 'create' | 'edit';
+
+export type FieldInput = 'text' | 'email' | 'tel' | 'password' | 'textarea' | 'number' | 'select' | 'switch' | 'list';
+
+export type FieldOption = { value: string; label: string };
+
+export type FieldDeclaration = {
+  /** Field of the shared zod schema: its rules, messages and (unless `input` says) its kind of input. */
+  name: string;
+  label: string;
+  input?: FieldInput;
+  /** Options of a select: fixed (default the schema's enum values), or the records of a resource. */
+  options?: FieldOption[] | { resource: string; labelField: string };
+  placeholder?: string;
+  /** Help text under the field, per mode ('Leave blank to keep the current password.'). */
+  help?: Partial<Record<FormMode, string>>;
+  /** List fields: the noun of one entry ('Ward'). */
+  itemLabel?: string;
+  /**
+   * Number fields: the step of the arrows. No `min` on the input: antd would silently clamp a typed -5 to 0,
+   * where the schema's message ('Amount cannot be negative') should be shown instead.
+   */
+  step?: number;
+  /** Text fields: maxLength and inputMode. */
+  maxLength?: number;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
+  autoComplete?: string;
+  /** Takes the whole width of the form grid. */
+  wide?: boolean;
+};
+
+/** What a form of its own receives from the generic create/edit pages. */
+export type CustomFormProps = { declaration: ResourceDeclaration; mode: FormMode; id?: string };
+
+type FormCommon = {
+  titles: Record<FormMode, string>;
+};
+
+export type DeclaredFormDeclaration = FormCommon & {
+  /** The shared zod schemas (src/domain/schemas) the API validates with; the edit one may relax rules. */
+  schemas: Record<FormMode, ZodObject>;
+  fields: FieldDeclaration[];
+  initialValues?: Record<string, unknown>;
+  /** A loaded record the form cannot edit: the message to show instead ('User data is missing or incomplete.'). */
+  recordProblem?: (record: ApiRecord) => string | null;
+};
+
+/** A resource with special needs (products) plugs its own form into the same pages. */
+export type CustomFormDeclaration = FormCommon & {
+  component: LazyExoticComponent<ComponentType<CustomFormProps>>;
+};
+
+export type FormDeclaration = DeclaredFormDeclaration | CustomFormDeclaration;
+
 export type ResourceDeclaration = {
   /** Refine resource name, also the policy resource unless `access` says otherwise. */
   name: string;
@@ -43,7 +158,19 @@ export type ResourceDeclaration = {
   entity?: EntityNames;
   /** Catalogue defaults that differ from the generated ones ('Failed to add product'). */
   errors?: Partial<Record<Operation, string>>;
+  /** The list screen the generic list page renders. */
+  list?: ListDeclaration;
+  /** The create and edit screens the generic form pages render. */
+  form?: FormDeclaration;
 };
+
+/**
+ * A list declaration typed by its own rows; stored with the registry's record type. Sound because the
+ * generic pages hand every render function the rows of the same resource.
+ */
+export function defineList<T>(list: ListDeclaration<T>): ListDeclaration {
+  return list as unknown as ListDeclaration;
+}
 
 export type MenuGroupName = 'create' | 'setting';
 

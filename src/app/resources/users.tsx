@@ -1,5 +1,18 @@
 import { TeamOutlined } from '@ant-design/icons';
-import type { ResourceDeclaration } from './types';
+import { Tag } from 'antd';
+import { ROLE_LABELS, ROLES, USER_STATUS_LABELS, USER_STATUSES, isRole, type UserStatus } from '../../domain/roles';
+import { userCreateSchema, userUpdateSchema } from '../../domain/schemas/user';
+import { formatDate } from '../crud/cells';
+import { defineList, type ResourceDeclaration } from './types';
+
+type User = {
+  id: string; firstname: string; lastname: string; email: string; role: string; status: string; created: string; modified: string;
+};
+
+const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', inactive: 'default', notverified: 'orange' };
+const statusLabel = (status: string) => USER_STATUS_LABELS[status as UserStatus] ?? status;
+const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
+const fullName = (u: Pick<User, 'firstname' | 'lastname'>) => [u.firstname, u.lastname].filter(Boolean).join(' ');
 
 export const users: ResourceDeclaration = {
   name: 'users',
@@ -8,4 +21,52 @@ export const users: ResourceDeclaration = {
   routes: { list: '/users', create: '/user-registration', edit: '/user-edit/:id' },
   api: { listKey: 'users', createPath: 'users/create' },
   entity: { singular: 'user', plural: 'users' },
+  list: defineList<User>({
+    title: 'User Management',
+    createLabel: 'Add New User',
+    emptyText: 'No users found',
+    search: {
+      placeholder: 'Search users by name, email or phone',
+      path: 'users/autocomplete',
+      param: 'query',
+      listKey: 'data',
+      label: (u) => `${fullName(u)} (${u.email})`,
+    },
+    columns: [
+      { key: 'name', title: 'Name', render: fullName, exportValue: fullName },
+      { key: 'email', title: 'Email' },
+      { key: 'role', title: 'Role', render: (u) => roleLabel(u.role), exportValue: (u) => roleLabel(u.role) },
+      {
+        key: 'status', title: 'Status',
+        render: (u) => <Tag color={STATUS_COLOURS[u.status as UserStatus]}>{statusLabel(u.status)}</Tag>,
+        exportValue: (u) => statusLabel(u.status),
+      },
+      { key: 'created', title: 'Created', render: (u) => formatDate(u.created) },
+      { key: 'modified', title: 'Modified', render: (u) => formatDate(u.modified) },
+    ],
+  }),
+  form: {
+    titles: { create: 'Add User', edit: 'Edit User' },
+    schemas: { create: userCreateSchema, edit: userUpdateSchema },
+    initialValues: { status: 'active' },
+    // SPEC.md section 8: a record without both a first name and an e-mail cannot be edited sensibly.
+    recordProblem: (user) => (!user.firstname && !user.email ? 'User data is missing or incomplete.' : null),
+    fields: [
+      { name: 'firstname', label: 'First Name', autoComplete: 'off' },
+      { name: 'lastname', label: 'Last Name', autoComplete: 'off' },
+      { name: 'email', label: 'Email', input: 'email', autoComplete: 'off' },
+      { name: 'phonenumber', label: 'Phone Number', input: 'tel', autoComplete: 'off' },
+      {
+        name: 'password', label: 'Password', input: 'password',
+        help: { create: 'At least 6 characters.', edit: 'Leave blank to keep the current password.' },
+      },
+      { name: 'city_id', label: 'City', input: 'select', options: { resource: 'cities', labelField: 'name' }, placeholder: 'Select a city' },
+      { name: 'address', label: 'Address', input: 'textarea', wide: true },
+      { name: 'role', label: 'Role', placeholder: 'Select a role', options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) },
+      { name: 'status', label: 'Status', options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })) },
+      { name: 'gst_no', label: 'GST Number (optional)' },
+      // Sent back on edit so that saving the form never clears it.
+      { name: 'profileimage', label: 'Profile Image URL (optional)', autoComplete: 'off' },
+    ],
+  },
 };

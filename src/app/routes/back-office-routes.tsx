@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { crudPage } from '../crud/crud-page';
 import type { RefineAction } from '../resources/types';
 import { placeholder } from './placeholder';
 
@@ -19,21 +20,21 @@ export type BackOfficeRoute = {
 export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: placeholder('Dashboard') },
 
-  { path: '/product-listing', resource: 'products', action: 'list', page: placeholder('Product Listing') },
-  { path: '/product-registration', resource: 'products', action: 'create', page: placeholder('Add Product') },
-  { path: '/product-edit/:id', resource: 'products', action: 'edit', page: placeholder('Edit Product') },
+  { path: '/product-listing', resource: 'products', action: 'list', page: crudPage('list', 'products') },
+  { path: '/product-registration', resource: 'products', action: 'create', page: crudPage('create', 'products') },
+  { path: '/product-edit/:id', resource: 'products', action: 'edit', page: crudPage('edit', 'products') },
 
-  { path: '/users', resource: 'users', action: 'list', page: placeholder('User Management') },
-  { path: '/user-registration', resource: 'users', action: 'create', page: placeholder('Add User') },
-  { path: '/user-edit/:id', resource: 'users', action: 'edit', page: placeholder('Edit User') },
+  { path: '/users', resource: 'users', action: 'list', page: crudPage('list', 'users') },
+  { path: '/user-registration', resource: 'users', action: 'create', page: crudPage('create', 'users') },
+  { path: '/user-edit/:id', resource: 'users', action: 'edit', page: crudPage('edit', 'users') },
 
-  { path: '/cities', resource: 'cities', action: 'list', page: placeholder('City Management') },
-  { path: '/city-registration', resource: 'cities', action: 'create', page: placeholder('Add City') },
-  { path: '/city-edit/:id', resource: 'cities', action: 'edit', page: placeholder('Edit City') },
+  { path: '/cities', resource: 'cities', action: 'list', page: crudPage('list', 'cities') },
+  { path: '/city-registration', resource: 'cities', action: 'create', page: crudPage('create', 'cities') },
+  { path: '/city-edit/:id', resource: 'cities', action: 'edit', page: crudPage('edit', 'cities') },
 
-  { path: '/warehouses', resource: 'warehouses', action: 'list', page: placeholder('Warehouse Management') },
-  { path: '/warehouse-registration', resource: 'warehouses', action: 'create', page: placeholder('Add Warehouse') },
-  { path: '/warehouse-edit/:id', resource: 'warehouses', action: 'edit', page: placeholder('Edit Warehouse') },
+  { path: '/warehouses', resource: 'warehouses', action: 'list', page: crudPage('list', 'warehouses') },
+  { path: '/warehouse-registration', resource: 'warehouses', action: 'create', page: crudPage('create', 'warehouses') },
+  { path: '/warehouse-edit/:id', resource: 'warehouses', action: 'edit', page: crudPage('edit', 'warehouses') },
 
   { path: '/inventory', resource: 'inventory', action: 'list', page: placeholder('Inventory Management') },
   { path: '/inventory-registration', resource: 'inventory', action: 'create', page: placeholder('Add Inventory') },
@@ -43,6 +44,6 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: placeholder('Inventory Report') },
   { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: placeholder('Sale Purchase Report') },
   { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: placeholder('Update All Inventory') },
-  { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: placeholder('Handling Charges') },
+  { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) },
   { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },
 ];

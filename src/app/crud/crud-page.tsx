@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import type { ScreenKind } from './ResourceScreen';
+
+/** A lazy route page rendering a declared resource's generic list, create or edit screen. */
+export function crudPage(kind: ScreenKind, resource: string) {
+  return lazy(async () => {
+    const { ResourceScreen } = await import('./ResourceScreen');
+    return { default: () => <ResourceScreen resource={resource} kind={kind} /> };
+  });
+}

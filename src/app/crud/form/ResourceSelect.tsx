@@ -1,0 +1,24 @@
+import { useList } from '@refinedev/core';
+import { Select, type SelectProps } from 'antd';
+import { useMemo } from 'react';
+
+type Props = Omit<SelectProps<string>, 'options'> & { resource: string; labelField: string };
+
+/** A select of every record of a resource (cities for a user's city), searchable by name. */
+export function ResourceSelect({ resource, labelField, ...props }: Props) {
+  const { result, query } = useList({ resource, pagination: { mode: 'off' }, errorNotification: false });
+  const options = useMemo(
+    () => result.data.map((record) => ({ value: String(record.id), label: String(record[labelField] ?? record.id) })),
+    [result.data, labelField],
+  );
+  return (
+    <Select
+      showSearch
+      optionFilterProp="label"
+      loading={query.isLoading}
+      options={options}
+      notFoundContent={query.isError ? query.error?.message : query.isLoading ? 'Loading...' : undefined}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space } from 'antd';
+import type { ZodType } from 'zod';
+import { zodMessage } from '../zod-rules';
+
+type Props = { name: string; label: string; itemLabel: string; schema: ZodType; required: boolean };
+
+/** A list of text boxes with add and remove; the last one cannot be removed. The whole list is checked by its schema. */
+export function StringListField({ name, label, itemLabel, schema, required }: Props) {
+  return (
+    <Form.Item label={label} required={required}>
+      <Form.List
+        name={name}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              const message = zodMessage(schema, value ?? []);
+              if (message) throw new Error(message);
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {fields.map((field, index) => (
+              <Space key={field.key} align="baseline" style={{ width: '100%' }} styles={{ item: { flex: 'none' } }}>
+                <Form.Item name={field.name} noStyle>
+                  <Input placeholder={`${itemLabel} ${index + 1}`} aria-label={`${itemLabel} ${index + 1}`} style={{ width: 320 }} />
+                </Form.Item>
+                <Button
+                  type="text"
+                  icon={<MinusCircleOutlined />}
+                  disabled={fields.length <= 1}
+                  onClick={() => remove(field.name)}
+                  aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
+                />
+              </Space>
+            ))}
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
+              Add {itemLabel}
+            </Button>
+            <Form.ErrorList errors={errors} />
+          </Space>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}

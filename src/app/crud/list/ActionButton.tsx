@@ -1,0 +1,29 @@
+import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+
+type Props = {
+  icon: ReactNode;
+  label: string;
+  /** Icon only, the label in a tooltip and as the accessible name (rows with many actions). */
+  compact?: boolean;
+  danger?: boolean;
+  loading?: boolean;
+  /** Greyed out with the reason in a tooltip (a role that may not use it). */
+  disabledReason?: string | null;
+  disabled?: boolean;
+  onClick?: () => void;
+};
+
+/** A row action button: labelled, or icon-only with a tooltip; a disabled one says why. */
+export function ActionButton({ icon, label, compact, danger, loading, disabled, disabledReason, onClick }: Props) {
+  const off = disabled || !!disabledReason;
+  const button = (
+    <Button size="small" icon={icon} danger={danger} loading={loading} disabled={off} onClick={onClick} aria-label={compact ? label : undefined}>
+      {compact ? null : label}
+    </Button>
+  );
+  const tip = disabledReason ?? (compact ? label : null);
+  if (!tip) return button;
+  // A disabled button fires no mouse events: the wrapper carries the tooltip.
+  return <Tooltip title={tip}>{off ? <span style={{ display: 'inline-block' }}>{button}</span> : button}</Tooltip>;
+}

@@ -1,0 +1,31 @@
+import { Card } from 'antd';
+import { useCallback, useState } from 'react';
+import { PageHeader } from '../../crud/PageHeader';
+import { ResourceListView } from '../../crud/list/ResourceListView';
+import { useRecordAccess } from '../../crud/list/use-record-access';
+import { handlingCharges } from '../../resources/handling-charges';
+import type { ApiRecord, DeclaredFormDeclaration } from '../../resources/types';
+import { HandlingChargeForm } from './HandlingChargeForm';
+
+/** /handling-charges: one screen, the add/edit form above the declared list (which reloads after any change). */
+export default function HandlingChargesPage() {
+  const access = useRecordAccess(handlingCharges.name);
+  const [editing, setEditing] = useState<ApiRecord | null>(null);
+  const titles = (handlingCharges.form as DeclaredFormDeclaration).titles;
+  const mayWrite = editing ? access.edit : access.create;
+  const onDeleted = useCallback((record: ApiRecord) => setEditing((current) => (current?.id === record.id ? null : current)), []);
+
+  return (
+    <>
+      <PageHeader title={handlingCharges.list!.title} />
+      {mayWrite && (
+        <Card title={editing ? titles.edit : titles.create} style={{ marginBottom: 16 }}>
+          <HandlingChargeForm declaration={handlingCharges} editing={editing} onDone={() => setEditing(null)} />
+        </Card>
+      )}
+      <Card>
+        <ResourceListView declaration={handlingCharges} access={access} onEdit={setEditing} onDeleted={onDeleted} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+
+const SEARCH = 'Search cities by name, state, district or pincode';
+
+describe('city management (SPEC.md section 2)', () => {
+  const browser = useBrowser();
+
+  it('refuses invalid input with the SPEC.md messages and writes nothing', async () => {
+    const page = browser.page();
+    const name = unique('Badcity');
+    await loginAs(page, 'admin');
+    await page.goto('/cities');
+    await page.getByRole('heading', { name: 'City Management' }).waitFor();
+    await page.getByRole('button', { name: 'Add City' }).click();
+    await expectPath(page, '/city-registration');
+
+    await expect(page.getByRole('button', { name: 'Remove ward 1' }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('City Name').fill(name);
+    await page.getByLabel('Pincode').fill('12345');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await fieldError(page, 'Please enter a valid 6-digit pincode').waitFor();
+    await fieldError(page, 'State is required').waitFor();
+    await fieldError(page, 'District is required').waitFor();
+    await page.getByText('At least one ward is required', { exact: true }).waitFor();
+    await expectPath(page, '/city-registration');
+    expect(await search('/cities', name)).toEqual([]);
+  });
+
+  it('creates a city, finds it through the search, edits it and deletes it after the confirmation', async () => {
+    const page = browser.page();
+    const name = unique('Testpur');
+    await loginAs(page, 'admin');
+    await page.goto('/city-registration');
+    await page.getByLabel('City Name').fill(name);
+    await page.getByLabel('State').fill('Rajasthan');
+    await page.getByLabel('District').fill('Ajmer');
+    await page.getByLabel('Pincode').fill('305001');
+    await page.getByLabel('Ward 1', { exact: true }).fill('Civil Lines');
+    await page.getByRole('button', { name: 'Add Ward' }).click();
+    await page.getByLabel('Ward 2', { exact: true }).fill('   ');
+    await page.getByRole('button', { name: 'Add Ward' }).click();
+    await page.getByLabel('Ward 3', { exact: true }).fill('Vaishali Nagar');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPath(page, '/cities');
+    await page.getByText('City added successfully').waitFor();
+
+    const [created] = await search<{ _id: string; wards: string[]; pincode: string; is_active: boolean }>('/cities', name);
+    expect(created).toMatchObject({ wards: ['Civil Lines', 'Vaishali Nagar'], pincode: '305001', is_active: true });
+
+    await chooseSuggestion(page, SEARCH, name.slice(0, -2), name);
+    await expectRowCount(page, 1);
+    await expect(tableRows(page).first().textContent()).resolves.toContain('Civil Lines, Vaishali Nagar');
+    expect(new URL(page.url()).searchParams.get('selected')).toBe(created!._id);
+
+    await tableRows(page).first().getByRole('button', { name: 'Edit' }).click();
+    await expectPath(page, `/city-edit/${created!._id}`);
+    await expect.poll(() => page.getByLabel('City Name').inputValue()).toBe(name);
+    await page.getByLabel('District').fill('Ajmer North');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expectPath(page, '/cities');
+    await page.getByText('City updated successfully').waitFor();
+    expect((await api('GET', `/cities/${created!._id}`)).body).toMatchObject({ district: 'Ajmer North', wards: ['Civil Lines', 'Vaishali Nagar'] });
+
+    await page.getByPlaceholder(SEARCH).fill(name);
+    await page.getByPlaceholder(SEARCH).press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(name);
+    await expectRowCount(page, 1);
+    await deleteRow(page, name, 'Are you sure you want to delete this city?');
+    await page.getByText('No cities found').waitFor();
+    expect((await api('GET', `/cities/${created!._id}`)).status).toBe(404);
+  });
+
+  it("shows the server's reason when a city in use cannot be deleted", async () => {
+    const page = browser.page();
+    await loginAs(page, 'admin');
+    await page.goto('/cities?q=Jaipur');
+    await expectRowCount(page, 1);
+    await deleteRow(page, 'Jaipur', 'Are you sure you want to delete this city?');
+    await page.getByRole('alert').filter({ hasText: /This city has \d+ warehouse\(s\)/ }).waitFor();
+    await expectRowCount(page, 1);
+  });
+
+  it("pages through the cities with the real page count, kept in the URL", async () => {
+    const page = browser.page();
+    const ids: string[] = [];
+    try {
+      while ((await totalOf('/cities')) <= 10) {
+        const { body } = await api<{ _id: string }>('POST', '/cities', { name: unique('Pagecity'), state: 'Goa', district: 'North Goa', pincode: '403001', wards: ['Panaji'] });
+        ids.push(body._id);
+      }
+      const pages = Math.ceil((await totalOf('/cities')) / 10);
+      await loginAs(page, 'admin');
+      await page.goto('/cities');
+      await page.getByText(`Page 1 of ${pages}`).waitFor();
+      await expectRowCount(page, 10);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Page 2 of ${pages}`).waitFor();
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      await page.reload();
+      await page.getByText(`Page 2 of ${pages}`).waitFor();
+      await expect(page.getByRole('button', { name: 'Previous' }).isEnabled()).resolves.toBe(true);
+    } finally {
+      for (const id of ids) await api('DELETE', `/cities/${id}`);
+    }
+  });
+});
