@@ -5,7 +5,7 @@ import type { Policy } from '../../../domain/policy';
 import { ROLE_LABELS, type Role } from '../../../domain/roles';
 import { ADMIN_LOCKED_MESSAGE } from '../../../domain/schemas/permissions';
 import { resourceLabel } from './labels';
-import { LOCKED_ROLE } from './matrix-model';
+import { isGranted, LOCKED_ROLE } from './matrix-model';
 import { matrixRows, type MatrixRow } from './matrix-rows';
 import { MatrixCell } from './MatrixCell';
 import type { PermissionsMatrix } from './use-permissions-matrix';
@@ -38,6 +38,13 @@ function RoleHeading({ role }: { role: Role }) {
   return role === LOCKED_ROLE ? <Tooltip title={ADMIN_LOCKED_MESSAGE}>{heading}</Tooltip> : heading;
 }
 
+function cellState(policy: Policy, role: Role, row: MatrixRow): { checked: boolean; indeterminate?: boolean } {
+  if (row.kind === 'sign-in') return { checked: Boolean(policy.signIn[role]) };
+  if (row.kind === 'action') return { checked: isGranted(policy, role, row.resource, row.action) };
+  const granted = row.actions.filter((action) => isGranted(policy, role, row.resource, action)).length;
+  return { checked: granted === row.actions.length, indeterminate: granted > 0 && granted < row.actions.length };
+}
+
 /** Roles as columns; the sign-in switch first, then each resource's heading and one row per action. */
 export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix; policy: Policy }) {
   const { token } = theme.useToken();
@@ -56,7 +63,7 @@ export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix
       width: 108,
       onCell: shade,
       render: (_: unknown, row: MatrixRow) => (
-        <MatrixCell role={role} row={row} policy={policy} locked={role === LOCKED_ROLE} disabled={disabled} matrix={matrix} />
+        <MatrixCell role={role} row={row} {...cellState(policy, role, row)} locked={role === LOCKED_ROLE} disabled={disabled} onToggle={matrix.toggle} />
       ),
     })),
   ];

@@ -1,7 +1,7 @@
 import { useCan, useCustom, useCustomMutation, useWarnAboutChange, type HttpError } from '@refinedev/core';
-import { useEffect, useState } from 'react';
-import type { Action, Policy, Resource } from '../../../domain/policy';
-import type { Role } from '../../../domain/roles';
+import { useCallback, useEffect, useState } from 'react';
+import type { Policy } from '../../../domain/policy';
+import type { CellToggle } from './MatrixCell';
 import { samePolicy, withActions, withGrant, withSignIn, type PermissionsResponse } from './matrix-model';
 
 export const SAVED_MESSAGE = 'Permissions saved';
@@ -31,10 +31,18 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
   }, [dirty, setWarnWhen]);
   useEffect(() => () => setWarnWhen(false), [setWarnWhen]);
 
-  const edit = (change: (current: Policy) => Policy) => {
-    if (!policy) return;
-    setEdits(change(policy));
-  };
+  // Stable while the saved policy is: the memoised cells of the matrix keep it across renders.
+  const toggle = useCallback<CellToggle>(
+    (role, row, checked) =>
+      setEdits((current) => {
+        const base = current ?? saved;
+        if (!base) return current;
+        if (row.kind === 'sign-in') return withSignIn(base, role, checked);
+        if (row.kind === 'resource') return withActions(base, role, row.resource, checked ? row.actions : []);
+        return withGrant(base, role, row.resource, row.action, checked);
+      }),
+    [saved],
+  );
 
   async function save() {
     if (!edits || !dirty) return;
@@ -75,9 +83,7 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
     saving,
     saveError,
     clearSaveError: () => setSaveError(null),
-    setGrant: (role: Role, resource: Resource, action: Action, granted: boolean) => edit((p) => withGrant(p, role, resource, action, granted)),
-    setResource: (role: Role, resource: Resource, actions: readonly Action[]) => edit((p) => withActions(p, role, resource, actions)),
-    setSignIn: (role: Role, maySignIn: boolean) => edit((p) => withSignIn(p, role, maySignIn)),
+    toggle,
     /** Loads the defaults as unsaved edits: nothing changes until Save. */
     resetToDefaults: () => loaded && setEdits(loaded.defaults),
     discard: () => {
