@@ -129,8 +129,11 @@ describe('GET /dashboard/summary', () => {
     expect(after.total_inventory_value).not.toBe(before.total_inventory_value);
   });
 
-  it('is open to the warehouse-user and closed to roles that may not sign in', async () => {
-    expect((await t.request('GET', '/api/dashboard/summary', { role: 'warehouse-user' })).status).toBe(200);
+  it('is open to the warehouse-user, without the names of users (it may not list users), and closed to roles that may not sign in', async () => {
+    const res = await t.request('GET', '/api/dashboard/summary', { role: 'warehouse-user' });
+    expect(res.status).toBe(200);
+    expect(res.body.recent_users).toBeNull();
+    expect(res.body.counts.users).toBe((await summary()).counts.users);
     expect((await t.request('GET', '/api/dashboard/summary', { role: 'seller' })).status).toBe(403);
     expect((await t.request('GET', '/api/dashboard/summary')).status).toBe(401);
   });

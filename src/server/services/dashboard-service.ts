@@ -20,7 +20,8 @@ export type DashboardSummary = {
     _id: string; product_id: string; product_name: string; warehouse_id: string; warehouse_name: string;
     current_stock: number; minimum_stock: number; out_of_stock: boolean;
   }[];
-  recent_users: { _id: string; name: string; email: string; role: string; created: Date }[];
+  /** Null for a role that may not list users. */
+  recent_users: { _id: string; name: string; email: string; role: string; created: Date }[] | null;
   warehouses: { _id: string; name: string; city: string | null; status: string }[];
   stock_flow: { date: string; stock_in: number; stock_out: number }[];
   generated_at: string;
@@ -32,7 +33,7 @@ const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression}):
 /** Everything the dashboard shows, aggregated by the database: a handful of small queries, no list downloads. */
 export function dashboardService(db: Db) {
   return {
-    async summary(now = new Date()): Promise<DashboardSummary> {
+    async summary({ withUsers, now = new Date() }: { withUsers: boolean; now?: Date }): Promise<DashboardSummary> {
       const lastDay = businessDay(now);
       const firstDay = addDays(lastDay, -(STOCK_FLOW_DAYS - 1));
 
@@ -62,10 +63,12 @@ export function dashboardService(db: Db) {
           .where(lowStock)
           .orderBy(asc(inventory.currentStock), sql`${inventory.currentStock} - ${inventory.minimumStock}`, asc(products.productname), asc(inventory.id))
           .limit(DASHBOARD_ITEMS),
-        db.select({
-          _id: users.id, name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`, email: users.email,
-          role: users.role, created: users.created,
-        }).from(users).orderBy(desc(users.created), desc(users.id)).limit(DASHBOARD_ITEMS),
+        withUsers
+          ? db.select({
+            _id: users.id, name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`, email: users.email,
+            role: users.role, created: users.created,
+          }).from(users).orderBy(desc(users.created), desc(users.id)).limit(DASHBOARD_ITEMS)
+          : null,
         // The same order as the warehouse list, so "the first 5" are the first 5 there.
         db.select({ _id: warehouses.id, name: warehouses.name, city: cities.name, status: warehouses.status })
           .from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId))
