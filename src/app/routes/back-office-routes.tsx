@@ -18,7 +18,7 @@ export type BackOfficeRoute = {
  * open it). To build a screen, replace its placeholder with `lazy(() => import('../pages/...'))`.
  */
 export const backOfficeRoutes: BackOfficeRoute[] = [
-  { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: placeholder('Dashboard') },
+  { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: lazy(() => import('../pages/dashboard/DashboardPage')) },
 
   { path: '/product-listing', resource: 'products', action: 'list', page: crudPage('list', 'products') },
   { path: '/product-registration', resource: 'products', action: 'create', page: crudPage('create', 'products') },
@@ -36,10 +36,10 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/warehouse-registration', resource: 'warehouses', action: 'create', page: crudPage('create', 'warehouses') },
   { path: '/warehouse-edit/:id', resource: 'warehouses', action: 'edit', page: crudPage('edit', 'warehouses') },
 
-  { path: '/inventory', resource: 'inventory', action: 'list', page: placeholder('Inventory Management') },
-  { path: '/inventory-registration', resource: 'inventory', action: 'create', page: placeholder('Add Inventory') },
-  { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: placeholder('Adjust Stock') },
-  { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: placeholder('Inventory for City') },
+  { path: '/inventory', resource: 'inventory', action: 'list', page: lazy(() => import('../pages/inventory/list/InventoryListPage')) },
+  { path: '/inventory-registration', resource: 'inventory', action: 'create', page: lazy(() => import('../pages/inventory/stock/AddInventoryPage')) },
+  { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: lazy(() => import('../pages/inventory/stock/AdjustStockPage')) },
+  { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: lazy(() => import('../pages/inventory/by-city/InventoryByCityPage')) },
 
   { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: placeholder('Inventory Report') },
   { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: placeholder('Sale Purchase Report') },

@@ -1,0 +1,45 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { useGetIdentity } from '@refinedev/core';
+import { Alert, Button, Col, Row } from 'antd';
+import type { Identity } from '../../providers/auth-provider';
+import { PageHeader } from '../inventory/shared/PageHeader';
+import { LowStockPanel } from './LowStockPanel';
+import { QuickActions } from './QuickActions';
+import { RecentProductsPanel } from './RecentProductsPanel';
+import { RecentUsersPanel } from './RecentUsersPanel';
+import { StatCards } from './StatCards';
+import { StockFlowCard } from './StockFlowCard';
+import { useDashboardSummary } from './use-dashboard-summary';
+import { WarehousesPanel } from './WarehousesPanel';
+
+/** `/admin-dashboard`: the business at a glance, from one summary request (no list downloads). */
+export default function DashboardPage() {
+  const { summary, isLoading, isFetching, error, refetch } = useDashboardSummary();
+  const { data: user } = useGetIdentity<Identity>();
+  const panel = { summary, loading: isLoading };
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subTitle={user ? `Welcome back, ${user.name}` : undefined}
+        extra={<Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>Refresh</Button>}
+      />
+      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <StatCards {...panel} />
+      <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 16 }}>
+        <Col xs={24} xl={16}>
+          <StockFlowCard {...panel} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <QuickActions />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12} xxl={6}><LowStockPanel {...panel} /></Col>
+        <Col xs={24} lg={12} xxl={6}><RecentProductsPanel {...panel} /></Col>
+        <Col xs={24} lg={12} xxl={6}><RecentUsersPanel {...panel} /></Col>
+        <Col xs={24} lg={12} xxl={6}><WarehousesPanel {...panel} /></Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import type { DashboardSummary } from './use-dashboard-summary';
+
+export type PanelProps = { summary: DashboardSummary | undefined; loading: boolean };

@@ -1,0 +1,76 @@
+import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
+import { useEffect } from 'react';
+import { ProductSearch } from '../shared/ProductSearch';
+import { WarehouseSelect } from '../shared/WarehouseSelect';
+import type { InventoryFilters } from './use-inventory-url-filters';
+
+type Props = { applied: InventoryFilters; onApply: (filters: InventoryFilters) => void; onClear: () => void };
+
+/** SPEC.md "Inventory list" filters; nothing is requested until Apply Filters (or Enter). */
+export function InventoryFiltersForm({ applied, onApply, onClear }: Props) {
+  const [form] = Form.useForm<InventoryFilters>();
+  // The form shows what the URL applies (after a reload, back button or Clear Filters).
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(applied);
+  }, [applied, form]);
+
+  return (
+    <Card size="small" style={{ marginBottom: 16 }}>
+      <Form form={form} layout="vertical" onFinish={onApply} initialValues={applied}>
+        <Row gutter={16} align="bottom">
+          <Col xs={24} md={12} lg={7}>
+            <Form.Item label="Product name" name="product_name" style={{ marginBottom: 12 }}>
+              <ProductNameField />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={5}>
+            <Form.Item label="Location" name="location" style={{ marginBottom: 12 }}>
+              <Input placeholder="e.g. Aisle 3" allowClear />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={6}>
+            <Form.Item label="Warehouse" name="warehouse" style={{ marginBottom: 12 }}>
+              <WarehouseSelect withAll aria-label="Warehouse" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} lg={6}>
+            <Form.Item name="low_stock_only" valuePropName="checked" style={{ marginBottom: 4 }}>
+              <Checkbox>Low Stock Only</Checkbox>
+            </Form.Item>
+            <Form.Item name="out_of_stock_only" valuePropName="checked" style={{ marginBottom: 12 }}>
+              <Checkbox>Out of Stock Only</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row justify="end" gutter={8}>
+          <Col>
+            <Button icon={<ClearOutlined />} onClick={onClear}>
+              Clear Filters
+            </Button>
+          </Col>
+          <Col>
+            <Button type="primary" htmlType="submit" icon={<FilterOutlined />}>
+              Apply Filters
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
+
+/** The product name filter is free text; a suggestion fills in the product's full name. */
+function ProductNameField({ value, onChange, id }: { value?: string; onChange?: (value: string) => void; id?: string }) {
+  return (
+    <ProductSearch
+      id={id}
+      value={value ?? ''}
+      onTextChange={(text) => onChange?.(text)}
+      onPick={(product) => onChange?.(product.productname)}
+      placeholder="Search by product name"
+      aria-label="Product name"
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { LoadingOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { AutoComplete, Avatar, Flex, Input, Typography } from 'antd';
+import { formatINR } from '../../../../domain/money';
+import type { ProductSuggestion } from './types';
+import { useProductSuggestions } from './use-product-suggestions';
+
+type Props = {
+  /** The text in the box. */
+  value: string;
+  /** Typing: the text changes and whatever was chosen before is no longer chosen. */
+  onTextChange: (text: string) => void;
+  onPick: (product: ProductSuggestion) => void;
+  placeholder?: string;
+  id?: string;
+  status?: 'error';
+  autoFocus?: boolean;
+  disabled?: boolean;
+  'aria-label'?: string;
+};
+
+/** Product search with suggestions (image, name, price), its own loading, error and empty text (SPEC.md section 8). */
+export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Search product by name', 'aria-label': ariaLabel = 'Product', ...rest }: Props) {
+  const { suggestions, searching, error } = useProductSuggestions(value);
+  const byId = new Map(suggestions.map((p) => [p._id, p]));
+  const options = suggestions.map((p) => ({
+    value: p._id,
+    label: (
+      <Flex align="center" gap={8}>
+        <Avatar shape="square" size={28} src={p.main_image?.[0]} icon={<ShoppingOutlined />} alt="" />
+        <Typography.Text ellipsis style={{ flex: 1 }}>{p.productname}</Typography.Text>
+        <Typography.Text type="secondary">{formatINR(p.price)}</Typography.Text>
+      </Flex>
+    ),
+  }));
+  const notFound = !value.trim() ? null : searching ? 'Searching...' : error ? error.message : 'No products found';
+
+  return (
+    <AutoComplete
+      value={value}
+      options={options}
+      // Choosing fires onChange with the option's id first: that is a pick, not typing.
+      onChange={(next: string) => {
+        if (!byId.has(next)) onTextChange(next);
+      }}
+      onSelect={(id: string) => {
+        const product = byId.get(id);
+        if (product) onPick(product);
+      }}
+      notFoundContent={notFound}
+      popupMatchSelectWidth
+      style={{ width: '100%' }}
+      {...rest}
+    >
+      <Input
+        placeholder={placeholder}
+        prefix={searching ? <LoadingOutlined /> : <SearchOutlined />}
+        allowClear
+        aria-label={ariaLabel}
+      />
+    </AutoComplete>
+  );
+}

@@ -1,0 +1,38 @@
+/** The API's shapes as the stock screens read them (SPEC.md section 3; `id` is added by the data provider). */
+export type InventoryRecord = {
+  _id: string;
+  id?: string;
+  product_id: string;
+  product_name: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  location: string;
+  current_stock: number;
+  minimum_stock: number | null;
+  maximum_stock: number | null;
+  unit_cost: number;
+  notes: string;
+  total_value: number;
+  out_of_stock: boolean;
+  low_stock_alert: boolean;
+};
+
+export type Warehouse = { _id: string; id?: string; name: string; city_id: string | null; city: string | null; status: string };
+
+export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number };
+
+export type Seller = { _id: string; id?: string; firstname: string; lastname: string; phonenumber: string };
+
+export type StockMovement = {
+  _id: string;
+  product_id: string;
+  product_name: string;
+  warehouse_name?: string;
+  movement_type: 'in' | 'out' | 'adjustment' | 'return' | 'damaged';
+  quantity: number;
+  unit_cost: number;
+  total_value: number;
+  movement_reason: string | null;
+  reference_id: string | null;
+  created: string;
+};

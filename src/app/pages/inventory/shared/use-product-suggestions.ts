@@ -1,0 +1,26 @@
+import { useCustom } from '@refinedev/core';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../../domain/constants';
+import type { ProductSuggestion } from './types';
+import { useDebouncedValue } from './use-debounced-value';
+
+/**
+ * GET /products/autocomplete?q= 300 ms after typing stops (SPEC.md section 9). Needs the 'product-search'
+ * permission only, so the warehouse-user can name products without the catalogue screens.
+ */
+export function useProductSuggestions(text: string) {
+  const term = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
+  const { result, query } = useCustom<{ data: ProductSuggestion[] }>({
+    url: '/products/autocomplete',
+    method: 'get',
+    config: { query: { q: term } },
+    queryOptions: { enabled: term.length > 0, placeholderData: undefined, retry: false },
+    errorNotification: false,
+    meta: { errorMessage: 'Failed to fetch products' },
+  });
+  const searching = text.trim().length > 0 && (term !== text.trim() || query.isFetching);
+  return {
+    suggestions: term ? (result.data?.data ?? []) : [],
+    searching,
+    error: term && query.isError ? query.error : null,
+  };
+}

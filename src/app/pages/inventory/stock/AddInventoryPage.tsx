@@ -1,0 +1,164 @@
+import { useInvalidate, useNotification, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Flex, Form } from 'antd';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../shared/PageHeader';
+import { ProductSearch } from '../shared/ProductSearch';
+import type { ProductSuggestion } from '../shared/types';
+import { useWarehouses } from '../shared/use-warehouses';
+import { WarehouseSelect } from '../shared/WarehouseSelect';
+import { CurrentStockPanel } from './CurrentStockPanel';
+import { SellerSelect } from './SellerSelect';
+import { STOCK_FORM_FIELDS, StockDetailsFields, type StockFormValues } from './StockDetailsFields';
+import { NO_CITY, STOCK_UPDATED } from './stock-messages';
+import { stockDestination } from './stock-destination';
+import { checkAddStock, type FirstIssue } from './stock-validation';
+import { useDirtyForm } from './use-dirty-form';
+import { useStockLookup } from './use-stock-lookup';
+import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
+
+
+/** `/inventory-registration?warehouse_id&city_id`: receive stock (purchase, return, adjustment) into a warehouse. */
+export default function AddInventoryPage() {
+  const [params] = useSearchParams();
+  const queryWarehouse = params.get('warehouse_id') || undefined;
+  const queryCity = params.get('city_id') || undefined;
+  const [warehouseId, setWarehouseId] = useState(queryWarehouse);
+  const [productText, setProductText] = useState('');
+  const [product, setProduct] = useState<ProductSuggestion | null>(null);
+  const [issue, setIssue] = useState<FirstIssue | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [form] = Form.useForm<StockFormValues>();
+  const reason = Form.useWatch('movement_reason', form);
+
+  const warehouses = useWarehouses();
+  const warehouse = warehouses.find(warehouseId);
+  const cityId = warehouseId === queryWarehouse && queryCity ? queryCity : warehouse?.city_id;
+  const lookup = useStockLookup(product?._id, warehouseId);
+  const { submit, exclusive, isSaving } = useStockSubmit('/inventory/add-stock', 'Failed to add stock');
+  const dirty = useDirtyForm();
+  const { open } = useNotification();
+  const invalidate = useInvalidate();
+  const navigate = useNavigate();
+
+  const clearErrors = () => {
+    if (issue && STOCK_FORM_FIELDS.includes(issue.field)) form.setFields([{ name: issue.field as keyof StockFormValues, errors: [] }]);
+    setIssue(null);
+    setServerError(null);
+  };
+  const fieldError = (field: string) => (issue?.field === field ? { validateStatus: 'error' as const, help: issue.message } : {});
+
+  const onFinish = () => exclusive(async () => {
+    clearErrors();
+    const values = form.getFieldsValue(true) as StockFormValues;
+    const checked = checkAddStock({
+      ...values,
+      product_id: product?._id ?? '',
+      warehouse_id: warehouseId ?? '',
+      seller_id: values.movement_reason === 'purchase' ? values.seller_id : undefined,
+    });
+    if (!checked.ok) {
+      setIssue(checked.issue);
+      if (STOCK_FORM_FIELDS.includes(checked.issue.field)) {
+        form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
+        form.scrollToField(checked.issue.field, { block: 'center' });
+      }
+      return;
+    }
+    try {
+      const saved = await submit(checked.data);
+      // Synchronously, so the unsaved-changes guard is gone before navigating away.
+      flushSync(dirty.markSaved);
+      open?.({ type: 'success', description: STOCK_UPDATED, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
+      void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
+      if (!cityId) open?.({ type: 'error', description: NO_CITY, message: 'Showing the inventory list instead.' });
+      navigate(stockDestination(cityId, checked.data.warehouse_id, '/inventory'));
+    } catch (error) {
+      setServerError(stockErrorMessage(error as HttpError));
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title="Add Inventory" subTitle={warehouse ? `Receiving stock into ${warehouse.name}` : 'Receive stock into a warehouse'} />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onValuesChange={(changed: StockFormValues) => {
+          dirty.markDirty();
+          clearErrors();
+          // SPEC.md section 4: a seller belongs to a purchase only.
+          if ('movement_reason' in changed && changed.movement_reason !== 'purchase') form.setFieldValue('seller_id', undefined);
+        }}
+        style={{ maxWidth: 960 }}
+      >
+        <Card size="small" title="Product" style={{ marginBottom: 16 }}>
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: 16 }}>
+            <Form.Item label="Warehouse" required htmlFor="stock-warehouse" {...fieldError('warehouse_id')}>
+              <WarehouseSelect
+                id="stock-warehouse"
+                value={warehouseId}
+                onChange={(id) => {
+                  setWarehouseId(id);
+                  form.setFieldValue('seller_id', undefined);
+                  dirty.markDirty();
+                  clearErrors();
+                }}
+              />
+            </Form.Item>
+            <Form.Item label="Product" required htmlFor="stock-product" {...fieldError('product_id')}>
+              <ProductSearch
+                id="stock-product"
+                value={productText}
+                autoFocus
+                onTextChange={(text) => {
+                  // SPEC.md section 4: typing clears the chosen product and its unit cost.
+                  setProductText(text);
+                  setProduct(null);
+                  form.setFieldValue('unit_cost', undefined);
+                  dirty.markDirty();
+                  clearErrors();
+                }}
+                onPick={(picked) => {
+                  setProduct(picked);
+                  setProductText(picked.productname);
+                  form.setFieldValue('unit_cost', picked.price);
+                  clearErrors();
+                }}
+              />
+            </Form.Item>
+          </div>
+        </Card>
+        <CurrentStockPanel
+          hint={!product || !warehouseId ? 'Choose a warehouse and a product to see its current stock.' : undefined}
+          record={lookup.record}
+          missing={lookup.missing}
+          loading={lookup.isLoading}
+          error={lookup.error?.message}
+        />
+        <Card size="small" title="Inventory details">
+          <StockDetailsFields
+            quantityLabel="Quantity"
+            quantityMin={1}
+            seller={
+              <Form.Item label="Seller" name="seller_id" required={reason === 'purchase'}>
+                <SellerSelect cityId={cityId} disabled={reason !== 'purchase'} />
+              </Form.Item>
+            }
+          />
+          {serverError && <Alert type="error" showIcon role="alert" message={serverError} style={{ marginBottom: 16 }} />}
+          <Flex justify="end" gap={8}>
+            <Button onClick={() => navigate(stockDestination(cityId, warehouseId, '/inventory'))} disabled={isSaving}>
+              Cancel
+            </Button>
+            <Button type="primary" htmlType="submit" loading={isSaving} disabled={isSaving}>
+              {isSaving ? 'Saving...' : 'Add Stock'}
+            </Button>
+          </Flex>
+        </Card>
+      </Form>
+    </>
+  );
+}

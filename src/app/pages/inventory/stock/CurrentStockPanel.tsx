@@ -1,0 +1,53 @@
+import { Alert, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { isAtOrBelowMinimum, panelStatus } from '../shared/inventory-status';
+import { StatusTag } from '../shared/StatusTag';
+import type { InventoryRecord } from '../shared/types';
+
+export const RESTOCK_WARNING = 'Current stock is at or below minimum level. Consider restocking.';
+
+type Props = {
+  record: Pick<InventoryRecord, 'current_stock' | 'minimum_stock' | 'maximum_stock'> | null;
+  /** The product has no balance in this warehouse yet. */
+  missing?: boolean;
+  loading?: boolean;
+  error?: string | null;
+  /** Nothing chosen yet: what to pick first. */
+  hint?: string;
+};
+
+/** SPEC.md "Add / adjust inventory": Total, Min and Max stock with a status, and the restocking warning. */
+export function CurrentStockPanel({ record, missing, loading, error, hint }: Props) {
+  let body;
+  if (hint) body = <Typography.Text type="secondary">{hint}</Typography.Text>;
+  else if (loading) body = <Skeleton active paragraph={{ rows: 1 }} title={false} />;
+  else if (error) body = <Alert type="error" showIcon message={error} />;
+  else {
+    const stock = record ?? { current_stock: 0, minimum_stock: 0, maximum_stock: 0 };
+    body = (
+      <>
+        <Row gutter={16}>
+          <Col span={6}><Statistic title="Total Stock" value={stock.current_stock} /></Col>
+          <Col span={6}><Statistic title="Min Stock" value={stock.minimum_stock ?? 0} /></Col>
+          <Col span={6}><Statistic title="Max Stock" value={stock.maximum_stock || '—'} /></Col>
+          <Col span={6}>
+            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>Status</Typography.Text>
+            <StatusTag status={panelStatus(stock.current_stock, stock.minimum_stock)} />
+          </Col>
+        </Row>
+        {missing && (
+          <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
+            No stock of this product in this warehouse yet: adding stock creates its record.
+          </Typography.Paragraph>
+        )}
+        {record && isAtOrBelowMinimum(record.current_stock, record.minimum_stock) && (
+          <Alert type="warning" showIcon message={RESTOCK_WARNING} style={{ marginTop: 12 }} />
+        )}
+      </>
+    );
+  }
+  return (
+    <Card size="small" title="Current stock" style={{ marginBottom: 16 }} data-testid="current-stock-panel">
+      <Flex vertical>{body}</Flex>
+    </Card>
+  );
+}
