@@ -63,17 +63,17 @@ export function CategoryFields({ form, categories }: Props) {
       <Row gutter={24}>
         <Col xs={24} md={8}>
           <Form.Item name="gst_rate" label="GST Rate (%)">
-            <InputNumber readOnly style={{ width: '100%' }} aria-label="GST Rate" />
+            <InputNumber readOnly variant="filled" style={{ width: '100%' }} aria-label="GST Rate" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="gst_type" label="GST Type">
-            <Input readOnly placeholder="From the subcategory" aria-label="GST Type" />
+            <Input readOnly variant="filled" placeholder="From the subcategory" aria-label="GST Type" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="hsn_code" label="HSN Code">
-            <Input readOnly placeholder="From the subcategory" aria-label="HSN Code" />
+            <Input readOnly variant="filled" placeholder="From the subcategory" aria-label="HSN Code" />
           </Form.Item>
         </Col>
       </Row>

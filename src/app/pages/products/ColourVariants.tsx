@@ -22,7 +22,7 @@ function Sizes({ variant, colour }: { variant: number; colour: string }) {
               <Button type="text" icon={<MinusCircleOutlined />} onClick={() => remove(field.name)} aria-label={`Remove ${colour} size ${index + 1}`} />
             </Space>
           ))}
-          <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
+          <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add('')} aria-label={`Add ${colour} size`}>
             Add Size
           </Button>
         </Space>
