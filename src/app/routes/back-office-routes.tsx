@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { crudPage } from '../crud/crud-page';
 import type { RefineAction } from '../resources/types';
-import { placeholder } from './placeholder';
 
 export type BackOfficeRoute = {
   /** SPEC.md section 2 path. */
@@ -41,9 +40,9 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: lazy(() => import('../pages/inventory/stock/AdjustStockPage')) },
   { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: lazy(() => import('../pages/inventory/by-city/InventoryByCityPage')) },
 
-  { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: placeholder('Inventory Report') },
-  { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: placeholder('Sale Purchase Report') },
-  { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: placeholder('Update All Inventory') },
+  { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: lazy(() => import('../pages/reports/inventory-report/InventoryReportPage')) },
+  { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: lazy(() => import('../pages/reports/sale-purchase/SalePurchaseReportPage')) },
+  { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) },
   { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) },
   { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },
 ];

@@ -1,0 +1,74 @@
+import { Alert, Card, Empty, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { PageHeader } from '../../inventory/shared/PageHeader';
+import { downloadCsv } from '../shared/csv';
+import { formatDateTime, formatDay } from '../shared/format';
+import '../shared/print.css';
+import { ReportActions } from '../shared/ReportActions';
+import { ComparisonView } from './ComparisonView';
+import { DetailedView } from './DetailedView';
+import { MovementsView } from './MovementsView';
+import { reportCsv } from './report-csv';
+import type { InventoryReport, ReportType } from './report-types';
+import { ReportFiltersForm } from './ReportFiltersForm';
+import { SummaryView } from './SummaryView';
+import { useInventoryReport } from './use-inventory-report';
+import { useReportFilters } from './use-report-filters';
+
+const VIEWS: { value: ReportType; label: string }[] = [
+  { value: 'summary', label: 'Summary' },
+  { value: 'detailed', label: 'Detailed' },
+  { value: 'movements', label: 'Movements' },
+  { value: 'comparison', label: 'Comparison' },
+];
+
+function View({ report, type }: { report: InventoryReport; type: ReportType }) {
+  if (type === 'detailed') return <DetailedView report={report} />;
+  if (type === 'movements') return <MovementsView report={report} />;
+  if (type === 'comparison') return <ComparisonView report={report} />;
+  return <SummaryView report={report} />;
+}
+
+/** `/inventory-report`: the inventory report generator, four views of one GET /inventory/report. */
+export default function InventoryReportPage() {
+  const filters = useReportFilters();
+  const type = filters.applied.report_type;
+  const { report, isLoading, isFetching, error } = useInventoryReport(filters.applied);
+
+  const exportCsv = () => {
+    if (!report) return;
+    const { header, rows } = reportCsv(report, type);
+    downloadCsv(`inventory-report-${type}-${report.period.start_date}-to-${report.period.end_date}.csv`, header, rows);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Inventory Report"
+        subTitle={report && `${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)} · generated ${formatDateTime(report.generated_at)}`}
+        extra={<ReportActions onExport={exportCsv} disabled={!report} />}
+      />
+      <ReportFiltersForm applied={filters.applied} onApply={filters.apply} onReset={filters.reset} loading={isFetching} />
+      <Segmented<ReportType>
+        className="no-print"
+        options={VIEWS}
+        value={type}
+        onChange={filters.setReportType}
+        style={{ marginBottom: 16 }}
+        aria-label="Report type"
+      />
+      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      {isLoading ? (
+        <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>
+      ) : report ? (
+        <Spin spinning={isFetching} delay={200}>
+          <Typography.Title level={4} className="print-only" style={{ display: 'none' }}>
+            {`${VIEWS.find((v) => v.value === type)?.label} report`}
+          </Typography.Title>
+          <View report={report} type={type} />
+        </Spin>
+      ) : (
+        !error && <Empty description="Choose the filters and generate a report" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Card, Collapse, Empty, Skeleton, Table, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { formatINR } from '../../../../domain/money';
+import type { StockMovement } from '../../inventory/shared/types';
+import { formatDay } from '../shared/format';
+import { movementColumns } from './movement-columns';
+import type { InventoryReport } from './report-types';
+
+const MovementsChart = lazy(() => import('./MovementsChart'));
+
+/** The period's movements per day (a chart of every day's totals), then the latest movements grouped by date. */
+export function MovementsView({ report }: { report: InventoryReport }) {
+  const days = Object.keys(report.movements).sort((a, b) => b.localeCompare(a));
+  const chartFallback = <Skeleton.Node active style={{ width: '100%', height: 300 }} />;
+  return (
+    <>
+      <Card size="small" title="Movements per day" style={{ marginBottom: 16 }} className="report-section">
+        {report.daily_totals.length === 0 ? (
+          <Empty description="No movements in this period" />
+        ) : (
+          <div style={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
+            <Suspense fallback={chartFallback}>
+              <MovementsChart days={report.daily_totals} />
+            </Suspense>
+          </div>
+        )}
+      </Card>
+      <Card
+        size="small"
+        title="Movements by date"
+        extra={<Typography.Text type="secondary">{`Latest ${report.recent_movements.length} of ${report.movement_statistics.movement_count}`}</Typography.Text>}
+        className="report-section"
+      >
+        {days.length === 0 ? (
+          <Empty description="No movements in this period" />
+        ) : (
+          <Collapse
+            defaultActiveKey={days.slice(0, 1)}
+            items={days.map((day) => {
+              const rows = report.movements[day]!;
+              const value = rows.reduce((sum, m) => sum + m.total_value, 0);
+              return {
+                key: day,
+                label: `${formatDay(day)} — ${rows.length} movement${rows.length === 1 ? '' : 's'}`,
+                extra: <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
+                children: (
+                  <Table<StockMovement> rowKey="_id" size="small" dataSource={rows} columns={movementColumns} pagination={false} scroll={{ x: 900 }} />
+                ),
+              };
+            })}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

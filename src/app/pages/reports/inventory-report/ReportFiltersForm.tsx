@@ -1,0 +1,104 @@
+import { BarChartOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { MAX_LIST_LIMIT, MOVEMENT_TYPES } from '../../../../domain/constants';
+import { ProductSearch } from '../../inventory/shared/ProductSearch';
+import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
+import { MOVEMENT_LABELS } from '../shared/MovementTypeTag';
+import type { ReportFilters } from './use-report-filters';
+
+type Product = { product_id?: string; product_name?: string };
+type FormValues = Omit<ReportFilters, 'start_date' | 'end_date' | 'product_id' | 'product_name'> & { period: [Dayjs, Dayjs]; product: Product };
+
+const movementOptions = MOVEMENT_TYPES.map((value) => ({ value, label: MOVEMENT_LABELS[value] }));
+export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
+
+const toForm = (f: ReportFilters): FormValues => ({
+  ...f,
+  period: [dayjs(f.start_date), dayjs(f.end_date)],
+  product: { product_id: f.product_id, product_name: f.product_name },
+});
+
+const fromForm = ({ period, product, ...rest }: FormValues): Omit<ReportFilters, 'report_type'> => ({
+  ...rest,
+  start_date: period[0].format('YYYY-MM-DD'),
+  end_date: period[1].format('YYYY-MM-DD'),
+  product_id: product?.product_id,
+  product_name: product?.product_id ? product.product_name : undefined,
+});
+
+type Props = { applied: ReportFilters; onApply: (filters: ReportFilters) => void; onReset: () => void; loading: boolean };
+
+/** The report's filters (SPEC.md sections 7 and 9); the report type is chosen beside the results. */
+export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props) {
+  const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    form.setFieldsValue(toForm(applied));
+  }, [applied, form]);
+
+  return (
+    <Card size="small" style={{ marginBottom: 16 }} className="no-print">
+      <Form form={form} layout="vertical" initialValues={toForm(applied)} onFinish={(values) => onApply({ ...fromForm(values), report_type: applied.report_type })}>
+        <Row gutter={16}>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item label="Period" name="period" rules={[{ required: true, message: 'Choose a start and an end date' }]}>
+              <DatePicker.RangePicker allowClear={false} style={{ width: '100%' }} format="DD MMM YYYY" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={5}>
+            <Form.Item label="Movement type" name="movement_type">
+              <Select allowClear placeholder="All movement types" options={movementOptions} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item label="Warehouse" name="warehouse_id">
+              <WarehouseSelect withAll />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={5}>
+            <Form.Item label="Limit" name="limit" rules={[{ required: true, type: 'integer', min: 1, max: MAX_LIST_LIMIT, message: LIMIT_MESSAGE }]}>
+              <InputNumber min={1} max={MAX_LIST_LIMIT} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item label="Product" name="product">
+              <ProductField />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item label="Stock levels" style={{ marginBottom: 0 }}>
+              <Form.Item name="low_stock_only" valuePropName="checked" noStyle>
+                <Checkbox>Low Stock Only</Checkbox>
+              </Form.Item>
+              <Form.Item name="out_of_stock_only" valuePropName="checked" noStyle>
+                <Checkbox>Out of Stock Only</Checkbox>
+              </Form.Item>
+            </Form.Item>
+          </Col>
+          <Col xs={24} xl={8} style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-end', gap: 8, paddingBottom: 24 }}>
+            <Button icon={<UndoOutlined />} onClick={onReset}>
+              Reset
+            </Button>
+            <Button type="primary" htmlType="submit" icon={<BarChartOutlined />} loading={loading}>
+              Generate Report
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
+
+/** One product, or every product when the box is empty; typing clears the chosen product. */
+function ProductField({ value, onChange, id }: { value?: Product; onChange?: (value: Product) => void; id?: string }) {
+  return (
+    <ProductSearch
+      id={id}
+      value={value?.product_name ?? ''}
+      onTextChange={(text) => onChange?.({ product_name: text })}
+      onPick={(product) => onChange?.({ product_id: product._id, product_name: product.productname })}
+      placeholder="All products"
+    />
+  );
+}

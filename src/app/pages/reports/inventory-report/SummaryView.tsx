@@ -1,0 +1,70 @@
+import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { formatINR } from '../../../../domain/money';
+import type { StockMovement } from '../../inventory/shared/types';
+import { movementColumns } from './movement-columns';
+import type { InventoryReport } from './report-types';
+
+const STOCK_CARDS = [
+  { title: 'Inventory Records', value: (r: InventoryReport) => r.summary.total_products },
+  { title: 'Low Stock', value: (r: InventoryReport) => r.summary.low_stock_count, color: '#d46b08' },
+  { title: 'Out of Stock', value: (r: InventoryReport) => r.summary.out_of_stock_count, color: '#cf1322' },
+  { title: 'Total Value', value: (r: InventoryReport) => r.summary.total_value, money: true },
+];
+
+const MOVEMENT_CARDS = [
+  { title: 'Stock In', value: (r: InventoryReport) => r.movement_statistics.total_in, color: '#389e0d' },
+  { title: 'Stock Out', value: (r: InventoryReport) => r.movement_statistics.total_out, color: '#cf1322' },
+  { title: 'Adjustments', value: (r: InventoryReport) => r.movement_statistics.total_adjustments },
+  { title: 'Returns', value: (r: InventoryReport) => r.movement_statistics.total_returns },
+  { title: 'Damaged', value: (r: InventoryReport) => r.movement_statistics.total_damaged, color: '#d4380d' },
+];
+
+/** Stock levels now, the period's movement totals, and the latest movements. */
+export function SummaryView({ report }: { report: InventoryReport }) {
+  return (
+    <>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {STOCK_CARDS.map((card) => (
+          <Col key={card.title} xs={12} lg={6}>
+            <Card size="small">
+              <Statistic
+                title={card.title}
+                value={card.value(report)}
+                formatter={(v) => (card.money ? formatINR(Number(v)) : Number(v).toLocaleString('en-IN'))}
+                valueStyle={card.color ? { color: card.color } : undefined}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card size="small" title="Movement statistics" style={{ marginBottom: 16 }} className="report-section">
+        <Row gutter={[16, 16]}>
+          {MOVEMENT_CARDS.map((card) => (
+            <Col key={card.title} xs={12} md={8} lg={4}>
+              <Statistic title={card.title} value={card.value(report)} valueStyle={card.color ? { color: card.color } : undefined} />
+            </Col>
+          ))}
+          <Col xs={12} md={8} lg={4}>
+            <Statistic title="Movements" value={report.movement_statistics.movement_count} />
+          </Col>
+        </Row>
+      </Card>
+      <Card
+        size="small"
+        title="Recent movements"
+        extra={<Typography.Text type="secondary">{`Latest ${report.recent_movements.length} of ${report.movement_statistics.movement_count}`}</Typography.Text>}
+        className="report-section"
+      >
+        <Table<StockMovement>
+          rowKey="_id"
+          size="small"
+          dataSource={report.recent_movements}
+          columns={movementColumns}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: 'No movements in this period' }}
+        />
+      </Card>
+    </>
+  );
+}

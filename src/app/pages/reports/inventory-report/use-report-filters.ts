@@ -1,0 +1,72 @@
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { MAX_LIST_LIMIT, MOVEMENT_TYPES, REPORT_DEFAULT_DAYS, REPORT_DEFAULT_LIMIT, REPORT_TYPES } from '../../../../domain/constants';
+import type { ReportType } from './report-types';
+
+export type ReportFilters = {
+  start_date: string;
+  end_date: string;
+  report_type: ReportType;
+  movement_type?: string;
+  warehouse_id?: string;
+  product_id?: string;
+  /** Shown in the product box; not sent. */
+  product_name?: string;
+  low_stock_only?: boolean;
+  out_of_stock_only?: boolean;
+  limit: number;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** SPEC.md section 9: from 30 days ago to today, a summary, 100 rows. */
+export function defaultReportFilters(today = dayjs()): ReportFilters {
+  return {
+    start_date: today.subtract(REPORT_DEFAULT_DAYS, 'day').format('YYYY-MM-DD'),
+    end_date: today.format('YYYY-MM-DD'),
+    report_type: 'summary',
+    limit: REPORT_DEFAULT_LIMIT,
+  };
+}
+
+function read(params: URLSearchParams): ReportFilters {
+  const defaults = defaultReportFilters();
+  const day = (key: 'start_date' | 'end_date') => (DAY.test(params.get(key) ?? '') ? params.get(key)! : defaults[key]);
+  const type = params.get('report_type') as ReportType;
+  const movement = params.get('movement_type') ?? '';
+  const limit = Math.floor(Number(params.get('limit')));
+  return {
+    start_date: day('start_date'),
+    end_date: day('end_date'),
+    report_type: REPORT_TYPES.includes(type) ? type : defaults.report_type,
+    movement_type: (MOVEMENT_TYPES as readonly string[]).includes(movement) ? movement : undefined,
+    warehouse_id: params.get('warehouse_id') || undefined,
+    product_id: params.get('product_id') || undefined,
+    product_name: params.get('product_name') || undefined,
+    low_stock_only: params.get('low_stock_only') === 'true' || undefined,
+    out_of_stock_only: params.get('out_of_stock_only') === 'true' || undefined,
+    limit: limit >= 1 && limit <= MAX_LIST_LIMIT ? limit : defaults.limit,
+  };
+}
+
+function write(filters: ReportFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
+  }
+  return params;
+}
+
+/** The applied report filters live in the URL: a reload or a shared link shows the same report. */
+export function useReportFilters() {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const applied = useMemo(() => read(new URLSearchParams(search)), [search]);
+  return {
+    applied,
+    apply: (filters: ReportFilters) => setParams(write(filters)),
+    reset: () => setParams(new URLSearchParams()),
+    setReportType: (report_type: ReportType) => setParams(write({ ...applied, report_type })),
+  };
+}

@@ -1,0 +1,92 @@
+import { Table, Typography, type TableColumnsType } from 'antd';
+import { formatINR } from '../../../../domain/money';
+import { formatDay, formatQuantity } from '../shared/format';
+import { totalsOf, type SalePurchaseDay } from './types';
+import dayjs from 'dayjs';
+
+type Row = {
+  key: string;
+  /** A day's total row, or one movement of that day. */
+  kind: 'day' | 'item';
+  label: string;
+  quantity: number;
+  unit_cost?: number;
+  total_value: number;
+  children?: Row[];
+};
+
+function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
+  return Object.entries(days)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, day]) => ({
+      key: date,
+      kind: 'day' as const,
+      label: formatDay(date),
+      quantity: day.total_quantity,
+      total_value: day.total,
+      children: day.items.map((item) => ({
+        key: item._id,
+        kind: 'item' as const,
+        label: `${dayjs(item.created).format('HH:mm')} · ${item.product_name}`,
+        quantity: item.quantity,
+        unit_cost: item.unit_cost,
+        total_value: item.total_value,
+      })),
+    }));
+}
+
+const columns: TableColumnsType<Row> = [
+  {
+    title: 'Date / Product',
+    dataIndex: 'label',
+    key: 'label',
+    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${row.children?.length ?? 0} items)`}</Typography.Text> : label),
+  },
+  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', width: 110, render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)) },
+  { title: 'Unit Cost', dataIndex: 'unit_cost', key: 'unit_cost', align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
+  {
+    title: 'Total',
+    dataIndex: 'total_value',
+    key: 'total_value',
+    align: 'right',
+    width: 140,
+    render: (n: number, row) => (row.kind === 'day' ? <strong>{formatINR(n)}</strong> : formatINR(n)),
+  },
+];
+
+/** One section (purchases or sales): a row per day with its total, its movements beneath, the grand total last. */
+export function DayGroupedTable({ days, emptyText, testId }: { days: Record<string, SalePurchaseDay>; emptyText: string; testId: string }) {
+  const totals = totalsOf(days);
+  const rows = rowsOf(days);
+  return (
+    <Table<Row>
+      data-testid={testId}
+      rowKey="key"
+      size="small"
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      expandable={{ defaultExpandAllRows: true }}
+      rowClassName={(row) => (row.kind === 'day' ? 'day-row' : 'item-row')}
+      locale={{ emptyText }}
+      summary={() =>
+        rows.length > 0 && (
+          <Table.Summary fixed>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>
+                <Typography.Text strong>Grand Total</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <Typography.Text strong>{formatQuantity(totals.quantity)}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} />
+              <Table.Summary.Cell index={3} align="right">
+                <Typography.Text strong data-testid={`${testId}-grand-total`}>{formatINR(totals.value)}</Typography.Text>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </Table.Summary>
+        )
+      }
+    />
+  );
+}

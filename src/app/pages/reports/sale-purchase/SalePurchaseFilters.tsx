@@ -1,0 +1,69 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import { Button, Card, Col, DatePicker, Form, Row } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
+import type { SalePurchaseQuery } from './types';
+
+type Draft = { warehouse_id?: string; start?: Dayjs | null; end?: Dayjs | null };
+
+const toDraft = (q: SalePurchaseQuery | null): Draft =>
+  q ? { warehouse_id: q.warehouse_id, start: dayjs(q.start_date), end: dayjs(q.end_date) } : {};
+
+/** SPEC.md section 5: warehouse, start date and end date must all be set before 'Get Report' is enabled. */
+export function SalePurchaseFilters({ applied, onApply, loading }: { applied: SalePurchaseQuery | null; onApply: (q: SalePurchaseQuery) => void; loading: boolean }) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(applied));
+  useEffect(() => setDraft(toDraft(applied)), [applied]);
+  const ready = !!draft.warehouse_id && !!draft.start && !!draft.end;
+  const today = dayjs();
+
+  const submit = () => {
+    if (!ready) return;
+    onApply({ warehouse_id: draft.warehouse_id!, start_date: draft.start!.format('YYYY-MM-DD'), end_date: draft.end!.format('YYYY-MM-DD') });
+  };
+
+  return (
+    <Card size="small" style={{ marginBottom: 16 }} className="no-print">
+      <Form layout="vertical" onFinish={submit}>
+        <Row gutter={16} align="bottom">
+          <Col xs={24} md={8}>
+            <Form.Item label="Warehouse" htmlFor="sp-warehouse" required>
+              <WarehouseSelect id="sp-warehouse" value={draft.warehouse_id} onChange={(warehouse_id) => setDraft((d) => ({ ...d, warehouse_id }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={5}>
+            <Form.Item label="Start date" htmlFor="sp-start" required>
+              <DatePicker
+                id="sp-start"
+                value={draft.start}
+                onChange={(start) => setDraft((d) => ({ ...d, start, end: d.end && start && d.end.isBefore(start, 'day') ? null : d.end }))}
+                disabledDate={(d) => d.isAfter(today, 'day')}
+                format="DD MMM YYYY"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={5}>
+            <Form.Item label="End date" htmlFor="sp-end" required>
+              <DatePicker
+                id="sp-end"
+                value={draft.end}
+                onChange={(end) => setDraft((d) => ({ ...d, end }))}
+                disabledDate={(d) => d.isAfter(today, 'day') || (!!draft.start && d.isBefore(draft.start, 'day'))}
+                format="DD MMM YYYY"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" block icon={<FileSearchOutlined />} disabled={!ready} loading={loading}>
+                Get Report
+              </Button>
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { formatINR } from '../../../../domain/money';
+import { PageHeader } from '../../inventory/shared/PageHeader';
+import { downloadCsv } from '../shared/csv';
+import { formatDay } from '../shared/format';
+import '../shared/print.css';
+import { ReportActions } from '../shared/ReportActions';
+import { DayGroupedTable } from './DayGroupedTable';
+import { SALE_PURCHASE_HEADER, salePurchaseCsv } from './sale-purchase-csv';
+import { SalePurchaseFilters } from './SalePurchaseFilters';
+import { totalsOf, type SalePurchaseReport } from './types';
+import { useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
+
+function Totals({ report }: { report: SalePurchaseReport }) {
+  const purchases = totalsOf(report.purchases);
+  const sales = totalsOf(report.sales);
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <Col xs={24} md={12}>
+        <Card size="small">
+          <Statistic title={`Purchases · ${purchases.quantity.toLocaleString('en-IN')} units`} value={formatINR(purchases.value)} valueStyle={{ color: '#389e0d' }} />
+        </Card>
+      </Col>
+      <Col xs={24} md={12}>
+        <Card size="small">
+          <Statistic title={`Sales · ${sales.quantity.toLocaleString('en-IN')} units`} value={formatINR(sales.value)} valueStyle={{ color: '#1677ff' }} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/** `/sale-purchase-report`: one warehouse's purchases and sales per day over a period. */
+export default function SalePurchaseReportPage() {
+  const { applied, apply } = useSalePurchaseQuery();
+  const { report, isFetching, error } = useSalePurchaseReport(applied);
+
+  const exportCsv = () => {
+    if (!report) return;
+    const name = report.warehouse_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    downloadCsv(`sale-purchase-${name}-${report.period.start_date}-to-${report.period.end_date}.csv`, SALE_PURCHASE_HEADER, salePurchaseCsv(report));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Sale Purchase Report"
+        subTitle={report && `${report.warehouse_name} · ${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)}`}
+        extra={<ReportActions onExport={exportCsv} disabled={!report} />}
+      />
+      <SalePurchaseFilters applied={applied} onApply={apply} loading={isFetching} />
+      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      {!applied && <Empty description="Choose a warehouse and a period, then Get Report" />}
+      {report && (
+        <Spin spinning={isFetching} delay={200}>
+          <Totals report={report} />
+          <Card size="small" title="Purchases" style={{ marginBottom: 16 }} className="report-section">
+            <DayGroupedTable key={`p-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`} days={report.purchases} emptyText="No purchases in this period" testId="purchases" />
+          </Card>
+          <Card size="small" title="Sales" className="report-section">
+            <DayGroupedTable key={`s-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`} days={report.sales} emptyText="No sales in this period" testId="sales" />
+          </Card>
+        </Spin>
+      )}
+      {applied && !report && isFetching && <Spin style={{ display: 'block', margin: '48px auto' }} />}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** GET /reports/warehouse-sale-purchase (SPEC.md section 3, plus the per-day quantity and the warehouse's name). */
+export type SalePurchaseItem = {
+  _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number;
+};
+export type SalePurchaseDay = { total: number; total_quantity: number; items: SalePurchaseItem[] };
+export type SalePurchaseReport = {
+  warehouse_id: string;
+  warehouse_name: string;
+  period: { start_date: string; end_date: string };
+  purchases: Record<string, SalePurchaseDay>;
+  sales: Record<string, SalePurchaseDay>;
+};
+
+export type SalePurchaseQuery = { warehouse_id: string; start_date: string; end_date: string };
+
+/** A section's grand totals. */
+export function totalsOf(days: Record<string, SalePurchaseDay>) {
+  return Object.values(days).reduce(
+    (sum, day) => ({ value: Math.round((sum.value + day.total) * 100) / 100, quantity: sum.quantity + day.total_quantity, items: sum.items + day.items.length }),
+    { value: 0, quantity: 0, items: 0 },
+  );
+}
