@@ -11,11 +11,13 @@ type Props = {
   /** Greyed out with the reason in a tooltip (a role that may not use it). */
   disabledReason?: string | null;
   disabled?: boolean;
+  /** Keeps the tooltip closed (while a confirmation opened by this button is showing). */
+  hideTooltip?: boolean;
   onClick?: () => void;
 };
 
 /** A row action button: labelled, or icon-only with a tooltip; a disabled one says why. */
-export function ActionButton({ icon, label, compact, danger, loading, disabled, disabledReason, onClick }: Props) {
+export function ActionButton({ icon, label, compact, danger, loading, disabled, disabledReason, hideTooltip, onClick }: Props) {
   const off = disabled || !!disabledReason;
   const button = (
     <Button size="small" icon={icon} danger={danger} loading={loading} disabled={off} onClick={onClick} aria-label={compact ? label : undefined}>
@@ -25,5 +27,5 @@ export function ActionButton({ icon, label, compact, danger, loading, disabled, 
   const tip = disabledReason ?? (compact ? label : null);
   if (!tip) return button;
   // A disabled button fires no mouse events: the wrapper carries the tooltip.
-  return <Tooltip title={tip}>{off ? <span style={{ display: 'inline-block' }}>{button}</span> : button}</Tooltip>;
+  return <Tooltip title={tip} open={hideTooltip ? false : undefined}>{off ? <span style={{ display: 'inline-block' }}>{button}</span> : button}</Tooltip>;
 }

@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type HttpError } from '@refinedev/core';
 import { Popconfirm } from 'antd';
+import { useState } from 'react';
 import { ActionButton } from './ActionButton';
 
 type Props = {
@@ -18,6 +19,7 @@ type Props = {
 /** Delete behind a confirmation; the server's reason for refusing (a city still in use) is passed on. */
 export function DeleteRecordButton({ resource, id, confirm, errorMessage, onDeleted, onFailed, compact }: Props) {
   const { mutate, mutation } = useDelete();
+  const [confirming, setConfirming] = useState(false);
 
   const remove = () =>
     mutate(
@@ -35,9 +37,9 @@ export function DeleteRecordButton({ resource, id, confirm, errorMessage, onDele
     );
 
   return (
-    <Popconfirm title={confirm} okText="Delete" okButtonProps={{ danger: true }} cancelText="Cancel" onConfirm={remove}>
+    <Popconfirm title={confirm} okText="Delete" okButtonProps={{ danger: true }} cancelText="Cancel" onConfirm={remove} onOpenChange={setConfirming}>
       <span>
-        <ActionButton danger icon={<DeleteOutlined />} label="Delete" compact={compact} loading={mutation.isPending} />
+        <ActionButton danger icon={<DeleteOutlined />} label="Delete" compact={compact} loading={mutation.isPending} hideTooltip={confirming} />
       </span>
     </Popconfirm>
   );
