@@ -33,6 +33,8 @@ function e2eProject(): TestProjectInlineConfiguration[] {
         fileParallelism: false,
         testTimeout: 60_000,
         hookTimeout: 180_000,
+        // A browser round trip on a loaded 2-core machine can take seconds: poll as long as a user would wait.
+        expect: { poll: { timeout: 15_000, interval: 100 } },
       },
     }];
   }

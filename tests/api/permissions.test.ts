@@ -94,3 +94,24 @@ describe('permissions matrix', () => {
     }
   });
 });
+
+describe('two admins editing at once', () => {
+  it('refuses a save made on a stale version with 409, changing nothing', async () => {
+    const { version } = (await t.request('GET', '/api/permissions', admin)).body;
+    const first = clone(DEFAULT_POLICY);
+    first.grants['warehouse-user'] = { ...first.grants['warehouse-user'], cities: ['list'] };
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: { ...first, version } })).status).toBe(200);
+
+    const second = clone(DEFAULT_POLICY);
+    second.signIn['sub-admin'] = true;
+    const stale = await t.request('PUT', '/api/permissions', { ...admin, body: { ...second, version } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/changed by someone else/);
+    const now = (await t.request('GET', '/api/permissions', admin)).body;
+    expect(now.policy.signIn['sub-admin']).toBe(false);
+    expect(now.policy.grants['warehouse-user'].cities).toEqual(['list']);
+    expect(now.version).toBe(version + 1);
+
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: { ...DEFAULT_POLICY, version: now.version } })).status).toBe(200);
+  });
+});

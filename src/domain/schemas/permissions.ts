@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { EVERYTHING, RESOURCES, type Policy } from '../policy.js';
 import { ROLES } from '../roles.js';
 
+export const PERMISSIONS_CHANGED_MESSAGE =
+  'The permissions were changed by someone else since you opened them. Reload to see their changes, then make yours again.';
+
 export const ADMIN_LOCKED_MESSAGE = 'The admin role always keeps every permission and may always sign in.';
 
 const roleKey = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
@@ -11,6 +14,8 @@ export const policySchema = z
   .object({
     signIn: z.record(roleKey, z.boolean({ error: 'signIn values must be true or false' })),
     grants: z.record(roleKey, z.record(z.string(), z.array(z.string()))),
+    /** The version the editor loaded: a save over someone else's newer change is refused (409). */
+    version: z.number({ error: 'version must be a number' }).int().min(0).optional(),
   })
   .superRefine((policy, ctx) => {
     for (const [role, grants] of Object.entries(policy.grants)) {

@@ -13,7 +13,7 @@ export const permissionRoutes: RouteModule = (app, { database, policy }) => {
   app.put(
     '/permissions',
     { config: { access: { resource: 'permissions', action: 'edit' } }, schema: { tags, body: policySchema } },
-    (request) => permissions.replace(request.body as Policy, request.user!.id),
+    (request) => permissions.replace(request.body as Policy, request.user!.id, request.body.version),
   );
 
   app.get(

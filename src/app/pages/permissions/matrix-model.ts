@@ -8,6 +8,8 @@ export type PermissionsResponse = {
   resources: Record<Resource, Action[]>;
   policy: Policy;
   defaults: Policy;
+  /** Sent back on save so that a save over someone else's newer change is refused. */
+  version: number;
 };
 
 /** The admin column is read-only: the API refuses any policy that takes something away from it. */

@@ -52,7 +52,7 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
       await mutateAsync({
         url: '/permissions',
         method: 'put',
-        values: { signIn: edits.signIn, grants: edits.grants },
+        values: { signIn: edits.signIn, grants: edits.grants, version: loaded?.version },
         // Refine's antd notifications show `description` as the title and `message` as the text.
         successNotification: { type: 'success', description: SAVED_MESSAGE, message: SAVED_DESCRIPTION },
         errorNotification: false,
