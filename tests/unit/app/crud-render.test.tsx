@@ -1,0 +1,213 @@
+// @vitest-environment jsdom
+import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { citySchema } from '../../../src/domain/schemas/city.js';
+import { ResourceFormPage } from '../../../src/app/crud/form/ResourceFormPage.js';
+import { ResourceListPage } from '../../../src/app/crud/list/ResourceListPage.js';
+import { defineList, type ResourceDeclaration } from '../../../src/app/resources/types.js';
+
+beforeAll(() => {
+  // antd reads media queries; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
+    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+type Town = { id: string; name: string; pincode: string; wards: string[]; is_active: boolean };
+
+/** A plain resource declared once, as a developer would add one: list columns, form fields from a shared schema. */
+const towns: ResourceDeclaration = {
+  name: 'towns',
+  label: 'Towns',
+  routes: { list: '/towns', create: '/town-registration', edit: '/town-edit/:id' },
+  entity: { singular: 'town', plural: 'towns' },
+  list: defineList<Town>({
+    title: 'Town Management',
+    createLabel: 'Add Town',
+    emptyText: 'No towns found',
+    columns: [
+      { key: 'name', title: 'Town Name' },
+      { key: 'pincode', title: 'PIN' },
+      { key: 'wards', title: 'Wards', render: (t) => `${t.wards.length} wards` },
+    ],
+  }),
+  form: {
+    titles: { create: 'Add Town', edit: 'Edit Town' },
+    schemas: { create: citySchema, edit: citySchema.extend({ name: z.string().optional() }) },
+    initialValues: { wards: [''], is_active: true },
+    fields: [
+      { name: 'name', label: 'Town Name' },
+      { name: 'state', label: 'State' },
+      { name: 'district', label: 'District' },
+      { name: 'pincode', label: 'Pincode' },
+      { name: 'wards', label: 'Wards', itemLabel: 'Ward' },
+      { name: 'is_active', label: 'Active' },
+    ],
+  },
+};
+
+const allTowns: Town[] = Array.from({ length: 25 }, (_, i) => ({
+  id: `t${i + 1}`, name: `Town ${i + 1}`, pincode: String(400000 + i), wards: ['A', 'B'], is_active: true,
+}));
+
+function stubData(rows: Town[] = allTowns) {
+  const calls = { list: [] as { page: number; q?: unknown }[], created: [] as unknown[], updated: [] as unknown[], deleted: [] as unknown[] };
+  let data = [...rows];
+  const dataProvider: DataProvider = {
+    getApiUrl: () => '/api',
+    getList: (async ({ pagination, filters }) => {
+      const page = pagination?.currentPage ?? 1;
+      const size = pagination?.pageSize ?? 10;
+      calls.list.push({ page, q: filters?.find((f) => 'field' in f && f.field === 'q')?.value });
+      return { data: data.slice((page - 1) * size, page * size), total: data.length };
+    }) as DataProvider['getList'],
+    getOne: (async ({ id }) => ({ data: data.find((t) => t.id === id) as unknown as BaseRecord })) as DataProvider['getOne'],
+    create: (async ({ variables }) => {
+      calls.created.push(variables);
+      return { data: { id: 'new', ...(variables as object) } };
+    }) as DataProvider['create'],
+    update: (async ({ id, variables }) => {
+      calls.updated.push({ id, ...(variables as object) });
+      return { data: { id, ...(variables as object) } };
+    }) as DataProvider['update'],
+    deleteOne: (async ({ id }) => {
+      calls.deleted.push(id);
+      data = data.filter((t) => t.id !== id);
+      return { data: { id } as BaseRecord };
+    }) as DataProvider['deleteOne'],
+  };
+  return { dataProvider, calls };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** Without Refine's router binding: the screens navigate with react-router themselves and pass ids and resources explicitly. */
+function renderApp(path: string, dataProvider: DataProvider, denied: string[] = []) {
+  const accessControlProvider: AccessControlProvider = { can: async ({ action }) => ({ can: !denied.includes(action) }) };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntdApp>
+        <Refine
+          dataProvider={dataProvider}
+          accessControlProvider={accessControlProvider}
+          resources={[{ name: 'towns', list: '/towns', create: '/town-registration', edit: '/town-edit/:id' }]}
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}
+        >
+          <Routes>
+            <Route path="/towns" element={<ResourceListPage declaration={towns} />} />
+            <Route path="/town-registration" element={<ResourceFormPage declaration={towns} mode="create" />} />
+            <Route path="/town-edit/:id" element={<ResourceFormPage declaration={towns} mode="edit" />} />
+          </Routes>
+          <Where />
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const rowTexts = () => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((r) => r.textContent);
+
+describe('a declared list', () => {
+  it('renders its title, columns and rows, with the real page count, and pages through the URL', async () => {
+    const { dataProvider, calls } = stubData();
+    renderApp('/towns', dataProvider);
+    await screen.findByText('Town 1');
+    expect(screen.getByRole('heading', { name: 'Town Management' })).toBeTruthy();
+    const headers = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Town Name', 'PIN', 'Wards', 'Actions']);
+    expect(rowTexts()[0]).toContain('2 wards');
+    expect(rowTexts()).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('Town 11');
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(location()).toBe('/towns?page=2');
+    expect(calls.list.at(-1)).toEqual({ page: 2, q: undefined });
+  });
+
+  it('opens at the page and search of the URL, and shows the empty text', async () => {
+    const { dataProvider, calls } = stubData([]);
+    renderApp('/towns?page=1&q=zzz', dataProvider);
+    await screen.findByText('No towns found');
+    expect(calls.list[0]).toEqual({ page: 1, q: 'zzz' });
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it('hides Edit and Delete for a role the access-control provider refuses', async () => {
+    const { dataProvider } = stubData();
+    renderApp('/towns', dataProvider, ['edit', 'delete']);
+    await screen.findByText('Town 1');
+    // Add is allowed: once it shows, the access answers have arrived.
+    await screen.findByRole('button', { name: /Add Town/ });
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('deletes after the confirmation derived from the entity name, then reloads', async () => {
+    const { dataProvider, calls } = stubData();
+    renderApp('/towns', dataProvider);
+    await screen.findByText('Town 1');
+    const firstRow = document.querySelector('.ant-table-tbody tr.ant-table-row') as HTMLElement;
+    fireEvent.click(await within(firstRow).findByRole('button', { name: /Delete/ }));
+    const popover = (await screen.findByText('Are you sure you want to delete this town?')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(popover).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.deleted).toEqual(['t1']));
+    await waitFor(() => expect(screen.queryByText('Town 1')).toBeNull());
+    expect(screen.getByText('24 records')).toBeTruthy();
+  });
+});
+
+describe('a declared form', () => {
+  it('renders its fields with the schema rules, refuses invalid input with its messages and sends the parsed values', async () => {
+    const { dataProvider, calls } = stubData();
+    renderApp('/town-registration', dataProvider);
+    await screen.findByRole('heading', { name: 'Add Town' });
+    for (const label of ['Town Name', 'State', 'District', 'Pincode', 'Active']) expect(screen.getByLabelText(label)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Pincode'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Please enter a valid 6-digit pincode');
+    expect(screen.getByText('City name is required')).toBeTruthy();
+    expect(screen.getByText('At least one ward is required')).toBeTruthy();
+    expect(calls.created).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Town Name'), { target: { value: ' Kota ' } });
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Rajasthan' } });
+    fireEvent.change(screen.getByLabelText('District'), { target: { value: 'Kota' } });
+    fireEvent.change(screen.getByLabelText('Pincode'), { target: { value: '324001' } });
+    fireEvent.change(screen.getByLabelText('Ward 1'), { target: { value: 'Talwandi' } });
+    fireEvent.click(screen.getByRole('button', { name: /Add Ward/ }));
+    fireEvent.change(await screen.findByLabelText('Ward 2'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.created).toHaveLength(1));
+    expect(calls.created[0]).toEqual({ name: 'Kota', state: 'Rajasthan', district: 'Kota', pincode: '324001', wards: ['Talwandi'], is_active: true });
+    await waitFor(() => expect(location()).toBe('/towns'));
+  });
+
+  it('loads the record on edit and saves with the edit schema', async () => {
+    const { dataProvider, calls } = stubData([{ id: 't7', name: 'Bundi', pincode: '323001', wards: ['Old City'], is_active: false, state: 'Rajasthan', district: 'Bundi' } as Town]);
+    renderApp('/town-edit/t7', dataProvider);
+    await waitFor(() => expect((screen.getByLabelText('Town Name') as HTMLInputElement).value).toBe('Bundi'));
+    expect((screen.getByLabelText('Ward 1') as HTMLInputElement).value).toBe('Old City');
+    fireEvent.change(screen.getByLabelText('District'), { target: { value: 'Bundi East' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.updated).toHaveLength(1));
+    expect(calls.updated[0]).toMatchObject({ id: 't7', district: 'Bundi East', wards: ['Old City'], is_active: false });
+    await waitFor(() => expect(location()).toBe('/towns'));
+  });
+});
