@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
@@ -80,6 +81,23 @@ describe('city management (SPEC.md section 2)', () => {
     await deleteRow(page, 'Jaipur', 'Are you sure you want to delete this city?');
     await page.getByRole('alert').filter({ hasText: /This city has \d+ warehouse\(s\)/ }).waitFor();
     await expectRowCount(page, 1);
+  });
+
+  it('exports the current filter to CSV, every page of it', async () => {
+    const page = browser.page();
+    await loginAs(page, 'admin');
+    await page.goto('/cities?q=Rajasthan');
+    await expectRowCount(page, (await search('/cities', 'Rajasthan')).length);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^cities-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    expect(header).toBe('"City Name","State","District","Pincode","Wards","Status","Created"');
+    expect(lines.length).toBe((await search('/cities', 'Rajasthan')).length);
+    expect(csv).toContain('"Jaipur","Rajasthan","Jaipur","302001","Malviya Nagar, Vaishali Nagar, Mansarovar, C-Scheme, Raja Park","Active"');
+    expect(csv).not.toContain('Pune');
   });
 
   it("pages through the cities with the real page count, kept in the URL", async () => {
