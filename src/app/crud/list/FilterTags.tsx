@@ -1,5 +1,6 @@
 import { useOne } from '@refinedev/core';
-import { Space, Tag, Typography } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { QueryFilterDeclaration } from '../../resources/types';
 
 function FilterTag({ filter, value, onRemove }: { filter: QueryFilterDeclaration; value: string; onRemove: () => void }) {
@@ -7,16 +8,10 @@ function FilterTag({ filter, value, onRemove }: { filter: QueryFilterDeclaration
   const name = result?.[filter.nameField];
   const text = typeof name === 'string' ? name : query.isLoading ? 'Loading...' : value;
   return (
-    <Tag
-      color="blue"
-      closable
-      onClose={(event) => {
-        event.preventDefault();
-        onRemove();
-      }}
-      closeIcon={<span aria-label={`Remove ${filter.label} filter`}>×</span>}
-    >
+    <Tag color="blue" style={{ paddingInlineEnd: 0 }}>
       {filter.label}: {text}
+      {/* A real button, so the filter can be removed from the keyboard too. */}
+      <Button type="text" size="small" icon={<CloseOutlined />} aria-label={`Remove ${filter.label} filter`} onClick={onRemove} style={{ height: 20 }} />
     </Tag>
   );
 }

@@ -1,5 +1,5 @@
 import type { HttpError } from '@refinedev/core';
-import { Alert, Space, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -25,7 +25,6 @@ export function ProductLoadError({ error, listPath }: { error: HttpError; listPa
       role="alert"
       message={notFound ? PRODUCT_NOT_FOUND_MESSAGE : PRODUCT_LOAD_FAILED_MESSAGE}
       description={notFound ? <Typography.Text>Redirecting to products list...</Typography.Text> : undefined}
-      action={<Space />}
     />
   );
 }
