@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, atPath, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
 
 const SEARCH = 'Search cities by name, state, district or pincode';
 
@@ -15,7 +15,7 @@ describe('city management (SPEC.md section 2)', () => {
     await page.goto('/cities');
     await page.getByRole('heading', { name: 'City Management' }).waitFor();
     await page.getByRole('button', { name: 'Add City' }).click();
-    await expectPath(page, '/city-registration');
+    await atPath(page, '/city-registration');
 
     await expect(page.getByRole('button', { name: 'Remove ward 1' }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('City Name').fill(name);
@@ -25,7 +25,7 @@ describe('city management (SPEC.md section 2)', () => {
     await fieldError(page, 'State is required').waitFor();
     await fieldError(page, 'District is required').waitFor();
     await page.getByText('At least one ward is required', { exact: true }).waitFor();
-    await expectPath(page, '/city-registration');
+    await atPath(page, '/city-registration');
     expect(await search('/cities', name)).toEqual([]);
   });
 
@@ -44,7 +44,7 @@ describe('city management (SPEC.md section 2)', () => {
     await page.getByRole('button', { name: 'Add Ward' }).click();
     await page.getByLabel('Ward 3', { exact: true }).fill('Vaishali Nagar');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/cities');
+    await atPath(page, '/cities');
     await page.getByText('City added successfully').waitFor();
 
     const [created] = await search<{ _id: string; wards: string[]; pincode: string; is_active: boolean }>('/cities', name);
@@ -56,17 +56,17 @@ describe('city management (SPEC.md section 2)', () => {
     expect(new URL(page.url()).searchParams.get('selected')).toBe(created!._id);
 
     await tableRows(page).first().getByRole('button', { name: 'Edit' }).click();
-    await expectPath(page, `/city-edit/${created!._id}`);
-    await expect.poll(() => page.getByLabel('City Name').inputValue()).toBe(name);
+    await atPath(page, `/city-edit/${created!._id}`);
+    await eventually(() => page.getByLabel('City Name').inputValue()).toBe(name);
     await page.getByLabel('District').fill('Ajmer North');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expectPath(page, '/cities');
+    await atPath(page, '/cities');
     await page.getByText('City updated successfully').waitFor();
     expect((await api('GET', `/cities/${created!._id}`)).body).toMatchObject({ district: 'Ajmer North', wards: ['Civil Lines', 'Vaishali Nagar'] });
 
     await page.getByPlaceholder(SEARCH).fill(name);
     await page.getByPlaceholder(SEARCH).press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(name);
+    await eventually(() => new URL(page.url()).searchParams.get('q')).toBe(name);
     await expectRowCount(page, 1);
     await deleteRow(page, name, 'Are you sure you want to delete this city?');
     await page.getByText('No cities found').waitFor();

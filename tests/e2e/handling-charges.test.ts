@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+import { api, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
 
 const SEARCH = 'Search handling charges by type';
 type Charge = { _id: string; charge_type: string; amount: number };
@@ -34,7 +34,7 @@ describe('handling charges (SPEC.md sections 2, 4 and 5)', () => {
     await page.getByLabel('Amount (INR)').fill('12.5');
     await page.getByRole('button', { name: 'Add Charge' }).click();
     await page.getByText('Handling charge added successfully').waitFor();
-    await expect.poll(() => page.getByLabel('Charge Type').inputValue()).toBe('');
+    await eventually(() => page.getByLabel('Charge Type').inputValue()).toBe('');
     const [created] = await search<Charge>('/handling-charges', type);
     expect(created).toMatchObject({ charge_type: type, amount: 12.5 });
 
@@ -57,14 +57,14 @@ describe('handling charges (SPEC.md sections 2, 4 and 5)', () => {
     await page.getByText('Handling charge updated successfully').waitFor();
     await page.getByText('Add Handling Charge').waitFor();
     // The list reloads after the change.
-    await expect.poll(() => tableRows(page).first().textContent()).toContain('₹15.75');
+    await eventually(() => tableRows(page).first().textContent()).toContain('₹15.75');
     expect((await api<Charge>('GET', `/handling-charges/${created!._id}`)).body.amount).toBe(15.75);
 
     await deleteRow(page, type, 'Are you sure you want to delete this handling charge?');
     // The chosen charge is gone: the whole list is back, without it.
-    await expect.poll(() => new URL(page.url()).searchParams.get('selected')).toBeNull();
-    await expect.poll(() => tableRows(page).count()).toBeGreaterThan(0);
-    await expect.poll(() => tableRows(page).filter({ hasText: type }).count()).toBe(0);
+    await eventually(() => new URL(page.url()).searchParams.get('selected')).toBeNull();
+    await eventually(() => tableRows(page).count()).toBeGreaterThan(0);
+    await eventually(() => tableRows(page).filter({ hasText: type }).count()).toBe(0);
     expect((await api('GET', `/handling-charges/${created!._id}`)).status).toBe(404);
     await page.goto(`/handling-charges?q=${encodeURIComponent(type)}`);
     await page.getByText('No handling charges found.').waitFor();

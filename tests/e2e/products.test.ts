@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readImageInfo } from '../../src/server/services/image-format.js';
-import { baseUrl, expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+import { baseUrl, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, atPath, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
 import { makePng } from '../support/images.js';
 
 const SEARCH = 'Search products by name';
@@ -46,7 +46,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await loginAs(page, 'admin');
     await page.goto('/product-listing');
     await page.getByRole('button', { name: 'Add Product' }).click();
-    await expectPath(page, '/product-registration');
+    await atPath(page, '/product-registration');
 
     // Subcategory and unit wait for a category.
     await expect(page.getByRole('combobox', { name: 'Subcategory', exact: true }).isDisabled()).resolves.toBe(true);
@@ -56,9 +56,9 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await pick(page, 'Category', 'Dairy & Bakery');
     await pick(page, 'Subcategory', 'Butter & Cheese');
     await pick(page, 'Unit', 'g');
-    await expect.poll(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('0405');
+    await eventually(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('0405');
     await pick(page, 'Category', 'Staples');
-    await expect.poll(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('');
+    await eventually(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('');
     await expect(page.getByLabel('GST Rate', { exact: true }).inputValue()).resolves.toBe('0');
     await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Subcategory', { exact: true }) }).locator('.ant-select-selection-item').count()).resolves.toBe(0);
     await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Unit', { exact: true }) }).locator('.ant-select-selection-item').count()).resolves.toBe(0);
@@ -83,7 +83,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await page.getByLabel('MRP Price', { exact: true }).fill('5');
     await page.getByRole('button', { name: 'Add Product' }).click();
     await fieldError(page, 'Discount price cannot be more than the MRP price').waitFor();
-    await expectPath(page, '/product-registration');
+    await atPath(page, '/product-registration');
     expect(await search('/products', name)).toEqual([]);
 
     // Leaving the filled-in form asks first; both Cancel buttons go back to the list.
@@ -93,7 +93,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(asked).resolves.toMatch(/unsaved changes/i);
-    await expectPath(page, '/product-listing');
+    await atPath(page, '/product-listing');
   });
 
   it('adds a product with a colour variant, two sizes and uploaded images resized to 200 px, finds it, edits and deletes it', async () => {
@@ -103,7 +103,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await page.goto('/product-registration');
     await fillDetails(page, name);
     // The subcategory filled the read-only GST fields.
-    await expect.poll(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('0405');
+    await eventually(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('0405');
     await expect(page.getByLabel('GST Rate', { exact: true }).inputValue()).resolves.toBe('12');
 
     const png = { name: 'butter.png', mimeType: 'image/png', buffer: makePng(400, 300, [240, 200, 60]) };
@@ -122,7 +122,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await page.getByAltText('Yellow image 1').waitFor();
 
     await page.getByRole('button', { name: 'Add Product' }).click();
-    await expectPath(page, '/product-listing');
+    await atPath(page, '/product-listing');
     await page.getByText('Product added successfully').waitFor();
 
     const [found] = await search<Product>('/products', name);
@@ -145,14 +145,14 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await expect(row.getByRole('img', { name }).count()).resolves.toBe(1);
 
     await row.getByRole('button', { name: 'Edit' }).click();
-    await expectPath(page, `/product-edit/${created._id}`);
-    await expect.poll(() => page.getByLabel('Product Name', { exact: true }).inputValue()).toBe(name);
+    await atPath(page, `/product-edit/${created._id}`);
+    await eventually(() => page.getByLabel('Product Name', { exact: true }).inputValue()).toBe(name);
     await page.getByAltText('Main image 1').waitFor();
     await expect(page.getByLabel('Yellow size 2', { exact: true }).inputValue()).resolves.toBe('500 g');
     await page.getByLabel('Hindi Name', { exact: true }).fill('मक्खन');
     await page.getByLabel('Discount Price', { exact: true }).fill('99');
     await page.getByRole('button', { name: 'Update Product' }).click();
-    await expectPath(page, '/product-listing');
+    await atPath(page, '/product-listing');
     await page.getByText('Product updated successfully').waitFor();
     const updated = (await api<Product>('GET', `/products/${created._id}`)).body;
     // Stored images are sent back as they are: the same URLs.
@@ -176,7 +176,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     const first = await tableRows(page).first().textContent();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(`Page 2 of ${pages}`).waitFor();
-    await expect.poll(() => tableRows(page).first().textContent()).not.toBe(first);
+    await eventually(() => tableRows(page).first().textContent()).not.toBe(first);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await page.goto(`/product-listing?page=${pages}`);
     await page.getByText(`Page ${pages} of ${pages}`).waitFor();
@@ -191,11 +191,11 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await loginAs(page, 'admin');
     await page.goto('/warehouses?q=Indore%20Hub');
     await tableRows(page).first().getByRole('button', { name: 'View Products' }).click();
-    await expect.poll(() => page.url()).toContain(`/product-listing?warehouse_id=${warehouse._id}`);
+    await eventually(() => page.url()).toContain(`/product-listing?warehouse_id=${warehouse._id}`);
     await page.getByText(`Warehouse: ${warehouse.name}`).waitFor();
     await page.getByText(`${stocked} records`).waitFor();
     await page.getByLabel('Remove Warehouse filter').click();
-    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await eventually(() => new URL(page.url()).search).toBe('');
     await page.getByText(`${await totalOf('/products')} records`).waitFor();
   });
 

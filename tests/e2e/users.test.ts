@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+import { baseUrl, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, atPath, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, tableRows, totalOf, unique } from '../support/e2e-crud.js';
 
 const SEARCH = 'Search users by name, email or phone';
 
@@ -40,7 +40,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await loginAs(page, 'admin');
     await page.goto('/users');
     await page.getByRole('button', { name: 'Add New User' }).click();
-    await expectPath(page, '/user-registration');
+    await atPath(page, '/user-registration');
     await expect(page.getByLabel('Email', { exact: true }).getAttribute('type')).resolves.toBe('email');
     await expect(page.getByLabel('Phone Number', { exact: true }).getAttribute('type')).resolves.toBe('tel');
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -51,7 +51,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await fieldError(page, 'City is required').waitFor();
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await fieldError(page, 'Email must be a valid email address').waitFor();
-    await expectPath(page, '/user-registration');
+    await atPath(page, '/user-registration');
     const { body } = await api<{ users: unknown[] }>('GET', `/users?q=${encodeURIComponent(email)}`);
     expect(body.users).toEqual([]);
   });
@@ -64,7 +64,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await page.goto('/user-registration');
     await fillUser(page, { first, email, phone: randomPhone(), password: 'Secret@123' });
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/users');
+    await atPath(page, '/users');
     await page.getByText('User added successfully').waitFor();
     expect((await signIn(email, 'Secret@123')).status).toBe(200);
 
@@ -76,13 +76,13 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     const id = new URL(page.url()).searchParams.get('selected')!;
 
     await row.getByRole('button', { name: 'Edit' }).click();
-    await expectPath(page, `/user-edit/${id}`);
+    await atPath(page, `/user-edit/${id}`);
     await page.getByText('Leave blank to keep the current password.').waitFor();
-    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    await eventually(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
     await page.getByLabel('Last Name', { exact: true }).fill('Verma');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expectPath(page, '/users');
+    await atPath(page, '/users');
     await page.getByText('User updated successfully').waitFor();
     const updated = (await api<Record<string, unknown>>('GET', `/users/${id}`)).body;
     expect(updated).toMatchObject({ lastname: 'Verma', status: 'active', city: 'Lucknow' });
@@ -107,7 +107,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await fillUser(page, { first: 'Dup', email: 'customer@demo.local', phone: randomPhone(), password: 'Secret@123' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').getByText('This email is already registered to another user').waitFor();
-    await expectPath(page, '/user-registration');
+    await atPath(page, '/user-registration');
     await expect(page.getByLabel('First Name', { exact: true }).inputValue()).resolves.toBe('Dup');
   });
 

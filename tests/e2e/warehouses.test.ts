@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, chooseSuggestion, deleteRow, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, atPath, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
 
 const SEARCH = 'Search warehouses by name, city, address or contact';
 
@@ -21,7 +21,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await loginAs(page, 'admin');
     await page.goto('/warehouses');
     await page.getByRole('button', { name: 'Add Warehouse' }).click();
-    await expectPath(page, '/warehouse-registration');
+    await atPath(page, '/warehouse-registration');
     await page.getByLabel('Warehouse Name').fill(name);
     await page.getByLabel('Contact Phone').fill('call me maybe');
     await page.getByLabel('Contact Email').fill('not-an-email');
@@ -30,7 +30,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await fieldError(page, 'Contact email must be a valid email address').waitFor();
     await fieldError(page, 'City is required').waitFor();
     await fieldError(page, 'Address is required').waitFor();
-    await expectPath(page, '/warehouse-registration');
+    await atPath(page, '/warehouse-registration');
     expect(await search('/warehouses', name)).toEqual([]);
   });
 
@@ -47,7 +47,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await page.getByLabel('Contact Phone').fill('+91 (731) 400-1234');
     await page.getByLabel('Contact Email').fill('Asha@Example.com');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expectPath(page, '/warehouses');
+    await atPath(page, '/warehouses');
     await page.getByText('Warehouse added successfully').waitFor();
     const [created] = await search<Warehouse>('/warehouses', name);
     expect(created).toMatchObject({ address, contact_phone: '+91 (731) 400-1234', description: null, status: 'active', city: 'Indore' });
@@ -60,12 +60,12 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await page.getByRole('tooltip').getByText(address).waitFor();
 
     await row.getByRole('button', { name: 'Edit' }).click();
-    await expectPath(page, `/warehouse-edit/${created!._id}`);
-    await expect.poll(() => page.getByLabel('Warehouse Name').inputValue()).toBe(name);
+    await atPath(page, `/warehouse-edit/${created!._id}`);
+    await eventually(() => page.getByLabel('Warehouse Name').inputValue()).toBe(name);
     await page.getByLabel('Description').fill('Cold storage for dairy');
     await pick(page, 'Status', 'Inactive');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expectPath(page, '/warehouses');
+    await atPath(page, '/warehouses');
     await page.getByText('Warehouse updated successfully').waitFor();
     expect((await api('GET', `/warehouses/${created!._id}`)).body).toMatchObject({ description: 'Cold storage for dairy', status: 'inactive' });
 
@@ -93,21 +93,21 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await page.goto('/warehouses?q=Pune%20West');
     await expectRowCount(page, 1);
     const row = tableRows(page).first();
-    await row.getByRole('button', { name: 'View Inventory' }).waitFor();
+    await eventually(() => row.getByRole('button', { name: 'View Inventory' }).isEnabled()).toBe(true);
+    const viewProducts = row.getByRole('button', { name: 'View Products' });
+    await eventually(() => viewProducts.isDisabled()).toBe(true);
+    await viewProducts.locator('xpath=..').hover();
+    await page.getByRole('tooltip').getByText('Not available to the Warehouse User role.').waitFor();
+    // The role's permissions have arrived: Edit, Delete and Add are not offered.
     await expect(row.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
     await expect(row.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Add Warehouse' }).count()).resolves.toBe(0);
 
-    const viewProducts = row.getByRole('button', { name: 'View Products' });
-    await expect.poll(() => viewProducts.isDisabled()).toBe(true);
-    await viewProducts.locator('xpath=..').hover();
-    await page.getByRole('tooltip').getByText('Not available to the Warehouse User role.').waitFor();
-
     await row.getByRole('button', { name: 'View Inventory' }).click();
-    await expect.poll(() => page.url()).toContain(`/inventory-by-city/${warehouse.city_id}?warehouse_id=${warehouse._id}`);
+    await eventually(() => page.url()).toContain(`/inventory-by-city/${warehouse.city_id}?warehouse_id=${warehouse._id}`);
     await page.goBack();
     await tableRows(page).first().getByRole('button', { name: 'Add Inventory' }).click();
-    await expect.poll(() => page.url()).toContain(`/inventory-registration?warehouse_id=${warehouse._id}&city_id=${warehouse.city_id}`);
+    await eventually(() => page.url()).toContain(`/inventory-registration?warehouse_id=${warehouse._id}&city_id=${warehouse.city_id}`);
   });
 
   it('pages through the warehouses with the real page count', async () => {

@@ -46,6 +46,14 @@ export async function totalOf(path: string): Promise<number> {
   return body.total;
 }
 
+/** expect.poll with room for a loaded machine (its default gives up after one second). */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+/** Waits until the page's path (without query) is `pathname`, as long as the page's own timeout. */
+export async function atPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
 /** A name no other test (or earlier run) has used. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -53,7 +61,7 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}$
 export const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
 export async function expectRowCount(page: Page, count: number): Promise<void> {
-  await expect.poll(() => tableRows(page).count()).toBe(count);
+  await eventually(() => tableRows(page).count()).toBe(count);
 }
 
 /** Types into the list's search box and picks the suggestion that contains `text`. */
