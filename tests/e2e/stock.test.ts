@@ -40,7 +40,8 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     const expectOnly = async (message: string) => {
       await submit(page).click();
       await formError(page).getByText(message, { exact: true }).waitFor();
-      await expect(formError(page).count()).resolves.toBe(1);
+      // The previous message fades out: wait until this one is the only one left.
+      await expect.poll(() => formError(page).count()).toBe(1);
     };
 
     await expectOnly('Product is required');

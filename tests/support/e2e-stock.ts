@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DEMO_WAREHOUSES } from '../../src/server/seed/demo-data.js';
 import { api } from './e2e-crud.js';
 
 /** Helpers for the stock screens' end-to-end tests. */
@@ -24,17 +25,24 @@ export async function warehouses(): Promise<WarehouseRow[]> {
   return (await api<{ data: WarehouseRow[] }>('GET', '/warehouses?limit=1000')).body.data;
 }
 
+const DEMO_WAREHOUSE_NAMES = new Set(DEMO_WAREHOUSES.map((w) => w.name));
+
 /**
- * A demo inventory record matching `accept`, chosen by a seed so each test takes a different one: the e2e files
- * share one database, and two tests changing the same record would see each other's stock.
+ * A record of a demo warehouse (whose city has sellers) matching `accept`, chosen by a seed so each test takes a
+ * different one: the e2e files share one database, and two tests changing the same record would see each other's stock.
  */
 export async function demoRecord(seed: number, accept: (r: InventoryRow) => boolean): Promise<InventoryRow & { city_id: string }> {
   const cities = new Map((await warehouses()).map((w) => [w._id, w.city_id]));
-  const candidates = (await inventoryRecords()).filter(accept).sort((a, b) => a._id.localeCompare(b._id));
+  const candidates = (await inventoryRecords())
+    .filter((r) => DEMO_WAREHOUSE_NAMES.has(r.warehouse_name) && accept(r))
+    .sort((a, b) => a._id.localeCompare(b._id));
   if (candidates.length === 0) throw new Error('no demo inventory record fits');
   const record = candidates[(seed * 7919) % candidates.length]!;
   return { ...record, city_id: cities.get(record.warehouse_id)! };
 }
+
+/** A select's input by its label (a form label, whose required mark would spoil the accessible name, or aria-label). */
+const combobox = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.getByRole('combobox'));
 
 /** The options of the dropdown that belongs to this combobox (another one may still be fading out). */
 async function optionsOf(page: Page, input: Locator): Promise<Locator> {
@@ -44,7 +52,7 @@ async function optionsOf(page: Page, input: Locator): Promise<Locator> {
 
 /** Opens an antd select by its label and picks the option with this text. */
 export async function pickOption(page: Page, label: string, option: string | RegExp): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
+  const input = combobox(page, label);
   await page.locator('.ant-select', { has: input }).click();
   await (await optionsOf(page, input)).filter({ hasText: option }).first().click();
   await expect.poll(() => input.getAttribute('aria-expanded')).toBe('false');
@@ -52,7 +60,7 @@ export async function pickOption(page: Page, label: string, option: string | Reg
 
 /** Types into a product search box and picks the suggestion with this name. */
 export async function pickProduct(page: Page, label: string, name: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
+  const input = combobox(page, label);
   await input.fill(name.slice(0, Math.max(4, name.length - 2)));
   await (await optionsOf(page, input)).filter({ hasText: name }).first().click();
   await expect.poll(() => input.inputValue()).toBe(name);
