@@ -18,7 +18,8 @@ export const E2E_SUPPORT_EMAIL = 'help@e2e.grocery.test';
 async function buildSpa(outDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,
-    env: { ...process.env, VITE_API_URL: '/api', VITE_SUPPORT_EMAIL: E2E_SUPPORT_EMAIL },
+    // vitest sets NODE_ENV=test; the e2e tests must drive the production build that users get.
+    env: { ...process.env, NODE_ENV: 'production', VITE_API_URL: '/api', VITE_SUPPORT_EMAIL: E2E_SUPPORT_EMAIL },
     maxBuffer: 16 * 1024 * 1024,
   });
 }

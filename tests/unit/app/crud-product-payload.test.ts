@@ -28,6 +28,12 @@ describe('the product form → the POST/PATCH body of SPEC.md section 7', () => 
     expect(productSchema.safeParse(payload).success).toBe(true);
   });
 
+  it('on edit sends a cleared Hindi name as empty, so the partial update clears it', () => {
+    const payload = toProductPayload({ ...values, product_hindi: '' }, categories, 'edit');
+    expect(payload.product_hindi).toBe('');
+    expect(productSchema.safeParse(payload).success).toBe(true);
+  });
+
   it('sends the Hindi name when there is one, and the GST defaults when the subcategory gave none', () => {
     const payload = toProductPayload({ ...values, product_hindi: 'मक्खन', gst_rate: null, gst_type: null, hsn_code: undefined, colors: undefined }, categories);
     expect(payload).toMatchObject({ product_hindi: 'मक्खन', gst_rate: 0, gst_type: '', hsn_code: '', colors: [] });

@@ -45,7 +45,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
 
   const submit = async (values: ProductFormValues) => {
     setSubmitError(null);
-    const payload: ProductPayload = toProductPayload(values, categories.categories);
+    const payload: ProductPayload = toProductPayload(values, categories.categories, mode);
     await onFinish(payload as unknown as ProductFormValues);
   };
 

@@ -45,16 +45,17 @@ const text = (value: string | null | undefined) => (value ?? '').trim();
 
 /**
  * The POST/PATCH body of SPEC.md section 7 from the form: category and subcategory by name and id, GST
- * defaults (0, ''), empty sizes dropped, the Hindi name only when there is one. Stored image URLs are
- * sent back as they are; new images are data URLs.
+ * defaults (0, ''), empty sizes dropped, the Hindi name only when there is one — except on edit, where a
+ * cleared Hindi name is sent as '' so the partial update clears it. Stored image URLs are sent back as
+ * they are; new images are data URLs.
  */
-export function toProductPayload(values: ProductFormValues, categories: MainCategory[]): ProductPayload {
+export function toProductPayload(values: ProductFormValues, categories: MainCategory[], mode: 'create' | 'edit' = 'create'): ProductPayload {
   const category = categories.find((c) => c.category_id === values.category_id);
   const subcategory = category?.subcategories.find((s) => s.subcategory_id === values.subcategory_id);
   const hindi = text(values.product_hindi);
   return {
     productname: text(values.productname),
-    ...(hindi ? { product_hindi: hindi } : {}),
+    ...(hindi || mode === 'edit' ? { product_hindi: hindi } : {}),
     category: category?.category ?? '',
     category_id: values.category_id ?? '',
     subcategory: subcategory?.name ?? '',
