@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import dayjs from 'dayjs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { formatINR } from '../../src/domain/money.js';
+import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, totalOf, unique } from '../support/e2e-crud.js';
+import { pickOption, tableRows, warehouses } from '../support/e2e-stock.js';
+
+type Day = { total: number; total_quantity: number; items: { product_name: string; quantity: number; total_value: number }[] };
+type SalePurchase = { purchases: Record<string, Day>; sales: Record<string, Day> };
+type Report = {
+  summary: { total_products: number; low_stock_count: number; out_of_stock_count: number; total_value: number };
+  movement_statistics: { total_in: number; total_out: number; total_returns: number; total_damaged: number; movement_count: number };
+  inventory_items: unknown[];
+  movements: Record<string, unknown[]>;
+  comparison: { current_stock: { product_name: string; opening_stock: number; closing_stock: number; current_stock: number }[] };
+};
+
+const statistic = (page: Page, title: string) =>
+  page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content');
+const n = (value: number) => value.toLocaleString('en-IN');
+const day = (d: string) => dayjs(d).format('DD MMM YYYY');
+
+/** The text of the CSV the page downloads when 'Export CSV' is clicked. */
+async function exportedCsv(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  return fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+}
+
+describe('inventory report generator (SPEC.md "Inventory report generator", section 9)', () => {
+  const browser = useBrowser();
+
+  it('defaults to the last 30 days and shows the API figures in each of the four views, with CSV export', async () => {
+    const page = browser.page();
+    const { body: report } = await api<Report>('GET', '/inventory/report');
+    await loginAs(page, 'warehouse');
+    await page.getByRole('menuitem', { name: 'Inventory Report' }).click();
+    await page.getByRole('heading', { name: 'Inventory Report' }).waitFor();
+    await page.getByText(`${day(dayjs().subtract(30, 'day').format('YYYY-MM-DD'))} – ${day(dayjs().format('YYYY-MM-DD'))}`, { exact: false }).waitFor();
+    await expect(page.getByLabel('Limit').inputValue()).resolves.toBe('100');
+
+    await expect.poll(() => statistic(page, 'Inventory Records').textContent()).toBe(n(report.summary.total_products));
+    await expect(statistic(page, 'Low Stock').textContent()).resolves.toBe(n(report.summary.low_stock_count));
+    await expect(statistic(page, 'Out of Stock').textContent()).resolves.toBe(n(report.summary.out_of_stock_count));
+    await expect(statistic(page, 'Total Value').textContent()).resolves.toBe(formatINR(report.summary.total_value));
+    await expect(statistic(page, 'Stock In').textContent()).resolves.toBe(n(report.movement_statistics.total_in));
+    await expect(statistic(page, 'Stock Out').textContent()).resolves.toBe(n(report.movement_statistics.total_out));
+    await expect(statistic(page, 'Damaged').textContent()).resolves.toBe(n(report.movement_statistics.total_damaged));
+    const summaryCsv = await exportedCsv(page);
+    expect(summaryCsv).toContain(`Total value,${report.summary.total_value}`);
+
+    await page.getByText('Detailed', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('report_type')).toBe('detailed');
+    await page.getByText(`${report.inventory_items.length} of ${report.summary.total_products} records`).waitFor();
+    const detailedCsv = (await exportedCsv(page)).trim().split('\r\n');
+    expect(detailedCsv[0]).toBe('Product,Warehouse,Location,Current Stock,Min Stock,Max Stock,Unit Cost,Total Value,Out of Stock,Low Stock');
+    expect(detailedCsv).toHaveLength(report.inventory_items.length + 1);
+
+    await page.getByText('Movements', { exact: true }).click();
+    await page.locator('.recharts-surface').first().waitFor();
+    const latest = Object.keys(report.movements).sort().at(-1)!;
+    await page.locator('.ant-collapse-header').first().getByText(`${day(latest)} — ${report.movements[latest]!.length} movement`, { exact: false }).waitFor();
+
+    await page.getByText('Comparison', { exact: true }).click();
+    const first = report.comparison.current_stock[0]!;
+    const row = tableRows(page).first();
+    await expect.poll(() => row.locator('td').allTextContents()).toEqual([
+      first.product_name, n(first.opening_stock), n(first.closing_stock),
+      first.closing_stock - first.opening_stock > 0 ? `+${n(first.closing_stock - first.opening_stock)}`
+        : first.closing_stock < first.opening_stock ? `−${n(first.opening_stock - first.closing_stock)}` : '0',
+      n(first.current_stock),
+    ]);
+    const comparisonCsv = (await exportedCsv(page)).trim().split('\r\n');
+    expect(comparisonCsv).toHaveLength(report.comparison.current_stock.length + 1);
+  });
+
+  it('sends the chosen filters, keeps them in the URL, and the figures follow', async () => {
+    const page = browser.page();
+    const pune = (await warehouses()).find((w) => w.name === 'Pune West Warehouse')!;
+    const requests: URL[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/inventory/report')) requests.push(new URL(r.url()));
+    });
+    await loginAs(page, 'admin');
+    await page.goto('/inventory-report');
+    await pickOption(page, 'Warehouse', 'Pune West Warehouse');
+    await pickOption(page, 'Movement type', 'Out');
+    await page.getByLabel('Limit').fill('5000');
+    await page.getByLabel('Limit').blur();
+    await expect.poll(() => page.getByLabel('Limit').inputValue()).toBe('1000');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+
+    await expect.poll(() => requests.at(-1)?.searchParams.get('warehouse_id')).toBe(pune._id);
+    const sent = requests.at(-1)!.searchParams;
+    expect([sent.get('movement_type'), sent.get('limit'), sent.get('report_type')]).toEqual(['out', '1000', 'summary']);
+    expect(sent.has('low_stock_only')).toBe(false);
+    const { body: report } = await api<Report>('GET', `/inventory/report?${sent.toString()}`);
+    expect(report.movement_statistics.total_out).toBeGreaterThan(0);
+    await expect.poll(() => statistic(page, 'Stock Out').textContent()).toBe(n(report.movement_statistics.total_out));
+    await expect(statistic(page, 'Stock In').textContent()).resolves.toBe('0');
+    expect(new URL(page.url()).searchParams.get('movement_type')).toBe('out');
+
+    await page.reload();
+    await expect.poll(() => statistic(page, 'Stock Out').textContent()).toBe(n(report.movement_statistics.total_out));
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+  });
+});
+
+describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () => {
+  const browser = useBrowser();
+
+  it('is enabled only with a warehouse and both dates, and shows per-day rows and totals that match the API', async () => {
+    const page = browser.page();
+    const jaipur = (await warehouses()).find((w) => w.name === 'Jaipur Central Warehouse')!;
+    const start = dayjs().subtract(30, 'day');
+    const end = dayjs();
+    const query = `warehouse_id=${jaipur._id}&start_date=${start.format('YYYY-MM-DD')}&end_date=${end.format('YYYY-MM-DD')}`;
+    const { body: expected } = await api<SalePurchase>('GET', `/reports/warehouse-sale-purchase?${query}`);
+    expect(Object.keys(expected.purchases).length).toBeGreaterThan(0);
+    expect(Object.keys(expected.sales).length).toBeGreaterThan(0);
+
+    await loginAs(page, 'warehouse');
+    await page.goto('/sale-purchase-report');
+    const button = page.getByRole('button', { name: 'Get Report' });
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    await pickOption(page, 'Warehouse', 'Jaipur Central Warehouse');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Start date').fill(start.format('DD MMM YYYY'));
+    await page.getByLabel('Start date').press('Enter');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('End date').fill(end.format('DD MMM YYYY'));
+    await page.getByLabel('End date').press('Enter');
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    await button.click();
+    await expect.poll(() => new URL(page.url()).search.slice(1)).toBe(query);
+
+    for (const [section, days] of [['purchases', expected.purchases], ['sales', expected.sales]] as const) {
+      const table = page.getByTestId(section);
+      const dayRows = table.locator('tr.ant-table-row-level-0');
+      await expect.poll(() => dayRows.count()).toBe(Object.keys(days).length);
+      const entries = Object.entries(days).sort(([a], [b]) => a.localeCompare(b));
+      for (const [i, [date, totals]] of entries.entries()) {
+        await expect(dayRows.nth(i).locator('td').allTextContents()).resolves.toEqual(
+          expect.arrayContaining([`${day(date)} (${totals.items.length} items)`, n(totals.total_quantity), formatINR(totals.total)]),
+        );
+      }
+      await expect(table.locator('tr.ant-table-row-level-1').count()).resolves.toBe(entries.reduce((s, [, d]) => s + d.items.length, 0));
+      const grand = Math.round(entries.reduce((s, [, d]) => s + d.total, 0) * 100) / 100;
+      await expect(page.getByTestId(`${section}-grand-total`).textContent()).resolves.toBe(formatINR(grand));
+    }
+
+    const csv = (await exportedCsv(page)).trim().split('\r\n');
+    const lines = (days: Record<string, Day>) => Object.values(days).reduce((s, d) => s + d.items.length + 1, 0);
+    expect(csv[0]).toBe('Section,Date,Time,Product,Quantity,Unit Cost,Total Value');
+    expect(csv).toHaveLength(1 + lines(expected.purchases) + lines(expected.sales));
+  });
+});
+
+describe('update all inventory (SPEC.md "Update all inventory", section 6)', () => {
+  const browser = useBrowser();
+
+  it('admin picks a warehouse from a select and sees what the reconciliation created or corrected', async () => {
+    const page = browser.page();
+    const city = await api<{ _id: string }>('POST', '/cities', {
+      name: unique('Reconcile City'), state: 'Kerala', district: 'Ernakulam', pincode: '682001', wards: ['Ward 1'], is_active: true,
+    });
+    const name = unique('Reconcile Store');
+    const created = await api<{ _id: string }>('POST', '/warehouses', {
+      name, city_id: city.body._id, address: '2 Test Road', status: 'active', contact_person: 'Test Person',
+      contact_phone: '+91 90000 00001', contact_email: 'reconcile@example.com',
+    });
+    expect(created.status).toBe(201);
+    const products = await totalOf('/products');
+
+    await loginAs(page, 'admin');
+    await page.goto('/update-all-inventory');
+    await page.getByRole('heading', { name: 'Update All Inventory', level: 3 }).waitFor();
+    await expect(page.getByRole('button', { name: 'Update Inventory' }).isDisabled()).resolves.toBe(true);
+    await pickOption(page, 'Warehouse', name);
+    await page.getByRole('button', { name: 'Update Inventory' }).click();
+    const result = page.getByTestId('reconcile-result');
+    await result.getByText('Inventory updated successfully!').waitFor();
+    await expect(result.locator('.ant-descriptions-item-content').allTextContents()).resolves.toEqual([name, String(products), '0']);
+    expect((await api<{ total: number }>('GET', `/inventory?limit=1&warehouse=${created.body._id}`)).body.total).toBe(products);
+
+    await page.getByRole('button', { name: 'Update Inventory' }).click();
+    await result.getByText('nothing needed correcting', { exact: false }).waitFor();
+    await expect(result.locator('.ant-descriptions-item-content').allTextContents()).resolves.toEqual([name, '0', '0']);
+  });
+
+  it('warehouse-user may use the inventory screens and reports, but not update-all', async () => {
+    const page = browser.page();
+    await loginAs(page, 'warehouse');
+    for (const [path, heading] of [
+      ['/inventory', 'Inventory Management'], ['/inventory-registration', 'Add Inventory'], ['/inventory-report', 'Inventory Report'],
+      ['/sale-purchase-report', 'Sale Purchase Report'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 3 }).waitFor();
+    }
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Update All Inventory' }).getAttribute('aria-disabled')).toBe('true');
+    await page.goto('/update-all-inventory');
+    await page.getByText('Sorry, your role is not allowed to open this page.').waitFor();
+    await expectPath(page, '/update-all-inventory');
+    await expect(page.getByRole('button', { name: 'Update Inventory' }).count()).resolves.toBe(0);
+  });
+});
