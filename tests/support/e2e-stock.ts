@@ -54,6 +54,8 @@ async function optionsOf(page: Page, input: Locator): Promise<Locator> {
 export async function pickOption(page: Page, label: string, option: string | RegExp): Promise<void> {
   const input = combobox(page, label);
   await page.locator('.ant-select', { has: input }).click();
+  // The list is virtual: in a searchable select, type to bring a far-down option into view.
+  if (typeof option === 'string' && (await input.getAttribute('readonly')) === null) await input.fill(option);
   await (await optionsOf(page, input)).filter({ hasText: option }).first().click();
   await expect.poll(() => input.getAttribute('aria-expanded')).toBe('false');
 }
