@@ -1,6 +1,7 @@
 import { Card, Table, Typography, type TableColumnsType } from 'antd';
 import { formatChange, formatDay, formatQuantity } from '../shared/format';
 import type { InventoryReport } from './report-types';
+import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
 export type ComparisonRow = InventoryReport['comparison']['current_stock'][number] & { change: number };
 
@@ -15,6 +16,7 @@ const changeText = (n: number) => (
 );
 
 export function ComparisonView({ report }: { report: InventoryReport }) {
+  const printing = usePrinting();
   const { start_date, end_date } = report.comparison.period;
   const columns: TableColumnsType<ComparisonRow> = [
     { title: 'Product', dataIndex: 'product_name', key: 'product_name' },
@@ -30,7 +32,7 @@ export function ComparisonView({ report }: { report: InventoryReport }) {
         size="small"
         dataSource={comparisonRows(report)}
         columns={columns}
-        pagination={{ pageSize: 25, hideOnSinglePage: true, showSizeChanger: false }}
+        pagination={pagedOnScreen(printing, 25)}
         scroll={{ x: 700 }}
         locale={{ emptyText: 'No stock to compare for these filters' }}
       />

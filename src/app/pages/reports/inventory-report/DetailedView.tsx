@@ -5,6 +5,7 @@ import { StatusTag } from '../../inventory/shared/StatusTag';
 import type { InventoryRecord } from '../../inventory/shared/types';
 import { formatQuantity } from '../shared/format';
 import type { InventoryReport } from './report-types';
+import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
 const columns: TableColumnsType<InventoryRecord> = [
   { title: 'Product', dataIndex: 'product_name', key: 'product_name' },
@@ -20,6 +21,7 @@ const columns: TableColumnsType<InventoryRecord> = [
 
 /** Every inventory record the filters select (up to the limit). */
 export function DetailedView({ report }: { report: InventoryReport }) {
+  const printing = usePrinting();
   const shown = report.inventory_items.length;
   return (
     <Card
@@ -33,7 +35,7 @@ export function DetailedView({ report }: { report: InventoryReport }) {
         size="small"
         dataSource={report.inventory_items}
         columns={columns}
-        pagination={{ pageSize: 25, hideOnSinglePage: true, showSizeChanger: false }}
+        pagination={pagedOnScreen(printing, 25)}
         scroll={{ x: 1000 }}
         locale={{ emptyText: 'No inventory items match these filters' }}
       />

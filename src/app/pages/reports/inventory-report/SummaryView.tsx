@@ -3,6 +3,7 @@ import { formatINR } from '../../../../domain/money';
 import type { StockMovement } from '../../inventory/shared/types';
 import { movementColumns } from './movement-columns';
 import type { InventoryReport } from './report-types';
+import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
 const STOCK_CARDS = [
   { title: 'Inventory Records', value: (r: InventoryReport) => r.summary.total_products },
@@ -21,6 +22,7 @@ const MOVEMENT_CARDS = [
 
 /** Stock levels now, the period's movement totals, and the latest movements. */
 export function SummaryView({ report }: { report: InventoryReport }) {
+  const printing = usePrinting();
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -60,7 +62,7 @@ export function SummaryView({ report }: { report: InventoryReport }) {
           size="small"
           dataSource={report.recent_movements}
           columns={movementColumns}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          pagination={pagedOnScreen(printing, 20)}
           scroll={{ x: 900 }}
           locale={{ emptyText: 'No movements in this period' }}
         />
