@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 
 /** A v4 UUID; `crypto.randomUUID` exists only on secure origins, so plain-HTTP intranet hosts get the same from getRandomValues. */
 export function newIdempotencyKey(): string {
@@ -15,13 +15,18 @@ export function newIdempotencyKey(): string {
  * answer) carries the same key, so the API applies it once and replays its first answer; changed content is
  * a new submission with a new key. The key outlives a success on purpose: a stray repeat replays, never re-applies.
  */
-export function useIdempotencyKey() {
-  const last = useRef<{ body: string; key: string } | null>(null);
+export function keyPerSubmission(generate = newIdempotencyKey) {
+  let last: { body: string; key: string } | null = null;
   return {
     keyFor(payload: unknown): string {
       const body = JSON.stringify(payload);
-      if (last.current?.body !== body) last.current = { body, key: newIdempotencyKey() };
-      return last.current.key;
+      if (last?.body !== body) last = { body, key: generate() };
+      return last.key;
     },
   };
+}
+
+/** One key ring per form for its whole life. */
+export function useIdempotencyKey() {
+  return useState(() => keyPerSubmission())[0];
 }
