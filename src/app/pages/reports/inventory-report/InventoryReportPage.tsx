@@ -12,7 +12,7 @@ import type { InventoryReport, ReportType } from './report-types';
 import { ReportFiltersForm } from './ReportFiltersForm';
 import { SummaryView } from './SummaryView';
 import { useInventoryReport } from './use-inventory-report';
-import { useReportFilters } from './use-report-filters';
+import { useReportFilters, type ReportFilters } from './use-report-filters';
 
 const VIEWS: { value: ReportType; label: string }[] = [
   { value: 'summary', label: 'Summary' },
@@ -32,7 +32,11 @@ function View({ report, type }: { report: InventoryReport; type: ReportType }) {
 export default function InventoryReportPage() {
   const filters = useReportFilters();
   const type = filters.applied.report_type;
-  const { report, isLoading, isFetching, error } = useInventoryReport(filters.applied);
+  const { report, isLoading, isFetching, error, refetch } = useInventoryReport(filters.applied);
+  // 'Generate Report' again with the same filters fetches afresh.
+  const generate = (next: ReportFilters) => {
+    if (!filters.apply(next)) void refetch();
+  };
 
   const exportCsv = () => {
     if (!report) return;
@@ -47,7 +51,7 @@ export default function InventoryReportPage() {
         subTitle={report && `${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)} · generated ${formatDateTime(report.generated_at)}`}
         extra={<ReportActions onExport={exportCsv} disabled={!report} />}
       />
-      <ReportFiltersForm applied={filters.applied} onApply={filters.apply} onReset={filters.reset} loading={isFetching} />
+      <ReportFiltersForm applied={filters.applied} onApply={generate} onReset={filters.reset} loading={isFetching} />
       <Segmented<ReportType>
         className="no-print"
         options={VIEWS}

@@ -16,6 +16,7 @@ export function useInventoryReport({ product_name: _shownOnly, ...filters }: Rep
     report: query.isSuccess ? result.data : undefined,
     isLoading: query.isLoading,
     isFetching: query.isFetching,
+    refetch: query.refetch,
     error: query.error,
   };
 }

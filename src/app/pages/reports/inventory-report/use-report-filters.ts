@@ -65,7 +65,13 @@ export function useReportFilters() {
   const applied = useMemo(() => read(new URLSearchParams(search)), [search]);
   return {
     applied,
-    apply: (filters: ReportFilters) => setParams(write(filters)),
+    /** False when the filters are those applied already (nothing to navigate to). */
+    apply: (filters: ReportFilters) => {
+      const next = write(filters);
+      if (next.toString() === write(applied).toString()) return false;
+      setParams(next);
+      return true;
+    },
     reset: () => setParams(new URLSearchParams()),
     setReportType: (report_type: ReportType) => setParams(write({ ...applied, report_type })),
   };

@@ -8,7 +8,7 @@ import { ReportActions } from '../shared/ReportActions';
 import { DayGroupedTable } from './DayGroupedTable';
 import { SALE_PURCHASE_HEADER, salePurchaseCsv } from './sale-purchase-csv';
 import { SalePurchaseFilters } from './SalePurchaseFilters';
-import { totalsOf, type SalePurchaseReport } from './types';
+import { totalsOf, type SalePurchaseQuery, type SalePurchaseReport } from './types';
 import { useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
 
 function Totals({ report }: { report: SalePurchaseReport }) {
@@ -32,8 +32,10 @@ function Totals({ report }: { report: SalePurchaseReport }) {
 
 /** `/sale-purchase-report`: one warehouse's purchases and sales per day over a period. */
 export default function SalePurchaseReportPage() {
-  const { applied, apply } = useSalePurchaseQuery();
-  const { report, isFetching, error } = useSalePurchaseReport(applied);
+  const { applied, apply, search } = useSalePurchaseQuery();
+  const { report, isFetching, error, refetch } = useSalePurchaseReport(applied);
+  // 'Get Report' again with the same filters fetches afresh.
+  const getReport = (q: SalePurchaseQuery) => (new URLSearchParams(q).toString() === search ? void refetch() : apply(q));
 
   const exportCsv = () => {
     if (!report) return;
@@ -48,7 +50,7 @@ export default function SalePurchaseReportPage() {
         subTitle={report && `${report.warehouse_name} · ${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)}`}
         extra={<ReportActions onExport={exportCsv} disabled={!report} />}
       />
-      <SalePurchaseFilters applied={applied} onApply={apply} loading={isFetching} />
+      <SalePurchaseFilters applied={applied} onApply={getReport} loading={isFetching} />
       {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
       {!applied && <Empty description="Choose a warehouse and a period, then Get Report" />}
       {report && (

@@ -11,7 +11,7 @@ export function useSalePurchaseQuery() {
   const start_date = params.get('start_date') ?? '';
   const end_date = params.get('end_date') ?? '';
   const applied: SalePurchaseQuery | null = warehouse_id && DAY.test(start_date) && DAY.test(end_date) ? { warehouse_id, start_date, end_date } : null;
-  return { applied, apply: (q: SalePurchaseQuery) => setParams(new URLSearchParams(q)) };
+  return { applied, apply: (q: SalePurchaseQuery) => setParams(new URLSearchParams(q)), search: params.toString() };
 }
 
 /** GET /reports/warehouse-sale-purchase, only once all three filters are set. */
@@ -27,6 +27,7 @@ export function useSalePurchaseReport(applied: SalePurchaseQuery | null) {
   return {
     report: applied && query.isSuccess ? result.data : undefined,
     isFetching: !!applied && query.isFetching,
+    refetch: query.refetch,
     error: applied ? query.error : null,
   };
 }
