@@ -199,24 +199,36 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
 });
 
 describe('GET /inventory/by-city/{cityId}', () => {
-  it('groups a page of the city\'s records by warehouse, with pagination', async () => {
+  it('pages the city\'s warehouses, each with all its records', async () => {
     const cities = (await t.request('GET', '/api/cities', { role: 'admin' })).body.data as { _id: string; name: string }[];
     const jaipur = cities.find((c) => c.name === 'Jaipur')!;
     const [count] = await queryRows<{ n: number }>(t.db, sql`
       select count(*)::int as n from inventory i join warehouses w on w.id = i.warehouse_id where w.city_id = ${jaipur._id}::uuid`);
+    // Four warehouses in Jaipur: the two of the demo data and two new ones, one of them empty.
+    const body = (name: string) => ({ name, city_id: jaipur._id, address: 'Test Road, Jaipur', status: 'active', contact_person: 'T',
+      contact_phone: '+91 90000 00000', contact_email: 'wh@example.com' });
+    for (const name of ['Zz Jaipur Annex', 'Zz Jaipur Empty Store']) {
+      expect((await t.request('POST', '/api/warehouses', { role: 'admin', body: body(name) })).status).toBe(201);
+    }
+    const [warehouseCount] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from warehouses where city_id = ${jaipur._id}::uuid`);
 
     const first = await t.request('GET', `/api/inventory/by-city/${jaipur._id}`, { role: 'warehouse-user' });
     expect(first.status).toBe(200);
-    expect(first.body.pagination).toEqual({ total: count!.n, limit: 3, skip: 0, current_page: 1, total_pages: Math.ceil(count!.n / 3) });
-    const rows = first.body.warehouses.flatMap((w: { inventory: Rec[] }) => w.inventory);
-    expect(rows).toHaveLength(3);
+    expect(first.body.pagination).toEqual({
+      total: warehouseCount!.n, limit: 3, skip: 0, current_page: 1, total_pages: Math.ceil(warehouseCount!.n / 3),
+    });
+    expect(first.body.warehouses).toHaveLength(3);
+    const names = first.body.warehouses.map((w: { warehouse_name: string }) => w.warehouse_name);
+    expect(names).toEqual([...names].sort());
 
-    // Walk every page: each record of the city appears exactly once, under its own warehouse.
+    // Walk every page: each warehouse once, each record of the city once, under its own warehouse.
     const seen = new Set<string>();
-    for (let skip = 0; skip < count!.n; skip += 50) {
-      const page = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?limit=50&skip=${skip}`, { role: 'admin' });
-      expect(page.body.pagination.current_page).toBe(skip / 50 + 1);
+    const seenWarehouses: string[] = [];
+    for (let skip = 0; skip < warehouseCount!.n; skip += 3) {
+      const page = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?skip=${skip}`, { role: 'admin' });
+      expect(page.body.pagination.current_page).toBe(skip / 3 + 1);
       for (const w of page.body.warehouses) {
+        seenWarehouses.push(w.warehouse_name);
         for (const r of w.inventory) {
           expect(r.warehouse_id).toBe(w.warehouse_id);
           expect(r.warehouse_name).toBe(w.warehouse_name);
@@ -225,6 +237,8 @@ describe('GET /inventory/by-city/{cityId}', () => {
       }
     }
     expect(seen.size).toBe(count!.n);
+    expect(new Set(seenWarehouses).size).toBe(warehouseCount!.n);
+    expect(seenWarehouses).toContain('Zz Jaipur Empty Store');
 
     const warehouseId = first.body.warehouses[0].warehouse_id;
     const one = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?limit=1000&warehouse_id=${warehouseId}`, { role: 'admin' });

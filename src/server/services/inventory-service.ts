@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cities, inventory, products, stockMovements, warehouses } from '../db/schema.js';
 import type {
@@ -124,25 +124,27 @@ export function inventoryService(db: Db) {
       throw conflict(`This inventory record still holds ${row.stock} units. Adjust the stock to 0 before deleting it.`);
     },
 
-    /** SPEC.md: records of a city's warehouses, paged by limit/skip and grouped by warehouse. */
+    /**
+     * SPEC.md: a city's WAREHOUSES, paged by limit/skip (3 a page on the screen), each with all its records.
+     * A warehouse without records is listed too, with an empty inventory.
+     */
     async byCity(cityId: string, query: InventoryByCityQuery) {
       const id = requireId(cityId, 'City');
       const [city] = await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, id));
       if (!city) throw notFound('City');
       const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
-      const where = and(eq(warehouses.cityId, city.id), warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined);
-      const [rows, [total]] = await Promise.all([
-        selectRecords(db).where(where)
-          .orderBy(asc(warehouses.name), asc(warehouses.id), asc(products.productname), asc(inventory.id))
-          .limit(query.limit).offset(query.skip),
-        db.select({ n: count() }).from(inventory).innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId)).where(where),
+      const inCity = and(eq(warehouses.cityId, city.id), warehouseId ? eq(warehouses.id, warehouseId) : undefined);
+      const [pageWarehouses, [total]] = await Promise.all([
+        db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inCity)
+          .orderBy(asc(warehouses.name), asc(warehouses.id)).limit(query.limit).offset(query.skip),
+        db.select({ n: count() }).from(warehouses).where(inCity),
       ]);
-      const groups = new Map<string, { warehouse_id: string; warehouse_name: string; inventory: InventoryRecord[] }>();
-      for (const record of rows.map(toRecord)) {
-        const group = groups.get(record.warehouse_id) ?? { warehouse_id: record.warehouse_id, warehouse_name: record.warehouse_name, inventory: [] };
-        group.inventory.push(record);
-        groups.set(record.warehouse_id, group);
-      }
+      const ids = pageWarehouses.map((w) => w.id);
+      const rows = ids.length
+        ? await selectRecords(db).where(inArray(inventory.warehouseId, ids)).orderBy(asc(products.productname), asc(inventory.id))
+        : [];
+      const groups = new Map(pageWarehouses.map((w) => [w.id, { warehouse_id: w.id, warehouse_name: w.name, inventory: [] as InventoryRecord[] }]));
+      for (const record of rows.map(toRecord)) groups.get(record.warehouse_id)?.inventory.push(record);
       const n = Number(total?.n ?? 0);
       return {
         city: { _id: city.id, name: city.name },

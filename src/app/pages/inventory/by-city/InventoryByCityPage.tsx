@@ -40,7 +40,7 @@ export default function InventoryByCityPage() {
 
   // SPEC.md: 'Add Inventory' uses the first row's warehouse; with no rows, the chosen (or the city's first)
   // warehouse; disabled only when the city has none.
-  const firstWarehouse = inventory.rows[0]?.warehouse_id ?? warehouseId ?? cityWarehouses[0]?._id;
+  const firstWarehouse = inventory.rows[0]?.warehouse_id ?? warehouseId ?? inventory.warehouses[0]?._id ?? cityWarehouses[0]?._id;
   const addButton = (
     <Button
       type="primary"
@@ -60,9 +60,6 @@ export default function InventoryByCityPage() {
         extra={firstWarehouse ? addButton : <Tooltip title="This city has no warehouse to add inventory to">{addButton}</Tooltip>}
       />
       {inventory.error && <Alert type="error" showIcon role="alert" message={inventory.error.message} style={{ marginBottom: 16 }} />}
-      {inventory.truncated && (
-        <Alert type="warning" showIcon message="This city holds more than 1000 inventory rows: only the first 1000 are shown. Choose a warehouse to see its rows." style={{ marginBottom: 16 }} />
-      )}
       <Card size="small">
         <Flex gap={12} wrap style={{ marginBottom: 12 }}>
           {(cityWarehouses.length > 1 || warehouseId) && (

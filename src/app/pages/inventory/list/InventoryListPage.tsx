@@ -36,7 +36,8 @@ export default function InventoryListPage() {
         {...tableProps}
         rowKey="_id"
         columns={inventoryColumns(adjust)}
-        scroll={{ x: 1100 }}
+        // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
+        scroll={{ x: 1055 }}
         size="middle"
         locale={{ emptyText: tableQuery.isLoading ? ' ' : 'No inventory records found' }}
         pagination={{

@@ -20,14 +20,14 @@ const maximum = (value: number | null) =>
 /** SPEC.md "Inventory list" columns, in order. */
 export function inventoryColumns(onAdjust: (record: InventoryRecord) => void): TableColumnsType<InventoryRecord> {
   return [
-    { title: 'Product Name', dataIndex: 'product_name', key: 'product_name', sorter: true, width: 170 },
-    { title: 'Current Stock', dataIndex: 'current_stock', key: 'current_stock', align: 'right', sorter: true, width: 85, render: number },
+    { title: 'Product Name', dataIndex: 'product_name', key: 'product_name', sorter: true, width: 150 },
+    { title: 'Current Stock', dataIndex: 'current_stock', key: 'current_stock', align: 'right', sorter: true, width: 100, render: number },
     { title: 'Min Stock', dataIndex: 'minimum_stock', key: 'minimum_stock', align: 'right', width: 70, render: number },
     { title: 'Max Stock', dataIndex: 'maximum_stock', key: 'maximum_stock', align: 'right', width: 70, render: maximum },
     { title: 'Location', dataIndex: 'location', key: 'location', width: 90, render: (v: string) => v || <Typography.Text type="secondary">—</Typography.Text> },
-    { title: 'Warehouse', dataIndex: 'warehouse_name', key: 'warehouse_name', sorter: true, width: 160 },
+    { title: 'Warehouse', dataIndex: 'warehouse_name', key: 'warehouse_name', sorter: true, width: 130 },
     { title: 'Unit Cost', dataIndex: 'unit_cost', key: 'unit_cost', align: 'right', width: 95, render: formatINR },
-    { title: 'Total Value', dataIndex: 'total_value', key: 'total_value', align: 'right', sorter: true, width: 115, render: formatINR },
+    { title: 'Total Value', dataIndex: 'total_value', key: 'total_value', align: 'right', sorter: true, width: 110, render: formatINR },
     { title: 'Status', key: 'status', width: 110, render: (_, record) => <StatusTag status={inventoryStatus(record)} /> },
     {
       title: 'Actions',
