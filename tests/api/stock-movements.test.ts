@@ -147,6 +147,36 @@ describe('POST /inventory/adjust-stock', () => {
     expect(up.body.movement).toMatchObject({ quantity: 25, stock_before: p.stock - 5, stock_after: p.stock + 20 });
   });
 
+  it('records the reason and reference in their own ledger columns and sets a new unit cost in the same transaction', async () => {
+    const p = await fx.stocked(5);
+    const res = await t.request('POST', '/api/inventory/adjust-stock', {
+      role: 'warehouse-user',
+      body: {
+        product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 3, notes: 'Customer return',
+        movement_reason: 'return', reference_id: 'INV-778', reference_type: 'invoice', unit_cost: 41.5,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.movement).toMatchObject({
+      movement_type: 'adjustment', quantity: 3, movement_reason: 'return', reference_id: 'INV-778', reference_type: 'invoice',
+      unit_cost: 41.5, total_value: 124.5, notes: 'Customer return',
+    });
+    expect(res.body.inventory.unit_cost).toBe(41.5);
+
+    // A cost change alone is saved without a ledger row; a bad one changes nothing.
+    const before = await movementsOf(p);
+    const costOnly = await t.request('POST', '/api/inventory/adjust-stock', {
+      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 3, unit_cost: 40 },
+    });
+    expect(costOnly.body).toMatchObject({ message: 'Stock updated successfully!', movement: null, inventory: { unit_cost: 40 } });
+    const bad = await t.request('POST', '/api/inventory/adjust-stock', {
+      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 1, unit_cost: 0, reference_type: 'receipt' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await movementsOf(p)).toBe(before);
+    expect(await balanceOf(t.db, p.productId, p.warehouseId)).toBe(p.stock + 3);
+  });
+
   it('writes nothing when the stock is already new_stock', async () => {
     const p = await fx.stocked();
     const before = await movementsOf(p);

@@ -177,11 +177,12 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     await expect.poll(() => row.locator('td').nth(1).textContent()).toBe(target.toLocaleString('en-IN'));
     await expect.poll(() => row.locator('td').nth(8).textContent()).toBe('Low Stock');
 
-    const movements = await api<{ data: { movement_type: string; quantity: number; stock_after: number; notes: string }[] }>(
+    const movements = await api<{ data: { movement_type: string; quantity: number; stock_after: number; notes: string; reference_id: string }[] }>(
       'GET', `/inventory/movements?product_id=${record.product_id}&warehouse_id=${record.warehouse_id}&limit=1`,
     );
     expect(movements.body.data[0]).toMatchObject({ movement_type: 'adjustment', quantity: target - record.current_stock, stock_after: target });
-    expect(movements.body.data[0]!.notes).toContain('COUNT-1');
+    // The form's reference and notes land in their own ledger columns.
+    expect(movements.body.data[0]).toMatchObject({ reference_id: 'COUNT-1', notes: 'Shelf count' });
   });
 
   it('leaving a half-filled form asks first', async () => {

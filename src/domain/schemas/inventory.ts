@@ -76,6 +76,12 @@ export const adjustStockSchema = z.object({
   warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
   new_stock: stockLevel('New stock'),
   notes: optionalText('Notes', 1000),
+  // Beyond SPEC.md's payload, all optional: the ledger row keeps why and on what reference the count changed,
+  // and a new unit cost is set in the same transaction as the count.
+  movement_reason: z.enum(MOVEMENT_REASONS, { error: STOCK_MESSAGES.reason }).optional(),
+  reference_id: optionalText('Reference ID', 100),
+  reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }).optional(),
+  unit_cost: unitCost(STOCK_MESSAGES.unitCost, 0.01).optional(),
 }, { error: STOCK_MESSAGES.product });
 export type AdjustStockInput = z.infer<typeof adjustStockSchema>;
 

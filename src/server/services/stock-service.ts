@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { inventory } from '../db/schema.js';
 import type { AddStockInput, AdjustStockInput, RemoveStockInput } from '../../domain/schemas/inventory.js';
 import type { CurrentUser } from '../auth/access.js';
 import { runIdempotent, type Outcome } from './idempotency.js';
@@ -36,13 +38,18 @@ export function stockService(db: Db) {
         const warehouse = await requireWarehouse(tx, input.warehouse_id);
         await ensureBalanceRow(tx, product.id, warehouse.id);
         const row = (await lockBalance(tx, { productId: product.id, warehouseId: warehouse.id }))!;
+        const costChanged = input.unit_cost !== undefined && input.unit_cost !== row.unitCost;
+        // The row is locked: setting its cost here values the adjustment at the new cost, all or nothing.
+        if (costChanged) await tx.update(inventory).set({ unitCost: input.unit_cost, modified: new Date() }).where(eq(inventory.id, row.id));
         const delta = input.new_stock - row.currentStock;
         if (delta === 0) {
-          return { status: 200, body: { message: `Stock is already ${row.currentStock}: nothing changed`, inventory: await recordById(tx, row.id), movement: null } };
+          const message = costChanged ? STOCK_UPDATED_MESSAGE : `Stock is already ${row.currentStock}: nothing changed`;
+          return { status: 200, body: { message, inventory: await recordById(tx, row.id), movement: null } };
         }
         const { movement } = await applyStockChange(tx, {
-          productId: product.id, warehouseId: warehouse.id, delta, movementType: 'adjustment', movementReason: 'adjustment',
-          referenceType: 'manual', performedBy: by.id, notes: input.notes ?? '',
+          productId: product.id, warehouseId: warehouse.id, delta, movementType: 'adjustment',
+          movementReason: input.movement_reason ?? 'adjustment', referenceId: input.reference_id ?? null,
+          referenceType: input.reference_type ?? 'manual', unitCost: input.unit_cost, performedBy: by.id, notes: input.notes ?? '',
         });
         return { status: 200, body: { message: STOCK_UPDATED_MESSAGE, inventory: await recordById(tx, row.id), movement } };
       });

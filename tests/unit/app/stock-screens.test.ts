@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STOCK_MESSAGES } from '../../../src/domain/schemas/inventory.js';
 import { cityInventoryStatus, inventoryStatus, panelStatus } from '../../../src/app/pages/inventory/shared/inventory-status.js';
-import { adjustNotes } from '../../../src/app/pages/inventory/stock/adjust-notes.js';
 import { keyPerSubmission, newIdempotencyKey } from '../../../src/app/pages/inventory/stock/idempotency-key.js';
 import { stockDestination } from '../../../src/app/pages/inventory/stock/stock-destination.js';
 import { checkAddStock, checkAdjustStock } from '../../../src/app/pages/inventory/stock/stock-validation.js';
@@ -47,7 +46,6 @@ describe('add-stock form checks (SPEC.md section 5)', () => {
     expect(checkAdjustStock(adjust).ok).toBe(true);
     expect(checkAdjustStock({ ...adjust, quantity: -1 })).toMatchObject({ ok: false, issue: { field: 'quantity', message: 'New stock must be a whole number, 0 or more' } });
     expect(checkAdjustStock({ ...adjust, unit_cost: null })).toMatchObject({ ok: false, issue: { message: STOCK_MESSAGES.unitCost } });
-    expect(adjustNotes({ ...adjust, movement_reason: 'return' } as never)).toBe('count (reason: return, manual C-1)');
   });
 
   it("a 400 reads 'Validation error:' and the server's message, once", () => {

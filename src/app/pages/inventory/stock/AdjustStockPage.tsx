@@ -1,4 +1,4 @@
-import { useInvalidate, useNotification, useOne, useUpdate, type HttpError } from '@refinedev/core';
+import { useInvalidate, useNotification, useOne, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Flex, Form, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -6,7 +6,6 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { STOCK_UPDATED } from './stock-messages';
-import { adjustNotes } from './adjust-notes';
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { StockDetailsFields, type StockFormValues } from './StockDetailsFields';
 import { stockDestination } from './stock-destination';
@@ -23,13 +22,12 @@ export default function AdjustStockPage() {
   const [issue, setIssue] = useState<FirstIssue | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const { result: record, query } = useOne<InventoryRecord>({ resource: 'inventory', id, errorNotification: false, queryOptions: { retry: false } });
-  const { mutateAsync: updateRecord, mutation: update } = useUpdate<InventoryRecord>();
   const { submit, exclusive, isSaving } = useStockSubmit('/inventory/adjust-stock', 'Failed to adjust stock');
   const dirty = useDirtyForm();
   const { open } = useNotification();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
-  const saving = isSaving || update.isPending;
+  const saving = isSaving;
 
   const queryCity = params.get('city_id');
   const queryWarehouse = params.get('warehouse_id');
@@ -66,12 +64,12 @@ export default function AdjustStockPage() {
     }
     const data = checked.data;
     try {
-      // The unit cost lives on the record; set it first so the adjustment is valued at the new cost.
+      // One request: the new count, why, on what reference, and the unit cost, in one transaction.
       const costChanged = data.unit_cost !== record.unit_cost;
-      if (costChanged) {
-        await updateRecord({ resource: 'inventory', id: record._id, values: { unit_cost: data.unit_cost }, successNotification: false, errorNotification: false });
-      }
-      const saved = await submit({ product_id: record.product_id, warehouse_id: record.warehouse_id, new_stock: data.quantity, notes: adjustNotes(data) });
+      const saved = await submit({
+        product_id: record.product_id, warehouse_id: record.warehouse_id, new_stock: data.quantity, notes: data.notes,
+        movement_reason: data.movement_reason, reference_id: data.reference_id, reference_type: data.reference_type, unit_cost: data.unit_cost,
+      });
       // Synchronously, so the unsaved-changes guard is gone before navigating away.
       flushSync(dirty.markSaved);
       const changed = saved.movement !== null || costChanged;
