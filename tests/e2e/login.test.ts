@@ -18,7 +18,7 @@ describe('login (SPEC.md sections 2 and 5)', () => {
     await field('id').waitFor();
     // Lazy routes: the login page does not download the back-office.
     expect(scripts.some((url) => /LoginPage/.test(url))).toBe(true);
-    expect(scripts.some((url) => /BackOfficeLayout|PlaceholderPage/.test(url))).toBe(false);
+    expect(scripts.some((url) => /BackOfficeLayout|DashboardPage|InventoryListPage/.test(url))).toBe(false);
     await submit();
     await page.getByText('Email or phone is required', { exact: true }).waitFor();
     await page.getByText('Password is required', { exact: true }).waitFor();

@@ -14,7 +14,7 @@ export type BackOfficeRoute = {
 
 /**
  * Every back-office screen. Each is behind sign-in and the access policy (a 403 page when the role may not
- * open it). To build a screen, replace its placeholder with `lazy(() => import('../pages/...'))`.
+ * open it). A new screen is a `lazy(() => import('../pages/...'))` entry here.
  */
 export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: lazy(() => import('../pages/dashboard/DashboardPage')) },
