@@ -3,6 +3,7 @@ import { inventory, stockMovements } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { expectLedgerInvariant } from '../support/stock-ledger.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
+import { dayIST, shift, today } from '../support/business-day.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,10 +12,6 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariant(t.db));
 afterAll(() => t.close());
 
-/** The business day (India) of an instant, computed independently of the server's SQL. */
-const dayIST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const today = () => dayIST(new Date());
 
 type Ledger = (typeof stockMovements.$inferSelect)[];
 type Balance = (typeof inventory.$inferSelect)[];

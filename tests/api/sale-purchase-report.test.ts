@@ -5,6 +5,7 @@ import { products, stockMovements } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { expectLedgerInvariant } from '../support/stock-ledger.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
+import { dayIST, shift, today } from '../support/business-day.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,9 +14,6 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariant(t.db));
 afterAll(() => t.close());
 
-const dayIST = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const today = () => dayIST(new Date());
 
 type Item = { _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number };
 type Days = Record<string, { total: number; total_quantity: number; items: Item[] }>;

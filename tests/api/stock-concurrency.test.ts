@@ -7,8 +7,8 @@ import { TEST_JWT_SECRET, dbKind, openTestDatabase } from '../support/test-app.j
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { balanceOf, expectLedgerInvariant } from '../support/stock-ledger.js';
 import { stockFixtures, type Pair } from '../support/stock-fixtures.js';
+import { rowsOf } from '../../src/server/db/rows.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 // PGlite has a single connection: transactions run one after another, so it can never show a race.
 // These tests need real concurrency: two API processes sharing one PostgreSQL server.

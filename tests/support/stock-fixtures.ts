@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
+import { rowsOf } from '../../src/server/db/rows.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type Pair = { productId: string; productName: string; warehouseId: string; warehouseName: string; cityId: string; stock: number };
 

@@ -4,30 +4,16 @@ import { cities, inventory, products, stockMovements, users, warehouses } from '
 import { businessDay } from '../../domain/schemas/inventory.js';
 import { lowStock, outOfStock } from './inventory-records.js';
 import { addDays, dayOf, withinPeriod } from './report-period.js';
+import { rowsOf } from '../db/rows.js';
+import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
 
 /** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the last 30 business days. */
 export const DASHBOARD_ITEMS = 5;
 export const STOCK_FLOW_DAYS = 30;
 
-export type DashboardSummary = {
-  counts: {
-    users: number; products: number; inventory_items: number; warehouses: number; cities: number;
-    low_stock: number; out_of_stock: number;
-  };
-  total_inventory_value: number;
-  recent_products: { _id: string; productname: string; price: number; discount_price: number; image: string | null }[];
-  low_stock_alerts: {
-    _id: string; product_id: string; product_name: string; warehouse_id: string; warehouse_name: string;
-    current_stock: number; minimum_stock: number; out_of_stock: boolean;
-  }[];
-  /** Null for a role that may not list users. */
-  recent_users: { _id: string; name: string; email: string; role: string; created: Date }[] | null;
-  warehouses: { _id: string; name: string; city: string | null; status: string }[];
-  stock_flow: { date: string; stock_in: number; stock_out: number }[];
-  generated_at: string;
-};
+/** The server's answer carries Dates; JSON turns them into the strings the SPA reads. */
+export type DashboardSummary = SharedDashboardSummary<Date>;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression})::int`;
 
 /** Everything the dashboard shows, aggregated by the database: a handful of small queries, no list downloads. */

@@ -6,8 +6,8 @@ import { badRequest, isUuid } from '../http/errors.js';
 import { lowStock, outOfStock, selectMovements, selectRecords, toMovementRecord, toRecord, type MovementRecord } from './inventory-records.js';
 import { businessDay } from '../../domain/schemas/inventory.js';
 import { addDays, dayOf, dayStart, periodOf, withinPeriod } from './report-period.js';
+import { rowsOf } from '../db/rows.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function optionalId(value: string | undefined, field: string, label: string): string | undefined {
   if (value === undefined) return undefined;

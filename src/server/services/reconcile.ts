@@ -2,12 +2,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { inventory } from '../db/schema.js';
 import { requireWarehouse } from './inventory-records.js';
+import { rowsOf } from '../db/rows.js';
 
 export const UPDATE_ALL_MESSAGE = 'Inventory updated successfully!';
 
 export type Drift = { product_id: string; product_name: string; recorded_stock: number; ledger_stock: number };
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * "Update all inventory" for one warehouse, in set-based SQL: every product gets a balance row there,

@@ -4,6 +4,7 @@ import { inventory } from '../db/schema.js';
 import type { MovementType } from '../../domain/constants.js';
 import { MAX_STOCK } from '../../domain/schemas/inventory.js';
 import { HttpError, conflict, notFound, pgCode } from '../http/errors.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * The ONLY code that changes stock. Each change is one ledger row plus a guarded update of the balance,
@@ -39,7 +40,6 @@ type MovementJson = Omit<MovementOut, '_id'> & { id: string };
 
 export type BalanceRow = typeof inventory.$inferSelect;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Makes sure a balance row exists (0 stock); safe when several transactions create it at once. */
 export async function ensureBalanceRow(tx: DbOrTx, productId: string, warehouseId: string, unitCost = 0): Promise<void> {
