@@ -11,7 +11,15 @@ import type { Api } from './http/types.js';
 import { isDemoSeeded, seedDemo } from './seed/seed-demo.js';
 import { DEMO_LOGINS } from './seed/demo-data.js';
 
-export type Server = { app: Api; database: Database; seeded: boolean; close: () => Promise<void> };
+export type Server = {
+  app: Api;
+  database: Database;
+  /** Demo data loaded by this start. */
+  seeded: boolean;
+  /** The demo accounts exist (loaded now or before): the start log lists them. */
+  hasDemoAccounts: boolean;
+  close: () => Promise<void>;
+};
 
 /** In embedded mode the JWT secret is generated once and kept beside the data, so tokens survive restarts. */
 function embeddedJwtSecret(dataDir: string | null): string {
@@ -50,6 +58,7 @@ export async function startServer(config: ServerConfig, spaDir?: string): Promis
       app,
       database,
       seeded,
+      hasDemoAccounts: seeded || (await isDemoSeeded(database.db)),
       close: async () => {
         await app.close();
         await database.close();

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const where = config.db.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.db.dataDir}` : 'PostgreSQL server (DATABASE_URL)';
   const lines = [`\nGrocery back-office running at http://localhost:${boundPort} on ${where}`];
   if (server.seeded) lines.push('Demo data loaded.');
-  if (server.seeded || config.db.kind === 'pglite') lines.push(`Demo logins:\n${demoLoginsText()}\n`);
+  if (server.hasDemoAccounts) lines.push(`Demo logins:\n${demoLoginsText()}\n`);
   // One write, so whoever waits for "running at" sees the whole message.
   console.log(lines.join('\n'));
 }
