@@ -81,11 +81,19 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
       const purchase = (day: number, quantity: number) =>
         move(day, 'in', quantity, { movement_reason: 'purchase', reference_id: `INV-${ref++}`, reference_type: 'invoice', seller_id: seller, notes: 'Supplier delivery' });
 
+      const lowTarget = Math.max(1, Math.floor(minimum / 2));
+      const target = profile === 'out' ? 0 : lowTarget;
       purchase(0, int(Math.ceil(maximum / 2), maximum));
       for (let day = 1; day < HISTORY_DAYS - 1; day++) {
-        // Low and out-of-stock items stopped being restocked a month ago.
+        // Low and out-of-stock items stopped being restocked a month ago...
         const restocking = profile === 'normal' || day < HISTORY_DAYS - 30;
         if (restocking && stock < minimum * 2) purchase(day, maximum - stock);
+        // ...and sold down over that month, so no single day carries an outsized drop.
+        if (!restocking && stock > target && rnd() < 0.5) {
+          const daysLeft = HISTORY_DAYS - 1 - day;
+          const q = Math.min(stock - target, Math.ceil(((stock - target) * 2) / Math.max(1, daysLeft)));
+          move(day, 'out', -q, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Customer order' });
+        }
         if (rnd() < 0.25) {
           const q = Math.min(stock, int(1, Math.max(2, Math.round(maximum / 12))));
           if (q > 0) move(day, 'out', -q, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Customer order' });
@@ -95,7 +103,6 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
       }
       const last = HISTORY_DAYS - 1;
       if (profile === 'out' && stock > 0) move(last, 'out', -stock, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Bulk order' });
-      const lowTarget = Math.max(1, Math.floor(minimum / 2));
       if (profile === 'low' && stock > lowTarget) move(last, 'out', lowTarget - stock, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Bulk order' });
       if (profile === 'low' && stock === 0) move(last, 'in', lowTarget, { movement_reason: 'adjustment', notes: 'Stock count correction' });
 
