@@ -7,7 +7,8 @@ export type ServerProcess = { child: ChildProcess; url: string; output: () => st
 
 /** Starts the real server (`tsx src/server/main.ts`) and resolves once it listens. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
+  // `node --import tsx`, not the tsx CLI: one process, so a signal reaches the server's own handlers directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, SERVE_SPA: '0', PASSWORD_HASH_COST: 'low', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
