@@ -12,7 +12,9 @@ const submit = (page: Page) => page.getByRole('button', { name: 'Add Stock' });
 /** Everything of the add form but the seller: a purchase of `quantity` with an invoice reference. */
 async function fillPurchase(page: Page, record: Record_, quantity: number, reference: string): Promise<void> {
   await pickProduct(page, 'Product', record.product_name);
-  await page.getByTestId('current-stock-panel').getByText(String(record.current_stock), { exact: true }).waitFor();
+  // The Total Stock figure itself: Min or Max may hold the same number.
+  const total = page.getByTestId('current-stock-panel').locator('.ant-statistic').filter({ hasText: 'Total Stock' });
+  await total.locator('.ant-statistic-content').getByText(String(record.current_stock), { exact: true }).waitFor();
   await page.getByLabel('Quantity').fill(String(quantity));
   await pickOption(page, 'Movement Reason', 'Purchase');
   await page.getByLabel('Reference ID').fill(reference);
