@@ -10,6 +10,7 @@ import { buildApp } from './app.js';
 import type { Api } from './http/types.js';
 import { isDemoSeeded, seedDemo } from './seed/seed-demo.js';
 import { DEMO_LOGINS } from './seed/demo-data.js';
+import { deleteUnusedImages } from './services/image-gc.js';
 
 export type Server = {
   app: Api;
@@ -46,6 +47,8 @@ export async function startServer(config: ServerConfig, spaDir?: string): Promis
       await seedDemo(database.db);
       seeded = true;
     }
+    // A product's unused images are deleted just after it commits; a stop in between leaves them to this.
+    await deleteUnusedImages(database.db);
     const app = await buildApp({
       database,
       signer: createTokenSigner(jwtSecret),

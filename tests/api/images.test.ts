@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../src/domain/constants.js';
-import { images, products } from '../../src/server/db/schema.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { images, products, stockMovements, users, warehouses } from '../../src/server/db/schema.js';
+import { deleteUnusedImages } from '../../src/server/services/image-gc.js';
+import { createTestApp, dbKind, type TestApp } from '../support/test-app.js';
 import { dataUrl, makeJpegHeaders, makePng, makeWebpHeaders } from '../support/images.js';
 
 let t: TestApp;
@@ -118,6 +119,100 @@ describe('image upload and serving', () => {
       const res = await t.request('GET', `/api/images/${file}`);
       expect(res.status, file).toBe(404);
       expect(res.body).toEqual({ message: 'Image not found' });
+    }
+  });
+});
+
+describe('unused images', () => {
+  const stored = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode === 200;
+  const upload = async (rgb: [number, number, number], over: Record<string, unknown> = {}) => {
+    const res = await create({ main_image: [dataUrl(makePng(2, 3, rgb))], ...over });
+    expect(res.status).toBe(201);
+    return res.body as { _id: string; main_image: string[] };
+  };
+  const patch = (id: string, body: Record<string, unknown>) => t.request('PATCH', `/api/products/${id}`, { role: 'admin', body });
+
+  it('deletes a picture a product replaces, and keeps the new one', async () => {
+    const made = await upload([11, 0, 0]);
+    const res = await patch(made._id, { main_image: [dataUrl(makePng(2, 3, [12, 0, 0]))] });
+    expect(res.status).toBe(200);
+    expect(await stored(made.main_image[0]!)).toBe(false);
+    expect(await stored(res.body.main_image[0])).toBe(true);
+  });
+
+  it('keeps a picture that moves from the main images to a colour variant, or that another product still uses', async () => {
+    const a = await upload([21, 0, 0]);
+    const b = (await create({ main_image: a.main_image })).body;
+    const url = a.main_image[0]!;
+    expect((await patch(a._id, { main_image: [], colors: [{ name: 'Red', sizes: ['M'], images: [url] }] })).status).toBe(200);
+    expect(await stored(url)).toBe(true);
+    expect((await patch(a._id, { colors: [] })).status).toBe(200);
+    expect(await stored(url)).toBe(true); // b still shows it
+    expect((await t.request('DELETE', `/api/products/${b._id}`, { role: 'admin' })).status).toBe(200);
+    expect(await stored(url)).toBe(false);
+  });
+
+  it('deletes the pictures of a deleted product, but not those of a product whose delete is refused', async () => {
+    const gone = await upload([31, 0, 0], { colors: [{ name: 'Blue', sizes: [], images: [dataUrl(makePng(2, 3, [32, 0, 0]))] }] });
+    const colourUrl = (await t.request('GET', `/api/products/${gone._id}`, { role: 'admin' })).body.colors[0].images[0];
+    expect((await t.request('DELETE', `/api/products/${gone._id}`, { role: 'admin' })).status).toBe(200);
+    expect(await stored(gone.main_image[0]!)).toBe(false);
+    expect(await stored(colourUrl)).toBe(false);
+
+    const stocked = await upload([33, 0, 0]);
+    const [warehouse] = await t.db.select({ _id: warehouses.id }).from(warehouses).limit(1);
+    await t.db.insert(stockMovements).values({
+      productId: stocked._id, warehouseId: warehouse!._id, movementType: 'in', quantity: 0, stockBefore: 0, stockAfter: 0,
+    });
+    expect((await t.request('DELETE', `/api/products/${stocked._id}`, { role: 'admin' })).status).toBe(409);
+    expect(await stored(stocked.main_image[0]!)).toBe(true);
+  });
+
+  it('deletes nothing when the update is refused', async () => {
+    const made = await upload([41, 0, 0]);
+    const res = await patch(made._id, { main_image: [dataUrl(makePng(2, 3, [42, 0, 0]))], subcategory: 'Biscuits' });
+    expect(res.status).toBe(400);
+    expect(await stored(made.main_image[0]!)).toBe(true);
+  });
+
+  it('keeps a picture that a user has as profile image', async () => {
+    const made = await upload([51, 0, 0]);
+    const url = made.main_image[0]!;
+    await t.db.update(users).set({ profileimage: url }).where(eq(users.id, t.userIds.seller));
+    expect((await patch(made._id, { main_image: [] })).status).toBe(200);
+    expect(await stored(url)).toBe(true);
+    await t.db.update(users).set({ profileimage: null }).where(eq(users.id, t.userIds.seller));
+    expect(await deleteUnusedImages(t.db)).toContain(url.slice('/api/images/'.length, -'.png'.length));
+    expect(await stored(url)).toBe(false);
+  });
+
+  it('sweeps every image no one refers to, and only those', async () => {
+    const kept = await upload([61, 0, 0]);
+    const orphan = makePng(2, 3, [62, 0, 0]);
+    await t.db.insert(images).values({ hash: sha256(orphan), mime: 'image/png', width: 2, height: 3, bytes: orphan, size: orphan.length });
+    const before = await imageCount();
+    expect(await deleteUnusedImages(t.db)).toEqual([sha256(orphan)]);
+    expect(await imageCount()).toBe(before - 1);
+    expect(await stored(kept.main_image[0]!)).toBe(true);
+  });
+});
+
+// Only PostgreSQL runs requests at once (PGlite has one connection), so only there can they race.
+describe.skipIf(dbKind !== 'postgres')('unused images under concurrency', () => {
+  it('never leaves a product pointing at a deleted picture while another product drops it', async () => {
+    for (let round = 0; round < 25; round++) {
+      const png = makePng(3, 1, [70, round, 0]);
+      const owner = (await create({ main_image: [dataUrl(png)] })).body;
+      const url = owner.main_image[0];
+      const [dropped, reused, uploaded] = await Promise.all([
+        t.request('PATCH', `/api/products/${owner._id}`, { role: 'admin', body: { main_image: [] } }),
+        create({ main_image: [url] }),
+        create({ colors: [{ name: 'Red', sizes: [], images: [dataUrl(png)] }] }),
+      ]);
+      expect(dropped.status).toBe(200);
+      expect([201, 400]).toContain(reused.status); // 400 "upload it again" when the drop was first
+      expect(uploaded.status).toBe(201);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, `round ${round}`).toBe(200);
     }
   });
 });

@@ -1,9 +1,13 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.js';
+import { images } from '../../src/server/db/schema.js';
 import { dbKind } from '../support/test-app.js';
+import { makePng } from '../support/images.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 async function freePort(): Promise<number> {
@@ -46,11 +50,19 @@ describe.skipIf(dbKind !== 'pglite')('the server process in embedded mode', () =
     expect((await fetch(`${first!.url}/api/health`)).status).toBe(200);
   }, 120_000);
 
-  it('closes cleanly on SIGTERM and starts again on the same data without re-seeding', async () => {
+  it('closes cleanly on SIGTERM and starts again on the same data without re-seeding, sweeping unused images', async () => {
     expect(await first!.stop('SIGTERM')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    // As if the last run had stopped between a product's commit and the deletion of the picture it dropped.
+    const offline = await openDatabase({ kind: 'pglite', dataDir });
+    const png = makePng(2, 2, [1, 99, 1]);
+    const hash = crypto.createHash('sha256').update(png).digest('hex');
+    await offline.db.insert(images).values({ hash, mime: 'image/png', width: 2, height: 2, bytes: png, size: png.length });
+    await offline.close();
+
     first = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(first.output()).not.toContain('Demo data loaded');
+    expect((await fetch(`${first.url}/api/images/${hash}.png`)).status).toBe(404);
     const login = await fetch(`${first.url}/api/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailOrPhone: 'admin@demo.local', password: 'Admin@123' }),

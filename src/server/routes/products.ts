@@ -8,7 +8,7 @@ const perm = (action: Action) => ({ access: { resource: 'products' as const, act
 const tags = ['products'];
 
 export const productRoutes: RouteModule = (app, { database }) => {
-  const products = productService(database.db);
+  const products = productService(database.db, app.log);
 
   // Registered before /products/:id for readability; the router ranks the static segment first anyway.
   // Any signed-in role: the stock screens (warehouse-user) name products through this search too.

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { images } from '../db/schema.js';
 import { IMAGE_MAX_BYTES } from '../../domain/constants.js';
@@ -7,6 +7,14 @@ import { HttpError, notFound } from '../http/errors.js';
 import { IMAGE_FORMATS, readImageInfo, sniffFormat, type ImageInfo } from './image-format.js';
 
 export const IMAGE_URL_PREFIX = '/api/images/';
+/**
+ * Transactions that write image references hold this lock shared until they commit; the unused-image
+ * collector (image-gc.ts) takes it exclusively. So its "still used?" check sees every reference committed
+ * before it deletes, and a writer that starts after it finds a deleted image gone (400, upload it again)
+ * instead of pointing at it. A share lock on the image row would not do: a delete that waited on one goes
+ * ahead without a re-check.
+ */
+export const IMAGE_REFERENCES_LOCK = 727276;
 const STORED_URL = /^\/api\/images\/([0-9a-f]{64})\.(jpg|png|webp)$/;
 const FILE_NAME = /^([0-9a-f]{64})\.(jpg|png|webp)$/;
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),/i;
@@ -18,6 +26,8 @@ export type ImageRef = { field: string; value: string };
 type Decoded = ImageInfo & { hash: string; bytes: Buffer };
 
 const urlOf = (hash: string, ext: string) => `${IMAGE_URL_PREFIX}${hash}.${ext}`;
+/** The hash a stored image URL names, or undefined for anything else. */
+export const storedImageHash = (url: string): string | undefined => STORED_URL.exec(url)?.[1];
 const fieldError = (status: number, field: string, message: string) =>
   new HttpError(status, `${field}: ${message}`, [{ field, message }]);
 
@@ -46,6 +56,7 @@ export function decodeImageDataUrl({ field, value }: ImageRef): Decoded {
  * transaction that writes the record using the URLs.
  */
 export async function storeImages(tx: DbOrTx, refs: ImageRef[]): Promise<string[]> {
+  if (refs.length) await tx.execute(sql`select pg_advisory_xact_lock_shared(${IMAGE_REFERENCES_LOCK})`);
   const decoded = new Map<string, Decoded>();
   const urls: string[] = [];
   const existing: { ref: ImageRef; hash: string; ext: string }[] = [];

@@ -4,9 +4,17 @@ import { inventory, products, stockMovements, subcategories, warehouses } from '
 import { DISCOUNT_ABOVE_MRP_MESSAGE, type ProductInput, type ProductPatch } from '../../domain/schemas/product.js';
 import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { resolveClassification, storeProductImages, type Ref } from './product-input.js';
+import { deleteUnusedImages } from './image-gc.js';
+import { storedImageHash } from './image-service.js';
 import { productQueries, type ProductListQuery } from './product-query.js';
 
 type Subcategory = typeof subcategories.$inferSelect;
+type Media = Pick<typeof products.$inferSelect, 'mainImage' | 'colors'>;
+/** Where a failed clean-up is reported; the request it follows has already succeeded. */
+export type WarningLog = { warn: (details: object, message: string) => void };
+
+const imageHashesOf = (media: Media) =>
+  new Set([...media.mainImage, ...media.colors.flatMap((c) => c.images)].map(storedImageHash).filter((h) => h !== undefined));
 
 const refOf = (value: string, id: string | undefined): Ref => (id === undefined ? { value } : { value, id });
 
@@ -44,8 +52,21 @@ function changedClassification(tx: Tx, patch: ProductPatch, current: typeof prod
   );
 }
 
-export function productService(db: Db) {
+export function productService(db: Db, log: WarningLog) {
   const queries = productQueries(db);
+
+  /**
+   * After a product stopped using these images (its transaction committed), deletes those no one else uses.
+   * A failure leaves them stored until the sweep at the next start, so it is logged, not answered.
+   */
+  async function releaseImages(hashes: Set<string>) {
+    if (!hashes.size) return;
+    try {
+      await deleteUnusedImages(db, [...hashes]);
+    } catch (error) {
+      log.warn({ err: error }, 'Could not delete the images a product no longer uses; the next start will');
+    }
+  }
 
   return {
     /** With a warehouse: only the products stocked there, with that warehouse's balance. */
@@ -83,7 +104,7 @@ export function productService(db: Db) {
      */
     async update(id: string, patch: ProductPatch) {
       const productId = requireId(id, 'Product');
-      await db.transaction(async (tx) => {
+      const dropped = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
         if (!current) throw notFound('Product');
         const price = patch.price ?? current.price;
@@ -100,27 +121,33 @@ export function productService(db: Db) {
           ...(media.colours && { colors: media.colours }),
           modified: sql`now()`,
         }).where(eq(products.id, productId));
+        const kept = imageHashesOf({ mainImage: media.mainImage ?? current.mainImage, colors: media.colours ?? current.colors });
+        return new Set([...imageHashesOf(current)].filter((hash) => !kept.has(hash)));
       });
+      await releaseImages(dropped);
       return queries.get(productId);
     },
 
     /** A product with stock records keeps them meaningful: it cannot be deleted while they exist. */
     async remove(id: string) {
       const productId = requireId(id, 'Product');
+      let dropped: Set<string>;
       try {
-        await db.transaction(async (tx) => {
+        dropped = await db.transaction(async (tx) => {
           // The row lock makes a concurrent first stock entry for this product wait for (and then fail on) the delete.
-          const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update').limit(1);
+          const [current] = await tx.select({ mainImage: products.mainImage, colors: products.colors }).from(products).where(eq(products.id, productId)).for('update').limit(1);
           if (!current) throw notFound('Product');
           const [stocked] = await tx.select({ n: count() }).from(inventory).where(eq(inventory.productId, productId));
           const [moved] = await tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, productId));
           if (Number(stocked?.n) > 0 || Number(moved?.n) > 0) throw inUse();
           await tx.delete(products).where(eq(products.id, productId));
+          return imageHashesOf(current);
         });
       } catch (error) {
         if (pgCode(error) === '23503') throw inUse();
         throw error;
       }
+      await releaseImages(dropped);
     },
   };
 }
