@@ -57,6 +57,9 @@ describe('session in the browser', () => {
     await Promise.all([first.goto('/warehouses'), second.goto('/inventory')]);
     await first.getByRole('heading', { name: 'Warehouse Management' }).waitFor();
     await second.getByRole('heading', { name: 'Inventory Management' }).waitFor();
+    // The headings render before the data: rows in both tabs mean both tabs' requests went through with a fresh token.
+    await first.locator('.ant-table-row').first().waitFor();
+    await second.locator('.ant-table-row').first().waitFor();
     expect(refreshes).toBe(1);
   });
 
