@@ -45,6 +45,12 @@ const unitCost = (message: string, min: number) =>
       .refine(hasAtMostTwoDecimals, 'Unit cost may have at most 2 decimals'),
   );
 
+/** A maximum of 0 means "no maximum set". */
+const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
+  !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
+const MIN_ABOVE_MAX_MESSAGE = 'Minimum stock cannot be more than maximum stock';
+const MIN_ABOVE_MAX = { message: MIN_ABOVE_MAX_MESSAGE, path: ['minimum_stock'] };
+
 /** POST /inventory/add-stock: the stock movement payload of SPEC.md section 3. */
 export const addStockSchema = z
   .object({
@@ -61,12 +67,16 @@ export const addStockSchema = z
     reference_id: required(STOCK_MESSAGES.referenceId, 100),
     reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }),
     notes: required(STOCK_MESSAGES.notes, 1000),
+    // Beyond SPEC.md's payload: the levels of a record this movement creates (ignored when the record exists).
+    minimum_stock: stockLevel('Minimum stock').optional(),
+    maximum_stock: stockLevel('Maximum stock').optional(),
     seller_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
   }, { error: STOCK_MESSAGES.product })
   .superRefine((input, ctx) => {
     if (input.movement_reason === 'purchase' && !input.seller_id) {
       ctx.addIssue({ code: 'custom', path: ['seller_id'], message: STOCK_MESSAGES.seller });
     }
+    if (!minNotAboveMax(input)) ctx.addIssue({ code: 'custom', path: ['minimum_stock'], message: MIN_ABOVE_MAX_MESSAGE });
   });
 export type AddStockInput = z.infer<typeof addStockSchema>;
 
@@ -107,11 +117,6 @@ const recordFields = {
   location: optionalText('Location', 200),
   notes: optionalText('Notes', 1000),
 };
-
-/** A maximum of 0 means "no maximum set". */
-const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
-  !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
-const MIN_ABOVE_MAX = { message: 'Minimum stock cannot be more than maximum stock', path: ['minimum_stock'] };
 
 /** POST /inventory. product_name is accepted for the legacy client and ignored: the product's own name is used. */
 export const inventoryCreateSchema = z
