@@ -17,6 +17,13 @@ export default tseslint.config(
   {
     files: ['src/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // A typed number goes through the one NumberField: InputNumber rounds and clamps what was typed on blur.
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'antd', importNames: ['InputNumber'], message: 'Use NumberField (src/app/components): it keeps what was typed.' }],
+      }],
+    },
   },
 );

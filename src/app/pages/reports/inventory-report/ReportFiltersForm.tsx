@@ -1,8 +1,9 @@
 import { BarChartOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Checkbox, Col, DatePicker, Form, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { MAX_LIST_LIMIT, MOVEMENT_TYPES } from '../../../../domain/constants';
+import { NumberField } from '../../../components/NumberField';
 import { ProductSearch } from '../../inventory/shared/ProductSearch';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import { MOVEMENT_LABELS } from '../shared/MovementTypeTag';
@@ -58,7 +59,7 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
           </Col>
           <Col xs={24} md={12} xl={5}>
             <Form.Item label="Limit" name="limit" rules={[{ required: true, type: 'integer', min: 1, max: MAX_LIST_LIMIT, message: LIMIT_MESSAGE }]}>
-              <InputNumber min={1} max={MAX_LIST_LIMIT} precision={0} style={{ width: '100%' }} />
+              <NumberField integer />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
