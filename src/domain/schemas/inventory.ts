@@ -3,6 +3,7 @@ import {
   INVENTORY_BY_CITY_PAGE_SIZE, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
   REPORT_TYPES,
 } from '../constants.js';
+import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { listQuery, optionalText, queryFlag } from './common.js';
 
@@ -188,13 +189,7 @@ export const updateAllInventorySchema = z.object({ warehouse_id: required(STOCK_
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** The business day of every report: the company works in India. */
-export const REPORT_TIME_ZONE = 'Asia/Kolkata';
-
-/** A calendar day in the business time zone, YYYY-MM-DD. */
-export function businessDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
+export { REPORT_TIME_ZONE, businessDay };
 
 const isRealDay = (day: string) => {
   const d = new Date(`${day}T00:00:00Z`);
