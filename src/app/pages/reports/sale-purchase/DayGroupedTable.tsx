@@ -1,8 +1,10 @@
 import { Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState, type Key } from 'react';
 import { formatINR } from '../../../../domain/money';
 import { formatDay, formatQuantity } from '../shared/format';
+import { usePrinting } from '../shared/use-printing';
 import { totalsOf, type SalePurchaseDay } from './types';
-import dayjs from 'dayjs';
 
 type Row = {
   key: string;
@@ -40,7 +42,7 @@ const columns: TableColumnsType<Row> = [
     title: 'Date / Product',
     dataIndex: 'label',
     key: 'label',
-    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${row.children?.length ?? 0} items)`}</Typography.Text> : label),
+    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text> : label),
   },
   { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', width: 110, render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)) },
   { title: 'Unit Cost', dataIndex: 'unit_cost', key: 'unit_cost', align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
@@ -54,10 +56,17 @@ const columns: TableColumnsType<Row> = [
   },
 ];
 
-/** One section (purchases or sales): a row per day with its total, its movements beneath, the grand total last. */
+export const itemCount = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'item' : 'items'}`;
+
+/**
+ * One section (purchases or sales): a row per day with its totals, the grand total last. A day's movements
+ * open beneath it on demand (a month of them at once is a page thousands of pixels long); on paper, all are shown.
+ */
 export function DayGroupedTable({ days, emptyText, testId }: { days: Record<string, SalePurchaseDay>; emptyText: string; testId: string }) {
   const totals = totalsOf(days);
   const rows = rowsOf(days);
+  const printing = usePrinting();
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
   return (
     <Table<Row>
       data-testid={testId}
@@ -66,7 +75,11 @@ export function DayGroupedTable({ days, emptyText, testId }: { days: Record<stri
       columns={columns}
       dataSource={rows}
       pagination={false}
-      expandable={{ defaultExpandAllRows: true }}
+      expandable={{
+        expandedRowKeys: printing ? rows.map((row) => row.key) : expanded,
+        onExpandedRowsChange: setExpanded,
+        expandRowByClick: true,
+      }}
       rowClassName={(row) => (row.kind === 'day' ? 'day-row' : 'item-row')}
       locale={{ emptyText }}
       summary={() =>
