@@ -15,7 +15,7 @@ function Sizes({ variant, colour }: { variant: number; colour: string }) {
       {(fields, { add, remove }) => (
         <Space direction="vertical" style={{ width: '100%' }}>
           {fields.map((field, index) => (
-            <Flex key={field.key} align="center" gap={8} style={{ maxWidth: 260 }}>
+            <Flex key={field.key} align="center" gap={8} style={{ width: 260, maxWidth: '100%' }}>
               <Form.Item name={field.name} noStyle>
                 <Input placeholder="e.g. 500 g, M, XL" aria-label={`${colour} size ${index + 1}`} style={{ flex: 1, minWidth: 0 }} maxLength={50} />
               </Form.Item>

@@ -26,6 +26,8 @@ const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const reasonOptions = MOVEMENT_REASONS.map((value) => ({ value, label: label(value) }));
 const referenceOptions = REFERENCE_TYPES.map((value) => ({ value, label: label(value) }));
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(220px, 100%), 1fr))', columnGap: 16 } as const;
+// Two fields in the columns of the grid above, rather than stretched across the row.
+const levelsGrid = { ...grid, gridTemplateColumns: 'repeat(auto-fill, minmax(min(220px, 100%), 1fr))' } as const;
 
 type NumberItemProps = {
   name: keyof StockFormValues & string;
@@ -101,7 +103,7 @@ export function StockDetailsFields({ quantityLabel, schema, seller, newRecord }:
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             This creates the product&apos;s record in this warehouse: set the levels that mark it Low Stock.
           </Typography.Paragraph>
-          <div style={grid}>
+          <div style={levelsGrid}>
             <StockNumberItem name="minimum_stock" label="Min Stock" schema={rule('minimum_stock')} integer placeholder="0" />
             <StockNumberItem name="maximum_stock" label="Max Stock" schema={rule('maximum_stock')} integer placeholder="No maximum" />
           </div>
