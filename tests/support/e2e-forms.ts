@@ -28,6 +28,12 @@ export async function typeRefusedNumber(page: Page, input: Locator, typed: strin
   await expect(input.inputValue()).resolves.toBe(typed);
 }
 
+/** After a submit attempt: the field still shows what was typed, and its message. */
+export async function expectStillRefused(page: Page, input: Locator, typed: string, message: string): Promise<void> {
+  await messageOf(page, input).getByText(message, { exact: true }).waitFor();
+  await expect(input.inputValue()).resolves.toBe(typed);
+}
+
 /** Types an accepted number and leaves it: kept as typed, and no message. */
 export async function typeAcceptedNumber(page: Page, input: Locator, typed: string): Promise<void> {
   await input.fill(typed);
