@@ -17,6 +17,18 @@ export default tseslint.config(
   {
     files: ['src/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Typed numbers and dates go through the app's own fields (src/app/components): InputNumber rounds and
+      // clamps what was typed on blur, and a bare DatePicker takes only its display format when typed into.
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: 'antd', importNames: ['InputNumber', 'DatePicker'],
+          message: 'Use NumberField / DateField from src/app/components: they keep what was typed and accept typed dates.',
+        }],
+      }],
+    },
   },
+  { files: ['src/app/components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },
 );

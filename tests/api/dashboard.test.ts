@@ -79,6 +79,15 @@ describe('GET /dashboard/summary', () => {
     expect(body.warehouses.every((w: { city: string | null }) => typeof w.city === 'string')).toBe(true);
   });
 
+  it("its 30 days of stock in and out are the inventory report's default period and its Stock In and Stock Out", async () => {
+    const { stock_flow: flow } = await summary();
+    const report = (await t.request('GET', '/api/inventory/report', { role: 'admin' })).body;
+    expect(report.period).toEqual({ start_date: flow[0].date, end_date: flow.at(-1).date });
+    const total = (key: 'stock_in' | 'stock_out') => flow.reduce((sum: number, d: Record<string, number>) => sum + d[key]!, 0);
+    expect({ in: total('stock_in'), out: total('stock_out') }).toEqual({ in: report.movement_statistics.total_in, out: report.movement_statistics.total_out });
+    expect(total('stock_out')).toBeGreaterThan(0);
+  });
+
   it('lists the 5 most recent products with their first image and prices', async () => {
     const newest = await queryRows<{ id: string; price: number }>(t.db, sql`
       select id, price::float8 as price from products order by created desc, id desc limit 5`);
@@ -88,7 +97,7 @@ describe('GET /dashboard/summary', () => {
     for (const p of recent) expect(p).toMatchObject({ productname: expect.any(String), discount_price: expect.any(Number) });
   });
 
-  it('stock flow: 30 consecutive days up to today, in and out agreeing with the ledger, and a new stock change counted today', async () => {
+  it('stock flow: 30 consecutive days up to today, in and out (movement types, as the inventory report counts them) agreeing with the ledger, and a new stock change counted today', async () => {
     const before = await summary();
     const today = dayIST(new Date());
     expect(before.stock_flow).toHaveLength(30);
@@ -98,8 +107,8 @@ describe('GET /dashboard/summary', () => {
     const expected = new Map<string, { in: number; out: number }>();
     for (const m of ledger) {
       const day = expected.get(dayIST(m.created)) ?? { in: 0, out: 0 };
-      if (m.quantity > 0) day.in += m.quantity;
-      else day.out -= m.quantity;
+      if (m.movementType === 'in') day.in += m.quantity;
+      if (m.movementType === 'out') day.out -= m.quantity;
       expected.set(dayIST(m.created), day);
     }
     for (const d of before.stock_flow) {

@@ -56,7 +56,8 @@ describe('GET /inventory/report', () => {
     const res = await t.request('GET', '/api/inventory/report', { role: 'warehouse-user' });
     expect(res.status).toBe(200);
     expect(res.body.report_type).toBe('summary');
-    expect(res.body.period).toEqual({ start_date: shift(today(), -30), end_date: today() });
+    // The same 30 days as the dashboard's chart: today and the 29 before it.
+    expect(res.body.period).toEqual({ start_date: shift(today(), -29), end_date: today() });
     expect(res.body.comparison.period).toEqual(res.body.period);
     expect(res.body.recent_movements).toHaveLength(100);
     expect(Date.parse(res.body.generated_at)).toBeGreaterThan(Date.now() - 60_000);

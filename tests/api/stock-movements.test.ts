@@ -108,6 +108,33 @@ describe('POST /inventory/add-stock', () => {
     expect(res.body.movement).toMatchObject({ stock_before: 0, stock_after: 7 });
   });
 
+  it('gives a record it creates the minimum and maximum sent, and leaves an existing record\'s alone', async () => {
+    const p = await fx.unstocked();
+    const seller = await fx.sellerIn(p.cityId);
+    const levels = { minimum_stock: 10, maximum_stock: 50 };
+    const created = await t.request('POST', '/api/inventory/add-stock', { role: 'admin', body: purchase(p, seller, { quantity: 4, ...levels }) });
+    expect(created.status).toBe(200);
+    expect(created.body.inventory).toMatchObject({ current_stock: 4, ...levels, low_stock_alert: true });
+
+    const again = await t.request('POST', '/api/inventory/add-stock', {
+      role: 'admin', body: purchase(p, seller, { quantity: 1, reference_id: 'INV-2', minimum_stock: 0, maximum_stock: 5 }),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.inventory).toMatchObject({ current_stock: 5, ...levels });
+
+    const other = await fx.unstocked();
+    const refused = await t.request('POST', '/api/inventory/add-stock', {
+      role: 'admin', body: purchase(other, await fx.sellerIn(other.cityId), { minimum_stock: 9, maximum_stock: 3 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Minimum stock cannot be more than maximum stock');
+    const negative = await t.request('POST', '/api/inventory/add-stock', {
+      role: 'admin', body: purchase(other, await fx.sellerIn(other.cityId), { minimum_stock: -1 }),
+    });
+    expect(negative.body.message).toBe('Minimum stock must be a whole number, 0 or more');
+    expect(await movementsOf(other)).toBe(0);
+  });
+
   it('refuses an unknown product, an unknown warehouse, an unknown seller and a seller who is not a seller', async () => {
     const p = await fx.unstocked();
     const seller = await fx.sellerIn(p.cityId);

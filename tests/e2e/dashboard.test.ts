@@ -83,6 +83,22 @@ describe('dashboard (SPEC.md "Dashboard")', () => {
     expect(scripts.some((s) => /\/DashboardPage-[\w-]+\.js$/.test(s))).toBe(true);
   });
 
+  it("its last-30-days Stock In and Stock Out, labelled with their dates, are the inventory report's default summary", async () => {
+    const page = browser.page();
+    const statistic = (title: string) => page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content');
+    await loginAs(page, 'admin');
+    const flow = page.getByTestId('stock-flow');
+    const period = await flow.getByTestId('stock-flow-period').textContent();
+    const shown = { in: await statistic('Stock In').textContent(), out: await statistic('Stock Out').textContent() };
+    expect(period).toMatch(/^\d{2} \w{3} \d{4} – \d{2} \w{3} \d{4}$/);
+
+    await flow.getByRole('link', { name: 'View report' }).click();
+    await expectPath(page, '/inventory-report');
+    await page.getByText(`${period} · generated`, { exact: false }).waitFor();
+    await expect.poll(() => statistic('Stock In').textContent()).toBe(shown.in);
+    await expect(statistic('Stock Out').textContent()).resolves.toBe(shown.out);
+  });
+
   it('warehouse-user: quick actions it may not use are greyed out, and no user details are shown', async () => {
     const page = browser.page();
     await loginAs(page, 'warehouse');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { businessDay } from '../../src/domain/business-days.js';
 import { formatINR } from '../../src/domain/money.js';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, totalOf, unique } from '../support/e2e-crud.js';
@@ -10,6 +11,7 @@ import { pickOption, tableRows, warehouses } from '../support/e2e-stock.js';
 type Day = { total: number; total_quantity: number; items: { product_name: string; quantity: number; total_value: number }[] };
 type SalePurchase = { purchases: Record<string, Day>; sales: Record<string, Day> };
 type Report = {
+  period: { start_date: string; end_date: string };
   summary: { total_products: number; low_stock_count: number; out_of_stock_count: number; total_value: number };
   movement_statistics: { total_in: number; total_out: number; total_returns: number; total_damaged: number; movement_count: number };
   inventory_items: unknown[];
@@ -37,7 +39,7 @@ describe('inventory report generator (SPEC.md "Inventory report generator", sect
     await loginAs(page, 'warehouse');
     await page.getByRole('menuitem', { name: 'Inventory Report' }).click();
     await page.getByRole('heading', { name: 'Inventory Report' }).waitFor();
-    await page.getByText(`${day(dayjs().subtract(30, 'day').format('YYYY-MM-DD'))} – ${day(dayjs().format('YYYY-MM-DD'))}`, { exact: false }).waitFor();
+    await page.getByText(`${day(report.period.start_date)} – ${day(report.period.end_date)}`, { exact: false }).waitFor();
     await expect(page.getByLabel('Limit').inputValue()).resolves.toBe('100');
 
     await expect.poll(() => statistic(page, 'Inventory Records').textContent()).toBe(n(report.summary.total_products));
@@ -86,14 +88,22 @@ describe('inventory report generator (SPEC.md "Inventory report generator", sect
     await page.goto('/inventory-report');
     await pickOption(page, 'Warehouse', 'Pune West Warehouse');
     await pickOption(page, 'Movement type', 'Out');
-    await page.getByLabel('Limit').fill('5000');
-    await page.getByLabel('Limit').blur();
-    await expect.poll(() => page.getByLabel('Limit').inputValue()).toBe('1000');
+    await page.getByLabel('Limit').fill('1000');
+    // A typed period: ISO for the start, the shown form for the end.
+    const from = dayjs().subtract(20, 'day');
+    const to = dayjs().subtract(1, 'day');
+    await page.getByPlaceholder('Start date').click();
+    await page.getByPlaceholder('Start date').fill(from.format('YYYY-MM-DD'));
+    await page.keyboard.press('Tab');
+    await page.getByPlaceholder('End date').fill(to.format('DD MMM YYYY'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByPlaceholder('Start date').inputValue()).toBe(from.format('DD MMM YYYY'));
     await page.getByRole('button', { name: 'Generate Report' }).click();
 
     await expect.poll(() => requests.at(-1)?.searchParams.get('warehouse_id')).toBe(pune._id);
     const sent = requests.at(-1)!.searchParams;
     expect([sent.get('movement_type'), sent.get('limit'), sent.get('report_type')]).toEqual(['out', '1000', 'summary']);
+    expect([sent.get('start_date'), sent.get('end_date')]).toEqual([from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')]);
     expect(sent.has('low_stock_only')).toBe(false);
     const { body: report } = await api<Report>('GET', `/inventory/report?${sent.toString()}`);
     expect(report.movement_statistics.total_out).toBeGreaterThan(0);
@@ -111,7 +121,7 @@ describe('inventory report generator (SPEC.md "Inventory report generator", sect
 describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () => {
   const browser = useBrowser();
 
-  it('is enabled only with a warehouse and both dates, and shows per-day rows and totals that match the API', async () => {
+  it('is enabled only with a warehouse and both dates (typed or picked), and shows collapsed day rows with totals that match the API', async () => {
     const page = browser.page();
     const jaipur = (await warehouses()).find((w) => w.name === 'Jaipur Central Warehouse')!;
     const start = dayjs().subtract(30, 'day');
@@ -127,8 +137,10 @@ describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () 
     await expect.poll(() => button.isDisabled()).toBe(true);
     await pickOption(page, 'Warehouse', 'Jaipur Central Warehouse');
     await expect(button.isDisabled()).resolves.toBe(true);
-    await page.getByLabel('Start date').fill(start.format('DD MMM YYYY'));
-    await page.getByLabel('Start date').press('Enter');
+    // Typed dates: ISO, taken when the field is left; and the form the field shows.
+    await page.getByLabel('Start date').fill(start.format('YYYY-MM-DD'));
+    await page.getByLabel('Start date').blur();
+    await expect.poll(() => page.getByLabel('Start date').inputValue()).toBe(start.format('DD MMM YYYY'));
     await expect(button.isDisabled()).resolves.toBe(true);
     await page.getByLabel('End date').fill(end.format('DD MMM YYYY'));
     await page.getByLabel('End date').press('Enter');
@@ -142,11 +154,17 @@ describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () 
       await expect.poll(() => dayRows.count()).toBe(Object.keys(days).length);
       const entries = Object.entries(days).sort(([a], [b]) => a.localeCompare(b));
       for (const [i, [date, totals]] of entries.entries()) {
+        const items = totals.items.length;
         await expect(dayRows.nth(i).locator('td').allTextContents()).resolves.toEqual(
-          expect.arrayContaining([`${day(date)} (${totals.items.length} items)`, n(totals.total_quantity), formatINR(totals.total)]),
+          expect.arrayContaining([`${day(date)} (${items} ${items === 1 ? 'item' : 'items'})`, n(totals.total_quantity), formatINR(totals.total)]),
         );
       }
-      await expect(table.locator('tr.ant-table-row-level-1').count()).resolves.toBe(entries.reduce((s, [, d]) => s + d.items.length, 0));
+      // Collapsed: only the days and their totals; a click opens that day's movements.
+      await expect(table.locator('tr.ant-table-row-level-1').count()).resolves.toBe(0);
+      const [, last] = entries.at(-1)!;
+      await dayRows.last().click();
+      await expect.poll(() => table.locator('tr.ant-table-row-level-1').count()).toBe(last.items.length);
+      await expect(table.locator('tr.ant-table-row-level-1').first().textContent()).resolves.toContain(last.items[0]!.product_name);
       const grand = Math.round(entries.reduce((s, [, d]) => s + d.total, 0) * 100) / 100;
       await expect(page.getByTestId(`${section}-grand-total`).textContent()).resolves.toBe(formatINR(grand));
     }
@@ -155,6 +173,23 @@ describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () 
     const lines = (days: Record<string, Day>) => Object.values(days).reduce((s, d) => s + d.items.length + 1, 0);
     expect(csv[0]).toBe('Section,Date,Time,Product,Quantity,Unit Cost,Total Value');
     expect(csv).toHaveLength(1 + lines(expected.purchases) + lines(expected.sales));
+
+    // A day of one purchase says '1 item'.
+    const store = await api<{ _id: string }>('POST', '/warehouses', {
+      name: unique('One Item Store'), city_id: jaipur.city_id, address: '3 Test Road', status: 'active', contact_person: 'Test Person',
+      contact_phone: '+91 90000 00002', contact_email: 'one-item@example.com',
+    });
+    const { body: product } = await api<{ data: { _id: string }[] }>('GET', '/products?limit=1');
+    const { body: sellers } = await api<{ data: { _id: string }[] }>('GET', '/users/by-role/seller');
+    const added = await api('POST', '/inventory/add-stock', {
+      product_id: product.data[0]!._id, warehouse_id: store.body._id, quantity: 3, unit_cost: 10, movement_reason: 'purchase',
+      reference_id: 'INV-ONE', reference_type: 'invoice', notes: 'One item', seller_id: sellers.data[0]!._id,
+    });
+    expect(added.status).toBe(200);
+    const today = businessDay(new Date());
+    await page.goto(`/sale-purchase-report?warehouse_id=${store.body._id}&start_date=${today}&end_date=${today}`);
+    await page.getByTestId('purchases').locator('tr.ant-table-row-level-0').getByText(`${day(today)} (1 item)`, { exact: true }).waitFor();
+    await page.getByTestId('sales').getByText('No sales in this period').waitFor();
   });
 });
 

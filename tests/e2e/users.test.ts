@@ -49,6 +49,9 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await fieldError(page, 'Password must be at least 6 characters').waitFor();
     await fieldError(page, 'First name is required').waitFor();
     await fieldError(page, 'City is required').waitFor();
+    // An empty select names its field, without the list of internal role ids.
+    await fieldError(page, 'Role is required').waitFor();
+    await expect(page.getByText('must be one of', { exact: false }).count()).resolves.toBe(0);
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await fieldError(page, 'Email must be a valid email address').waitFor();
     await atPath(page, '/user-registration');
@@ -100,8 +103,10 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     expect((await api('GET', `/users/${id}`)).status).toBe(404);
   });
 
-  it("shows the server's message for an e-mail already registered, and keeps the input", async () => {
+  it("shows the server's message for an e-mail already registered, keeps the input, and throws nothing uncaught", async () => {
     const page = browser.page();
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
     await loginAs(page, 'admin');
     await page.goto('/user-registration');
     await fillUser(page, { first: 'Dup', email: 'customer@demo.local', phone: randomPhone(), password: 'Secret@123' });
@@ -109,6 +114,11 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await page.getByRole('alert').getByText('This email is already registered to another user').waitFor();
     await atPath(page, '/user-registration');
     await expect(page.getByLabel('First Name', { exact: true }).inputValue()).resolves.toBe('Dup');
+    // A second refusal, and a round trip through the page's event loop, so any rejection has surfaced.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').getByText('This email is already registered to another user').waitFor();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(uncaught).toEqual([]);
   });
 
   it('pages through the users with the real page count', async () => {

@@ -1,24 +1,30 @@
-import { UserOutlined } from '@ant-design/icons';
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { useThemedLayoutContext } from '@refinedev/antd';
 import { useGetIdentity } from '@refinedev/core';
-import { Avatar, Layout, Space, Tag, theme, Typography } from 'antd';
+import { Avatar, Button, Layout, Space, Tag, theme, Typography } from 'antd';
 import type { Identity } from '../providers/auth-provider';
+import { usePhoneLayout } from './use-phone-layout';
 
-/** The signed-in user's name and role. */
+/** The signed-in user's name and role; on a phone, the button that opens the menu. */
 export function AppHeader() {
   const { token } = theme.useToken();
   const { data: user } = useGetIdentity<Identity>();
+  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const phone = usePhoneLayout();
   return (
     <Layout.Header
       style={{
-        display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px', height: 64,
+        display: 'flex', justifyContent: phone ? 'space-between' : 'flex-end', alignItems: 'center', gap: 12,
+        padding: phone ? '0 12px' : '0 24px', height: 64,
         background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`,
         position: 'sticky', top: 0, zIndex: 10,
       }}
     >
+      {phone && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMobileSiderOpen(true)} />}
       {user && (
-        <Space size="middle" data-testid="current-user">
+        <Space size="middle" align="center" data-testid="current-user" style={{ minWidth: 0, lineHeight: 1.5 }}>
           <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
-          <Typography.Text strong>{user.name}</Typography.Text>
+          <Typography.Text strong ellipsis style={{ maxWidth: phone ? 140 : undefined }}>{user.name}</Typography.Text>
           <Tag color={user.role === 'admin' ? 'green' : 'blue'}>{user.roleLabel}</Tag>
         </Space>
       )}

@@ -1,5 +1,4 @@
 import type { AuthProvider } from '@refinedev/core';
-import { DEFAULT_POLICY } from '../../domain/policy';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { NOT_AUTHORIZED_MESSAGE, type LoginInput } from '../../domain/schemas/auth';
 import { ApiError, toApiError } from './api-error';
@@ -18,8 +17,6 @@ export type AuthProviderOptions = {
   loginRoute: string;
 };
 
-const maySignIn = (role: Role) => DEFAULT_POLICY.signIn[role];
-
 export function createAuthProvider({ http, session, onSessionChange, homeRoute, loginRoute }: AuthProviderOptions): AuthProvider {
   const revoke = (refreshToken: string) =>
     http.post('/auth/logout', { refresh_token: refreshToken }, { skipAuthRefresh: true }).catch(() => undefined);
@@ -31,9 +28,9 @@ export function createAuthProvider({ http, session, onSessionChange, homeRoute, 
           skipAuthRefresh: true,
           errorMessage: 'Login failed. Please try again.',
         });
-        const claims = decodeToken(data.access_token);
-        // The API refuses these too; the SPA checks again so a misconfigured server cannot let them in.
-        if (!claims || !maySignIn(claims.role)) {
+        // Who may sign in is the API's decision (the policy admins edit): a token it issues is an answer of yes.
+        // Only a token this SPA cannot read (an unknown role) is turned back.
+        if (!decodeToken(data.access_token)) {
           await revoke(data.refresh_token);
           return { success: false, error: new ApiError(NOT_AUTHORIZED_MESSAGE, 403, 'client') };
         }
@@ -56,7 +53,7 @@ export function createAuthProvider({ http, session, onSessionChange, homeRoute, 
     /** A valid token passes; an expired one is refreshed when the refresh token still works. */
     async check() {
       const claims = decodeToken(session.accessToken());
-      if (claims && maySignIn(claims.role) && !isTokenExpired(claims)) return { authenticated: true };
+      if (claims && !isTokenExpired(claims)) return { authenticated: true };
       if (session.refreshToken()) {
         try {
           await http.refreshTokens();

@@ -19,6 +19,13 @@ export const optionalText = (label: string, max = 2000) =>
     .nullable()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * One of a fixed list of values (a select on screen): left empty it is '<Label> is required', as a person
+ * reads it; only a value outside the list is told what the API accepts.
+ */
+export const choice = <const T extends readonly [string, ...string[]]>(values: T, label: string, invalid = `${label} must be one of: ${values.join(', ')}`) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? `${label} is required` : invalid) });
+
 export const money = (label: string, negativeMessage = `${label} cannot be negative`) =>
   z
     .number({ error: `${label} is required and must be a number` })

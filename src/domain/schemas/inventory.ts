@@ -3,6 +3,7 @@ import {
   INVENTORY_BY_CITY_PAGE_SIZE, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
   REPORT_TYPES,
 } from '../constants.js';
+import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { listQuery, optionalText, queryFlag } from './common.js';
 
@@ -45,6 +46,12 @@ const unitCost = (message: string, min: number) =>
       .refine(hasAtMostTwoDecimals, 'Unit cost may have at most 2 decimals'),
   );
 
+/** A maximum of 0 means "no maximum set". */
+const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
+  !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
+const MIN_ABOVE_MAX_MESSAGE = 'Minimum stock cannot be more than maximum stock';
+const MIN_ABOVE_MAX = { message: MIN_ABOVE_MAX_MESSAGE, path: ['minimum_stock'] };
+
 /** POST /inventory/add-stock: the stock movement payload of SPEC.md section 3. */
 export const addStockSchema = z
   .object({
@@ -61,12 +68,16 @@ export const addStockSchema = z
     reference_id: required(STOCK_MESSAGES.referenceId, 100),
     reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }),
     notes: required(STOCK_MESSAGES.notes, 1000),
+    // Beyond SPEC.md's payload: the levels of a record this movement creates (ignored when the record exists).
+    minimum_stock: stockLevel('Minimum stock').optional(),
+    maximum_stock: stockLevel('Maximum stock').optional(),
     seller_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
   }, { error: STOCK_MESSAGES.product })
   .superRefine((input, ctx) => {
     if (input.movement_reason === 'purchase' && !input.seller_id) {
       ctx.addIssue({ code: 'custom', path: ['seller_id'], message: STOCK_MESSAGES.seller });
     }
+    if (!minNotAboveMax(input)) ctx.addIssue({ code: 'custom', path: ['minimum_stock'], message: MIN_ABOVE_MAX_MESSAGE });
   });
 export type AddStockInput = z.infer<typeof addStockSchema>;
 
@@ -107,11 +118,6 @@ const recordFields = {
   location: optionalText('Location', 200),
   notes: optionalText('Notes', 1000),
 };
-
-/** A maximum of 0 means "no maximum set". */
-const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
-  !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
-const MIN_ABOVE_MAX = { message: 'Minimum stock cannot be more than maximum stock', path: ['minimum_stock'] };
 
 /** POST /inventory. product_name is accepted for the legacy client and ignored: the product's own name is used. */
 export const inventoryCreateSchema = z
@@ -183,13 +189,7 @@ export const updateAllInventorySchema = z.object({ warehouse_id: required(STOCK_
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** The business day of every report: the company works in India. */
-export const REPORT_TIME_ZONE = 'Asia/Kolkata';
-
-/** A calendar day in the business time zone, YYYY-MM-DD. */
-export function businessDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
+export { REPORT_TIME_ZONE, businessDay };
 
 const isRealDay = (day: string) => {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COLOURS, UNITS } from '../constants.js';
-import { money, optionalText, requiredText } from './common.js';
+import { choice, money, optionalText, requiredText } from './common.js';
 
 export const PRICE_NEGATIVE_MESSAGE = 'Prices cannot be negative';
 export const DISCOUNT_ABOVE_MRP_MESSAGE = 'Discount price cannot be more than the MRP price';
@@ -43,7 +43,7 @@ const productFields = {
   price: money('MRP price', PRICE_NEGATIVE_MESSAGE),
   discount_price: money('Discount price', PRICE_NEGATIVE_MESSAGE),
   product_description: requiredText('Description', 5000),
-  unit: z.enum(UNITS, { error: `Unit must be one of: ${UNITS.join(', ')}` }),
+  unit: choice(UNITS, 'Unit'),
   unit_value: requiredText('Unit value', 50),
   gst_rate: z.number({ error: 'GST rate must be a number' }).min(0, 'GST rate cannot be negative').max(100, 'GST rate must be at most 100').optional(),
   gst_type: z.string({ error: 'GST type must be text' }).trim().max(50, 'GST type must be at most 50 characters').optional(),

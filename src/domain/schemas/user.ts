@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { ROLES, USER_STATUSES } from '../roles.js';
-import { email, optionalText, phone, requiredText } from './common.js';
+import { choice, email, optionalText, phone, requiredText } from './common.js';
 
 const password = z
   .string({ error: 'Password is required' })
@@ -15,8 +15,8 @@ const userFields = {
   phonenumber: phone('Phone number'),
   address: requiredText('Address', 500),
   city_id: requiredText('City', 64),
-  role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }),
-  status: z.enum(USER_STATUSES, { error: `Status must be one of: ${USER_STATUSES.join(', ')}` }),
+  role: choice(ROLES, 'Role'),
+  status: choice(USER_STATUSES, 'Status'),
   gst_no: optionalText('GST number', 20),
   profileimage: optionalText('Profile image', 500),
 };

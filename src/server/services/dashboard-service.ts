@@ -1,15 +1,16 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cities, inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
-import { businessDay } from '../../domain/schemas/inventory.js';
+import { REPORT_DEFAULT_DAYS } from '../../domain/constants.js';
+import { addDays, lastBusinessDays } from '../../domain/business-days.js';
 import { lowStock, outOfStock } from './inventory-records.js';
-import { addDays, dayOf, withinPeriod } from './report-period.js';
+import { dayOf, withinPeriod } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
 
-/** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the last 30 business days. */
+/** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the inventory report's default period. */
 export const DASHBOARD_ITEMS = 5;
-export const STOCK_FLOW_DAYS = 30;
+export const STOCK_FLOW_DAYS = REPORT_DEFAULT_DAYS;
 
 /** The server's answer carries Dates; JSON turns them into the strings the SPA reads. */
 export type DashboardSummary = SharedDashboardSummary<Date>;
@@ -20,8 +21,8 @@ const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression}):
 export function dashboardService(db: Db) {
   return {
     async summary({ withUsers, now = new Date() }: { withUsers: boolean; now?: Date }): Promise<DashboardSummary> {
-      const lastDay = businessDay(now);
-      const firstDay = addDays(lastDay, -(STOCK_FLOW_DAYS - 1));
+      const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
+      const firstDay = period.start_date;
 
       const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow] = await Promise.all([
         db.execute(sql`
@@ -59,12 +60,13 @@ export function dashboardService(db: Db) {
         db.select({ _id: warehouses.id, name: warehouses.name, city: cities.name, status: warehouses.status })
           .from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId))
           .orderBy(desc(warehouses.created), desc(warehouses.id)).limit(DASHBOARD_ITEMS),
+        // Stock in and out as the inventory report counts them (movement types 'in' and 'out'): the two agree.
         db.select({
           date: dayOf(stockMovements.created),
-          stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.quantity} > 0), 0)::float8`,
-          stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.quantity} < 0), 0)::float8`,
+          stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'in'), 0)::float8`,
+          stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'out'), 0)::float8`,
         }).from(stockMovements)
-          .where(withinPeriod(stockMovements.created, { start_date: firstDay, end_date: lastDay }))
+          .where(withinPeriod(stockMovements.created, period))
           .groupBy(dayOf(stockMovements.created)),
       ]);
 

@@ -1,19 +1,12 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { REPORT_DEFAULT_DAYS } from '../../domain/constants.js';
-import { REPORT_TIME_ZONE, businessDay } from '../../domain/schemas/inventory.js';
+import { REPORT_TIME_ZONE, addDays, businessDay, daysEndingOn, type Period } from '../../domain/business-days.js';
 
-/** An inclusive range of business days, YYYY-MM-DD. */
-export type Period = { start_date: string; end_date: string };
+export { addDays, type Period };
 
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** SPEC.md section 9: from 30 days ago to today, unless the caller says otherwise. */
+/** SPEC.md section 9: the last 30 days (src/domain/business-days.ts), unless the caller says otherwise. */
 export function periodOf(query: { start_date?: string; end_date?: string }, now = new Date()): Period {
   const end = query.end_date ?? (query.start_date && query.start_date > businessDay(now) ? query.start_date : businessDay(now));
-  const start = query.start_date ?? addDays(end, -REPORT_DEFAULT_DAYS);
-  return { start_date: start, end_date: end };
+  return { start_date: query.start_date ?? daysEndingOn(end).start_date, end_date: end };
 }
 
 /** A constant, inlined so GROUP BY sees the same expression as SELECT. */

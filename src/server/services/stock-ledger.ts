@@ -41,9 +41,14 @@ type MovementJson = Omit<MovementOut, '_id'> & { id: string };
 export type BalanceRow = typeof inventory.$inferSelect;
 
 
-/** Makes sure a balance row exists (0 stock); safe when several transactions create it at once. */
-export async function ensureBalanceRow(tx: DbOrTx, productId: string, warehouseId: string, unitCost = 0): Promise<void> {
-  await tx.insert(inventory).values({ productId, warehouseId, unitCost }).onConflictDoNothing({
+/**
+ * Makes sure a balance row exists (0 stock); safe when several transactions create it at once. The levels
+ * apply only to a row created here: an existing row keeps its own.
+ */
+export async function ensureBalanceRow(
+  tx: DbOrTx, productId: string, warehouseId: string, unitCost = 0, levels: { minimumStock?: number; maximumStock?: number } = {},
+): Promise<void> {
+  await tx.insert(inventory).values({ productId, warehouseId, unitCost, ...levels }).onConflictDoNothing({
     target: [inventory.productId, inventory.warehouseId],
   });
 }

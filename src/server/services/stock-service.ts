@@ -19,7 +19,7 @@ export function stockService(db: Db) {
         const warehouse = await requireWarehouse(tx, input.warehouse_id);
         // SPEC.md section 4: a seller belongs to a purchase only.
         const sellerId = input.movement_reason === 'purchase' ? await requireSeller(tx, input.seller_id!) : null;
-        await ensureBalanceRow(tx, product.id, warehouse.id, input.unit_cost);
+        await ensureBalanceRow(tx, product.id, warehouse.id, input.unit_cost, { minimumStock: input.minimum_stock, maximumStock: input.maximum_stock });
         const { inventoryId, movement } = await applyStockChange(tx, {
           productId: product.id, warehouseId: warehouse.id, delta: input.quantity,
           movementType: input.movement_reason === 'return' ? 'return' : 'in', movementReason: input.movement_reason,

@@ -36,13 +36,23 @@ describe('auth provider', () => {
     await expect(auth.getIdentity!()).resolves.toMatchObject({ name: 'Admin User', role: 'admin', roleLabel: 'Admin' });
   });
 
-  it('refuses other roles on the client too, and revokes the refresh token it was given', async () => {
-    const { auth, storage, requests } = setup({ 'POST /auth/login': pair({ role: 'customer' }, 'customer-refresh'), 'POST /auth/logout': () => ({ body: {} }) });
-    const result = await auth.login({ emailOrPhone: 'customer@demo.local', password: 'Demo@123' });
+  it('follows the API on who may sign in: a role the live policy lets in is signed in, whatever the default policy says', async () => {
+    const { auth, session } = setup({ 'POST /auth/login': pair({ role: 'sub-admin', firstname: 'Meera' }) });
+    await expect(auth.login({ emailOrPhone: 'subadmin@demo.local', password: 'Demo@123' })).resolves.toEqual({ success: true, redirectTo: '/admin-dashboard' });
+    expect(session.role()).toBe('sub-admin');
+    await expect(auth.check!()).resolves.toEqual({ authenticated: true });
+  });
+
+  it('refuses a token it cannot read (an unknown role), and revokes the refresh token it was given', async () => {
+    const { auth, storage, requests } = setup({
+      'POST /auth/login': () => ({ body: { access_token: fakeJwt({ role: 'auditor' }), refresh_token: 'odd-refresh' } }),
+      'POST /auth/logout': () => ({ body: {} }),
+    });
+    const result = await auth.login({ emailOrPhone: 'someone@demo.local', password: 'Demo@123' });
     expect(result.success).toBe(false);
     expect(result.error?.message).toBe('You are not authorized to access this application.');
     expect(storage.length).toBe(0);
-    expect(requests.at(-1)).toMatchObject({ url: '/auth/logout', body: { refresh_token: 'customer-refresh' } });
+    expect(requests.at(-1)).toMatchObject({ url: '/auth/logout', body: { refresh_token: 'odd-refresh' } });
   });
 
   it("shows the server's refusal", async () => {

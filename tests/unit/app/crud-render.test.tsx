@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,9 @@ import { citySchema } from '../../../src/domain/schemas/city.js';
 import { ResourceFormPage } from '../../../src/app/crud/form/ResourceFormPage.js';
 import { ResourceListPage } from '../../../src/app/crud/list/ResourceListPage.js';
 import { defineList, type ResourceDeclaration } from '../../../src/app/resources/types.js';
+
+// A validation message can take over a second to render while the 2-core CI machine runs the other projects.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // antd reads media queries; jsdom has none.

@@ -1,5 +1,6 @@
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import type { ZodObject, ZodType } from 'zod';
+import { NumberField } from '../../components/NumberField';
 import type { FieldDeclaration, FormMode } from '../../resources/types';
 import { enumOptions, inferInput, isRequired } from '../zod-fields';
 import { zodRules } from '../zod-rules';
@@ -15,7 +16,7 @@ function control(field: FieldDeclaration, schema: ZodType) {
     case 'textarea':
       return <Input.TextArea {...common} rows={3} maxLength={field.maxLength} />;
     case 'number':
-      return <InputNumber {...common} step={field.step} style={{ width: '100%' }} />;
+      return <NumberField {...common} step={field.step} />;
     case 'password':
       return <Input.Password {...common} autoComplete={field.autoComplete ?? 'new-password'} />;
     case 'select': {

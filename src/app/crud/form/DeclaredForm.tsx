@@ -50,7 +50,8 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
       setSubmitError(parsed.error.issues[0]?.message ?? 'Please check the form.');
       return;
     }
-    await onFinish(parsed.data as ApiRecord);
+    // A refusal is shown by onMutationError; the rejected promise must not surface as an uncaught error.
+    await onFinish(parsed.data as ApiRecord).catch(() => undefined);
   };
 
   return (

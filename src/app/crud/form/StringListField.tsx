@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Flex, Form, Input, Space } from 'antd';
 import type { ZodType } from 'zod';
 import { zodMessage } from '../zod-rules';
 
@@ -23,9 +23,10 @@ export function StringListField({ name, label, itemLabel, schema, required }: Pr
         {(fields, { add, remove }, { errors }) => (
           <Space direction="vertical" style={{ width: '100%' }}>
             {fields.map((field, index) => (
-              <Space key={field.key} align="baseline" style={{ width: '100%' }} styles={{ item: { flex: 'none' } }}>
+              // The box shrinks with a narrow screen, so its remove button stays beside it.
+              <Flex key={field.key} align="center" gap={8} style={{ maxWidth: 360 }}>
                 <Form.Item name={field.name} noStyle>
-                  <Input placeholder={`${itemLabel} ${index + 1}`} aria-label={`${itemLabel} ${index + 1}`} style={{ width: 320 }} />
+                  <Input placeholder={`${itemLabel} ${index + 1}`} aria-label={`${itemLabel} ${index + 1}`} style={{ flex: 1, minWidth: 0 }} />
                 </Form.Item>
                 <Button
                   type="text"
@@ -34,7 +35,7 @@ export function StringListField({ name, label, itemLabel, schema, required }: Pr
                   onClick={() => remove(field.name)}
                   aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
                 />
-              </Space>
+              </Flex>
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
               Add {itemLabel}

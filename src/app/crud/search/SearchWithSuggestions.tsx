@@ -89,6 +89,8 @@ export function SearchWithSuggestions({ placeholder, appliedText, fetchSuggestio
       popupMatchSelectWidth
     >
       <Input
+        // Not the select's default type="search": Chromium empties a search box on Escape, which should only close the suggestions.
+        type="text"
         allowClear
         prefix={<SearchOutlined />}
         placeholder={placeholder}

@@ -1,29 +1,39 @@
-import { Card, Skeleton, Statistic, Flex } from 'antd';
+import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { formatDay } from '../reports/shared/format';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 const StockChart = lazy(() => import('./StockChart'));
 
-/** Stock in/out per day for the last 30 days, with the period's totals. */
+/**
+ * Stock in/out per day for the last 30 days (today included, India time), with the period's totals: the same
+ * days and the same figures as the inventory report's default summary, which the card links to.
+ */
 export function StockFlowCard({ summary, loading }: { summary: DashboardSummary | undefined; loading: boolean }) {
   const flow = summary?.stock_flow ?? [];
   const totalIn = flow.reduce((sum, d) => sum + d.stock_in, 0);
   const totalOut = flow.reduce((sum, d) => sum + d.stock_out, 0);
+  const first = flow[0]?.date;
+  const last = flow.at(-1)?.date;
   const chartSkeleton = <Skeleton.Node active style={{ width: '100%', height: 280 }} />;
   return (
     <Card
       size="small"
       title="Stock in / out — last 30 days"
       style={{ height: '100%' }}
-      extra={
-        summary && (
-          <Flex gap={24}>
-            <Statistic title="In" value={totalIn} valueStyle={{ fontSize: 16, color: '#389e0d' }} />
-            <Statistic title="Out" value={totalOut} valueStyle={{ fontSize: 16, color: '#cf1322' }} />
-          </Flex>
-        )
-      }
+      extra={<Link to="/inventory-report">View report</Link>}
+      data-testid="stock-flow"
     >
+      {summary && first && last && (
+        <Flex justify="space-between" align="end" wrap gap={12} style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary" data-testid="stock-flow-period">{`${formatDay(first)} – ${formatDay(last)}`}</Typography.Text>
+          <Flex gap={24}>
+            <Statistic title="Stock In" value={totalIn} valueStyle={{ fontSize: 16, color: '#389e0d' }} />
+            <Statistic title="Stock Out" value={totalOut} valueStyle={{ fontSize: 16, color: '#cf1322' }} />
+          </Flex>
+        </Flex>
+      )}
       {/* A chart measures its parent: without min-width 0 it can push the page wider than the window. */}
       <div style={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
         {loading || !summary ? chartSkeleton : <Suspense fallback={chartSkeleton}><StockChart data={flow} /></Suspense>}

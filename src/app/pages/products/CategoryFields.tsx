@@ -1,6 +1,7 @@
-import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
+import { Col, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { UNITS } from '../../../domain/constants';
 import { productSchema } from '../../../domain/schemas/product';
+import { NumberField } from '../../components/NumberField';
 import { zodRules } from '../../crud/zod-rules';
 import type { ProductFormValues } from './product-payload';
 import type { useCategories } from './use-categories';
@@ -63,7 +64,7 @@ export function CategoryFields({ form, categories }: Props) {
       <Row gutter={24}>
         <Col xs={24} md={8}>
           <Form.Item name="gst_rate" label="GST Rate (%)">
-            <InputNumber readOnly variant="filled" style={{ width: '100%' }} aria-label="GST Rate" />
+            <NumberField readOnly variant="filled" aria-label="GST Rate" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

@@ -1,5 +1,5 @@
 import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Select, Space, Typography, type FormInstance } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Select, Space, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { COLOURS } from '../../../domain/constants';
 import { COLOUR_DUPLICATE_MESSAGE, COLOUR_REQUIRED_MESSAGE } from '../../../domain/schemas/product';
@@ -15,12 +15,12 @@ function Sizes({ variant, colour }: { variant: number; colour: string }) {
       {(fields, { add, remove }) => (
         <Space direction="vertical" style={{ width: '100%' }}>
           {fields.map((field, index) => (
-            <Space key={field.key} align="baseline">
+            <Flex key={field.key} align="center" gap={8} style={{ width: 260, maxWidth: '100%' }}>
               <Form.Item name={field.name} noStyle>
-                <Input placeholder="e.g. 500 g, M, XL" aria-label={`${colour} size ${index + 1}`} style={{ width: 220 }} maxLength={50} />
+                <Input placeholder="e.g. 500 g, M, XL" aria-label={`${colour} size ${index + 1}`} style={{ flex: 1, minWidth: 0 }} maxLength={50} />
               </Form.Item>
               <Button type="text" icon={<MinusCircleOutlined />} onClick={() => remove(field.name)} aria-label={`Remove ${colour} size ${index + 1}`} />
-            </Space>
+            </Flex>
           ))}
           <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add('')} aria-label={`Add ${colour} size`}>
             Add Size
@@ -53,7 +53,7 @@ export function ColourVariants({ form }: { form: FormInstance<ProductFormValues>
         return (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <Form.Item validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 0 }}>
-              <Space.Compact>
+              <Space.Compact block style={{ maxWidth: 360 }}>
                 <Select
                   placeholder="Select a color"
                   options={COLOUR_OPTIONS}
@@ -62,7 +62,7 @@ export function ColourVariants({ form }: { form: FormInstance<ProductFormValues>
                     setChoice(value);
                     setError(null);
                   }}
-                  style={{ width: 220 }}
+                  style={{ flex: 1, minWidth: 0 }}
                   aria-label="Color"
                 />
                 <Button icon={<PlusOutlined />} onClick={addColour}>

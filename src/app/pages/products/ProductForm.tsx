@@ -1,9 +1,10 @@
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Col, Divider, Form, Input, InputNumber, Row, Spin } from 'antd';
+import { Alert, Col, Divider, Form, Input, Row, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCOUNT_ABOVE_MRP_MESSAGE, productSchema } from '../../../domain/schemas/product';
+import { NumberField } from '../../components/NumberField';
 import { FormButtons } from '../../crud/form/FormButtons';
 import { savedMessage } from '../../crud/form/notifications';
 import { screenPath } from '../../crud/routes';
@@ -46,7 +47,8 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
   const submit = async (values: ProductFormValues) => {
     setSubmitError(null);
     const payload: ProductPayload = toProductPayload(values, categories.categories, mode);
-    await onFinish(payload as unknown as ProductFormValues);
+    // A refusal is shown by onMutationError; the rejected promise must not surface as an uncaught error.
+    await onFinish(payload as unknown as ProductFormValues).catch(() => undefined);
   };
 
   return (
@@ -93,7 +95,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item name="price" label="MRP Price (₹)" required rules={rules('price')}>
-              <InputNumber aria-label="MRP Price" step={0.01} precision={2} style={{ width: '100%' }} />
+              <NumberField aria-label="MRP Price" step={0.01} placeholder="0.00" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -112,7 +114,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
                 }),
               ]}
             >
-              <InputNumber aria-label="Discount Price" step={0.01} precision={2} style={{ width: '100%' }} />
+              <NumberField aria-label="Discount Price" step={0.01} placeholder="0.00" />
             </Form.Item>
           </Col>
         </Row>

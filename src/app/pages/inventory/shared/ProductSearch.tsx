@@ -52,6 +52,8 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
       {...rest}
     >
       <Input
+        // Not the select's default type="search": Chromium empties a search box on Escape, which should only close the suggestions.
+        type="text"
         placeholder={placeholder}
         prefix={searching ? <LoadingOutlined /> : <SearchOutlined />}
         allowClear

@@ -13,11 +13,10 @@ import { SellerSelect } from './SellerSelect';
 import { STOCK_FORM_FIELDS, StockDetailsFields, type StockFormValues } from './StockDetailsFields';
 import { NO_CITY, STOCK_UPDATED } from './stock-messages';
 import { stockDestination } from './stock-destination';
-import { checkAddStock, type FirstIssue } from './stock-validation';
+import { addFormSchema, checkAddStock, type FirstIssue } from './stock-validation';
 import { useDirtyForm } from './use-dirty-form';
 import { useStockLookup } from './use-stock-lookup';
 import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
-
 
 /** `/inventory-registration?warehouse_id&city_id`: receive stock (purchase, return, adjustment) into a warehouse. */
 export default function AddInventoryPage() {
@@ -57,6 +56,9 @@ export default function AddInventoryPage() {
       product_id: product?._id ?? '',
       warehouse_id: warehouseId ?? '',
       seller_id: values.movement_reason === 'purchase' ? values.seller_id : undefined,
+      // Levels belong to a record this movement creates; an existing record keeps its own.
+      minimum_stock: lookup.missing ? values.minimum_stock : undefined,
+      maximum_stock: lookup.missing ? values.maximum_stock : undefined,
     });
     if (!checked.ok) {
       setIssue(checked.issue);
@@ -141,7 +143,8 @@ export default function AddInventoryPage() {
         <Card size="small" title="Inventory details">
           <StockDetailsFields
             quantityLabel="Quantity"
-            quantityMin={1}
+            schema={addFormSchema}
+            newRecord={lookup.missing}
             seller={
               <Form.Item label="Seller" name="seller_id" required={reason === 'purchase'}>
                 <SellerSelect cityId={cityId} disabled={reason !== 'purchase'} />

@@ -9,7 +9,7 @@ import { STOCK_UPDATED } from './stock-messages';
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { StockDetailsFields, type StockFormValues } from './StockDetailsFields';
 import { stockDestination } from './stock-destination';
-import { checkAdjustStock, type FirstIssue } from './stock-validation';
+import { adjustFormSchema, checkAdjustStock, type FirstIssue } from './stock-validation';
 import { useDirtyForm } from './use-dirty-form';
 import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
 
@@ -113,7 +113,7 @@ export default function AdjustStockPage() {
         </Card>
         <CurrentStockPanel record={record} />
         <Card size="small" title="Inventory details">
-          <StockDetailsFields quantityLabel="New Stock" quantityMin={0} />
+          <StockDetailsFields quantityLabel="New Stock" schema={adjustFormSchema} />
           {serverError && <Alert type="error" showIcon role="alert" message={serverError} style={{ marginBottom: 16 }} />}
           <Flex justify="end" gap={8}>
             <Button onClick={() => navigate(destination)} disabled={saving}>

@@ -25,11 +25,11 @@ export function CurrentStockPanel({ record, missing, loading, error, hint }: Pro
     const stock = record ?? { current_stock: 0, minimum_stock: 0, maximum_stock: 0 };
     body = (
       <>
-        <Row gutter={16}>
-          <Col span={6}><Statistic title="Total Stock" value={stock.current_stock} /></Col>
-          <Col span={6}><Statistic title="Min Stock" value={stock.minimum_stock ?? 0} /></Col>
-          <Col span={6}><Statistic title="Max Stock" value={stock.maximum_stock || '—'} /></Col>
-          <Col span={6}>
+        <Row gutter={[16, 12]}>
+          <Col xs={12} sm={6}><Statistic title="Total Stock" value={stock.current_stock} /></Col>
+          <Col xs={12} sm={6}><Statistic title="Min Stock" value={stock.minimum_stock ?? 0} /></Col>
+          <Col xs={12} sm={6}><Statistic title="Max Stock" value={stock.maximum_stock || '—'} /></Col>
+          <Col xs={12} sm={6}>
             <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>Status</Typography.Text>
             <StatusTag status={panelStatus(stock.current_stock, stock.minimum_stock)} />
           </Col>

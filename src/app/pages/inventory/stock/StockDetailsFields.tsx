@@ -1,46 +1,92 @@
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import type { ZodObject, ZodType } from 'zod';
 import { MOVEMENT_REASONS, REFERENCE_TYPES } from '../../../../domain/constants';
+import { NumberField } from '../../../components/NumberField';
+import { zodMessage } from '../../../crud/zod-rules';
 
 export type StockFormValues = {
-  quantity?: number | null;
-  unit_cost?: number | null;
+  quantity?: number | string | null;
+  unit_cost?: number | string | null;
   movement_reason?: string;
   reference_id?: string;
   reference_type?: string;
   notes?: string;
   seller_id?: string;
+  minimum_stock?: number | string | null;
+  maximum_stock?: number | string | null;
 };
 
 /** The names of the form's own fields (product and warehouse sit outside it). */
-export const STOCK_FORM_FIELDS: readonly string[] = ['quantity', 'unit_cost', 'movement_reason', 'reference_id', 'reference_type', 'notes', 'seller_id'];
+export const STOCK_FORM_FIELDS: readonly string[] = [
+  'quantity', 'unit_cost', 'movement_reason', 'reference_id', 'reference_type', 'notes', 'seller_id', 'minimum_stock', 'maximum_stock',
+];
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const reasonOptions = MOVEMENT_REASONS.map((value) => ({ value, label: label(value) }));
 const referenceOptions = REFERENCE_TYPES.map((value) => ({ value, label: label(value) }));
+const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(220px, 100%), 1fr))', columnGap: 16 } as const;
+// Two fields in the columns of the grid above, rather than stretched across the row.
+const levelsGrid = { ...grid, gridTemplateColumns: 'repeat(auto-fill, minmax(min(220px, 100%), 1fr))' } as const;
+
+type NumberItemProps = {
+  name: keyof StockFormValues & string;
+  label: string;
+  schema: ZodType;
+  required?: boolean;
+  integer?: boolean;
+  step?: number;
+  prefix?: ReactNode;
+  placeholder: string;
+};
+
+/**
+ * A typed number of the stock form, shown as typed. Leaving it says at once what its rule says about a value
+ * that breaks it; a blank one waits for Add Stock, which names the first missing field in the SPEC.md order.
+ */
+function StockNumberItem({ name, label: text, schema, required, integer, step, prefix, placeholder }: NumberItemProps) {
+  const form = Form.useFormInstance<StockFormValues>();
+  const check = () => {
+    const value = form.getFieldValue(name) as unknown;
+    const message = value === undefined ? null : zodMessage(schema, value);
+    form.setFields([{ name, errors: message ? [message] : [] }]);
+  };
+  return (
+    <Form.Item label={text} name={name} required={required}>
+      <NumberField
+        integer={integer}
+        step={step}
+        prefix={prefix}
+        placeholder={placeholder}
+        onBlur={check}
+        onChange={() => form.setFields([{ name, errors: [] }])}
+      />
+    </Form.Item>
+  );
+}
 
 type Props = {
   /** 'Quantity' to add, or the new stock level on the adjust screen. */
   quantityLabel: string;
-  quantityMin: number;
+  /** The rules of the form's fields (the add screen's API schema, or the adjust form's). */
+  schema: ZodObject;
   /** The add screen's seller select; absent on adjust. */
   seller?: ReactNode;
+  /** The record is created by this movement: its minimum and maximum can be set now. */
+  newRecord?: boolean;
 };
 
 /**
  * The inventory details form of SPEC.md: every field is marked required, and the submit handler checks them
- * in the SPEC.md order (one message at a time), so no per-field rules here.
+ * in the SPEC.md order (one message at a time); a typed number is also checked as soon as it is left.
  */
-export function StockDetailsFields({ quantityLabel, quantityMin, seller }: Props) {
+export function StockDetailsFields({ quantityLabel, schema, seller, newRecord }: Props) {
+  const rule = (name: string) => schema.shape[name] as ZodType;
   return (
     <>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', columnGap: 16 }}>
-        <Form.Item label={quantityLabel} name="quantity" required>
-          <InputNumber min={quantityMin} step={1} precision={0} style={{ width: '100%' }} placeholder={String(Math.max(quantityMin, 1))} />
-        </Form.Item>
-        <Form.Item label="Unit Cost" name="unit_cost" required>
-          <InputNumber min={0.01} step={0.01} precision={2} prefix="₹" style={{ width: '100%' }} placeholder="0.00" />
-        </Form.Item>
+      <div style={grid}>
+        <StockNumberItem name="quantity" label={quantityLabel} schema={rule('quantity')} required integer placeholder="1" />
+        <StockNumberItem name="unit_cost" label="Unit Cost" schema={rule('unit_cost')} required step={0.01} prefix="₹" placeholder="0.00" />
         <Form.Item label="Movement Reason" name="movement_reason" required>
           <Select options={reasonOptions} placeholder="Select a reason" />
         </Form.Item>
@@ -52,6 +98,17 @@ export function StockDetailsFields({ quantityLabel, quantityMin, seller }: Props
         </Form.Item>
         {seller}
       </div>
+      {newRecord && (
+        <>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            This creates the product&apos;s record in this warehouse: set the levels that mark it Low Stock.
+          </Typography.Paragraph>
+          <div style={levelsGrid}>
+            <StockNumberItem name="minimum_stock" label="Min Stock" schema={rule('minimum_stock')} integer placeholder="0" />
+            <StockNumberItem name="maximum_stock" label="Max Stock" schema={rule('maximum_stock')} integer placeholder="No maximum" />
+          </div>
+        </>
+      )}
       <Form.Item label="Notes" name="notes" required>
         <Input.TextArea rows={3} maxLength={1000} showCount placeholder="What happened and why" />
       </Form.Item>

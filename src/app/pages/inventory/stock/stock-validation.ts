@@ -14,13 +14,14 @@ function check<S extends z.ZodType>(schema: S, values: unknown): Checked<z.outpu
 }
 
 /** Add: the API's own schema, so the screen and the server check the same rules in the same order. */
-export const checkAddStock = (values: unknown) => check(addStockSchema, values);
+export const addFormSchema = addStockSchema;
+export const checkAddStock = (values: unknown) => check(addFormSchema, values);
 
 /**
  * Adjust: the same form minus the seller, where the quantity is the new stock level, so 0 is allowed
  * (an emptied record can then be deleted); the other fields keep the add screen's rules and messages.
  */
-const adjustFormSchema = z.object({
+export const adjustFormSchema = z.object({
   quantity: adjustStockSchema.shape.new_stock,
   unit_cost: addStockSchema.shape.unit_cost,
   movement_reason: addStockSchema.shape.movement_reason,

@@ -1,22 +1,25 @@
 import { useCustom } from '@refinedev/core';
 import type { InventoryRecord } from '../shared/types';
 
-/** GET /inventory/lookup: the balance of one product in one warehouse; a 404 means it has none yet (null). */
+/**
+ * The balance of one product in one warehouse, from the inventory list filtered to that pair: a product with
+ * no record there yet is an empty list (`missing`), an expected answer rather than a 404 logged as an error.
+ */
 export function useStockLookup(productId: string | undefined, warehouseId: string | undefined) {
   const enabled = !!productId && !!warehouseId;
-  const { result, query } = useCustom<InventoryRecord>({
-    url: '/inventory/lookup',
+  const { result, query } = useCustom<{ data: InventoryRecord[] }>({
+    url: '/inventory',
     method: 'get',
-    config: { query: { product_id: productId, warehouse_id: warehouseId } },
+    config: { query: { product_id: productId, warehouse_id: warehouseId, limit: 1 } },
     queryOptions: { enabled, retry: false, placeholderData: undefined },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch inventory' },
   });
-  const missing = query.error?.statusCode === 404;
+  const record = enabled && query.isSuccess ? (result.data?.data?.[0] ?? null) : null;
   return {
-    record: enabled && query.isSuccess ? result.data : null,
-    missing: enabled && missing,
+    record,
+    missing: enabled && query.isSuccess && !record,
     isLoading: enabled && query.isFetching,
-    error: enabled && query.error && !missing ? query.error : null,
+    error: enabled && query.error ? query.error : null,
   };
 }

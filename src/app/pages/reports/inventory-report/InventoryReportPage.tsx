@@ -1,4 +1,5 @@
 import { Alert, Card, Empty, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { downloadCsv } from '../shared/csv';
 import { formatDateTime, formatDay } from '../shared/format';
@@ -31,6 +32,7 @@ function View({ report, type }: { report: InventoryReport; type: ReportType }) {
 /** `/inventory-report`: the inventory report generator, four views of one GET /inventory/report. */
 export default function InventoryReportPage() {
   const filters = useReportFilters();
+  const phone = usePhoneLayout();
   const type = filters.applied.report_type;
   const { report, isLoading, isFetching, error, refetch } = useInventoryReport(filters.applied);
   // 'Generate Report' again with the same filters fetches afresh.
@@ -52,14 +54,16 @@ export default function InventoryReportPage() {
         extra={<ReportActions onExport={exportCsv} disabled={!report} />}
       />
       <ReportFiltersForm applied={filters.applied} onApply={generate} onReset={filters.reset} loading={isFetching} />
-      <Segmented<ReportType>
-        className="no-print"
-        options={VIEWS}
-        value={type}
-        onChange={filters.setReportType}
-        style={{ marginBottom: 16 }}
-        aria-label="Report type"
-      />
+      {/* On the narrowest phones the choice scrolls within its own strip, never the page. */}
+      <div className="no-print" style={{ overflowX: 'auto', marginBottom: 16 }}>
+        <Segmented<ReportType>
+          options={VIEWS}
+          value={type}
+          onChange={filters.setReportType}
+          size={phone ? 'small' : 'middle'}
+          aria-label="Report type"
+        />
+      </div>
       {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
       {isLoading ? (
         <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>

@@ -1,8 +1,10 @@
 import { BarChartOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Checkbox, Col, Form, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { MAX_LIST_LIMIT, MOVEMENT_TYPES } from '../../../../domain/constants';
+import { DateRangeField } from '../../../components/DateField';
+import { NumberField } from '../../../components/NumberField';
 import { ProductSearch } from '../../inventory/shared/ProductSearch';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import { MOVEMENT_LABELS } from '../shared/MovementTypeTag';
@@ -43,7 +45,7 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
         <Row gutter={16}>
           <Col xs={24} md={12} xl={8}>
             <Form.Item label="Period" name="period" rules={[{ required: true, message: 'Choose a start and an end date' }]}>
-              <DatePicker.RangePicker allowClear={false} style={{ width: '100%' }} format="DD MMM YYYY" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+              <DateRangeField allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={5}>
@@ -58,7 +60,7 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
           </Col>
           <Col xs={24} md={12} xl={5}>
             <Form.Item label="Limit" name="limit" rules={[{ required: true, type: 'integer', min: 1, max: MAX_LIST_LIMIT, message: LIMIT_MESSAGE }]}>
-              <InputNumber min={1} max={MAX_LIST_LIMIT} precision={0} style={{ width: '100%' }} />
+              <NumberField integer />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
@@ -67,7 +69,7 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item label="Stock levels" style={{ marginBottom: 0 }}>
+            <Form.Item label="Stock levels">
               <Form.Item name="low_stock_only" valuePropName="checked" noStyle>
                 <Checkbox>Low Stock Only</Checkbox>
               </Form.Item>

@@ -5,11 +5,12 @@ import { movementColumns } from './movement-columns';
 import type { InventoryReport } from './report-types';
 import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
+// On a phone the three counts share a row and the money, the widest figure, takes one of its own.
 const STOCK_CARDS = [
-  { title: 'Inventory Records', value: (r: InventoryReport) => r.summary.total_products },
-  { title: 'Low Stock', value: (r: InventoryReport) => r.summary.low_stock_count, color: '#d46b08' },
-  { title: 'Out of Stock', value: (r: InventoryReport) => r.summary.out_of_stock_count, color: '#cf1322' },
-  { title: 'Total Value', value: (r: InventoryReport) => r.summary.total_value, money: true },
+  { title: 'Inventory Records', value: (r: InventoryReport) => r.summary.total_products, xs: 8 },
+  { title: 'Low Stock', value: (r: InventoryReport) => r.summary.low_stock_count, color: '#d46b08', xs: 8 },
+  { title: 'Out of Stock', value: (r: InventoryReport) => r.summary.out_of_stock_count, color: '#cf1322', xs: 8 },
+  { title: 'Total Value', value: (r: InventoryReport) => r.summary.total_value, money: true, xs: 24 },
 ];
 
 const MOVEMENT_CARDS = [
@@ -27,7 +28,7 @@ export function SummaryView({ report }: { report: InventoryReport }) {
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {STOCK_CARDS.map((card) => (
-          <Col key={card.title} xs={12} lg={6}>
+          <Col key={card.title} xs={card.xs} lg={6}>
             <Card size="small">
               <Statistic
                 title={card.title}

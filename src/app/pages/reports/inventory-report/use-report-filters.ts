@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAX_LIST_LIMIT, MOVEMENT_TYPES, REPORT_DEFAULT_DAYS, REPORT_DEFAULT_LIMIT, REPORT_TYPES } from '../../../../domain/constants';
+import { lastBusinessDays } from '../../../../domain/business-days';
+import { MAX_LIST_LIMIT, MOVEMENT_TYPES, REPORT_DEFAULT_LIMIT, REPORT_TYPES } from '../../../../domain/constants';
 import type { ReportType } from './report-types';
 
 export type ReportFilters = {
@@ -20,11 +20,10 @@ export type ReportFilters = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** SPEC.md section 9: from 30 days ago to today, a summary, 100 rows. */
-export function defaultReportFilters(today = dayjs()): ReportFilters {
+/** SPEC.md section 9: the last 30 days (the dashboard's, India time, today included), a summary, 100 rows. */
+export function defaultReportFilters(now = new Date()): ReportFilters {
   return {
-    start_date: today.subtract(REPORT_DEFAULT_DAYS, 'day').format('YYYY-MM-DD'),
-    end_date: today.format('YYYY-MM-DD'),
+    ...lastBusinessDays(undefined, now),
     report_type: 'summary',
     limit: REPORT_DEFAULT_LIMIT,
   };

@@ -1,8 +1,10 @@
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Grid, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState, type Key } from 'react';
 import { formatINR } from '../../../../domain/money';
 import { formatDay, formatQuantity } from '../shared/format';
+import { usePrinting } from '../shared/use-printing';
 import { totalsOf, type SalePurchaseDay } from './types';
-import dayjs from 'dayjs';
 
 type Row = {
   key: string;
@@ -35,38 +37,60 @@ function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
     }));
 }
 
+const UNIT_COST_KEY = 'unit_cost';
+
 const columns: TableColumnsType<Row> = [
   {
     title: 'Date / Product',
     dataIndex: 'label',
     key: 'label',
-    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${row.children?.length ?? 0} items)`}</Typography.Text> : label),
+    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text> : label),
   },
-  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', width: 110, render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)) },
-  { title: 'Unit Cost', dataIndex: 'unit_cost', key: 'unit_cost', align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
+  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', width: 100, render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)) },
+  { title: 'Unit Cost', dataIndex: 'unit_cost', key: UNIT_COST_KEY, align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
   {
     title: 'Total',
     dataIndex: 'total_value',
     key: 'total_value',
     align: 'right',
-    width: 140,
+    width: 130,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (n: number, row) => (row.kind === 'day' ? <strong>{formatINR(n)}</strong> : formatINR(n)),
   },
 ];
 
-/** One section (purchases or sales): a row per day with its total, its movements beneath, the grand total last. */
+/** On a phone: no unit cost, narrow figures in a fixed layout, so the day and product keep the rest of the width. */
+const PHONE_OVERRIDES: Record<string, { title?: string; width?: number }> = { quantity: { title: 'Qty', width: 64 }, total_value: { width: 112 } };
+const phoneColumns = columns
+  .filter((column) => column.key !== UNIT_COST_KEY)
+  .map((column) => ({ ...column, ...PHONE_OVERRIDES[String(column.key)] }));
+
+export const itemCount = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'item' : 'items'}`;
+
+/**
+ * One section (purchases or sales): a row per day with its totals, the grand total last. A day's movements
+ * open beneath it on demand (a month of them at once is a page thousands of pixels long); on paper, all are shown.
+ */
 export function DayGroupedTable({ days, emptyText, testId }: { days: Record<string, SalePurchaseDay>; emptyText: string; testId: string }) {
   const totals = totalsOf(days);
   const rows = rowsOf(days);
+  const printing = usePrinting();
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const withUnitCost = Grid.useBreakpoint().sm !== false || printing;
   return (
     <Table<Row>
       data-testid={testId}
       rowKey="key"
       size="small"
-      columns={columns}
+      columns={withUnitCost ? columns : phoneColumns}
+      tableLayout={withUnitCost ? undefined : 'fixed'}
       dataSource={rows}
       pagination={false}
-      expandable={{ defaultExpandAllRows: true }}
+      expandable={{
+        expandedRowKeys: printing ? rows.map((row) => row.key) : expanded,
+        onExpandedRowsChange: setExpanded,
+        expandRowByClick: true,
+      }}
       rowClassName={(row) => (row.kind === 'day' ? 'day-row' : 'item-row')}
       locale={{ emptyText }}
       summary={() =>
@@ -79,9 +103,9 @@ export function DayGroupedTable({ days, emptyText, testId }: { days: Record<stri
               <Table.Summary.Cell index={1} align="right">
                 <Typography.Text strong>{formatQuantity(totals.quantity)}</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} />
-              <Table.Summary.Cell index={3} align="right">
-                <Typography.Text strong data-testid={`${testId}-grand-total`}>{formatINR(totals.value)}</Typography.Text>
+              {withUnitCost && <Table.Summary.Cell index={2} />}
+              <Table.Summary.Cell index={withUnitCost ? 3 : 2} align="right">
+                <Typography.Text strong data-testid={`${testId}-grand-total`} style={{ whiteSpace: 'nowrap' }}>{formatINR(totals.value)}</Typography.Text>
               </Table.Summary.Cell>
             </Table.Summary.Row>
           </Table.Summary>

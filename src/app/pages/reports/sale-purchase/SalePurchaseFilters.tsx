@@ -1,7 +1,8 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import { Button, Card, Col, DatePicker, Form, Row } from 'antd';
+import { Button, Card, Col, Form, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import type { SalePurchaseQuery } from './types';
 
@@ -33,25 +34,21 @@ export function SalePurchaseFilters({ applied, onApply, loading }: { applied: Sa
           </Col>
           <Col xs={12} md={5}>
             <Form.Item label="Start date" htmlFor="sp-start" required>
-              <DatePicker
+              <DateField
                 id="sp-start"
                 value={draft.start}
                 onChange={(start) => setDraft((d) => ({ ...d, start, end: d.end && start && d.end.isBefore(start, 'day') ? null : d.end }))}
                 disabledDate={(d) => d.isAfter(today, 'day')}
-                format="DD MMM YYYY"
-                style={{ width: '100%' }}
               />
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>
             <Form.Item label="End date" htmlFor="sp-end" required>
-              <DatePicker
+              <DateField
                 id="sp-end"
                 value={draft.end}
                 onChange={(end) => setDraft((d) => ({ ...d, end }))}
                 disabledDate={(d) => d.isAfter(today, 'day') || (!!draft.start && d.isBefore(draft.start, 'day'))}
-                format="DD MMM YYYY"
-                style={{ width: '100%' }}
               />
             </Form.Item>
           </Col>

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { backOfficeRoutes } from '../../src/app/routes/back-office-routes.js';
+import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api } from '../support/e2e-crud.js';
+import { demoRecord } from '../support/e2e-stock.js';
+
+type Listed = { _id: string };
+const firstOf = async (path: string, key = 'data') => (await api<Record<string, Listed[]>>('GET', `${path}?limit=1`)).body[key]![0]!._id;
+
+/** Every back-office route with real ids and the query its screen expects. */
+async function everyRoute(): Promise<string[]> {
+  const record = await demoRecord(5, () => true);
+  const ids: Record<string, string> = {
+    '/product-edit/:id': await firstOf('/products'),
+    '/user-edit/:id': await firstOf('/users', 'users'),
+    '/city-edit/:id': record.city_id,
+    '/warehouse-edit/:id': record.warehouse_id,
+    '/inventory-edit/:id': record._id,
+    '/inventory-by-city/:cityId': record.city_id,
+  };
+  const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
+  return backOfficeRoutes.map(({ path }) => {
+    const filled = path.replace(/:(id|cityId)$/, () => ids[path] ?? '');
+    if (filled.includes(':')) throw new Error(`No id for ${path}`);
+    return path.startsWith('/inventory-') && path !== '/inventory-report' ? `${filled}?${query}` : filled;
+  });
+}
+
+describe('on a phone, 390 px wide (issue 13)', () => {
+  const browser = useBrowser();
+
+  it('no back-office screen scrolls sideways, and the menu opens from the header', async () => {
+    const page = browser.page();
+    const routes = await everyRoute();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'admin');
+    const wider: string[] = [];
+    for (const route of routes) {
+      // In-app navigation (as the menu does), not a reload per screen: the test stays quick.
+      await page.evaluate((path) => {
+        window.history.pushState(null, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      await expectPath(page, route.split('?')[0]!);
+      await page.getByRole('heading', { level: 3 }).first().waitFor();
+      // Loaded: no page, table or card still waiting for its data.
+      await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton').count()).toBe(0);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) wider.push(`${route}: ${width} px`);
+    }
+    expect(wider).toEqual([]);
+
+    // The sidebar is a drawer: it opens from the header, and closes once an entry is chosen.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'City Listing' }).click();
+    await expectPath(page, '/cities');
+    await page.getByRole('heading', { name: 'City Management' }).waitFor();
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+  });
+});
