@@ -139,7 +139,8 @@ export const products = pgTable('products', {
   modified: modified(),
 }, (t) => [
   check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
-  index('products_created_idx').on(t.created),
+  // The default list order (newest first, id breaking ties): a deep page skips index entries only.
+  index('products_created_id_idx').on(t.created, t.id),
   index('products_name_lower_idx').on(sql`lower(${t.productname})`),
   // Reports and the inventory screens walk products in name order and stop at their limit.
   index('products_name_id_idx').on(t.productname, t.id),

@@ -11,6 +11,8 @@ CREATE TABLE "stock_daily_totals" (
 --> statement-breakpoint
 ALTER TABLE "stock_daily_totals" ADD CONSTRAINT "stock_daily_totals_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "products_name_id_idx" ON "products" USING btree ("productname","id");--> statement-breakpoint
+DROP INDEX "products_created_idx";--> statement-breakpoint
+CREATE INDEX "products_created_id_idx" ON "products" USING btree ("created","id");--> statement-breakpoint
 -- The daily totals follow every change of the ledger in the same statement (a statement trigger sees all the
 -- rows an INSERT wrote at once, so a bulk insert costs one upsert per day, warehouse and type). Rows are
 -- upserted in key order so that concurrent writers lock them in the same order.
