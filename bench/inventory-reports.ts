@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { REPORT_TYPES } from '../src/domain/constants.js';
-import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timeIt, type Kind } from './support/bench-kit.js';
+import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timeIt, timePair, type Kind } from './support/bench-kit.js';
 import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
@@ -48,8 +48,7 @@ try {
         if (res.status !== 200) throw new Error(`${url} → ${res.status} ${res.body}`);
         bytes = res.body.length;
       });
-      const api = await timeIt(() => get(url), RUNS);
-      const raw = await timeIt(() => bench.raw(statements), RUNS);
+      const [api, raw] = await timePair(() => get(url), () => bench.raw(statements), RUNS);
       lines.push({ db: kind, scenario, api: api.p50, sql: raw.p50, statements: statements.length, bytes });
       console.log(`  ${scenario.padEnd(36)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms`);
     }

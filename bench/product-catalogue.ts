@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timeIt, type Kind } from './support/bench-kit.js';
+import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timeIt, timePair, type Kind } from './support/bench-kit.js';
 import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
@@ -46,8 +46,7 @@ try {
         const res = await get(url);
         if (res.status !== 200) throw new Error(`${url} → ${res.status} ${res.body}`);
       });
-      const api = await timeIt(() => get(url), RUNS);
-      const raw = await timeIt(() => bench.raw(statements), RUNS);
+      const [api, raw] = await timePair(() => get(url), () => bench.raw(statements), RUNS);
       timed.push({ db: kind, name, api: api.p50, sql: raw.p50 });
       console.log(`  ${name.padEnd(34)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms`);
     }

@@ -132,5 +132,24 @@ export async function timeIt(fn: () => Promise<unknown>, runs: number, warmup = 
   return { p50: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]! };
 }
 
+/**
+ * p50 and p95 of two ways to do the same thing, sampled alternately (a, b, a, b...): on a shared machine both see
+ * the same load, so their ratio holds even when the absolute times drift.
+ */
+export async function timePair(a: () => Promise<unknown>, b: () => Promise<unknown>, runs: number, warmup = 2): Promise<[Timing, Timing]> {
+  const samples: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs + warmup; i++) {
+    for (const [k, fn] of [a, b].entries()) {
+      const t0 = performance.now();
+      await fn();
+      if (i >= warmup) samples[k]!.push(performance.now() - t0);
+    }
+  }
+  return samples.map((xs) => {
+    xs.sort((x, y) => x - y);
+    return { p50: xs[Math.floor(xs.length / 2)]!, p95: xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]! };
+  }) as [Timing, Timing];
+}
+
 export const ms = (n: number) => n.toFixed(1).padStart(8);
 export const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
