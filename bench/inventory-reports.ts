@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { REPORT_TYPES } from '../src/domain/constants.js';
-import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timeIt, timePair, type Kind } from './support/bench-kit.js';
+import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timePair, type Kind } from './support/bench-kit.js';
 import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
