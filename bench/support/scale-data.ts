@@ -49,6 +49,8 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
   const { pairs } = await one<{ pairs: number }>(db, sql`select count(*)::int as pairs from bench_pairs`);
 
   if (M > 0) {
+    // A bulk load builds the ledger's secondary indexes once at the end instead of row by row (about twice as fast).
+    await db.execute(sql`drop index stock_movements_pw_idx, stock_movements_wh_created_idx, stock_movements_created_idx`);
     // Movement n belongs to pair 1 + (n-1) % P and is that pair's j-th, later in time than its (j-1)-th: an opening
     // 'in' of 500+, then mostly small sales, some purchases, returns, damaged goods and adjustments.
     await db.execute(sql`
@@ -81,6 +83,9 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
             ) m
         ) s
        order by n`);
+    await db.execute(sql`create index stock_movements_pw_idx on stock_movements (product_id, warehouse_id, created)`);
+    await db.execute(sql`create index stock_movements_wh_created_idx on stock_movements (warehouse_id, created)`);
+    await db.execute(sql`create index stock_movements_created_idx on stock_movements (created)`);
   }
   await db.execute(sql`
     insert into inventory (product_id, warehouse_id, current_stock, minimum_stock, maximum_stock, unit_cost, location)
