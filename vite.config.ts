@@ -1,8 +1,38 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, at the highest levels: the
+ * server sends them as they are (no compression per request), to any browser that accepts them.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 512) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -1,101 +1,98 @@
 /**
- * Product catalogue at scale: list, deep page, stock sort, warehouse filter, search and autocomplete on
- * N products (default 100,000), timed through the real API (Fastify inject, no network) on PGlite.
- * Baseline in the same run: the same requests after dropping the trigram indexes of migration 0002.
+ * Product catalogue at scale: list pages (1, 5000 and the last), stock sort, warehouse filter, search and autocomplete
+ * on N products (default 100,000) through the real API (Fastify inject, no network), on PostgreSQL and on PGlite.
+ * Baselines in the same run: the very statements the API sent, run straight on the driver (API/SQL), and the search
+ * requests again without the trigram indexes of migrations 0002/0003.
  *
- *   npm run bench:catalogue -- [--products 100000] [--runs 15]
+ *   npm run bench:catalogue -- [--products 100000] [--runs 15] [--db postgres,pglite]
  */
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { openDatabase } from '../src/server/db/client.js';
-import { dbPolicySource, ensurePolicySeeded } from '../src/server/auth/db-policy-source.js';
-import { setPasswordHashCost } from '../src/server/auth/passwords.js';
-import { createTokenSigner } from '../src/server/auth/tokens.js';
-import { seedDemo } from '../src/server/seed/seed-demo.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { inventory, products, warehouses } from '../src/server/db/schema.js';
+import { selectRecords, toRecord } from '../src/server/services/inventory-records.js';
+import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timeIt, timePair, type Kind } from './support/bench-kit.js';
+import { buildScaleData } from './support/scale-data.js';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' }, runs: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '100000' }, runs: { type: 'string', default: '15' }, db: { type: 'string', default: 'postgres,pglite' } },
+});
 const N = Number(values.products);
 const RUNS = Number(values.runs);
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const PAGE = 10;
+const TARGET_DEEP: Record<Kind, number> = { postgres: 50, pglite: 150 };
 
-setPasswordHashCost('low');
-const started = Date.now();
-const database = await openDatabase({ kind: 'pglite', dataDir: null });
-const db = database.db;
-await ensurePolicySeeded(db);
-await seedDemo(db);
+type Line = { db: Kind; name: string; api: number; sql: number; noTrigram?: number; bytes?: number };
+type CityLine = { db: Kind; api: number; bytes: number; before: number; beforeBytes: number; rows: number };
+const cityLines: CityLine[] = [];
+const lines: Line[] = [];
 
-// Bulk catalogue in SQL: names from a word list, one rare word ('Saffron') every 997th product,
-// an inventory row in each warehouse for every third product.
-await db.execute(sql`
-  insert into products (productname, product_hindi, category_id, subcategory_id, product_keyword, price, discount_price,
-    product_description, unit, unit_value, created)
-  select
-    (array['Basmati Rice','Toned Milk','Wheat Atta','Toor Dal','Mustard Oil','Marie Biscuits','Green Tea','Neem Soap',
-           'Floor Cleaner','Potato Chips'])[1 + i % 10] || ' ' || case when i % 997 = 0 then 'Saffron ' else '' end || 'No. ' || i,
-    'उत्पाद ' || i, s.category_id, s.id, 'Brand ' || (i % 300), 10 + (i % 500), 9 + (i % 500), 'Bench product ' || i,
-    'pcs', '1', now() - make_interval(secs => i)
-  from generate_series(1, ${N}) as i
-  cross join lateral (select id, category_id from subcategories order by id offset (i % 5) limit 1) s`);
-await db.execute(sql`
-  insert into inventory (product_id, warehouse_id, current_stock, minimum_stock, maximum_stock, unit_cost)
-  select p.id, w.id, (hashtext(p.id::text || w.id::text) & 255) % 120, 20, 500, p.price
-  from (select id, price, row_number() over () as n from products) p cross join warehouses w
-  where p.n % 3 = 0
-  on conflict do nothing`);
-await db.execute(sql`analyze`);
-const firstRow = async <T>(query: ReturnType<typeof sql>): Promise<T> => ((await db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
-const { warehouse } = await firstRow<{ warehouse: string }>(sql`select id as warehouse from warehouses limit 1`);
-const { admin } = await firstRow<{ admin: string }>(sql`select id as admin from users where email = 'admin@demo.local'`);
-console.log(`Built ${N.toLocaleString('en-IN')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-const signer = createTokenSigner('bench-secret-bench-secret-bench-secret');
-const app = await buildApp({ database, signer, policy: dbPolicySource(db), config: { loginRateLimit: 1e6 } });
-await app.ready();
-const token = await signer.sign({ sub: admin, role: 'admin', firstname: 'Bench' });
-
-const scenarios: [string, string][] = [
-  ['list, page 1', '/api/products?page=1&limit=10'],
-  [`list, page ${Math.floor(N / 20).toLocaleString('en-IN')}`, `/api/products?page=${Math.floor(N / 20)}&limit=10`],
-  ['list sorted by current stock', '/api/products?sort=current_stock&order=asc&limit=10'],
-  ['list of one warehouse', `/api/products?warehouse_id=${warehouse}&limit=10`],
-  ['search, rare word "saffron"', '/api/products?q=saffron&limit=10'],
-  ['search, common "milk"', '/api/products?q=milk&limit=10'],
-  ['autocomplete "saffr"', '/api/products/autocomplete?q=saffr'],
-];
-
-async function time(url: string): Promise<{ median: number; p95: number }> {
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS + 2; i++) {
+try {
+  for (const kind of values.db.split(',') as Kind[]) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    const ms = performance.now() - t0;
-    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
-    if (i >= 2) samples.push(ms); // two warm-up requests
+    const bench = await openBenchDb(kind);
+    const { get } = await benchApi(bench.database);
+    const scale = await buildScaleData(bench.database.db, { products: N, movements: 0 });
+    console.log(`${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances built in ${seconds(t0)}`);
+    const { total } = JSON.parse((await get(`/api/products?limit=1`)).body) as { total: number };
+    const last = Math.ceil(total / PAGE);
+    const scenarios: [string, string][] = [
+      ['list, page 1', `/api/products?page=1&limit=${PAGE}`],
+      ['list, page 5000', `/api/products?page=5000&limit=${PAGE}`],
+      [`list, last page (${last.toLocaleString('en-IN')})`, `/api/products?page=${last}&limit=${PAGE}`],
+      ['list sorted by current stock', `/api/products?sort=current_stock&order=asc&limit=${PAGE}`],
+      ['list of one warehouse, page 1', `/api/products?warehouse_id=${scale.bigWarehouseId}&limit=${PAGE}`],
+      ['search, rare word "saffron"', `/api/products?q=saffron&limit=${PAGE}`],
+      ['search, common "milk"', `/api/products?q=milk&limit=${PAGE}`],
+      ['autocomplete "saffr"', '/api/products/autocomplete?q=saffr'],
+      ['by city: 3 warehouses × 10 rows', `/api/inventory/by-city/${scale.cityId}`],
+      ['by city: 100k warehouse, search', `/api/inventory/by-city/${scale.cityId}?warehouse_id=${scale.bigWarehouseId}&rows_limit=100&q=milk`],
+    ];
+    const timed: Line[] = [];
+    for (const [name, url] of scenarios) {
+      let bytes = 0;
+      const statements = await bench.capture(async () => {
+        const res = await get(url);
+        if (res.status !== 200) throw new Error(`${url} → ${res.status} ${res.body}`);
+        bytes = res.body.length;
+      });
+      const [api, raw] = await timePair(() => get(url), () => bench.raw(statements), RUNS);
+      timed.push({ db: kind, name, api: api.p50, sql: raw.p50, bytes });
+      console.log(`  ${name.padEnd(34)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms`);
+    }
+    // The city view before rows were paged: every row of the page's three warehouses (the 100k-product one among them).
+    const db = bench.database.db;
+    const firstThree = (await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.cityId, scale.cityId))
+      .orderBy(asc(warehouses.name), asc(warehouses.id)).limit(3)).map((w) => w.id);
+    let beforeBytes = 0;
+    let rows = 0;
+    const before = await timeIt(async () => {
+      const all = (await selectRecords(db).where(inArray(inventory.warehouseId, firstThree)).orderBy(asc(products.productname), asc(inventory.id))).map(toRecord);
+      rows = all.length;
+      beforeBytes = JSON.stringify({ warehouses: all }).length;
+    }, 3, 1);
+    const now = timed.find((l) => l.name.startsWith('by city: 3'))!;
+    cityLines.push({ db: kind, api: now.api, bytes: now.bytes!, before: before.p50, beforeBytes, rows });
+
+    await bench.database.db.execute(sql`drop index products_search_text_trgm, products_name_text_trgm`);
+    await bench.database.db.execute(sql`analyze products`);
+    for (const line of timed) {
+      const url = scenarios.find(([name]) => name === line.name)![1];
+      if (/[?&]q=/.test(url)) line.noTrigram = (await timeIt(() => get(url), RUNS)).p50;
+    }
+    lines.push(...timed);
+    await bench.close();
   }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]! };
+} finally {
+  stopBenchCluster();
 }
 
-const withIndex: Record<string, { median: number; p95: number }> = {};
-for (const [name, url] of scenarios) withIndex[name] = await time(url);
-const rssWith = process.memoryUsage().rss;
-
-await db.execute(sql`drop index products_search_text_trgm, products_name_text_trgm`);
-await db.execute(sql`analyze products`);
-const baseline: Record<string, { median: number; p95: number }> = {};
-for (const [name, url] of scenarios) baseline[name] = await time(url);
-
-const f = (n: number) => n.toFixed(1).padStart(8);
-console.log(`\n${N.toLocaleString('en-IN')} products, ${RUNS} timed requests each (ms; median and p95)\n`);
-console.log(`${'request'.padEnd(32)} ${'trigram idx'.padStart(18)} ${'baseline: no idx'.padStart(18)}  speed-up`);
-for (const [name] of scenarios) {
-  const a = withIndex[name]!;
-  const b = baseline[name]!;
-  console.log(`${name.padEnd(32)} ${f(a.median)} ${f(a.p95)}  ${f(b.median)} ${f(b.p95)}   ${(b.median / a.median).toFixed(1)}x`);
+console.log(`\n${N.toLocaleString('en-IN')} products, ${PAGE} a page: p50 of ${RUNS} requests (ms). Targets: page 5000 ≤ ${TARGET_DEEP.postgres} ms on PostgreSQL, ≤ ${TARGET_DEEP.pglite} ms on PGlite; API/SQL ≤ 1.5x for page 1 and search`);
+console.log(`${'database'.padEnd(9)} ${'request'.padEnd(34)} ${'API'.padStart(8)} ${'raw SQL'.padStart(8)}  API/SQL  response  ${'no trigram idx'.padStart(14)}`);
+for (const l of lines) {
+  const base = l.noTrigram === undefined ? '' : `${ms(l.noTrigram)} (${(l.noTrigram / l.api).toFixed(0)}x slower)`;
+  console.log(`${l.db.padEnd(9)} ${l.name.padEnd(34)} ${ms(l.api)} ${ms(l.sql)}  ${(l.api / l.sql).toFixed(2).padStart(6)}x  ${`${((l.bytes ?? 0) / 1024).toFixed(1)} KB`.padStart(8)}  ${base}`);
 }
-console.log(`\nprocess RSS after the indexed run: ${mb(rssWith)}; heap used now: ${mb(process.memoryUsage().heapUsed)}`);
-
-await app.close();
-await database.close();
+console.log('\nInventory by city, first page of the city holding the 100k-product warehouse. Target: no response over 1 MB');
+for (const c of cityLines) {
+  console.log(`${c.db.padEnd(9)} now: ${ms(c.api)} ms, ${(c.bytes / 1024).toFixed(1)} KB   baseline, every row of the 3 warehouses (the previous design): ${ms(c.before)} ms, ${(c.beforeBytes / 1024 / 1024).toFixed(1)} MB (${c.rows.toLocaleString('en-IN')} rows)`);
+}

@@ -1,15 +1,22 @@
 import '@refinedev/antd/dist/reset.css';
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { isPublicPath } from './public-paths';
 
 // A page restored from the back-forward cache would show the state of before a logout: load it afresh.
 window.addEventListener('pageshow', (event) => {
   if (event.persisted) window.location.reload();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first page decides which app loads: the public pages and /login never download the back-office.
+const app: Promise<ComponentType> = isPublicPath(window.location.pathname)
+  ? import('./PublicApp').then((m) => m.PublicApp)
+  : import('./App').then((m) => m.App);
+
+void app.then((Root) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

@@ -8,6 +8,9 @@ export const COLOURS = [
 
 export const PAGE_SIZE = 10;
 export const INVENTORY_BY_CITY_PAGE_SIZE = 3;
+/** Rows a warehouse shows at once in the city view, each warehouse with its own pager. */
+export const INVENTORY_BY_CITY_ROWS = 10;
+export const INVENTORY_BY_CITY_MAX_ROWS = 100;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 export const AUTOCOMPLETE_LIMIT = 10;
 export const MAX_LIST_LIMIT = 1000;

@@ -17,11 +17,11 @@ type Ledger = (typeof stockMovements.$inferSelect)[];
 type Balance = (typeof inventory.$inferSelect)[];
 
 /** The whole report, recomputed the slow way from every ledger and balance row. */
-function bruteForce(ledger: Ledger, balances: Balance, q: { start: string; end: string; warehouseId?: string; movementType?: string; limit: number }) {
-  const here = ledger.filter((m) => !q.warehouseId || m.warehouseId === q.warehouseId);
+function bruteForce(ledger: Ledger, balances: Balance, q: { start: string; end: string; warehouseId?: string; productId?: string; movementType?: string; limit: number }) {
+  const here = ledger.filter((m) => (!q.warehouseId || m.warehouseId === q.warehouseId) && (!q.productId || m.productId === q.productId));
   const inPeriod = here.filter((m) => dayIST(m.created) >= q.start && dayIST(m.created) <= q.end && (!q.movementType || m.movementType === q.movementType));
   const sum = (type: string) => inPeriod.filter((m) => m.movementType === type).reduce((s, m) => s + m.quantity, 0);
-  const bal = balances.filter((b) => !q.warehouseId || b.warehouseId === q.warehouseId);
+  const bal = balances.filter((b) => (!q.warehouseId || b.warehouseId === q.warehouseId) && (!q.productId || b.productId === q.productId));
 
   const opening: Record<string, number> = {};
   const closing: Record<string, number> = {};
@@ -58,7 +58,6 @@ describe('GET /inventory/report', () => {
     expect(res.body.report_type).toBe('summary');
     // The same 30 days as the dashboard's chart: today and the 29 before it.
     expect(res.body.period).toEqual({ start_date: shift(today(), -29), end_date: today() });
-    expect(res.body.comparison.period).toEqual(res.body.period);
     expect(res.body.recent_movements).toHaveLength(100);
     expect(Date.parse(res.body.generated_at)).toBeGreaterThan(Date.now() - 60_000);
     for (const key of ['summary', 'movement_statistics', 'recent_movements', 'inventory_items', 'movements', 'comparison']) {
@@ -70,36 +69,55 @@ describe('GET /inventory/report', () => {
     const ledger = await t.db.select().from(stockMovements);
     const balances = await t.db.select().from(inventory);
     const warehouseId = balances[0]!.warehouseId;
+    // A product with movements of several types: its totals come from its own ledger rows, not the daily totals.
+    const productId = ledger.find((m) => m.movementType === 'out')!.productId;
     for (const q of [
+      { start: shift(today(), -89), end: today(), productId, limit: 50 },
+      { start: shift(today(), -60), end: shift(today(), -3), warehouseId, productId, movementType: 'out', limit: 50 },
       { start: shift(today(), -45), end: shift(today(), -10), limit: 1000 },
       { start: shift(today(), -89), end: today(), warehouseId, limit: 37 },
       { start: shift(today(), -60), end: shift(today(), -1), movementType: 'out', limit: 5 },
     ]) {
-      const params = new URLSearchParams({ start_date: q.start, end_date: q.end, limit: String(q.limit), report_type: 'detailed' });
-      if (q.warehouseId) params.set('warehouse_id', q.warehouseId);
-      if (q.movementType) params.set('movement_type', q.movementType);
-      const res = await t.request('GET', `/api/inventory/report?${params}`, { role: 'admin' });
-      expect(res.status).toBe(200);
+      const get = async (type: string) => {
+        const params = new URLSearchParams({ start_date: q.start, end_date: q.end, limit: String(q.limit), report_type: type });
+        if (q.warehouseId) params.set('warehouse_id', q.warehouseId);
+        if (q.movementType) params.set('movement_type', q.movementType);
+        if (q.productId) params.set('product_id', q.productId);
+        const res = await t.request('GET', `/api/inventory/report?${params}`, { role: 'admin' });
+        expect(res.status).toBe(200);
+        expect(res.body.report_type).toBe(type);
+        return res.body;
+      };
+      const [summary, detailed, movements, comparison] = [await get('summary'), await get('detailed'), await get('movements'), await get('comparison')];
       const expected = bruteForce(ledger, balances, q);
 
-      expect(res.body.summary.total_products).toBe(expected.summary.total_products);
-      expect(res.body.summary.low_stock_count).toBe(expected.summary.low_stock_count);
-      expect(res.body.summary.out_of_stock_count).toBe(expected.summary.out_of_stock_count);
-      expect(res.body.summary.total_value).toBeCloseTo(expected.summary.total_value, 2);
-      expect(res.body.movement_statistics).toMatchObject(expected.movement_statistics);
+      for (const body of [summary, detailed]) {
+        expect(body.summary.total_products).toBe(expected.summary.total_products);
+        expect(body.summary.low_stock_count).toBe(expected.summary.low_stock_count);
+        expect(body.summary.out_of_stock_count).toBe(expected.summary.out_of_stock_count);
+        expect(body.summary.total_value).toBeCloseTo(expected.summary.total_value, 2);
+      }
+      for (const body of [summary, movements]) {
+        expect(body.movement_statistics).toMatchObject(expected.movement_statistics);
+        expect(body.recent_movements.map((m: { _id: string }) => m._id)).toEqual(expected.recentIds);
+      }
       expect(expected.movement_statistics.movement_count).toBeGreaterThan(0);
 
-      expect(res.body.recent_movements.map((m: { _id: string }) => m._id)).toEqual(expected.recentIds);
-      const grouped = Object.entries(res.body.movements as Record<string, { _id: string; created: string }[]>);
+      const grouped = Object.entries(movements.movements as Record<string, { _id: string; created: string }[]>);
       expect(grouped.flatMap(([, list]) => list.map((m) => m._id)).sort()).toEqual([...expected.recentIds].sort());
       for (const [day, list] of grouped) for (const m of list) expect(dayIST(new Date(m.created))).toBe(day);
-      expect(Object.fromEntries(res.body.daily_totals.map((d: { date: string; movement_count: number }) => [d.date, d.movement_count]))).toEqual(expected.daily);
+      expect(Object.fromEntries(movements.daily_totals.map((d: { date: string; movement_count: number }) => [d.date, d.movement_count]))).toEqual(expected.daily);
+
+      // Each type computes only what its view shows.
+      expect([summary.inventory_items, summary.comparison, summary.daily_totals, detailed.movement_statistics, detailed.recent_movements,
+        movements.summary, movements.comparison, comparison.summary, comparison.movement_statistics]).toEqual(Array(9).fill(null));
 
       // Stock levels ignore the movement-type filter: they are levels, not movements.
-      const levels = res.body.comparison.current_stock as { product_id: string; opening_stock: number; closing_stock: number; current_stock: number }[];
+      expect(comparison.comparison.period).toEqual(comparison.period);
+      const levels = comparison.comparison.current_stock as { product_id: string; opening_stock: number; closing_stock: number; current_stock: number }[];
       expect(levels.length).toBeGreaterThan(0);
       for (const level of levels) {
-        expect(res.body.comparison.opening_stock[level.product_id]).toBe(expected.opening[level.product_id] ?? 0);
+        expect(comparison.comparison.opening_stock[level.product_id]).toBe(expected.opening[level.product_id] ?? 0);
         expect(level.opening_stock).toBe(expected.opening[level.product_id] ?? 0);
         expect(level.closing_stock).toBe(expected.closing[level.product_id] ?? 0);
         expect(level.current_stock).toBe(expected.current[level.product_id] ?? 0);
@@ -109,10 +127,10 @@ describe('GET /inventory/report', () => {
   });
 
   it('filters inventory items to low or out-of-stock ones', async () => {
-    const low = await t.request('GET', '/api/inventory/report?low_stock_only=true&limit=1000', { role: 'admin' });
+    const low = await t.request('GET', '/api/inventory/report?report_type=detailed&low_stock_only=true&limit=1000', { role: 'admin' });
     expect(low.body.inventory_items.length).toBe(low.body.summary.low_stock_count);
     expect(low.body.inventory_items.every((i: { low_stock_alert: boolean }) => i.low_stock_alert)).toBe(true);
-    const out = await t.request('GET', '/api/inventory/report?out_of_stock_only=1&limit=1000', { role: 'admin' });
+    const out = await t.request('GET', '/api/inventory/report?report_type=detailed&out_of_stock_only=1&limit=1000', { role: 'admin' });
     expect(out.body.inventory_items.length).toBe(out.body.summary.out_of_stock_count);
     expect(out.body.inventory_items.every((i: { current_stock: number }) => i.current_stock === 0)).toBe(true);
   });
@@ -120,13 +138,22 @@ describe('GET /inventory/report', () => {
   it('counts a movement made now in today\'s statistics', async () => {
     const p = await stockFixtures(t.db).stocked(2);
     const params = `start_date=${today()}&end_date=${today()}&warehouse_id=${p.warehouseId}&product_id=${p.productId}`;
+    const all = `start_date=${today()}&end_date=${today()}`;
     const before = await t.request('GET', `/api/inventory/report?${params}`, { role: 'admin' });
+    const beforeAll = await t.request('GET', `/api/inventory/report?${all}&report_type=movements`, { role: 'admin' });
     await t.request('POST', '/api/inventory/remove-stock', {
       role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'out' },
     });
     const after = await t.request('GET', `/api/inventory/report?${params}`, { role: 'admin' });
     expect(after.body.movement_statistics.total_out).toBe(before.body.movement_statistics.total_out + 2);
-    expect(after.body.comparison.current_stock).toEqual([expect.objectContaining({ product_id: p.productId, current_stock: p.stock - 2, closing_stock: p.stock - 2 })]);
+    // Across all products the totals come from the daily totals, updated in the movement's own transaction.
+    const afterAll = await t.request('GET', `/api/inventory/report?${all}&report_type=movements`, { role: 'admin' });
+    expect(afterAll.body.movement_statistics.total_out).toBe(beforeAll.body.movement_statistics.total_out + 2);
+    expect(afterAll.body.movement_statistics.movement_count).toBe(beforeAll.body.movement_statistics.movement_count + 1);
+    expect(afterAll.body.daily_totals.find((d: { date: string }) => d.date === today()).total_out)
+      .toBe((beforeAll.body.daily_totals.find((d: { date: string }) => d.date === today())?.total_out ?? 0) + 2);
+    const levels = await t.request('GET', `/api/inventory/report?${params}&report_type=comparison`, { role: 'admin' });
+    expect(levels.body.comparison.current_stock).toEqual([expect.objectContaining({ product_id: p.productId, current_stock: p.stock - 2, closing_stock: p.stock - 2 })]);
   });
 
   it('answers 400 naming the field for a bad limit, type, date or period', async () => {

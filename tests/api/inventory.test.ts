@@ -199,7 +199,7 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
 });
 
 describe('GET /inventory/by-city/{cityId}', () => {
-  it('pages the city\'s warehouses, each with all its records', async () => {
+  it('pages the city\'s warehouses, each with its records', async () => {
     const cities = (await t.request('GET', '/api/cities', { role: 'admin' })).body.data as { _id: string; name: string }[];
     const jaipur = cities.find((c) => c.name === 'Jaipur')!;
     const [count] = await queryRows<{ n: number }>(t.db, sql`
@@ -225,7 +225,7 @@ describe('GET /inventory/by-city/{cityId}', () => {
     const seen = new Set<string>();
     const seenWarehouses: string[] = [];
     for (let skip = 0; skip < warehouseCount!.n; skip += 3) {
-      const page = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?skip=${skip}`, { role: 'admin' });
+      const page = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?skip=${skip}&rows_limit=100`, { role: 'admin' });
       expect(page.body.pagination.current_page).toBe(skip / 3 + 1);
       for (const w of page.body.warehouses) {
         seenWarehouses.push(w.warehouse_name);
@@ -243,6 +243,48 @@ describe('GET /inventory/by-city/{cityId}', () => {
     const warehouseId = first.body.warehouses[0].warehouse_id;
     const one = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?limit=1000&warehouse_id=${warehouseId}`, { role: 'admin' });
     expect(one.body.warehouses.map((w: { warehouse_id: string }) => w.warehouse_id)).toEqual([warehouseId]);
+  });
+
+  it('pages the rows inside each warehouse, with their total, and searches the city\'s products by name', async () => {
+    const cities = (await t.request('GET', '/api/cities', { role: 'admin' })).body.data as { _id: string; name: string }[];
+    const jaipur = cities.find((c) => c.name === 'Jaipur')!;
+    type Group = { warehouse_id: string; inventory: { _id: string; product_name: string }[]; inventory_pagination: { total: number; limit: number; skip: number; current_page: number; total_pages: number } };
+    const get = async (query: string) => {
+      const res = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?${query}`, { role: 'admin' });
+      expect(res.status, query).toBe(200);
+      return res.body.warehouses as Group[];
+    };
+    const [first] = await get('limit=1');
+    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory where warehouse_id = ${first!.warehouse_id}::uuid`);
+    expect(n).toBeGreaterThan(10);
+    expect(first!.inventory).toHaveLength(10);
+    expect(first!.inventory_pagination).toEqual({ total: n, limit: 10, skip: 0, current_page: 1, total_pages: Math.ceil(n / 10) });
+
+    // Walking one warehouse's pages of 7 yields each of its rows once, in product-name order.
+    const walked: { _id: string; product_name: string }[] = [];
+    for (let skip = 0; skip < n; skip += 7) {
+      const [page] = await get(`warehouse_id=${first!.warehouse_id}&rows_limit=7&rows_skip=${skip}`);
+      expect(page!.inventory_pagination.current_page).toBe(skip / 7 + 1);
+      walked.push(...page!.inventory);
+    }
+    expect(new Set(walked.map((r) => r._id)).size).toBe(n);
+    const names = walked.map((r) => r.product_name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // A search keeps, in every warehouse of the page, the products whose name (English or Hindi) contains the text.
+    const needle = names[0]!.split(' ')[0]!.slice(1, 4).toUpperCase();
+    for (const group of await get(`q=${encodeURIComponent(needle)}&rows_limit=100`)) {
+      const matching = await queryRows<{ id: string }>(t.db, sql`
+        select i.id from inventory i join products p on p.id = i.product_id
+         where i.warehouse_id = ${group.warehouse_id}::uuid and (p.productname ilike ${`%${needle}%`} or p.product_hindi ilike ${`%${needle}%`})
+         order by p.productname, p.id`);
+      expect(group.inventory_pagination.total).toBe(matching.length);
+      expect(group.inventory.map((r) => r._id)).toEqual(matching.slice(0, 100).map((r) => r.id));
+    }
+    expect((await get(`warehouse_id=${first!.warehouse_id}&q=${encodeURIComponent(needle)}`))[0]!.inventory.map((r) => r._id))
+      .toContain(walked[0]!._id);
+    const bad = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?rows_limit=101`, { role: 'admin' });
+    expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'rows_limit']);
   });
 
   it('answers 404 for an unknown city and 400 for a bad limit', async () => {

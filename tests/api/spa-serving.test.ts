@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { dbPolicySource } from '../../src/server/auth/db-policy-source.js';
@@ -17,6 +18,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>SPA</title>');
   fs.mkdirSync(path.join(spaDir, 'assets'));
   fs.writeFileSync(path.join(spaDir, 'assets', 'app-abc123.js'), 'console.log("v1")');
+  // As the build writes them (vite.config.ts): a brotli and a gzip copy beside each text asset.
+  const bundle = `export const rows = [${Array.from({ length: 500 }, (_, i) => `"row ${i}"`).join(',')}];`;
+  fs.writeFileSync(path.join(spaDir, 'assets', 'bundle-9f8e7d.js'), bundle);
+  fs.writeFileSync(path.join(spaDir, 'assets', 'bundle-9f8e7d.js.br'), zlib.brotliCompressSync(bundle));
+  fs.writeFileSync(path.join(spaDir, 'assets', 'bundle-9f8e7d.js.gz'), zlib.gzipSync(bundle));
   database = await openTestDatabase();
   app = await buildApp({ database, signer: createTokenSigner('x'.repeat(32)), policy: dbPolicySource(database.db), config: { loginRateLimit: 100 }, spaDir });
   await app.ready();
@@ -43,6 +49,27 @@ describe('serving the SPA beside the API', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     fs.writeFileSync(path.join(spaDir, 'assets', 'app-def456.js'), 'console.log("v2")');
     expect((await app.inject({ method: 'GET', url: '/assets/app-def456.js' })).body).toBe('console.log("v2")');
+  });
+
+  it('sends the precompressed copy the browser accepts (brotli first), cached immutably, and the plain file otherwise', async () => {
+    const url = '/assets/bundle-9f8e7d.js';
+    const plain = fs.readFileSync(path.join(spaDir, 'assets', 'bundle-9f8e7d.js'), 'utf8');
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain);
+
+    const none = await app.inject({ method: 'GET', url });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
   });
 
   it('never answers a missing asset or an unknown API path with the page', async () => {

@@ -156,6 +156,35 @@ describe('inventory by city (SPEC.md "Inventory by city")', () => {
     expect([adjust.get('warehouse_id'), adjust.get('city_id')]).toEqual([city.warehouses[3]!._id, city.cityId]);
   });
 
+  it('pages the rows of a warehouse with its own pager, and searches the products of the city view in the API', async () => {
+    const page = browser.page();
+    const central = (await warehouses()).find((w) => w.name === 'Jaipur Central Warehouse')!;
+    type Group = { inventory: { product_name: string }[]; inventory_pagination: { total: number } };
+    const apiRows = async (query: string) =>
+      (await api<{ warehouses: Group[] }>('GET', `/inventory/by-city/${central.city_id}?warehouse_id=${central._id}&rows_limit=10&${query}`)).body.warehouses[0]!;
+    const first = await apiRows('rows_skip=0');
+    const second = await apiRows('rows_skip=10');
+    expect(first.inventory_pagination.total).toBeGreaterThan(10);
+    const card = page.getByLabel(`Inventory of ${central.name}`);
+    const products = () => card.locator('tr.ant-table-row td:nth-child(2)').allTextContents();
+
+    await loginAs(page, 'admin');
+    await page.goto(`/inventory-by-city/${central.city_id}?warehouse_id=${central._id}`);
+    await expect.poll(products).toEqual(first.inventory.map((r) => r.product_name));
+    await card.getByText(`${first.inventory_pagination.total} products`, { exact: true }).waitFor();
+    await card.locator('.ant-pagination-item-2').click();
+    await expect.poll(products).toEqual(second.inventory.map((r) => r.product_name));
+
+    // The search goes to the API (a product beyond the first page is found) and stays in the URL.
+    const needle = second.inventory.at(-1)!.product_name;
+    const found = await apiRows(`q=${encodeURIComponent(needle)}`);
+    await page.getByLabel('Search products').fill(needle);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(needle);
+    await expect.poll(products).toEqual(found.inventory.map((r) => r.product_name));
+    expect(found.inventory.map((r) => r.product_name)).toContain(second.inventory.at(-1)!.product_name);
+    await card.getByText(`matching “${needle}”`, { exact: false }).waitFor();
+  });
+
   it('keeps to one warehouse from the query, and says when a city has no inventory', async () => {
     const page = browser.page();
     const city = await cityWithWarehouses(2);

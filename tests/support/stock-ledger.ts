@@ -13,7 +13,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * The stock invariants, checked straight in the database:
  * - every balance equals the sum of its ledger rows (a missing balance row counts as 0);
  * - per product and warehouse, in ledger order, each row starts where the previous one ended (the first at 0),
- *   and no row ever left the stock below 0.
+ *   and no row ever left the stock below 0;
+ * - the reports' daily totals (per business day, warehouse and movement type) equal the ledger's.
  */
 export async function expectLedgerInvariant(db: Db): Promise<void> {
   const drift = rowsOf<{ product_id: string; warehouse_id: string; balance: number; ledger: number }>(await db.execute(sql`
@@ -33,6 +34,22 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
      where stock_before <> previous_after or stock_after < 0
      limit 20`));
   expect(broken, 'ledger rows that do not continue from the previous one').toEqual([]);
+
+  const dailyDrift = rowsOf<{ day: string; warehouse_id: string; movement_type: string }>(await db.execute(sql`
+    with ledger as (
+      select (created at time zone 'Asia/Kolkata')::date as day, warehouse_id, movement_type, count(*) as movement_count,
+             sum(quantity) as quantity, coalesce(sum(total_value) filter (where quantity > 0), 0) as value_in,
+             coalesce(sum(total_value) filter (where quantity < 0), 0) as value_out
+        from stock_movements group by 1, 2, 3
+    )
+    select to_char(coalesce(l.day, d.day), 'YYYY-MM-DD') as day, coalesce(l.warehouse_id, d.warehouse_id) as warehouse_id,
+           coalesce(l.movement_type, d.movement_type) as movement_type
+      from ledger l full join stock_daily_totals d
+        on d.day = l.day and d.warehouse_id = l.warehouse_id and d.movement_type = l.movement_type
+     where coalesce(l.movement_count, 0) <> coalesce(d.movement_count, 0) or coalesce(l.quantity, 0) <> coalesce(d.quantity, 0)
+        or coalesce(l.value_in, 0) <> coalesce(d.value_in, 0) or coalesce(l.value_out, 0) <> coalesce(d.value_out, 0)
+     limit 20`));
+  expect(dailyDrift, 'daily totals that differ from the ledger').toEqual([]);
 }
 
 /** A balance straight from the table (0 when there is no row). */

@@ -1,6 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
-import { NOT_AUTHORIZED_MESSAGE, type LoginInput } from '../../domain/schemas/auth';
+import { NOT_AUTHORIZED_MESSAGE, type LoginInput } from '../../domain/login-rules';
 import { ApiError, toApiError } from './api-error';
 import type { HttpClient } from './http-client';
 import type { Session, TokenPair } from './session';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  INVENTORY_BY_CITY_PAGE_SIZE, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
+  INVENTORY_BY_CITY_MAX_ROWS, INVENTORY_BY_CITY_PAGE_SIZE, INVENTORY_BY_CITY_ROWS, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
   REPORT_TYPES,
 } from '../constants.js';
 import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
@@ -176,11 +176,20 @@ export const movementListQuery = z.object({
 });
 export type MovementListQuery = z.infer<typeof movementListQuery>;
 
+const count = (field: string, min: number, max?: number) => {
+  const base = z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`)
+    .min(min, min === 0 ? `${field} must be 0 or more` : `${field} must be at least ${min}`);
+  return numeric(max === undefined ? base : base.max(max, `${field} must be at most ${max}`));
+};
+
+/** limit/skip page the city's warehouses; rows_limit/rows_skip page the rows inside each of them; q searches products. */
 export const inventoryByCityQuery = z.object({
-  limit: numeric(z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1')
-    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)).default(INVENTORY_BY_CITY_PAGE_SIZE),
-  skip: numeric(z.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must be 0 or more')).default(0),
+  limit: count('limit', 1, MAX_LIST_LIMIT).default(INVENTORY_BY_CITY_PAGE_SIZE),
+  skip: count('skip', 0).default(0),
   warehouse_id: queryText(64),
+  q: queryText(),
+  rows_limit: count('rows_limit', 1, INVENTORY_BY_CITY_MAX_ROWS).default(INVENTORY_BY_CITY_ROWS),
+  rows_skip: count('rows_skip', 0).default(0),
 });
 export type InventoryByCityQuery = z.infer<typeof inventoryByCityQuery>;
 

@@ -26,12 +26,16 @@ export type Database = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Benches watch the SQL a request sends, to time the same statements without the API. */
+export type OpenOptions = { logQuery?: (query: string, params: unknown[]) => void };
+
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase(config: DbConfig): Promise<Database> {
+export async function openDatabase(config: DbConfig, options: OpenOptions = {}): Promise<Database> {
+  const logger = options.logQuery && { logQuery: options.logQuery };
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -47,7 +51,7 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
     const client = config.dataDir
       ? await PGlite.create(path.join(config.dataDir, 'pgdata'), { extensions })
       : await PGlite.create({ extensions });
-    const pgliteDb = drizzlePglite(client, { schema });
+    const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
       db: pgliteDb as unknown as Db,

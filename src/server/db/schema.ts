@@ -4,11 +4,13 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -137,8 +139,11 @@ export const products = pgTable('products', {
   modified: modified(),
 }, (t) => [
   check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
-  index('products_created_idx').on(t.created),
+  // The default list order (newest first, id breaking ties): a deep page skips index entries only.
+  index('products_created_id_idx').on(t.created, t.id),
   index('products_name_lower_idx').on(sql`lower(${t.productname})`),
+  // Reports and the inventory screens walk products in name order and stop at their limit.
+  index('products_name_id_idx').on(t.productname, t.id),
   index('products_category_idx').on(t.categoryId),
 ]);
 
@@ -207,6 +212,21 @@ export const stockMovements = pgTable('stock_movements', {
   index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
   index('stock_movements_created_idx').on(t.created),
 ]);
+
+/**
+ * The ledger's totals per business day (India), warehouse and movement type, kept exact by a statement trigger on
+ * stock_movements (migration 0006) in the transaction of every ledger insert: reports sum a few thousand of these
+ * rows instead of every movement of the period.
+ */
+export const stockDailyTotals = pgTable('stock_daily_totals', {
+  day: date('day', { mode: 'string' }).notNull(),
+  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  movementType: text('movement_type').notNull(),
+  movementCount: integer('movement_count').notNull(),
+  quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  valueIn: numeric('value_in', { precision: 18, scale: 2 }).notNull(),
+  valueOut: numeric('value_out', { precision: 18, scale: 2 }).notNull(),
+}, (t) => [primaryKey({ name: 'stock_daily_totals_pk', columns: [t.day, t.warehouseId, t.movementType] })]);
 
 /** First result of each stock-changing request, keyed by the caller's Idempotency-Key. */
 export const idempotencyKeys = pgTable('idempotency_keys', {

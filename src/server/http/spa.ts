@@ -12,10 +12,12 @@ export function serveSpa(app: Api, spaDir: string | undefined): void {
       // Looked up per request, so a rebuild is served without a restart; missing files fall to index.html below.
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each text file: sent as they are to a browser that accepts them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/: safe to cache for a year. index.html must be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
+        else if (/index\.html(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
       },
     });
   }

@@ -13,6 +13,7 @@ import type { Outcome } from '../services/idempotency.js';
 import { inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
 import { stockService } from '../services/stock-service.js';
+import type { StockAnswer } from '../services/stock-ledger.js';
 
 const tags = ['inventory'];
 const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
@@ -34,6 +35,12 @@ function firstIssue(request: FastifyRequest, prefix = ''): HttpError | null {
 const send = (reply: FastifyReply, outcome: Outcome & { replayed: boolean }) => {
   if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
   return reply.status(outcome.status).send(outcome.body);
+};
+
+/** A stock answer arrives from the database as JSON text: no parse and stringify on the way through. */
+const sendStock = (reply: FastifyReply, answer: StockAnswer) => {
+  if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
 };
 
 export const inventoryRoutes: RouteModule = (app, { database }) => {
@@ -87,7 +94,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;
-      return send(reply, await stock.addStock(request.body, userOf(request), request.headers['idempotency-key']));
+      return sendStock(reply, await stock.addStock(request.body, userOf(request), request.headers['idempotency-key']));
     },
   );
 
@@ -97,7 +104,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => {
       const invalid = firstIssue(request, 'Validation error: ');
       if (invalid) throw invalid;
-      return send(reply, await stock.adjustStock(request.body, userOf(request), request.headers['idempotency-key']));
+      return sendStock(reply, await stock.adjustStock(request.body, userOf(request), request.headers['idempotency-key']));
     },
   );
 
@@ -107,7 +114,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;
-      return send(reply, await stock.removeStock(request.body, userOf(request), request.headers['idempotency-key']));
+      return sendStock(reply, await stock.removeStock(request.body, userOf(request), request.headers['idempotency-key']));
     },
   );
 

@@ -27,10 +27,11 @@ const canonical = (value: unknown): unknown => {
   return value;
 };
 
-const requestHash = (route: string, payload: unknown) =>
+/** What makes two requests with one key the same request: the route and the validated body. */
+export const requestHash = (route: string, payload: unknown) =>
   crypto.createHash('sha256').update(JSON.stringify([route, canonical(payload)])).digest('hex');
 
-function parseKey(raw: string | string[]): string {
+export function parseKey(raw: string | string[]): string {
   const key = (Array.isArray(raw) ? raw[0] ?? '' : raw).trim();
   if (key.length < 1 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
     throw badRequest('Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible characters');

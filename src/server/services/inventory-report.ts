@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { inventory, products, stockMovements } from '../db/schema.js';
+import { inventory, products, stockDailyTotals, stockMovements } from '../db/schema.js';
 import type { InventoryReportQuery } from '../../domain/schemas/inventory.js';
+import type { REPORT_TYPES } from '../../domain/constants.js';
 import { badRequest, isUuid } from '../http/errors.js';
 import { lowStock, outOfStock, selectMovements, selectRecords, toMovementRecord, toRecord, type MovementRecord } from './inventory-records.js';
 import { businessDay } from '../../domain/schemas/inventory.js';
-import { addDays, dayOf, dayStart, periodOf, withinPeriod } from './report-period.js';
+import { addDays, dayOf, dayStart, periodOf, withinPeriod, type Period } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 
 
@@ -15,12 +16,67 @@ function optionalId(value: string | undefined, field: string, label: string): st
   return value.toLowerCase();
 }
 
-const qty = (type: string): SQL<number> =>
-  sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = ${type}), 0)::float8`;
+/** The sections each view of the report shows: only these are computed, the others are null. */
+const SECTIONS: Record<(typeof REPORT_TYPES)[number], ReadonlySet<'summary' | 'statistics' | 'recent' | 'items' | 'daily' | 'comparison'>> = {
+  summary: new Set(['summary', 'statistics', 'recent']),
+  detailed: new Set(['summary', 'items']),
+  movements: new Set(['statistics', 'recent', 'daily']),
+  comparison: new Set(['comparison']),
+};
+
+type Filters = { warehouseId?: string; productId?: string; movementType?: string; period: Period };
+type Totals = { quantity: SQL; count: SQL; valueIn: SQL; valueOut: SQL; type: SQL };
+
+/** The movement totals of one group, from either source (the ledger rows or their daily totals). */
+function totalsOf({ quantity, count, valueIn, valueOut, type }: Totals) {
+  const of = (movementType: string) => sql`coalesce(sum(${quantity}) filter (where ${type} = ${movementType}), 0)`;
+  return {
+    movement_count: sql<number>`coalesce(sum(${count}), 0)::int`,
+    total_in: sql<number>`${of('in')}::float8`,
+    total_out: sql<number>`(-${of('out')})::float8`,
+    total_adjustments: sql<number>`${of('adjustment')}::float8`,
+    total_returns: sql<number>`${of('return')}::float8`,
+    total_damaged: sql<number>`(-${of('damaged')})::float8`,
+    total_value_in: sql<number>`coalesce(sum(${valueIn}), 0)::float8`,
+    total_value_out: sql<number>`coalesce(sum(${valueOut}), 0)::float8`,
+  };
+}
+
+/**
+ * Movement totals of the period. Without a product filter they come from stock_daily_totals (one row per business
+ * day, warehouse and type, kept exact by the ledger's trigger): a 90-day report sums a few thousand rows, not a
+ * million. For one product, its own ledger rows are few and reached through the (product, warehouse, created) index.
+ */
+function movementTotals(db: Db, f: Filters) {
+  if (f.productId) {
+    const m = stockMovements;
+    const totals = totalsOf({
+      quantity: sql`${m.quantity}`, count: sql`1`, type: sql`${m.movementType}`,
+      valueIn: sql`${m.totalValue} * (${m.quantity} > 0)::int`, valueOut: sql`${m.totalValue} * (${m.quantity} < 0)::int`,
+    });
+    const where = and(eq(m.productId, f.productId), f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined,
+      withinPeriod(m.created, f.period), f.movementType ? eq(m.movementType, f.movementType) : undefined);
+    return {
+      statistics: () => db.select(totals).from(m).where(where),
+      daily: () => db.select({ date: dayOf(m.created), ...totals }).from(m).where(where).groupBy(dayOf(m.created)).orderBy(dayOf(m.created)),
+    };
+  }
+  const d = stockDailyTotals;
+  const totals = totalsOf({ quantity: sql`${d.quantity}`, count: sql`${d.movementCount}`, type: sql`${d.movementType}`, valueIn: sql`${d.valueIn}`, valueOut: sql`${d.valueOut}` });
+  const where = and(sql`${d.day} between ${f.period.start_date}::date and ${f.period.end_date}::date`,
+    f.warehouseId ? eq(d.warehouseId, f.warehouseId) : undefined, f.movementType ? eq(d.movementType, f.movementType) : undefined);
+  const date = sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`;
+  return {
+    statistics: () => db.select(totals).from(d).where(where),
+    // A day with only zero-count rows (left by a deleted movement) is no day of movements.
+    daily: () => db.select({ date, ...totals }).from(d).where(where).groupBy(d.day).having(sql`sum(${d.movementCount}) > 0`).orderBy(d.day),
+  };
+}
 
 /**
  * GET /inventory/report (SPEC.md section 3). Every total is computed by PostgreSQL; the lists are capped by `limit`.
  * Stock levels (summary, inventory_items, comparison) ignore movement_type: a stock level is not a movement.
+ * Only the queries of the requested report_type run.
  */
 export function inventoryReportService(db: Db) {
   return {
@@ -28,53 +84,45 @@ export function inventoryReportService(db: Db) {
       const period = periodOf(query, now);
       const warehouseId = optionalId(query.warehouse_id, 'warehouse_id', 'Warehouse');
       const productId = optionalId(query.product_id, 'product_id', 'Product');
+      const wants = SECTIONS[query.report_type];
+      const f: Filters = { warehouseId, productId, movementType: query.movement_type, period };
 
       const balances = and(
         warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined,
         productId ? eq(inventory.productId, productId) : undefined,
       );
-      const ledger = and(
+      const moves = and(
         warehouseId ? eq(stockMovements.warehouseId, warehouseId) : undefined,
         productId ? eq(stockMovements.productId, productId) : undefined,
+        withinPeriod(stockMovements.created, period),
+        query.movement_type ? eq(stockMovements.movementType, query.movement_type) : undefined,
       );
-      const moves = and(ledger, withinPeriod(stockMovements.created, period),
-        query.movement_type ? eq(stockMovements.movementType, query.movement_type) : undefined);
+      const totals = movementTotals(db, f);
+      const when = <T>(section: Parameters<typeof wants.has>[0], run: () => Promise<T>): Promise<T | null> =>
+        (wants.has(section) ? run() : Promise.resolve(null));
 
-      const [[summary], [statistics], recent, items, daily, comparison] = await Promise.all([
-        db.select({
+      const [summary, statistics, recent, items, daily, comparison] = await Promise.all([
+        when('summary', async () => (await db.select({
           total_products: sql<number>`count(*)::int`,
           low_stock_count: sql<number>`(count(*) filter (where ${lowStock}))::int`,
           out_of_stock_count: sql<number>`(count(*) filter (where ${outOfStock}))::int`,
           total_value: sql<number>`coalesce(round(sum(${inventory.currentStock} * ${inventory.unitCost}), 2), 0)::float8`,
-        }).from(inventory).where(balances),
-        db.select({
-          total_in: qty('in'),
-          total_out: sql<number>`(-${qty('out')})::float8`,
-          total_adjustments: qty('adjustment'),
-          total_returns: qty('return'),
-          total_damaged: sql<number>`(-${qty('damaged')})::float8`,
-          movement_count: sql<number>`count(*)::int`,
-          total_value_in: sql<number>`coalesce(sum(${stockMovements.totalValue}) filter (where ${stockMovements.quantity} > 0), 0)::float8`,
-          total_value_out: sql<number>`coalesce(sum(${stockMovements.totalValue}) filter (where ${stockMovements.quantity} < 0), 0)::float8`,
-        }).from(stockMovements).where(moves),
-        selectMovements(db).where(moves).orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit),
-        selectRecords(db)
+        }).from(inventory).where(balances))[0]!),
+        when('statistics', async () => (await totals.statistics())[0]!),
+        when('recent', async () => (await selectMovements(db).where(moves)
+          .orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit)).map(toMovementRecord)),
+        when('items', async () => (await selectRecords(db)
           .where(and(balances, query.low_stock_only ? lowStock : undefined, query.out_of_stock_only ? outOfStock : undefined))
-          .orderBy(asc(products.productname), asc(inventory.id)).limit(query.limit),
-        db.select({
-          date: dayOf(stockMovements.created),
-          movement_count: sql<number>`count(*)::int`,
-          total_in: qty('in'),
-          total_out: sql<number>`(-${qty('out')})::float8`,
-          total_adjustments: qty('adjustment'),
-          total_returns: qty('return'),
-          total_damaged: sql<number>`(-${qty('damaged')})::float8`,
-        }).from(stockMovements).where(moves).groupBy(dayOf(stockMovements.created)).orderBy(dayOf(stockMovements.created)),
-        stockLevels(db, balances, ledger, period, query.limit),
+          .orderBy(asc(products.productname), asc(inventory.id)).limit(query.limit)).map(toRecord)),
+        when('daily', async () => (await totals.daily()).map(({ total_value_in: _in, total_value_out: _out, ...day }) => day)),
+        when('comparison', () => stockLevels(db, f, query.limit)),
       ]);
 
-      const byDate: Record<string, MovementRecord[]> = {};
-      for (const movement of recent.map(toMovementRecord)) (byDate[businessDay(new Date(movement.created))] ??= []).push(movement);
+      let byDate: Record<string, MovementRecord[]> | null = null;
+      if (recent && wants.has('daily')) {
+        byDate = {};
+        for (const movement of recent) (byDate[businessDay(new Date(movement.created))] ??= []).push(movement);
+      }
 
       return {
         report_type: query.report_type,
@@ -83,13 +131,13 @@ export function inventoryReportService(db: Db) {
           warehouse_id: warehouseId ?? null, product_id: productId ?? null, movement_type: query.movement_type ?? null,
           low_stock_only: query.low_stock_only, out_of_stock_only: query.out_of_stock_only, limit: query.limit,
         },
-        summary: summary!,
-        movement_statistics: statistics!,
-        recent_movements: recent.map(toMovementRecord),
-        inventory_items: items.map(toRecord),
+        summary,
+        movement_statistics: statistics,
+        recent_movements: recent,
+        inventory_items: items,
         movements: byDate,
         daily_totals: daily,
-        comparison: {
+        comparison: comparison && {
           period,
           opening_stock: Object.fromEntries(comparison.map((r) => [r.product_id, r.opening_stock])),
           closing_stock: Object.fromEntries(comparison.map((r) => [r.product_id, r.closing_stock])),
@@ -103,22 +151,30 @@ export function inventoryReportService(db: Db) {
 
 type StockLevel = { product_id: string; product_name: string; opening_stock: number; closing_stock: number; current_stock: number };
 
-/** Per product: the stock from the ledger as of the start and the end of the period, and the balance now. */
-async function stockLevels(db: Db, balances: SQL | undefined, ledger: SQL | undefined, period: { start_date: string; end_date: string }, limit: number) {
+/**
+ * Per product: the stock from the ledger as of the start and the end of the period, and the balance now.
+ * The `limit` products (in name order, with a balance or a ledger row under the filters) are picked FIRST, walking
+ * the (productname, id) index; only their balances and ledger rows are then summed, each through its own index.
+ */
+async function stockLevels(db: Db, f: Filters, limit: number) {
+  const inWarehouse = (alias: string) => (f.warehouseId ? sql`and ${sql.raw(alias)}.warehouse_id = ${f.warehouseId}::uuid` : sql``);
   return rowsOf<StockLevel>(await db.execute(sql`
-    with bal as (
-      select product_id, sum(current_stock) as current from inventory ${balances ? sql`where ${balances}` : sql``} group by product_id
-    ), led as (
-      select product_id,
-             coalesce(sum(quantity) filter (where created < ${dayStart(period.start_date)}), 0) as opening,
-             coalesce(sum(quantity) filter (where created < ${dayStart(addDays(period.end_date, 1))}), 0) as closing
-        from stock_movements ${ledger ? sql`where ${ledger}` : sql``} group by product_id
+    with picked as materialized (
+      select p.id, p.productname from products p
+       where ${f.productId ? sql`p.id = ${f.productId}::uuid and` : sql``}
+             (exists (select 1 from inventory i where i.product_id = p.id ${inWarehouse('i')})
+              or exists (select 1 from stock_movements m where m.product_id = p.id ${inWarehouse('m')}))
+       order by p.productname, p.id
+       limit ${limit}
     )
-    select p.id as product_id, p.productname as product_name,
+    select picked.id as product_id, picked.productname as product_name,
            coalesce(led.opening, 0)::float8 as opening_stock, coalesce(led.closing, 0)::float8 as closing_stock,
            coalesce(bal.current, 0)::float8 as current_stock
-      from bal full join led on led.product_id = bal.product_id
-      join products p on p.id = coalesce(bal.product_id, led.product_id)
-     order by p.productname, p.id
-     limit ${limit}`));
+      from picked
+      left join lateral (select sum(i.current_stock) as current from inventory i where i.product_id = picked.id ${inWarehouse('i')}) bal on true
+      left join lateral (
+        select sum(m.quantity) filter (where m.created < ${dayStart(f.period.start_date)}) as opening,
+               sum(m.quantity) filter (where m.created < ${dayStart(addDays(f.period.end_date, 1))}) as closing
+          from stock_movements m where m.product_id = picked.id ${inWarehouse('m')}) led on true
+     order by picked.productname, picked.id`));
 }

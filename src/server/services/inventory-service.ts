@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cities, inventory, products, stockMovements, warehouses } from '../db/schema.js';
 import type {
@@ -12,6 +12,7 @@ import {
   toRecord, type InventoryRecord,
 } from './inventory-records.js';
 import { offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { productNameText } from './product-query.js';
 import { applyStockChange, lockBalance } from './stock-ledger.js';
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -28,6 +29,10 @@ const sortable = {
   minimum_stock: inventory.minimumStock, maximum_stock: inventory.maximumStock, unit_cost: inventory.unitCost,
   total_value: stockValue, location: inventory.location, created: inventory.created,
 };
+
+const pageOf = (total: number, limit: number, skip: number) => ({
+  total, limit, skip, current_page: Math.floor(skip / limit) + 1, total_pages: Math.ceil(total / limit),
+});
 
 export function inventoryService(db: Db) {
   return {
@@ -125,8 +130,10 @@ export function inventoryService(db: Db) {
     },
 
     /**
-     * SPEC.md: a city's WAREHOUSES, paged by limit/skip (3 a page on the screen), each with all its records.
-     * A warehouse without records is listed too, with an empty inventory.
+     * SPEC.md: a city's WAREHOUSES, paged by limit/skip (3 a page on the screen); a warehouse without records is listed
+     * too. Inside each, its rows are paged as well (rows_limit/rows_skip, in product-name order, with their total), so a
+     * warehouse holding 100k products answers one page of rows, not all of them; `q` keeps the products whose name
+     * contains it.
      */
     async byCity(cityId: string, query: InventoryByCityQuery) {
       const id = requireId(cityId, 'City');
@@ -139,20 +146,26 @@ export function inventoryService(db: Db) {
           .orderBy(asc(warehouses.name), asc(warehouses.id)).limit(query.limit).offset(query.skip),
         db.select({ n: count() }).from(warehouses).where(inCity),
       ]);
-      const ids = pageWarehouses.map((w) => w.id);
-      const rows = ids.length
-        ? await selectRecords(db).where(inArray(inventory.warehouseId, ids)).orderBy(asc(products.productname), asc(inventory.id))
-        : [];
-      const groups = new Map(pageWarehouses.map((w) => [w.id, { warehouse_id: w.id, warehouse_name: w.name, inventory: [] as InventoryRecord[] }]));
-      for (const record of rows.map(toRecord)) groups.get(record.warehouse_id)?.inventory.push(record);
-      const n = Number(total?.n ?? 0);
+      const named = searchFilter(query.q, [productNameText]);
+      const groups = await Promise.all(pageWarehouses.map(async (w) => {
+        const here = and(eq(inventory.warehouseId, w.id), named);
+        // A product is in a warehouse once: (name, product id) is a unique order that walks the products' name index.
+        const [rows, [n]] = await Promise.all([
+          selectRecords(db).where(here).orderBy(asc(products.productname), asc(products.id)).limit(query.rows_limit).offset(query.rows_skip),
+          named
+            ? db.select({ n: count() }).from(inventory).innerJoin(products, eq(products.id, inventory.productId)).where(here)
+            : db.select({ n: count() }).from(inventory).where(here),
+        ]);
+        const rowTotal = Number(n?.n ?? 0);
+        return {
+          warehouse_id: w.id, warehouse_name: w.name, inventory: rows.map(toRecord),
+          inventory_pagination: pageOf(rowTotal, query.rows_limit, query.rows_skip),
+        };
+      }));
       return {
         city: { _id: city.id, name: city.name },
-        warehouses: [...groups.values()],
-        pagination: {
-          total: n, limit: query.limit, skip: query.skip,
-          current_page: Math.floor(query.skip / query.limit) + 1, total_pages: Math.ceil(n / query.limit),
-        },
+        warehouses: groups,
+        pagination: pageOf(Number(total?.n ?? 0), query.limit, query.skip),
       };
     },
 

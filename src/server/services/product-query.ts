@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { categories, inventory, products, subcategories, type ColourVariant } from '../db/schema.js';
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
@@ -47,9 +47,10 @@ type Slice = { where?: SQL; orderBy: (currentStock: SQL) => SQL[]; limit: number
 
 export function productQueries(db: DbOrTx) {
   /**
-   * One statement whatever the page size. Across all warehouses the sums come from a LATERAL aggregate,
-   * evaluated only for the rows the page keeps; sorting by stock needs every product's sum, which one
-   * grouped pass over inventory computes about twice as fast. For one warehouse its row is joined directly.
+   * One statement whatever the page size. Across all warehouses the page of products is picked FIRST (an inner
+   * select of ids, ordered and offset through the products' own indexes) and only its rows get a LATERAL sum of
+   * their balances, so page 5000 costs about what page 1 does; sorting by stock needs every product's sum, which one
+   * grouped pass over inventory computes. For one warehouse its row is joined directly.
    */
   async function select(warehouseId: string | undefined, slice: Slice, sortsByStock = false): Promise<Row[]> {
     if (warehouseId) {
@@ -78,11 +79,14 @@ export function productQueries(db: DbOrTx) {
       minimum: sql<number>`coalesce(sum(${inventory.minimumStock}), 0)`.as('stock_minimum'),
     }).from(inventory).where(eq(inventory.productId, products.id)).as('stock');
     const fields = selection(stock.current, stock.minimum);
+    // The ordering never involves stock here, so the page's ids are known before any sum.
+    const order = slice.orderBy(sql`0`);
+    const page = db.select({ id: products.id }).from(products).where(slice.where).orderBy(...order).limit(slice.limit).offset(slice.offset);
     return db.select(fields).from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
       .leftJoinLateral(stock, sql`true`)
-      .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+      .where(inArray(products.id, page)).orderBy(...order);
   }
 
   async function countProducts(warehouseId: string | undefined, where: SQL | undefined): Promise<number> {

@@ -41,16 +41,31 @@ type MovementJson = Omit<MovementOut, '_id'> & { id: string };
 export type BalanceRow = typeof inventory.$inferSelect;
 
 
+export type StockRequestKind = 'add' | 'remove' | 'adjust';
+
+/** A stock request's answer: `body` is the JSON text built by the database, sent as it is. */
+export type StockAnswer = { status: number; body: string; replayed: boolean };
+
 /**
- * Makes sure a balance row exists (0 stock); safe when several transactions create it at once. The levels
- * apply only to a row created here: an existing row keeps its own.
+ * add-stock, remove-stock and adjust-stock: ONE statement, the SQL function `stock_request` (migration 0006), run
+ * outside any explicit transaction, so the request costs one round trip to the database and its own commit.
+ * The function checks in SPEC.md's order, changes the balance with a guard, appends the ledger row, records the
+ * Idempotency-Key's outcome (when `key` is given) and builds the answer; a refusal writes nothing but the key.
  */
-export async function ensureBalanceRow(
-  tx: DbOrTx, productId: string, warehouseId: string, unitCost = 0, levels: { minimumStock?: number; maximumStock?: number } = {},
-): Promise<void> {
-  await tx.insert(inventory).values({ productId, warehouseId, unitCost, ...levels }).onConflictDoNothing({
-    target: [inventory.productId, inventory.warehouseId],
-  });
+export async function runStockRequest(
+  db: DbOrTx,
+  request: { kind: StockRequestKind; actor: string; route: string; key: string | null; requestHash: string | null; input: object },
+): Promise<StockAnswer> {
+  try {
+    const [row] = rowsOf<StockAnswer>(await db.execute(sql`
+      select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
+        from stock_request(${request.kind}::text, ${request.actor}::uuid, ${request.route}::text, ${request.key}::text,
+                           ${request.requestHash}::text, ${JSON.stringify(request.input)}::jsonb) as o`));
+    return row!;
+  } catch (error) {
+    if (pgCode(error) === '22003') throw new HttpError(400, 'The value of this movement (quantity × unit cost) is too large');
+    throw error;
+  }
 }
 
 /** Locks a balance row until the transaction ends (PostgreSQL; PGlite has one connection and needs no lock). */

@@ -88,6 +88,7 @@ describe('stock status and navigation (SPEC.md section 4)', () => {
   it('goes to the city inventory when both ids are known, else to the fallback', () => {
     expect(stockDestination('c 1', 'w1', '/inventory')).toBe('/inventory-by-city/c%201?warehouse_id=w1');
     expect(stockDestination(undefined, 'w1', '/inventory')).toBe('/inventory');
+    expect(stockDestination('c1', 'w1', '/inventory', 'Amul Butter 500 g')).toBe('/inventory-by-city/c1?warehouse_id=w1&q=Amul+Butter+500+g');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../config';
 import { AuthCard } from './AuthCard';
@@ -7,10 +7,10 @@ import { AuthCard } from './AuthCard';
 export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password?">
-      <Typography.Paragraph>
+      <p style={{ marginTop: 0, marginBottom: 16 }}>
         Back-office passwords are reset by an administrator. Ask an admin to open <strong>User Listing</strong> (User
         Management), edit your user and type a new password; then sign in with it.
-      </Typography.Paragraph>
+      </p>
       <Alert
         type="info"
         showIcon

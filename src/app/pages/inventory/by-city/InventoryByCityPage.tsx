@@ -1,46 +1,57 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Input, Pagination, Select, Table, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Empty, Flex, Input, Pagination, Select, Skeleton, Tag, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { INVENTORY_BY_CITY_PAGE_SIZE } from '../../../../domain/constants';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
+import { useDebouncedValue } from '../shared/use-debounced-value';
 import { useWarehouses } from '../shared/use-warehouses';
-import { byCityColumns } from './by-city-columns';
 import { useCityInventory } from './use-city-inventory';
+import { WarehouseRows } from './WarehouseRows';
 
-/** `/inventory-by-city/{cityId}?warehouse_id=`: the stock of one city's warehouses, three warehouses a page. */
+/**
+ * `/inventory-by-city/{cityId}?warehouse_id=&q=&page=`: the stock of one city's warehouses, three warehouses a page,
+ * each with a page of its rows and its own pager; the search (kept in the URL) runs in the API over the whole view.
+ */
 export default function InventoryByCityPage() {
   const { cityId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const warehouseId = params.get('warehouse_id') || undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const q = params.get('q')?.trim() || undefined;
   const navigate = useNavigate();
-  const inventory = useCityInventory(cityId, warehouseId, page);
+  const inventory = useCityInventory(cityId, warehouseId, page, q);
   const { warehouses } = useWarehouses();
   const cityWarehouses = warehouses.filter((w) => w.city_id === cityId);
   const canAdd = useCan({ resource: 'inventory', action: 'create' }).data?.can ?? false;
   const canAdjust = useCan({ resource: 'inventory', action: 'edit' }).data?.can ?? false;
-  // A page can hold three warehouses' whole stock: a quick product filter over the rows shown.
-  const [productFilter, setProductFilter] = useState('');
-  const needle = productFilter.trim().toLowerCase();
-  const rows = needle ? inventory.rows.filter((r) => r.product_name.toLowerCase().includes(needle)) : inventory.rows;
+  // What is typed shows at once; the URL (and so the request) follows once typing pauses.
+  const [search, setSearch] = useState(q ?? '');
+  const typed = useDebouncedValue(search.trim(), 300);
 
   const withQuery = (path: string, warehouse: string) =>
     `${path}?${new URLSearchParams({ warehouse_id: warehouse, city_id: cityId }).toString()}`;
   const adjust = (record: InventoryRecord) => navigate(withQuery(`/inventory-edit/${record._id}`, record.warehouse_id));
-  const setQuery = (next: { warehouse_id?: string; page?: number }) => {
+  const setQuery = (next: { warehouse_id?: string; page?: number; q?: string }) => {
     const updated = new URLSearchParams();
     const warehouse = 'warehouse_id' in next ? next.warehouse_id : warehouseId;
+    const text = 'q' in next ? next.q : q;
     if (warehouse) updated.set('warehouse_id', warehouse);
+    if (text) updated.set('q', text);
     if (next.page && next.page > 1) updated.set('page', String(next.page));
     setParams(updated);
   };
+  useEffect(() => {
+    if ((typed || undefined) !== q) setQuery({ q: typed || undefined, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search text moves the URL
+  }, [typed]);
 
   // SPEC.md: 'Add Inventory' uses the first row's warehouse; with no rows, the chosen (or the city's first)
   // warehouse; disabled only when the city has none.
-  const firstWarehouse = inventory.rows[0]?.warehouse_id ?? warehouseId ?? inventory.warehouses[0]?._id ?? cityWarehouses[0]?._id;
+  const firstWarehouse = inventory.firstRow?.warehouse_id ?? warehouseId ?? inventory.groups[0]?.warehouse_id ?? cityWarehouses[0]?._id;
+  const cityIsEmpty = !q && inventory.groups.every((g) => g.inventory_pagination.total === 0);
   const addButton = (
     <Button
       type="primary"
@@ -73,24 +84,23 @@ export default function InventoryByCityPage() {
           )}
           <Input.Search
             allowClear
-            placeholder="Filter these rows by product"
-            aria-label="Filter by product"
+            placeholder="Search products in this city"
+            aria-label="Search products"
             style={{ maxWidth: 300 }}
-            value={productFilter}
-            onChange={(event) => setProductFilter(event.target.value)}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onSearch={(value) => setQuery({ q: value.trim() || undefined, page: 1 })}
           />
         </Flex>
-        <Table<InventoryRecord>
-          rowKey="_id"
-          sticky
-          dataSource={rows}
-          columns={byCityColumns(adjust, canAdjust)}
-          loading={inventory.isLoading}
-          pagination={false}
-          size="middle"
-          scroll={{ x: 1020 }}
-          locale={{ emptyText: inventory.isLoading ? ' ' : needle && inventory.rows.length ? 'No product matches this filter' : 'No inventory found for this city' }}
-        />
+        {inventory.isLoading ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : cityIsEmpty ? (
+          <Empty description="No inventory found for this city" />
+        ) : (
+          inventory.groups.map((group) => (
+            <WarehouseRows key={`${group.warehouse_id}:${q ?? ''}`} cityId={cityId} group={group} q={q} onAdjust={adjust} canAdjust={canAdjust} />
+          ))
+        )}
         {inventory.warehouseCount > INVENTORY_BY_CITY_PAGE_SIZE && (
           <Flex justify="end" style={{ marginTop: 16 }}>
             <Pagination

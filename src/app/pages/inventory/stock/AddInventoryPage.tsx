@@ -75,7 +75,7 @@ export default function AddInventoryPage() {
       open?.({ type: 'success', description: STOCK_UPDATED, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
       if (!cityId) open?.({ type: 'error', description: NO_CITY, message: 'Showing the inventory list instead.' });
-      navigate(stockDestination(cityId, checked.data.warehouse_id, '/inventory'));
+      navigate(stockDestination(cityId, checked.data.warehouse_id, '/inventory', saved.inventory.product_name));
     } catch (error) {
       setServerError(stockErrorMessage(error as HttpError));
     }

@@ -75,7 +75,7 @@ export default function AdjustStockPage() {
       const changed = saved.movement !== null || costChanged;
       open?.({ type: 'success', description: changed ? STOCK_UPDATED : saved.message, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
-      navigate(destination);
+      navigate(stockDestination(queryCity, queryWarehouse, returnTo ?? '/inventory', saved.inventory.product_name));
     } catch (error) {
       setServerError(stockErrorMessage(error as HttpError));
     }

@@ -1,12 +1,12 @@
 import { Card, Table, Typography, type TableColumnsType } from 'antd';
 import { formatChange, formatDay, formatQuantity } from '../shared/format';
-import type { InventoryReport } from './report-types';
+import type { ComparisonReport } from './report-types';
 import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
-export type ComparisonRow = InventoryReport['comparison']['current_stock'][number] & { change: number };
+export type ComparisonRow = ComparisonReport['comparison']['current_stock'][number] & { change: number };
 
 /** Per product: stock at the start of the period, at its end, the change between, and the stock now. */
-export const comparisonRows = (report: InventoryReport): ComparisonRow[] =>
+export const comparisonRows = (report: ComparisonReport): ComparisonRow[] =>
   report.comparison.current_stock.map((row) => ({ ...row, change: row.closing_stock - row.opening_stock }));
 
 const changeText = (n: number) => (
@@ -15,7 +15,7 @@ const changeText = (n: number) => (
   </Typography.Text>
 );
 
-export function ComparisonView({ report }: { report: InventoryReport }) {
+export function ComparisonView({ report }: { report: ComparisonReport }) {
   const printing = usePrinting();
   const { start_date, end_date } = report.comparison.period;
   const columns: TableColumnsType<ComparisonRow> = [

@@ -4,7 +4,7 @@ import { inventoryStatus } from '../../inventory/shared/inventory-status';
 import { StatusTag } from '../../inventory/shared/StatusTag';
 import type { InventoryRecord } from '../../inventory/shared/types';
 import { formatQuantity } from '../shared/format';
-import type { InventoryReport } from './report-types';
+import type { DetailedReport } from './report-types';
 import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
 const columns: TableColumnsType<InventoryRecord> = [
@@ -20,7 +20,7 @@ const columns: TableColumnsType<InventoryRecord> = [
 ];
 
 /** Every inventory record the filters select (up to the limit). */
-export function DetailedView({ report }: { report: InventoryReport }) {
+export function DetailedView({ report }: { report: DetailedReport }) {
   const printing = usePrinting();
   const shown = report.inventory_items.length;
   return (

@@ -9,7 +9,7 @@ import { ComparisonView } from './ComparisonView';
 import { DetailedView } from './DetailedView';
 import { MovementsView } from './MovementsView';
 import { reportCsv } from './report-csv';
-import type { InventoryReport, ReportType } from './report-types';
+import type { ComparisonReport, DetailedReport, InventoryReport, MovementsReport, ReportType, SummaryReport } from './report-types';
 import { ReportFiltersForm } from './ReportFiltersForm';
 import { SummaryView } from './SummaryView';
 import { useInventoryReport } from './use-inventory-report';
@@ -22,11 +22,12 @@ const VIEWS: { value: ReportType; label: string }[] = [
   { value: 'comparison', label: 'Comparison' },
 ];
 
-function View({ report, type }: { report: InventoryReport; type: ReportType }) {
-  if (type === 'detailed') return <DetailedView report={report} />;
-  if (type === 'movements') return <MovementsView report={report} />;
-  if (type === 'comparison') return <ComparisonView report={report} />;
-  return <SummaryView report={report} />;
+/** The view of the report's own type: the API filled in exactly the sections that view shows. */
+function View({ report }: { report: InventoryReport }) {
+  if (report.report_type === 'detailed') return <DetailedView report={report as DetailedReport} />;
+  if (report.report_type === 'movements') return <MovementsView report={report as MovementsReport} />;
+  if (report.report_type === 'comparison') return <ComparisonView report={report as ComparisonReport} />;
+  return <SummaryView report={report as SummaryReport} />;
 }
 
 /** `/inventory-report`: the inventory report generator, four views of one GET /inventory/report. */
@@ -42,7 +43,7 @@ export default function InventoryReportPage() {
 
   const exportCsv = () => {
     if (!report) return;
-    const { header, rows } = reportCsv(report, type);
+    const { header, rows } = reportCsv(report);
     downloadCsv(`inventory-report-${type}-${report.period.start_date}-to-${report.period.end_date}.csv`, header, rows);
   };
 
@@ -72,7 +73,7 @@ export default function InventoryReportPage() {
           <Typography.Title level={4} className="print-only" style={{ display: 'none' }}>
             {`${VIEWS.find((v) => v.value === type)?.label} report`}
           </Typography.Title>
-          <View report={report} type={type} />
+          <View report={report} />
         </Spin>
       ) : (
         !error && <Empty description="Choose the filters and generate a report" />

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { InventoryReport } from './report-types';
+import type { MovementsReport } from './report-types';
 
 const SERIES = [
   { key: 'total_in', name: 'In', colour: '#52c41a' },
@@ -11,7 +11,7 @@ const SERIES = [
 ] as const;
 
 /** Units moved per day and type (recharts: a chunk of its own, loaded with this view only). */
-export default function MovementsChart({ days }: { days: InventoryReport['daily_totals'] }) {
+export default function MovementsChart({ days }: { days: MovementsReport['daily_totals'] }) {
   return (
     <ResponsiveContainer width="100%" height={300}>
       <BarChart data={days} stackOffset="sign" margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

@@ -4,12 +4,12 @@ import { formatINR } from '../../../../domain/money';
 import type { StockMovement } from '../../inventory/shared/types';
 import { formatDay } from '../shared/format';
 import { movementColumns } from './movement-columns';
-import type { InventoryReport } from './report-types';
+import type { MovementsReport } from './report-types';
 
 const MovementsChart = lazy(() => import('./MovementsChart'));
 
 /** The period's movements per day (a chart of every day's totals), then the latest movements grouped by date. */
-export function MovementsView({ report }: { report: InventoryReport }) {
+export function MovementsView({ report }: { report: MovementsReport }) {
   const days = Object.keys(report.movements).sort((a, b) => b.localeCompare(a));
   const chartFallback = <Skeleton.Node active style={{ width: '100%', height: 300 }} />;
   return (

@@ -2,27 +2,27 @@ import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import type { StockMovement } from '../../inventory/shared/types';
 import { movementColumns } from './movement-columns';
-import type { InventoryReport } from './report-types';
+import type { SummaryReport } from './report-types';
 import { pagedOnScreen, usePrinting } from '../shared/use-printing';
 
 // On a phone the three counts share a row and the money, the widest figure, takes one of its own.
 const STOCK_CARDS = [
-  { title: 'Inventory Records', value: (r: InventoryReport) => r.summary.total_products, xs: 8 },
-  { title: 'Low Stock', value: (r: InventoryReport) => r.summary.low_stock_count, color: '#d46b08', xs: 8 },
-  { title: 'Out of Stock', value: (r: InventoryReport) => r.summary.out_of_stock_count, color: '#cf1322', xs: 8 },
-  { title: 'Total Value', value: (r: InventoryReport) => r.summary.total_value, money: true, xs: 24 },
+  { title: 'Inventory Records', value: (r: SummaryReport) => r.summary.total_products, xs: 8 },
+  { title: 'Low Stock', value: (r: SummaryReport) => r.summary.low_stock_count, color: '#d46b08', xs: 8 },
+  { title: 'Out of Stock', value: (r: SummaryReport) => r.summary.out_of_stock_count, color: '#cf1322', xs: 8 },
+  { title: 'Total Value', value: (r: SummaryReport) => r.summary.total_value, money: true, xs: 24 },
 ];
 
 const MOVEMENT_CARDS = [
-  { title: 'Stock In', value: (r: InventoryReport) => r.movement_statistics.total_in, color: '#389e0d' },
-  { title: 'Stock Out', value: (r: InventoryReport) => r.movement_statistics.total_out, color: '#cf1322' },
-  { title: 'Adjustments', value: (r: InventoryReport) => r.movement_statistics.total_adjustments },
-  { title: 'Returns', value: (r: InventoryReport) => r.movement_statistics.total_returns },
-  { title: 'Damaged', value: (r: InventoryReport) => r.movement_statistics.total_damaged, color: '#d4380d' },
+  { title: 'Stock In', value: (r: SummaryReport) => r.movement_statistics.total_in, color: '#389e0d' },
+  { title: 'Stock Out', value: (r: SummaryReport) => r.movement_statistics.total_out, color: '#cf1322' },
+  { title: 'Adjustments', value: (r: SummaryReport) => r.movement_statistics.total_adjustments },
+  { title: 'Returns', value: (r: SummaryReport) => r.movement_statistics.total_returns },
+  { title: 'Damaged', value: (r: SummaryReport) => r.movement_statistics.total_damaged, color: '#d4380d' },
 ];
 
 /** Stock levels now, the period's movement totals, and the latest movements. */
-export function SummaryView({ report }: { report: InventoryReport }) {
+export function SummaryView({ report }: { report: SummaryReport }) {
   const printing = usePrinting();
   return (
     <>

@@ -1,18 +1,19 @@
 import type { CsvCell } from '../shared/csv';
 import { comparisonRows } from './ComparisonView';
-import type { InventoryReport, ReportType } from './report-types';
+import type { ComparisonReport, DetailedReport, InventoryReport, MovementsReport, SummaryReport } from './report-types';
 
 export type CsvTable = { header: string[]; rows: CsvCell[][] };
 
 const movementHeader = ['Date', 'Product', 'Warehouse', 'Type', 'Quantity', 'Unit Cost', 'Total Value', 'Reason', 'Reference'];
-const movementRow = (m: InventoryReport['recent_movements'][number]): CsvCell[] => [
+const movementRow = (m: MovementsReport['recent_movements'][number]): CsvCell[] => [
   m.created, m.product_name, m.warehouse_name, m.movement_type, m.quantity, m.unit_cost, m.total_value, m.movement_reason, m.reference_id,
 ];
 
-/** The rows of the view on screen, as a spreadsheet wants them (raw numbers, ISO dates). */
-export function reportCsv(report: InventoryReport, view: ReportType): CsvTable {
-  switch (view) {
+/** The rows of the view on screen (the report's own type), as a spreadsheet wants them (raw numbers, ISO dates). */
+export function reportCsv(whole: InventoryReport): CsvTable {
+  switch (whole.report_type) {
     case 'summary': {
+      const report = whole as SummaryReport;
       const s = report.summary;
       const m = report.movement_statistics;
       return {
@@ -25,7 +26,8 @@ export function reportCsv(report: InventoryReport, view: ReportType): CsvTable {
         ],
       };
     }
-    case 'detailed':
+    case 'detailed': {
+      const report = whole as DetailedReport;
       return {
         header: ['Product', 'Warehouse', 'Location', 'Current Stock', 'Min Stock', 'Max Stock', 'Unit Cost', 'Total Value', 'Out of Stock', 'Low Stock'],
         rows: report.inventory_items.map((i) => [
@@ -33,12 +35,15 @@ export function reportCsv(report: InventoryReport, view: ReportType): CsvTable {
           i.out_of_stock, i.low_stock_alert,
         ]),
       };
+    }
     case 'movements':
-      return { header: movementHeader, rows: report.recent_movements.map(movementRow) };
-    case 'comparison':
+      return { header: movementHeader, rows: (whole as MovementsReport).recent_movements.map(movementRow) };
+    case 'comparison': {
+      const report = whole as ComparisonReport;
       return {
         header: ['Product', `Opening ${report.comparison.period.start_date}`, `Closing ${report.comparison.period.end_date}`, 'Change', 'Current Stock'],
         rows: comparisonRows(report).map((r) => [r.product_name, r.opening_stock, r.closing_stock, r.change, r.current_stock]),
       };
+    }
   }
 }

@@ -1,0 +1,55 @@
+import { Alert, Card, Flex, Pagination, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
+import type { InventoryRecord } from '../shared/types';
+import { byCityColumns } from './by-city-columns';
+import { useWarehouseRows, type WarehouseGroup } from './use-city-inventory';
+
+type Props = {
+  cityId: string;
+  group: WarehouseGroup;
+  q: string | undefined;
+  onAdjust: (record: InventoryRecord) => void;
+  canAdjust: boolean;
+};
+
+/** One warehouse of the city: a page of its rows and its own pager (render it keyed by the search, so it restarts at 1). */
+export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) {
+  const [page, setPage] = useState(1);
+  const { rows, total, isLoading, error } = useWarehouseRows(cityId, group, page, q);
+  const products = `${total.toLocaleString('en-IN')} product${total === 1 ? '' : 's'}`;
+  return (
+    <Card
+      size="small"
+      title={group.warehouse_name}
+      extra={<Typography.Text type="secondary">{q ? `${products} matching “${q}”` : products}</Typography.Text>}
+      style={{ marginBottom: 16 }}
+      aria-label={`Inventory of ${group.warehouse_name}`}
+    >
+      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 12 }} />}
+      <Table<InventoryRecord>
+        rowKey="_id"
+        dataSource={rows}
+        columns={byCityColumns(onAdjust, canAdjust)}
+        loading={isLoading}
+        pagination={false}
+        size="middle"
+        scroll={{ x: 1020 }}
+        locale={{ emptyText: q ? 'No product in this warehouse matches this search' : 'No inventory in this warehouse' }}
+      />
+      {total > INVENTORY_BY_CITY_ROWS && (
+        <Flex justify="end" style={{ marginTop: 12 }}>
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={INVENTORY_BY_CITY_ROWS}
+            total={total}
+            showSizeChanger={false}
+            onChange={setPage}
+            aria-label={`Pages of ${group.warehouse_name}`}
+          />
+        </Flex>
+      )}
+    </Card>
+  );
+}
