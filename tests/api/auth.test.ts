@@ -77,7 +77,7 @@ describe('POST /api/auth/login', () => {
 
   it('never returns a password or hash', async () => {
     const res = await login('admin@demo.local', 'Admin@123');
-    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|Admin@123/);
+    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|argon2|Admin@123/);
   });
 });
 

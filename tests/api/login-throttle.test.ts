@@ -41,3 +41,57 @@ describe('login throttling', () => {
     expect((await login('admin@demo.local', 'Admin@123', '10.9.9.10')).statusCode).toBe(200);
   });
 });
+
+describe('lockout cannot be raced', () => {
+  it('60 parallel wrong passwords for one account: at most 5 are checked (401), the rest are refused (429)', async () => {
+    // Each from its own address, so neither the per-address limit nor the hashing line's per-address share refuses any.
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login('subadmin@demo.local', `wrong-guess-${i}`, `10.60.${i}.1`)),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - checked);
+    const refused = replies.find((r) => r.statusCode === 429)!;
+    expect(JSON.parse(refused.body).message).toMatch(/Too many failed login attempts/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  it('is ignored unless TRUST_PROXY says so: a made-up header does not get around the per-address limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.8.8.8',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(12)).toEqual([429, 429]);
+  });
+
+  it('with TRUST_PROXY=1 (one reverse proxy in front) the address the proxy saw is the client', async () => {
+    const proxied = await createTestApp({ seed: false, loginRateLimit: 2, trustProxy: 1 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await proxied.app.inject({
+          method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `203.0.113.${i % 2}` }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+        });
+        statuses.push(res.statusCode);
+      }
+      // Two clients behind the proxy, two attempts each: within each one's limit of 2.
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      const third = await proxied.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '203.0.113.0' }, payload: { emailOrPhone: 'nobody9@demo.local', password: 'whatever1' },
+      });
+      expect(third.statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -1,22 +1,26 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { isRole, type Role } from '../../domain/roles.js';
+import { MIN_JWT_SECRET_BYTES } from '../config.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
-export type AccessClaims = { sub: string; role: Role; firstname: string };
+/** `sv`: the user's session version when the token was issued; a token of an older version is refused. */
+export type AccessClaims = { sub: string; role: Role; firstname: string; sv: number };
 
 export type TokenSigner = {
-  sign: (claims: AccessClaims, ttlSeconds?: number) => Promise<string>;
+  /** A missing `sv` signs version 0, what every user starts with. */
+  sign: (claims: Omit<AccessClaims, 'sv'> & { sv?: number }, ttlSeconds?: number) => Promise<string>;
   verify: (token: string) => Promise<AccessClaims | null>;
 };
 
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  if (key.length < MIN_JWT_SECRET_BYTES) throw new Error(`The JWT secret must be at least ${MIN_JWT_SECRET_BYTES} bytes`);
   return {
     sign: (claims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) =>
-      new SignJWT({ role: claims.role, firstname: claims.firstname })
+      new SignJWT({ role: claims.role, firstname: claims.firstname, sv: claims.sv ?? 0 })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -26,7 +30,10 @@ export function createTokenSigner(secret: string): TokenSigner {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || !isRole(payload.role)) return null;
-        return { sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? '') };
+        // Tokens issued before session versions existed carry none: version 0, as every user started.
+        const sv = payload.sv === undefined ? 0 : payload.sv;
+        if (typeof sv !== 'number' || !Number.isInteger(sv)) return null;
+        return { sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? ''), sv };
       } catch {
         return null;
       }

@@ -13,7 +13,7 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, config 
       config: { access: 'public', rateLimit: perIp },
       schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: tokenPair } },
     },
-    (request) => auth.login(request.body),
+    (request) => auth.login(request.body, request.ip),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { loginThrottle as throttleTable } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { retryLater } from '../http/errors.js';
 
 /** Failures allowed before an account is slowed down. */
 export const FREE_FAILURES = 5;
@@ -16,35 +16,39 @@ export function lockSecondsAfter(failures: number): number {
   return Math.min(BASE_LOCK_SECONDS * 2 ** (failures - FREE_FAILURES), MAX_LOCK_SECONDS);
 }
 
-/** Per-account throttling stored in the database, so every API process sees the same counts. */
+const lockedMessage = (seconds: number) => `Too many failed login attempts. Please try again in ${seconds} seconds.`;
+
+/**
+ * Per-account throttling stored in the database, so every API process sees the same counts. An attempt is
+ * counted BEFORE its password is checked, under the row's lock: of N guesses sent at once, at most
+ * FREE_FAILURES reach the slow hash and the rest are refused (429), on any number of processes.
+ */
 export function loginThrottle(db: Db) {
   return {
-    async assertAllowed(key: string): Promise<void> {
-      const [row] = await db.select().from(throttleTable).where(eq(throttleTable.accountKey, key)).limit(1);
-      if (!row?.lockedUntil) return;
-      const waitMs = row.lockedUntil.getTime() - Date.now();
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new HttpError(429, `Too many failed login attempts. Please try again in ${seconds} seconds.`);
-      }
+    /** Counts one attempt as a failure (a success resets) or throws 429 while the account is locked. */
+    async claim(key: string): Promise<void> {
+      const waitSeconds = await db.transaction(async (tx) => {
+        await tx.insert(throttleTable).values({ accountKey: key, failures: 0, lastFailure: new Date() }).onConflictDoNothing();
+        const [row] = await tx.select().from(throttleTable).where(eq(throttleTable.accountKey, key)).for('update');
+        const now = Date.now();
+        if (row?.lockedUntil && row.lockedUntil.getTime() > now) return Math.ceil((row.lockedUntil.getTime() - now) / 1000);
+        const stale = !row || now - row.lastFailure.getTime() > FORGET_AFTER_SECONDS * 1000;
+        const failures = (stale ? 0 : row.failures) + 1;
+        const lock = lockSecondsAfter(failures);
+        await tx.update(throttleTable)
+          .set({ failures, lastFailure: sql`now()`, lockedUntil: lock > 0 ? new Date(now + lock * 1000) : null })
+          .where(eq(throttleTable.accountKey, key));
+        return 0;
+      });
+      if (waitSeconds > 0) throw retryLater(429, lockedMessage(waitSeconds), waitSeconds);
     },
 
-    async recordFailure(key: string): Promise<void> {
-      // One statement, so concurrent failures all count.
-      const forget = sql`${throttleTable.lastFailure} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`;
-      const failures = sql`case when ${forget} then 1 else ${throttleTable.failures} + 1 end`;
-      const [row] = await db
-        .insert(throttleTable)
-        .values({ accountKey: key, failures: 1, lastFailure: new Date() })
-        .onConflictDoUpdate({ target: throttleTable.accountKey, set: { failures, lastFailure: sql`now()` } })
-        .returning({ failures: throttleTable.failures });
-      const lock = lockSecondsAfter(row?.failures ?? 0);
-      if (lock > 0) {
-        await db
-          .update(throttleTable)
-          .set({ lockedUntil: new Date(Date.now() + lock * 1000) })
-          .where(eq(throttleTable.accountKey, key));
-      }
+    /** Gives back an attempt whose password was never checked (the hashing line refused it). */
+    async release(key: string): Promise<void> {
+      const failures = sql`greatest(${throttleTable.failures} - 1, 0)`;
+      await db.update(throttleTable)
+        .set({ failures, lockedUntil: sql`case when ${failures} < ${FREE_FAILURES} then null else ${throttleTable.lockedUntil} end` })
+        .where(eq(throttleTable.accountKey, key));
     },
 
     async reset(key: string): Promise<void> {

@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { SESSION_CACHE_TTL_MS } from '../../src/server/auth/sessions.js';
+import { dbKind, openTestDatabase, TEST_JWT_SECRET } from '../support/test-app.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+
+const call = (url: string, method: string, token: string, body?: unknown) =>
+  fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+async function loginAt(base: string, emailOrPhone: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+// Two API processes can only share a PostgreSQL server: PGlite is one process's embedded database.
+describe.skipIf(dbKind !== 'postgres')('revocation across two API processes', () => {
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+  });
+
+  it('a user demoted on one process is refused by the other at once, though it had just accepted the token', async () => {
+    const database = await openTestDatabase();
+    await database.close();
+    const env = { DATABASE_URL: database.url!, JWT_SECRET: TEST_JWT_SECRET, PORT: '0' };
+    servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
+    servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+
+    const admin = await loginAt(a, 'admin@demo.local', 'Admin@123');
+    const city = ((await (await call(`${a}/api/cities?limit=1`, 'GET', admin)).json()) as { data: { _id: string }[] }).data[0]!;
+    const victimBody = {
+      firstname: 'Second', lastname: 'Admin', email: 'second.admin@example.com', phonenumber: '+91 90000 12345',
+      address: '1 Street', city_id: city._id, role: 'admin', status: 'active',
+    };
+    const made = await call(`${a}/api/users/create`, 'POST', admin, { ...victimBody, password: 'second-secret' });
+    expect(made.status).toBe(201);
+    const victimId = ((await made.json()) as { _id: string })._id;
+    const victim = await loginAt(b, victimBody.email, 'second-secret');
+    // Process B has the victim's state cached now.
+    expect((await call(`${b}/api/users?limit=1`, 'GET', victim)).status).toBe(200);
+
+    expect((await call(`${a}/api/users/${victimId}`, 'PUT', admin, { ...victimBody, role: 'customer' })).status).toBe(200);
+    const changedAt = Date.now();
+    let status = (await call(`${b}/api/users?limit=1`, 'GET', victim)).status;
+    while (status === 200 && Date.now() - changedAt < 5000) status = (await call(`${b}/api/users?limit=1`, 'GET', victim)).status;
+    const tookMs = Date.now() - changedAt;
+    expect(status).toBe(401);
+    // Announced by the database on commit: well inside the cache's own 1 s bound.
+    expect(tookMs).toBeLessThanOrEqual(SESSION_CACHE_TTL_MS);
+    const exploit = await call(`${b}/api/users/create`, 'POST', victim, {
+      ...victimBody, email: 'evil@example.com', phonenumber: '+91 90000 54321', password: 'evil-secret',
+    });
+    expect(exploit.status).toBe(401);
+  }, 180_000);
+});
