@@ -1,9 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access } from './auth/access.js';
 import { answerRouterError, registerErrorHandler } from './http/error-handler.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
@@ -11,6 +9,7 @@ import type { TrustProxy } from './config.js';
 import type { Api, AppDeps } from './http/types.js';
 import { apiRoutes } from './routes/index.js';
 import { serveSpa } from './http/spa.js';
+import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
 
 export type BuildAppOptions = Omit<AppDeps, 'sessions'> & {
@@ -55,19 +54,11 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Grocery back-office API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.addHook('preValidation', rejectUnstorableText);
   const sessions = options.sessions ?? (await dbSessionSource(options.database));
   app.addHook('onClose', () => sessions.close());
   await app.register(access, { signer: options.signer, policy: options.policy, sessions });
+  await registerOpenApi(app);
 
   const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, sessions, config: options.config };
   await app.register(
@@ -76,7 +67,6 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     },
     { prefix: '/api' },
   );
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   serveSpa(app, options.spaDir);
   return app;

@@ -53,6 +53,7 @@ describe('lockout cannot be raced', () => {
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - checked);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     const refused = replies.find((r) => r.statusCode === 429)!;
     expect(JSON.parse(refused.body).message).toMatch(/Too many failed login attempts/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loginThrottle, users } from '../../src/server/db/schema.js';
-import { defaultHashQueueOptions, CLIENT_BUSY_MESSAGE, HASHING_BUSY_MESSAGE } from '../../src/server/auth/hash-queue.js';
+import { CLIENT_BUSY_MESSAGE, HASHING_BUSY_MESSAGE } from '../../src/server/auth/hash-queue.js';
 import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -42,14 +42,14 @@ describe('password hashes', () => {
 
 describe('the hashing line at sign-in', () => {
   afterEach(() => {
-    setHashQueue(defaultHashQueueOptions());
+    setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
     setPasswordHashCost('low');
   });
 
   // At the real cost a hash takes tens of milliseconds, so parallel sign-ins really do meet in the line.
   it('one address may hold only its share of the line: the rest of its parallel sign-ins get 429 at once', async () => {
     setPasswordHashCost('owasp');
-    setHashQueue({ width: 1, maxWaiting: 10, perClient: 1 });
+    setHashQueue({ width: 1, maxWaiting: 10, maxWaitMs: 120_000, perClient: 1 });
     const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => login(`nobody${i}@example.com`, 'whatever1', '10.2.2.2')));
     const busy = replies.filter((r) => r.statusCode === 429);
     expect(replies.filter((r) => r.statusCode === 401).length).toBeGreaterThanOrEqual(1);
@@ -60,7 +60,7 @@ describe('the hashing line at sign-in', () => {
 
   it('a full line answers 503 with Retry-After instead of stalling, and a refused attempt does not count as a failure', async () => {
     setPasswordHashCost('owasp');
-    setHashQueue({ width: 1, maxWaiting: 0, perClient: 1 });
+    setHashQueue({ width: 1, maxWaiting: 0, maxWaitMs: 120_000, perClient: 1 });
     // An unknown account: every attempt waits for the one real-cost dummy hash, then all meet in the line together.
     const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => login('ghost@example.com', 'wrong-password', `10.3.3.${i}`)));
     const busy = replies.filter((r) => r.statusCode === 503);

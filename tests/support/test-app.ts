@@ -3,7 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
-import { setPasswordHashCost } from '../../src/server/auth/passwords.js';
+import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { createTokenSigner, type TokenSigner } from '../../src/server/auth/tokens.js';
 import { dbPolicySource, ensurePolicySeeded } from '../../src/server/auth/db-policy-source.js';
 import type { PolicySource } from '../../src/server/auth/access.js';
@@ -62,6 +62,8 @@ export async function createTestApp(
   options: { seed?: boolean; policy?: PolicySource; loginRateLimit?: number; trustProxy?: TrustProxy } = {},
 ): Promise<TestApp> {
   setPasswordHashCost('low');
+  // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
+  setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
   const database = await openTestDatabase();
   await ensurePolicySeeded(database.db);
   if (options.seed !== false) await seedDemo(database.db);

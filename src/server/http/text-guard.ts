@@ -30,11 +30,14 @@ export function findUnstorableText(value: unknown): string | null {
 
 /**
  * One check for every route, before validation: a NUL byte or an unpaired surrogate anywhere in the path
- * parameters, the query or the body is a 400 naming the field, never a 500 from the database.
+ * parameters, the query or the body a route reads (declares a schema for) is a 400 naming the field, never a
+ * 500 from the database.
  */
 export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
-  const parts: [string, unknown][] = [['params', request.params], ['querystring', request.query], ['body', request.body]];
+  const declared = request.routeOptions.schema ?? {};
+  const parts: [keyof typeof declared, unknown][] = [['params', request.params], ['querystring', request.query], ['body', request.body]];
   for (const [part, value] of parts) {
+    if (!declared[part]) continue;
     const path = findUnstorableText(value);
     if (path === null) continue;
     const field = path || part;

@@ -29,6 +29,9 @@ const sortable = {
   total_value: stockValue, location: inventory.location, created: inventory.created,
 };
 
+/** What the inventory list sorts by. */
+export const INVENTORY_SORT_FIELDS = Object.keys(sortable);
+
 export function inventoryService(db: Db) {
   return {
     async list(query: InventoryListQuery): Promise<{ rows: InventoryRecord[]; total: number }> {

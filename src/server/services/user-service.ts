@@ -83,6 +83,7 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
   }
 
   return {
+    sortFields: Object.keys(sortable),
     async list(query) {
       const where = userSearch(query.q);
       const [rows, total] = await Promise.all([
