@@ -66,6 +66,64 @@ export const DEFAULT_POLICY: Policy = {
   },
 };
 
+/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record. */
+const RECORD_SCREENS = ['products', 'users', 'cities', 'warehouses', 'inventory', 'handling-charges'] as const satisfies readonly Resource[];
+const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
+
+/**
+ * What each action needs to be usable, declared once: the API refuses a matrix that breaks it (400) and the
+ * matrix screen ticks what is needed for the admin. Edit and delete load the record (show); the record is
+ * reached from its list (list); the stock screens start from the inventory list; the permissions screen
+ * must be seen to be edited.
+ */
+export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
+  ...RECORD_SCREENS.flatMap((r) => [
+    { by: grant(r, 'show'), needs: grant(r, 'list') },
+    { by: grant(r, 'edit'), needs: grant(r, 'show') },
+    { by: grant(r, 'delete'), needs: grant(r, 'show') },
+  ]),
+  ...RESOURCES.stock.map((action) => ({ by: grant('stock', action), needs: grant('inventory', 'list') })),
+  { by: grant('permissions', 'edit'), needs: grant('permissions', 'list') },
+];
+
+const same = (a: Permission, b: Permission) => a.resource === b.resource && a.action === b.action;
+
+/** Everything `permission` needs, directly or through what it needs (edit → show → list). */
+export function neededBy(permission: Permission): Permission[] {
+  const found: Permission[] = [];
+  const walk = (p: Permission) => {
+    for (const rule of ACTION_NEEDS) {
+      if (same(rule.by, p) && !found.some((f) => same(f, rule.needs))) {
+        found.push(rule.needs);
+        walk(rule.needs);
+      }
+    }
+  };
+  walk(permission);
+  return found;
+}
+
+/** Everything that needs `permission`, directly or through another (list ← show ← edit). */
+export function needing(permission: Permission): Permission[] {
+  const found: Permission[] = [];
+  const walk = (p: Permission) => {
+    for (const rule of ACTION_NEEDS) {
+      if (same(rule.needs, p) && !found.some((f) => same(f, rule.by))) {
+        found.push(rule.by);
+        walk(rule.by);
+      }
+    }
+  };
+  walk(permission);
+  return found;
+}
+
+/** Each granted action of one role whose direct need is not granted. */
+export function brokenDependencies(grants: Partial<Record<string, readonly string[]>>): { by: Permission; needs: Permission }[] {
+  const has = (p: Permission) => grants[p.resource]?.includes(p.action) ?? false;
+  return ACTION_NEEDS.filter((rule) => has(rule.by) && !has(rule.needs));
+}
+
 export function can(policy: Policy, role: Role, resource: Resource, action: Action): boolean {
   if (!policy.signIn[role]) return false;
   const actions = policy.grants[role]?.[resource];
