@@ -88,35 +88,26 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
 
 const same = (a: Permission, b: Permission) => a.resource === b.resource && a.action === b.action;
 
-/** Everything `permission` needs, directly or through what it needs (edit → show → list). */
-export function neededBy(permission: Permission): Permission[] {
+/** Follows the declared needs from `start` in one direction, collecting every permission reached. */
+function reachable(start: Permission, from: 'by' | 'needs', to: 'by' | 'needs'): Permission[] {
   const found: Permission[] = [];
   const walk = (p: Permission) => {
     for (const rule of ACTION_NEEDS) {
-      if (same(rule.by, p) && !found.some((f) => same(f, rule.needs))) {
-        found.push(rule.needs);
-        walk(rule.needs);
+      if (same(rule[from], p) && !found.some((f) => same(f, rule[to]))) {
+        found.push(rule[to]);
+        walk(rule[to]);
       }
     }
   };
-  walk(permission);
+  walk(start);
   return found;
 }
 
+/** Everything `permission` needs, directly or through what it needs (edit → show → list). */
+export const neededBy = (permission: Permission) => reachable(permission, 'by', 'needs');
+
 /** Everything that needs `permission`, directly or through another (list ← show ← edit). */
-export function needing(permission: Permission): Permission[] {
-  const found: Permission[] = [];
-  const walk = (p: Permission) => {
-    for (const rule of ACTION_NEEDS) {
-      if (same(rule.needs, p) && !found.some((f) => same(f, rule.by))) {
-        found.push(rule.by);
-        walk(rule.by);
-      }
-    }
-  };
-  walk(permission);
-  return found;
-}
+export const needing = (permission: Permission) => reachable(permission, 'needs', 'by');
 
 /** Each granted action of one role whose direct need is not granted. */
 export function brokenDependencies(grants: Partial<Record<string, readonly string[]>>): { by: Permission; needs: Permission }[] {

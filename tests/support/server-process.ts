@@ -40,3 +40,12 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 90_0
     });
   });
 }
+
+/** Signs in over HTTP at a server process; the access token. */
+export async function signInAt(base: string, emailOrPhone: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${emailOrPhone} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
