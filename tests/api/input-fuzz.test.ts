@@ -95,7 +95,9 @@ afterAll(() => t.close());
 const queryValue = (value: string) => [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 async function send(target: Target, value: string): Promise<Reply> {
-  if (target.kind === 'query') return t.request(target.method, `${target.url}?${target.field}=${queryValue(value)}`, { role: 'admin' });
+  if (target.kind === 'query') {
+    return t.request(target.method, `${target.url}?${target.field}=${queryValue(value.slice(0, 8_000))}`, { role: 'admin' });
+  }
   const body = { ...baselines[`${target.method} ${target.path}`], [target.field]: target.isArray ? [value] : value };
   return t.request(target.method, target.url, { role: 'admin', body });
 }
@@ -122,14 +124,19 @@ function checkReply(target: Target, value: string, reply: Reply): void {
   }
 }
 
-const NASTY = ['a\u0000b', 'x\udfffy', 'x'.repeat(100_000), "'; drop table users; --"];
-// Node refuses a request line over 16 kB before any route runs: a query value stops well short of that.
-const nastyFor = (target: Target) => (target.kind === 'query' ? NASTY.map((v) => v.slice(0, 8_000)) : NASTY);
+/** Sent to every field: what PostgreSQL cannot store. The rest (huge, SQL, odd) comes at random below. */
+const NASTY = ['a\u0000b', 'x\udfffy'];
+const HUGE = 'x'.repeat(100_000);
 
 // Single UTF-16 code units, so lone surrogates and NUL turn up as often as anything else.
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const hostile = fc.oneof(
-  fc.constantFrom(...NASTY, '\u0000', '\ud800', ' ', '', '-1', '1e309', 'NaN', '%00', '😀', '\u202e', '<script>alert(1)</script>', "' OR 1=1 --"),
+  fc.constantFrom(
+    ...NASTY, '\u0000', '\ud800', ' ', '', '-1', '1e309', 'NaN', '%00', '😀', '\u202e', '<script>alert(1)</script>',
+    "' OR 1=1 --", "'; drop table users; --",
+  ),
+  // Node refuses a request line over 16 kB before any route runs: in a query a "huge" value is 8 kB.
+  fc.constant(HUGE),
   fc.string({ unit: codeUnit, maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: codeUnit, minLength: 1_000, maxLength: 5_000 }),
@@ -144,19 +151,19 @@ describe('arbitrary strings in every documented input', () => {
     expect(targets.filter((x) => x.kind === 'body').length).toBeGreaterThan(80);
   });
 
-  it('NUL, lone surrogates, 100 kB and SQL in each field: never a 5xx, a 400 names the field', async () => {
+  it('NUL and a lone surrogate in each field: never a 5xx, a 400 naming the field', async () => {
     for (const target of targets) {
-      for (const value of nastyFor(target)) checkReply(target, value, await send(target, value));
+      for (const value of NASTY) checkReply(target, value, await send(target, value));
     }
   }, 300_000);
 
-  it('random strings in random fields (fast-check)', async () => {
+  it('random strings (100 kB, SQL, control and odd characters) in random fields (fast-check)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: targets.length - 1 }), hostile, async (index, value) => {
         checkReply(targets[index]!, value, await send(targets[index]!, value));
       }),
       {
-        numRuns: 300,
+        numRuns: 250,
         // The default report prints the whole (up to 20 000 character) counterexample: name it briefly instead.
         reporter: (run) => {
           if (!run.failed || !run.counterexample) return;

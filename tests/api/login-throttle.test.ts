@@ -73,26 +73,23 @@ describe('X-Forwarded-For', () => {
     expect(statuses.slice(12)).toEqual([429, 429]);
   });
 
-  it('with TRUST_PROXY=1 (one reverse proxy in front) the address the proxy saw is the client', async () => {
-    const proxied = await createTestApp({ seed: false, loginRateLimit: 2, trustProxy: 1 });
-    try {
+  describe('with TRUST_PROXY=1 (one reverse proxy in front)', () => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await createTestApp({ seed: false, loginRateLimit: 2, trustProxy: 1 });
+    });
+    afterAll(() => proxied.close());
+
+    it('the address the proxy saw is the client', async () => {
+      const attempt = (i: number, client: string) => proxied.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': client }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+      });
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await proxied.app.inject({
-          method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
-          headers: { 'x-forwarded-for': `203.0.113.${i % 2}` }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
-        });
-        statuses.push(res.statusCode);
-      }
+      for (let i = 0; i < 4; i++) statuses.push((await attempt(i, `203.0.113.${i % 2}`)).statusCode);
       // Two clients behind the proxy, two attempts each: within each one's limit of 2.
       expect(statuses).toEqual([401, 401, 401, 401]);
-      const third = await proxied.app.inject({
-        method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
-        headers: { 'x-forwarded-for': '203.0.113.0' }, payload: { emailOrPhone: 'nobody9@demo.local', password: 'whatever1' },
-      });
-      expect(third.statusCode).toBe(429);
-    } finally {
-      await proxied.close();
-    }
+      expect((await attempt(9, '203.0.113.0')).statusCode).toBe(429);
+    });
   });
 });

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerOpenApi } from '../../src/server/http/openapi.js';
+import type { Api } from '../../src/server/http/types.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- an OpenAPI document
@@ -44,6 +49,17 @@ describe('the OpenAPI document', () => {
     const all = patterns(doc);
     expect(all.length).toBeGreaterThan(3);
     for (const pattern of all) expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+  });
+
+  it('refuses to document a pattern with flags: /(?i)/-style rules would read as case-sensitive ones', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await registerOpenApi(app as unknown as Api);
+    app.get('/api/flagged', { config: { access: 'public' }, schema: { querystring: z.object({ code: z.string().regex(/^ab$/i) }) } }, () => ({}));
+    await app.ready();
+    expect(() => app.swagger()).toThrow(/flags the API document cannot show/);
+    await app.close();
   });
 
   it('every error answer uses the one shared error schema', () => {

@@ -116,7 +116,7 @@ describe('starting on a database made with an older policy', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 
   it('a second start adds nothing: an admin who then revokes a new default keeps it revoked', async () => {
     const dbConfig = await olderDatabase();
@@ -136,5 +136,5 @@ describe('starting on a database made with an older policy', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });
