@@ -20,27 +20,33 @@ const lockedMessage = (seconds: number) => `Too many failed login attempts. Plea
 
 /**
  * Per-account throttling stored in the database, so every API process sees the same counts. An attempt is
- * counted BEFORE its password is checked, under the row's lock: of N guesses sent at once, at most
- * FREE_FAILURES reach the slow hash and the rest are refused (429), on any number of processes.
+ * counted BEFORE its password is checked, in one statement under the row's lock: of N guesses sent at once, at
+ * most FREE_FAILURES reach the slow hash and the rest are refused (429), on any number of processes.
  */
 export function loginThrottle(db: Db) {
+  const t = throttleTable;
+  const notLocked = sql`${t.lockedUntil} is null or ${t.lockedUntil} <= now()`;
+  const forgotten = sql`${t.lastFailure} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`;
+  const failures = sql`(case when ${forgotten} then 1 else ${t.failures} + 1 end)`;
+  // lockSecondsAfter(failures), in SQL so the count and the lock are one write.
+  const lockedUntil = sql`case when ${failures} >= ${FREE_FAILURES}
+    then now() + make_interval(secs => least(${BASE_LOCK_SECONDS} * power(2, ${failures} - ${FREE_FAILURES}), ${MAX_LOCK_SECONDS}))
+    end`;
+
   return {
     /** Counts one attempt as a failure (a success resets) or throws 429 while the account is locked. */
     async claim(key: string): Promise<void> {
-      const waitSeconds = await db.transaction(async (tx) => {
-        await tx.insert(throttleTable).values({ accountKey: key, failures: 0, lastFailure: new Date() }).onConflictDoNothing();
-        const [row] = await tx.select().from(throttleTable).where(eq(throttleTable.accountKey, key)).for('update');
-        const now = Date.now();
-        if (row?.lockedUntil && row.lockedUntil.getTime() > now) return Math.ceil((row.lockedUntil.getTime() - now) / 1000);
-        const stale = !row || now - row.lastFailure.getTime() > FORGET_AFTER_SECONDS * 1000;
-        const failures = (stale ? 0 : row.failures) + 1;
-        const lock = lockSecondsAfter(failures);
-        await tx.update(throttleTable)
-          .set({ failures, lastFailure: sql`now()`, lockedUntil: lock > 0 ? new Date(now + lock * 1000) : null })
-          .where(eq(throttleTable.accountKey, key));
-        return 0;
-      });
-      if (waitSeconds > 0) throw retryLater(429, lockedMessage(waitSeconds), waitSeconds);
+      const firstLock = lockSecondsAfter(1);
+      const counted = await db
+        .insert(t)
+        .values({ accountKey: key, failures: 1, lastFailure: sql`now()`, lockedUntil: firstLock ? new Date(Date.now() + firstLock * 1000) : null })
+        // A locked account's row is left as it is: no row comes back, and the attempt is refused.
+        .onConflictDoUpdate({ target: t.accountKey, set: { failures, lastFailure: sql`now()`, lockedUntil }, setWhere: notLocked })
+        .returning({ failures: t.failures });
+      if (counted.length) return;
+      const [row] = await db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.accountKey, key));
+      const seconds = Math.max(1, Math.ceil(((row?.lockedUntil?.getTime() ?? Date.now()) - Date.now()) / 1000));
+      throw retryLater(429, lockedMessage(seconds), seconds);
     },
 
     /** Gives back an attempt whose password was never checked (the hashing line refused it). */
