@@ -56,7 +56,21 @@ describe('password hashing line', () => {
     expect(queue.stats()).toEqual({ running: 1, waiting: 0 });
     a.release();
     await first;
-    await expect(queue.run(async () => 'next', 'y')).resolves.toBe('next');
+    // The line is free, but 'y' was told to come back in a second: sooner, it is refused unheard. Others go ahead.
+    await expect(queue.run(async () => 'too soon', 'y')).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '1' } });
+    await expect(queue.run(async () => 'next', 'z')).resolves.toBe('next');
+  });
+
+  it('lets a refused client back in once its Retry-After has passed', async () => {
+    const log: string[] = [];
+    const queue = createHashQueue({ width: 1, maxWaiting: 0, maxWaitMs: 10_000, perClient: 1 });
+    const a = gate(log, 'a');
+    const first = queue.run(a.task, 'x');
+    await expect(queue.run(async () => 'refused', 'y')).rejects.toMatchObject({ statusCode: 503 });
+    a.release();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await expect(queue.run(async () => 'welcome back', 'y')).resolves.toBe('welcome back');
   });
 
   it('is never wider than the machine has cores', () => {

@@ -13,6 +13,7 @@ export type HashQueueOptions = {
 };
 
 export const HASHING_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = 1;
 export const CLIENT_BUSY_MESSAGE = 'Too many sign-in attempts at once from your address. Please try again in a moment.';
 
 export function defaultHashQueueOptions(): HashQueueOptions {
@@ -30,6 +31,15 @@ export function createHashQueue(options: HashQueueOptions) {
   let running = 0;
   const waiting: Waiting[] = [];
   const perClient = new Map<string, number>();
+  // A client refused is told to come back after a second (Retry-After). One that comes back sooner is refused
+  // unheard: a flood that ignores Retry-After cannot crowd out the clients that honour it.
+  const backOffUntil = new Map<string, number>();
+  const refuse = (client: string, status: 429 | 503, message: string) => {
+    const now = Date.now();
+    if (backOffUntil.size > 10_000) for (const [c, until] of backOffUntil) if (until <= now) backOffUntil.delete(c);
+    backOffUntil.set(client, now + RETRY_AFTER_SECONDS * 1000);
+    return retryLater(status, message, RETRY_AFTER_SECONDS);
+  };
 
   const startNext = () => {
     while (running < width && waiting.length) {
@@ -40,14 +50,14 @@ export function createHashQueue(options: HashQueueOptions) {
     }
   };
 
-  const slot = (deadlineMs?: number) =>
+  const slot = (client?: string) =>
     new Promise<void>((resolve, reject) => {
       const job: Waiting = { start: resolve };
-      if (deadlineMs !== undefined) {
+      if (client !== undefined) {
         job.timer = setTimeout(() => {
           waiting.splice(waiting.indexOf(job), 1);
-          reject(retryLater(503, HASHING_BUSY_MESSAGE, 1));
-        }, deadlineMs);
+          reject(refuse(client, 503, HASHING_BUSY_MESSAGE));
+        }, options.maxWaitMs);
       }
       waiting.push(job);
     });
@@ -58,23 +68,32 @@ export function createHashQueue(options: HashQueueOptions) {
     else perClient.delete(client);
   };
 
+  /** Throws the refusal `run` would give this client now. */
+  const admit = (client: string) => {
+    if ((perClient.get(client) ?? 0) >= options.perClient) throw refuse(client, 429, CLIENT_BUSY_MESSAGE);
+    if ((backOffUntil.get(client) ?? 0) > Date.now()) throw refuse(client, 503, HASHING_BUSY_MESSAGE);
+    if (running >= width && waiting.length >= options.maxWaiting) throw refuse(client, 503, HASHING_BUSY_MESSAGE);
+  };
+
   return {
     width,
+    /** Refuses at once a client the line would refuse: a sign-in checks this before any database work. */
+    admit,
     /**
      * Runs a hash when a slot is free. A request that names its client (a sign-in, anyone on the internet) is
      * refused rather than stalled: 429 when that client already holds `perClient` places, 503 when the line is
-     * full or it waited `maxWaitMs`. Work without a client (an admin saving a user, seeding) always waits its turn.
+     * full, it waited `maxWaitMs`, or it was refused less than Retry-After ago. Work without a client (an admin
+     * saving a user, seeding) always waits its turn.
      */
     async run<T>(task: () => Promise<T>, client?: string): Promise<T> {
       if (client !== undefined) {
-        const mine = perClient.get(client) ?? 0;
-        if (mine >= options.perClient) throw retryLater(429, CLIENT_BUSY_MESSAGE, 1);
-        if (running >= width && waiting.length >= options.maxWaiting) throw retryLater(503, HASHING_BUSY_MESSAGE, 1);
-        perClient.set(client, mine + 1);
+        admit(client);
+        backOffUntil.delete(client);
+        perClient.set(client, (perClient.get(client) ?? 0) + 1);
       }
       try {
         if (running < width) running++;
-        else await slot(client === undefined ? undefined : options.maxWaitMs);
+        else await slot(client);
         try {
           return await task();
         } finally {

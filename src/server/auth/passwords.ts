@@ -37,6 +37,11 @@ const normalised = (password: string) => password.normalize('NFKC');
 /** Who asks for a hash: one client (address) may only hold a few places in the hashing line. */
 export type HashClient = { client?: string };
 
+/** Throws the 429/503 a sign-in from this client would get from the hashing line now, before any other work. */
+export function assertHashingCapacity(by: HashClient): void {
+  if (by.client !== undefined) queue.admit(by.client);
+}
+
 /** PHC string: $argon2id$v=19$m=...,t=...,p=...$salt$hash */
 export function hashPassword(password: string, by: HashClient = {}): Promise<string> {
   return queue.run(() => argon2Hash(normalised(password), { algorithm: ARGON2ID, ...cost }), by.client);

@@ -5,7 +5,7 @@ import { refreshTokens, users } from '../db/schema.js';
 import { EMAIL_PATTERN, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, normalisePhone, type LoginInput } from '../../domain/schemas/auth.js';
 import { isRole } from '../../domain/roles.js';
 import type { PolicySource } from '../auth/access.js';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
+import { assertHashingCapacity, dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { REFRESH_TOKEN_TTL_MS, hashToken, newRefreshToken, type TokenSigner } from '../auth/tokens.js';
 import { HttpError } from '../http/errors.js';
 import { loginThrottle } from './login-throttle.js';
@@ -57,6 +57,8 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource) {
     /** `client` is the caller's address: it may hold only a few places in the password-hashing line. */
     async login(input: LoginInput, client?: string): Promise<TokenPair> {
       const key = accountKey(input.emailOrPhone);
+      // A sign-in the hashing line would refuse costs no database work and counts no attempt.
+      assertHashingCapacity({ client });
       await throttle.claim(key);
       const [user] = await db
         .select()
