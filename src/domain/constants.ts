@@ -20,6 +20,8 @@ export const IMAGE_WIDTH_PX = 200;
 export const IMAGE_JPEG_QUALITY = 0.9;
 /** Largest image we accept, after the browser has resized it to 200 px wide. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Widest and tallest picture accepted: a small file can claim a huge size and cost whoever decodes it. */
+export const IMAGE_MAX_SIDE_PX = 4096;
 
 export const STOCK_STATUSES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];

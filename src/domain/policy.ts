@@ -66,6 +66,55 @@ export const DEFAULT_POLICY: Policy = {
   },
 };
 
+/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record. */
+const RECORD_SCREENS = ['products', 'users', 'cities', 'warehouses', 'inventory', 'handling-charges'] as const satisfies readonly Resource[];
+const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
+
+/**
+ * What each action needs to be usable, declared once: the API refuses a matrix that breaks it (400) and the
+ * matrix screen ticks what is needed for the admin. Edit and delete load the record (show); the record is
+ * reached from its list (list); the stock screens start from the inventory list; the permissions screen
+ * must be seen to be edited.
+ */
+export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
+  ...RECORD_SCREENS.flatMap((r) => [
+    { by: grant(r, 'show'), needs: grant(r, 'list') },
+    { by: grant(r, 'edit'), needs: grant(r, 'show') },
+    { by: grant(r, 'delete'), needs: grant(r, 'show') },
+  ]),
+  ...RESOURCES.stock.map((action) => ({ by: grant('stock', action), needs: grant('inventory', 'list') })),
+  { by: grant('permissions', 'edit'), needs: grant('permissions', 'list') },
+];
+
+const same = (a: Permission, b: Permission) => a.resource === b.resource && a.action === b.action;
+
+/** Follows the declared needs from `start` in one direction, collecting every permission reached. */
+function reachable(start: Permission, from: 'by' | 'needs', to: 'by' | 'needs'): Permission[] {
+  const found: Permission[] = [];
+  const walk = (p: Permission) => {
+    for (const rule of ACTION_NEEDS) {
+      if (same(rule[from], p) && !found.some((f) => same(f, rule[to]))) {
+        found.push(rule[to]);
+        walk(rule[to]);
+      }
+    }
+  };
+  walk(start);
+  return found;
+}
+
+/** Everything `permission` needs, directly or through what it needs (edit → show → list). */
+export const neededBy = (permission: Permission) => reachable(permission, 'by', 'needs');
+
+/** Everything that needs `permission`, directly or through another (list ← show ← edit). */
+export const needing = (permission: Permission) => reachable(permission, 'needs', 'by');
+
+/** Each granted action of one role whose direct need is not granted. */
+export function brokenDependencies(grants: Partial<Record<string, readonly string[]>>): { by: Permission; needs: Permission }[] {
+  const has = (p: Permission) => grants[p.resource]?.includes(p.action) ?? false;
+  return ACTION_NEEDS.filter((rule) => has(rule.by) && !has(rule.needs));
+}
+
 export function can(policy: Policy, role: Role, resource: Resource, action: Action): boolean {
   if (!policy.signIn[role]) return false;
   const actions = policy.grants[role]?.[resource];

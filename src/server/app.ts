@@ -1,16 +1,22 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access } from './auth/access.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerRouterError, registerErrorHandler } from './http/error-handler.js';
+import { dbSessionSource, type SessionSource } from './auth/sessions.js';
+import type { TrustProxy } from './config.js';
 import type { Api, AppDeps } from './http/types.js';
 import { apiRoutes } from './routes/index.js';
 import { serveSpa } from './http/spa.js';
+import { registerOpenApi } from './http/openapi.js';
+import { rejectUnstorableText } from './http/text-guard.js';
 
-export type BuildAppOptions = AppDeps & {
+export type BuildAppOptions = Omit<AppDeps, 'sessions'> & {
+  /** Default: the users table, cached per process and kept fresh by LISTEN/NOTIFY. */
+  sessions?: SessionSource;
+  /** Off unless configured (TRUST_PROXY): X-Forwarded-For from anyone else is a made-up header. */
+  trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA from dist/ (production); tests of the API alone leave it off. */
   spaDir?: string;
@@ -18,11 +24,15 @@ export type BuildAppOptions = AppDeps & {
 
 const BODY_LIMIT_BYTES = 12 * 1024 * 1024; // a product with several images as data URLs
 
+/** A hop count means: believe that many proxies nearest to us. */
+const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
 export async function buildApp(options: BuildAppOptions): Promise<Api> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -44,25 +54,19 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Grocery back-office API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(access, { signer: options.signer, policy: options.policy });
+  app.addHook('preValidation', rejectUnstorableText);
+  const sessions = options.sessions ?? (await dbSessionSource(options.database));
+  app.addHook('onClose', () => sessions.close());
+  await app.register(access, { signer: options.signer, policy: options.policy, sessions });
+  await registerOpenApi(app);
 
-  const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, config: options.config };
+  const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, sessions, config: options.config };
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await routes(api as Api, deps);
     },
     { prefix: '/api' },
   );
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   serveSpa(app, options.spaDir);
   return app;

@@ -54,6 +54,7 @@ export async function startServer(config: ServerConfig, spaDir?: string): Promis
       signer: createTokenSigner(jwtSecret),
       policy: dbPolicySource(database.db),
       config: { loginRateLimit: config.loginRateLimit },
+      trustProxy: config.trustProxy,
       logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
       spaDir,
     });

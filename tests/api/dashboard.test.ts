@@ -72,7 +72,7 @@ describe('GET /dashboard/summary', () => {
     const body = await summary();
     expect(body.recent_users).toHaveLength(5);
     expect(body.recent_users[0]).toMatchObject({ _id: created.body._id, name: 'Dashi Board', email, role: 'customer' });
-    expect(JSON.stringify(body.recent_users)).not.toMatch(/password|scrypt/i);
+    expect(JSON.stringify(body.recent_users)).not.toMatch(/password|scrypt|argon2/i);
 
     const list = (await t.request('GET', '/api/warehouses?limit=5', { role: 'admin' })).body.data;
     expect(body.warehouses).toEqual(list.map((w: { _id: string; name: string; city: string; status: string }) => ({ _id: w._id, name: w.name, city: w.city, status: w.status })));

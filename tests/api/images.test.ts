@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES } from '../../src/domain/constants.js';
 import { images, products, stockMovements, users, warehouses } from '../../src/server/db/schema.js';
 import { deleteUnusedImages } from '../../src/server/services/image-gc.js';
 import { createTestApp, dbKind, type TestApp } from '../support/test-app.js';
-import { dataUrl, makeJpegHeaders, makePng, makeWebpHeaders } from '../support/images.js';
+import { dataUrl, makeJpegHeaders, makePng, makeWebpHeaders, pngClaiming } from '../support/images.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +101,22 @@ describe('image upload and serving', () => {
       expect(res.body.message).toMatch(message);
     }
     expect({ images: await imageCount(), products: await t.db.$count(products) }).toEqual(before);
+  });
+
+  it('refuses a picture wider or taller than 4096 px, read from its header (PNG, JPEG, WebP), and stores nothing', async () => {
+    const before = await imageCount();
+    for (const [bytes, mime, size] of [
+      [pngClaiming(100_000, 100_000), 'image/png', '100000×100000'],
+      [pngClaiming(4097, 10), 'image/png', '4097×10'],
+      [makeJpegHeaders(10, 5000), 'image/jpeg', '10×5000'],
+      [makeWebpHeaders('VP8X', 70_000, 2), 'image/webp', '70000×2'],
+    ] as const) {
+      const res = await create({ main_image: [dataUrl(bytes, mime)] });
+      expect(res.status, size).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'main_image.0', message: `Image is too large: at most 4096×4096 pixels (this one is ${size})` }]);
+    }
+    expect(await imageCount()).toBe(before);
+    expect((await create({ main_image: [dataUrl(pngClaiming(4096, 4096))] })).status).toBe(201);
   });
 
   it('refuses an image above IMAGE_MAX_BYTES with 413 and a message', async () => {

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { loginThrottle, users } from '../../src/server/db/schema.js';
+import { CLIENT_BUSY_MESSAGE, HASHING_BUSY_MESSAGE } from '../../src/server/auth/hash-queue.js';
+import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { lockSecondsAfter } from '../../src/server/services/login-throttle.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -39,5 +43,115 @@ describe('login throttling', () => {
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(12)).toEqual([429, 429]);
     expect((await login('admin@demo.local', 'Admin@123', '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('lockout cannot be raced', () => {
+  it('60 parallel wrong passwords for one account: at most 5 are checked (401), the rest are refused (429)', async () => {
+    // Each from its own address, so neither the per-address limit nor the hashing line's per-address share refuses any.
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login('subadmin@demo.local', `wrong-guess-${i}`, `10.60.${i}.1`)),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - checked);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    const refused = replies.find((r) => r.statusCode === 429)!;
+    expect(JSON.parse(refused.body).message).toMatch(/Too many failed login attempts/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  it('is ignored unless TRUST_PROXY says so: a made-up header does not get around the per-address limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.8.8.8',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(12)).toEqual([429, 429]);
+  });
+
+  describe('with TRUST_PROXY=1 (one reverse proxy in front)', () => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await createTestApp({ seed: false, loginRateLimit: 2, trustProxy: 1 });
+    });
+    afterAll(() => proxied.close());
+
+    it('the address the proxy saw is the client', async () => {
+      const attempt = (i: number, client: string) => proxied.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': client }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await attempt(i, `203.0.113.${i % 2}`)).statusCode);
+      // Two clients behind the proxy, two attempts each: within each one's limit of 2.
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      expect((await attempt(9, '203.0.113.0')).statusCode).toBe(429);
+    });
+  });
+});
+
+/** A hash as the previous release stored it: scrypt$N$r$p$salt$hash. */
+function legacyScryptHash(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+  return ['scrypt', 2 ** 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+const storedHash = async (email: string) =>
+  (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0]!.hash;
+
+describe('password hashes', () => {
+  it('are argon2id', async () => {
+    expect(await storedHash('admin@demo.local')).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=1\$/);
+  });
+
+  it('an old scrypt hash still signs in, and is replaced by argon2id at that sign-in (not at a failed one)', async () => {
+    await t.db.update(users).set({ passwordHash: legacyScryptHash('Warehouse@123') }).where(eq(users.email, 'warehouse@demo.local'));
+    expect((await login('warehouse@demo.local', 'not-the-password')).statusCode).toBe(401);
+    expect(await storedHash('warehouse@demo.local')).toMatch(/^scrypt\$/);
+    expect((await login('warehouse@demo.local', 'Warehouse@123')).statusCode).toBe(200);
+    expect(await storedHash('warehouse@demo.local')).toMatch(/^\$argon2id\$/);
+    expect((await login('warehouse@demo.local', 'Warehouse@123')).statusCode).toBe(200);
+  });
+});
+
+describe('the hashing line at sign-in', () => {
+  afterEach(() => {
+    setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
+    setPasswordHashCost('low');
+  });
+
+  // At the real cost a hash takes tens of milliseconds, so parallel sign-ins really do meet in the line.
+  it('one address may hold only its share of the line: the rest of its parallel sign-ins get 429 at once', async () => {
+    setPasswordHashCost('owasp');
+    setHashQueue({ width: 1, maxWaiting: 10, maxWaitMs: 120_000, perClient: 1 });
+    const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => login(`nobody${i}@example.com`, 'whatever1', '10.2.2.2')));
+    const busy = replies.filter((r) => r.statusCode === 429);
+    expect(replies.filter((r) => r.statusCode === 401).length).toBeGreaterThanOrEqual(1);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(busy[0]!.body).message).toBe(CLIENT_BUSY_MESSAGE);
+    expect(busy[0]!.headers['retry-after']).toBe('1');
+  });
+
+  it('a full line answers 503 with Retry-After instead of stalling, and a refused attempt does not count as a failure', async () => {
+    setPasswordHashCost('owasp');
+    setHashQueue({ width: 1, maxWaiting: 0, maxWaitMs: 120_000, perClient: 1 });
+    // An unknown account: every attempt waits for the one real-cost dummy hash, then all meet in the line together.
+    const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => login('ghost@example.com', 'wrong-password', `10.3.3.${i}`)));
+    const busy = replies.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(busy[0]!.body).message).toBe(HASHING_BUSY_MESSAGE);
+    expect(busy[0]!.headers['retry-after']).toBe('1');
+    const checked = replies.filter((r) => r.statusCode === 401).length;
+    const [row] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.accountKey, 'ghost@example.com'));
+    expect(row!.failures).toBe(checked);
   });
 });

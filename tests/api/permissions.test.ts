@@ -86,6 +86,28 @@ describe('permissions matrix', () => {
     expect((await t.request('PUT', '/api/permissions', { ...admin, body: unknownRole })).status).toBe(400);
   });
 
+  it('refuses a matrix that breaks an action dependency, naming role, resource and action, and changes nothing', async () => {
+    const before = (await t.request('GET', '/api/permissions', admin)).body.policy;
+    const cases: [(p: Policy) => void, string][] = [
+      [(p) => (p.grants['warehouse-user'].cities = ['edit']), 'warehouse-user: cities edit needs cities show'],
+      [(p) => (p.grants['warehouse-user'].cities = ['show', 'delete']), 'warehouse-user: cities show needs cities list'],
+      [(p) => (p.grants['sub-admin'] = { stock: ['add'] }), 'sub-admin: stock add needs inventory list'],
+      [(p) => (p.grants['warehouse-user'] = { ...p.grants['warehouse-user'], inventory: ['show'] }), 'warehouse-user: inventory show needs inventory list'],
+    ];
+    for (const [edit, message] of cases) {
+      const body = clone(DEFAULT_POLICY);
+      edit(body);
+      const res = await t.request('PUT', '/api/permissions', { ...admin, body });
+      expect(res.status, message).toBe(400);
+      expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(message);
+    }
+    expect((await t.request('GET', '/api/permissions', admin)).body.policy).toEqual(before);
+    const whole = clone(DEFAULT_POLICY);
+    whole.grants['warehouse-user'].cities = ['list', 'show', 'edit'];
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: whole })).status).toBe(200);
+    await t.request('PUT', '/api/permissions', { ...admin, body: DEFAULT_POLICY });
+  });
+
   it('only admins may read or change the matrix', async () => {
     for (const role of ['warehouse-user', 'sub-admin', 'customer'] as const) {
       expect((await t.request('GET', '/api/permissions', { role })).status).toBe(403);

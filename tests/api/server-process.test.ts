@@ -70,3 +70,23 @@ describe.skipIf(dbKind !== 'pglite')('the server process in embedded mode', () =
     expect(login.status).toBe(200);
   }, 120_000);
 });
+
+describe.skipIf(dbKind !== 'pglite')('the JWT secret', () => {
+  it('a JWT_SECRET shorter than 32 bytes stops the start with a clear message and a non-zero exit', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grocery-secret-'));
+    try {
+      const start = startServerProcess({ DATA_DIR: dataDir, PORT: '0', JWT_SECRET: 'too-short-a-secret' });
+      const failure = await start.then(
+        async (server) => {
+          await server.stop('SIGKILL');
+          throw new Error('the server started with a short JWT_SECRET');
+        },
+        (error: { code?: number | null; output?: string }) => error,
+      );
+      expect(failure.code).toBe(1);
+      expect(failure.output).toContain('JWT_SECRET is too short: 18 bytes, at least 32 are needed');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -145,6 +145,14 @@ describe('permissions screen (issue 7)', () => {
     await expect(signIn.isChecked()).resolves.toBe(false);
     await expect(admin.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
 
+    // Ticking an action ticks what it needs, and says so.
+    await box(admin, 'sub-admin: cities edit').check();
+    await expect.poll(() => box(admin, 'sub-admin: cities show').isChecked()).toBe(true);
+    await expect(box(admin, 'sub-admin: cities list').isChecked()).resolves.toBe(true);
+    await admin.getByText('Also ticked cities show, cities list for Sub Admin: cities edit needs them.').waitFor();
+    await admin.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(box(admin, 'sub-admin: cities edit').isChecked()).resolves.toBe(false);
+
     // A saved non-default policy, then back to the defaults through the confirmation.
     await box(admin, 'sub-admin: every products action').check();
     await save(admin);

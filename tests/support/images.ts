@@ -25,6 +25,14 @@ export function makePng(width: number, height: number, rgb: [number, number, num
   ]);
 }
 
+/** A PNG whose header claims any size (the pixel data is a 1×1 image's): what a size check reads, cheap to make. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const png = Buffer.from(makePng(1, 1));
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  return png;
+}
+
 function segment(marker: number, data: number[]): number[] {
   const length = data.length + 2;
   return [0xff, marker, length >> 8, length & 0xff, ...data];

@@ -5,11 +5,11 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type ServerProcess = { child: ChildProcess; url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-/** Starts the real server (`tsx src/server/main.ts`) and resolves once it listens. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+/** Starts the real server (`tsx src/server/main.ts`, of this checkout or of another in `cwd`) and resolves once it listens. */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, cwd = ROOT): Promise<ServerProcess> {
   // `node --import tsx`, not the tsx CLI: one process, so a signal reaches the server's own handlers directly.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, SERVE_SPA: '0', PASSWORD_HASH_COST: 'low', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,4 +39,13 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 90_0
       reject(Object.assign(new Error(`server exited with ${code}:\n${out}`), { code, output: out }));
     });
   });
+}
+
+/** Signs in over HTTP at a server process; the access token. */
+export async function signInAt(base: string, emailOrPhone: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${emailOrPhone} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }

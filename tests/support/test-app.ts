@@ -3,11 +3,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
-import { setPasswordHashCost } from '../../src/server/auth/passwords.js';
+import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { createTokenSigner, type TokenSigner } from '../../src/server/auth/tokens.js';
 import { dbPolicySource, ensurePolicySeeded } from '../../src/server/auth/db-policy-source.js';
 import type { PolicySource } from '../../src/server/auth/access.js';
 import type { Api } from '../../src/server/http/types.js';
+import type { TrustProxy } from '../../src/server/config.js';
 import { seedDemo } from '../../src/server/seed/seed-demo.js';
 import { users } from '../../src/server/db/schema.js';
 import { ROLES, type Role } from '../../src/domain/roles.js';
@@ -57,8 +58,12 @@ const DEMO_EMAIL_BY_ROLE: Record<Role, string> = {
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 /** The real API on a real, demo-seeded database, driven through Fastify's inject (no network). */
-export async function createTestApp(options: { seed?: boolean; policy?: PolicySource; loginRateLimit?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; policy?: PolicySource; loginRateLimit?: number; trustProxy?: TrustProxy } = {},
+): Promise<TestApp> {
   setPasswordHashCost('low');
+  // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
+  setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
   const database = await openTestDatabase();
   await ensurePolicySeeded(database.db);
   if (options.seed !== false) await seedDemo(database.db);
@@ -69,6 +74,7 @@ export async function createTestApp(options: { seed?: boolean; policy?: PolicySo
     // TTL 0: a policy change applies to the very next request in tests.
     policy: options.policy ?? dbPolicySource(database.db, 0),
     config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
+    trustProxy: options.trustProxy,
   });
   await app.ready();
 
@@ -79,7 +85,11 @@ export async function createTestApp(options: { seed?: boolean; policy?: PolicySo
       userIds[role] = u!.id;
     }
   }
-  const token = (role: Role) => signer.sign({ sub: userIds[role], role, firstname: role });
+  // The user's current session version: a test that changed a demo user's role or status back still gets a working token.
+  const token = async (role: Role) => {
+    const [u] = await database.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, userIds[role])).limit(1);
+    return signer.sign({ sub: userIds[role], role, firstname: role, sv: u?.sv ?? 0 });
+  };
 
   return {
     app,

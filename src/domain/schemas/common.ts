@@ -58,6 +58,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** `sort` limited to the fields a list sorts by, so the API document lists them; anything else is a 400. */
+export const sortParam = (fields: readonly string[]) =>
+  z.enum(fields as [string, ...string[]], { error: `sort must be one of: ${fields.join(', ')}` }).optional();
+
+/** The list query of a resource that sorts by `fields`. */
+export const listQueryFor = (fields: readonly string[]) => listQuery.extend({ sort: sortParam(fields) });
+
 /** Query flags arrive as strings: 'true'/'1' are true, anything else false. */
 export const queryFlag = z
   .union([z.boolean(), z.string()])

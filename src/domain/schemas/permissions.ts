@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVERYTHING, RESOURCES, type Policy } from '../policy.js';
+import { EVERYTHING, RESOURCES, brokenDependencies, type Policy } from '../policy.js';
 import { ROLES } from '../roles.js';
 
 export const PERMISSIONS_CHANGED_MESSAGE =
@@ -30,6 +30,15 @@ export const policySchema = z
             ctx.addIssue({ code: 'custom', path: ['grants', role, resource], message: `Unknown action '${action}' for ${resource}` });
           }
         }
+      }
+    }
+    for (const [role, grants] of Object.entries(policy.grants)) {
+      for (const { by, needs } of brokenDependencies(grants ?? {})) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['grants', role, by.resource],
+          message: `${role}: ${by.resource} ${by.action} needs ${needs.resource} ${needs.action}`,
+        });
       }
     }
     if (!policy.signIn.admin || !sameGrants(policy.grants.admin ?? {}, EVERYTHING)) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { can, type Action, type Policy, type Resource } from '../../domain/policy.js';
 import type { Role } from '../../domain/roles.js';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../../domain/schemas/auth.js';
+import type { SessionSource } from './sessions.js';
 import type { TokenSigner } from './tokens.js';
 
 /**
@@ -47,7 +48,7 @@ export function userOf(request: FastifyRequest): CurrentUser {
   return request.user;
 }
 
-async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; policy: PolicySource }) {
+async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; policy: PolicySource; sessions: SessionSource }) {
   app.decorateRequest('user', null);
   const table: RegisteredRoute[] = [];
   app.decorate('routeAccessTable', table);
@@ -69,7 +70,9 @@ async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; p
     if (!access || access === 'public') return;
     const token = bearer(request);
     const claims = token ? await opts.signer.verify(token) : null;
-    if (!claims) return reply.status(401).send({ message: UNAUTHORIZED_MESSAGE });
+    // A valid signature is not enough: the user must still exist, be active and hold the token's role and
+    // session version (a role, status or password change ends every token issued before it).
+    if (!claims || !(await opts.sessions.accepts(claims))) return reply.status(401).send({ message: UNAUTHORIZED_MESSAGE });
     request.user = { id: claims.sub, role: claims.role, firstname: claims.firstname };
     const policy = await opts.policy.current();
     // A role that may no longer sign in loses its outstanding tokens' access at once.

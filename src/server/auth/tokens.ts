@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { isRole, type Role } from '../../domain/roles.js';
+import { MIN_JWT_SECRET_BYTES } from '../config.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
-export type AccessClaims = { sub: string; role: Role; firstname: string };
+/** `sv`: the user's session version when the token was issued; a token of an older version is refused. */
+export type AccessClaims = { sub: string; role: Role; firstname: string; sv: number };
 
 export type TokenSigner = {
-  sign: (claims: AccessClaims, ttlSeconds?: number) => Promise<string>;
+  /** A missing `sv` signs version 0, what every user starts with. */
+  sign: (claims: Omit<AccessClaims, 'sv'> & { sv?: number }, ttlSeconds?: number) => Promise<string>;
   verify: (token: string) => Promise<AccessClaims | null>;
 };
 
@@ -22,12 +25,14 @@ export function createTokenSigner(secret: string): TokenSigner {
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(token, { claims, exp });
   };
+  const secretBytes = new TextEncoder().encode(secret);
+  if (secretBytes.length < MIN_JWT_SECRET_BYTES) throw new Error(`The JWT secret must be at least ${MIN_JWT_SECRET_BYTES} bytes`);
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (a profile of the stock API under
   // load spent more time there than in any of our code).
-  const key = crypto.webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     sign: async (claims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) =>
-      new SignJWT({ role: claims.role, firstname: claims.firstname })
+      new SignJWT({ role: claims.role, firstname: claims.firstname, sv: claims.sv ?? 0 })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -39,7 +44,10 @@ export function createTokenSigner(secret: string): TokenSigner {
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || !isRole(payload.role)) return null;
-        const claims: AccessClaims = { sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? '') };
+        // Tokens issued before session versions existed carry none: version 0, as every user started.
+        const sv = payload.sv === undefined ? 0 : payload.sv;
+        if (typeof sv !== 'number' || !Number.isInteger(sv)) return null;
+        const claims: AccessClaims = { sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? ''), sv };
         remember(token, claims, payload.exp ?? 0);
         return claims;
       } catch {

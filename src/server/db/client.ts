@@ -18,9 +18,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Hears NOTIFY on a channel; `onLost` when the connection dropped and messages may have been missed. */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onLost: () => void) => Promise<() => Promise<void>>;
+
 export type Database = {
   db: Db;
   kind: DbConfig['kind'];
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -37,7 +41,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: pgListen(config.url), close: () => pool.end() };
   }
 
   let release = () => {};
@@ -56,6 +60,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
+      listen: async (channel, onMessage) => client.listen(channel, onMessage),
       close: async () => {
         await client.close();
         release();
@@ -65,6 +70,56 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     release();
     throw error;
   }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries); reconnects every second after
+ * a drop, reporting it so the caller can forget what it may have missed.
+ */
+function pgListen(url: string): Listen {
+  return async (channel, onMessage, onLost) => {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+    let current: pg.Client | null = null;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const reconnectLater = () => {
+      if (!closed) retry = setTimeout(() => void connect().catch(reconnectLater), 1000);
+    };
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      client.on('error', () => {}); // 'end' follows and handles it
+      client.on('end', () => {
+        if (current !== client) return;
+        current = null;
+        onLost();
+        reconnectLater();
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${channel}`);
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      if (closed) return void (await client.end());
+      // What was cached while nobody listened may be stale.
+      if (reconnecting) onLost();
+      current = client;
+      reconnecting = true;
+    };
+    let reconnecting = false;
+    await connect();
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end();
+    };
+  };
 }
 
 /** Several API processes may start at once against one server: let one of them migrate at a time. */

@@ -72,6 +72,8 @@ export const users = pgTable('users', {
   status: text('status').notNull().default('active'),
   gstNo: text('gst_no'),
   profileimage: text('profileimage'),
+  /** Carried in access tokens as `sv`: raised when the role, status or password changes, ending older tokens. */
+  sessionVersion: integer('session_version').notNull().default(0),
   created: created(),
   modified: modified(),
 }, (t) => [
@@ -245,6 +247,15 @@ export const rolePermissions = pgTable('role_permissions', {
   resource: text('resource').notNull(),
   action: text('action').notNull(),
 }, (t) => [uniqueIndex('role_permissions_pk').on(t.role, t.resource, t.action)]);
+
+/**
+ * Every (resource, action) this database has had default grants for. A release that adds one gets its defaults
+ * added at start; anything listed here is the admins' to change and is never re-granted.
+ */
+export const policySeenActions = pgTable('policy_seen_actions', {
+  resource: text('resource').notNull(),
+  action: text('action').notNull(),
+}, (t) => [uniqueIndex('policy_seen_actions_pk').on(t.resource, t.action)]);
 
 export const roleSettings = pgTable('role_settings', {
   role: text('role').primaryKey(),

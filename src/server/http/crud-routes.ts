@@ -1,11 +1,14 @@
 import { z, type ZodType } from 'zod';
 import type { Action, Resource } from '../../domain/policy.js';
-import { idParam, listQuery, type ListQuery } from '../../domain/schemas/common.js';
+import { idParam, listQueryFor, type ListQuery } from '../../domain/schemas/common.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Page } from '../services/list-helpers.js';
+import { created } from './openapi.js';
 import type { Api } from './types.js';
 
 export type CrudService<TCreate, TUpdate, TOut> = {
+  /** What `sort` may name: the list route's query (and so the API document) allows exactly these. */
+  sortFields: readonly string[];
   list(query: ListQuery): Promise<Page<TOut>>;
   get(id: string): Promise<TOut>;
   create(input: TCreate, by: CurrentUser): Promise<TOut>;
@@ -39,7 +42,7 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
   const tags = [d.resource];
   const item = `${d.path}/:id`;
 
-  app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring: listQuery } }, async (request) => {
+  app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring: listQueryFor(d.service.sortFields) } }, async (request) => {
     const { rows, total } = await d.service.list(request.query);
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
   });
@@ -50,7 +53,7 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
 
   app.post(
     d.createPath ?? d.path,
-    { config: perm(d.resource, 'create'), schema: { tags, body: d.createSchema } },
+    { config: perm(d.resource, 'create'), schema: { tags, body: d.createSchema, response: created } },
     async (request, reply) => reply.status(201).send(await d.service.create(request.body as z.output<TCreate>, request.user!)),
   );
 

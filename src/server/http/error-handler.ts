@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, pgCode } from './errors.js';
 
@@ -7,6 +7,12 @@ type FieldError = { field: string; message: string };
 function fieldOf(instancePath: string, fallback: string): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return path || fallback;
+}
+
+/** Errors the router answers before any route runs (a malformed URL, a path segment past the length limit). */
+export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: 'The address is too long' });
+  else void reply.status(400).send({ message: 'The address is malformed' });
 }
 
 /** Every error leaves as JSON `{message, errors?}`; only a defect of ours is a 500. */
@@ -20,6 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors });
     }
     if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

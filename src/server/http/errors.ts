@@ -4,10 +4,16 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    /** Sent with the answer, e.g. Retry-After on a 429 or 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
+
+/** A 429 or 503 that tells the caller when to try again. */
+export const retryLater = (status: 429 | 503, message: string, seconds: number) =>
+  new HttpError(status, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 
 export const badRequest = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
 export const notFound = (entity: string) => new HttpError(404, `${entity} not found`);

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import type { PolicySource } from '../auth/access.js';
+import type { SessionSource } from '../auth/sessions.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerConfig } from '../config.js';
 
@@ -25,6 +26,7 @@ export type AppDeps = {
   database: Database;
   signer: TokenSigner;
   policy: PolicySource;
+  sessions: SessionSource;
   config: Pick<ServerConfig, 'loginRateLimit'>;
 };
 

@@ -1,5 +1,6 @@
 import { loginSchema, refreshSchema, tokenPair } from '../../domain/schemas/auth.js';
 import { z } from 'zod';
+import { errorReplies } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { authService } from '../services/auth-service.js';
 
@@ -11,16 +12,17 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, config 
     '/auth/login',
     {
       config: { access: 'public', rateLimit: perIp },
-      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: tokenPair } },
+      // 401 wrong credentials, 403 a role or account that may not sign in, 503 the hashing line is full.
+      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: tokenPair, ...errorReplies(401, 403, 503) } },
     },
-    (request) => auth.login(request.body),
+    (request) => auth.login(request.body, request.ip),
   );
 
   app.post(
     '/auth/refresh',
     {
       config: { access: 'public', rateLimit: { max: config.loginRateLimit * 4, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], security: [], body: refreshSchema, response: { 200: tokenPair } },
+      schema: { tags: ['auth'], security: [], body: refreshSchema, response: { 200: tokenPair, ...errorReplies(401) } },
     },
     (request) => auth.refresh(request.body.refresh_token),
   );

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '../../domain/schemas/common.js';
+import { idParam, sortParam } from '../../domain/schemas/common.js';
 import {
   addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryCreateSchema, inventoryListQuery, inventoryLookupQuery,
   inventoryUpdateSchema, movementListQuery, removeStockSchema, updateAllInventorySchema,
@@ -8,9 +8,10 @@ import {
 import type { Action, Resource } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
 import { HttpError } from '../http/errors.js';
+import { created, errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import type { Outcome } from '../services/idempotency.js';
-import { inventoryService } from '../services/inventory-service.js';
+import { INVENTORY_SORT_FIELDS, inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
 import { stockService } from '../services/stock-service.js';
 import type { StockAnswer } from '../services/stock-ledger.js';
@@ -48,12 +49,13 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   const stock = stockService(database.db);
   const reconcile = reconcileService(database.db);
 
-  app.get('/inventory', { config: perm('inventory', 'list'), schema: { tags, querystring: inventoryListQuery } }, async (request) => {
+  const listQuery = inventoryListQuery.extend({ sort: sortParam(INVENTORY_SORT_FIELDS) });
+  app.get('/inventory', { config: perm('inventory', 'list'), schema: { tags, querystring: listQuery } }, async (request) => {
     const { rows, total } = await records.list(request.query);
     return { data: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
-  app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery } }, (request) =>
+  app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery, response: { 200: z.unknown(), ...errorReplies(404) } } }, (request) =>
     records.lookup(request.query.product_id, request.query.warehouse_id),
   );
 
@@ -69,7 +71,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
 
   app.post(
     '/inventory',
-    { config: perm('inventory', 'create'), schema: { tags, body: inventoryCreateSchema } },
+    { config: perm('inventory', 'create'), schema: { tags, headers: idempotencyKeyHeader, body: inventoryCreateSchema, response: created } },
     async (request, reply) => send(reply, await records.create(request.body, userOf(request), request.headers['idempotency-key'])),
   );
 
@@ -90,7 +92,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
 
   app.post(
     '/inventory/add-stock',
-    { config: perm('stock', 'add'), attachValidation: true, schema: { tags, body: addStockSchema } },
+    { config: perm('stock', 'add'), attachValidation: true, schema: { tags, headers: idempotencyKeyHeader, body: addStockSchema } },
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;
@@ -100,7 +102,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
 
   app.post(
     '/inventory/adjust-stock',
-    { config: perm('stock', 'adjust'), attachValidation: true, schema: { tags, body: adjustStockSchema } },
+    { config: perm('stock', 'adjust'), attachValidation: true, schema: { tags, headers: idempotencyKeyHeader, body: adjustStockSchema } },
     async (request, reply) => {
       const invalid = firstIssue(request, 'Validation error: ');
       if (invalid) throw invalid;
@@ -110,7 +112,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
 
   app.post(
     '/inventory/remove-stock',
-    { config: perm('stock', 'remove'), attachValidation: true, schema: { tags, body: removeStockSchema } },
+    { config: perm('stock', 'remove'), attachValidation: true, schema: { tags, headers: idempotencyKeyHeader, body: removeStockSchema } },
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;

@@ -1,8 +1,10 @@
-import { idParam, listQuery } from '../../domain/schemas/common.js';
+import { idParam, listQueryFor } from '../../domain/schemas/common.js';
 import { autocompleteQuery, productListQuery, productPatchSchema, productSchema } from '../../domain/schemas/product.js';
 import type { Action } from '../../domain/policy.js';
+import { created } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { productService } from '../services/product-service.js';
+import { PRODUCT_SORT_FIELDS } from '../services/product-query.js';
 
 const perm = (action: Action) => ({ access: { resource: 'products' as const, action } });
 const tags = ['products'];
@@ -15,7 +17,7 @@ export const productRoutes: RouteModule = (app, { database }) => {
   app.get('/products/autocomplete', { config: { access: { resource: 'product-search', action: 'list' } }, schema: { tags, querystring: autocompleteQuery } },
     async (request) => ({ data: await products.autocomplete(request.query.q) }));
 
-  app.get('/products', { config: perm('list'), schema: { tags, querystring: listQuery.extend(productListQuery.shape) } }, async (request) => {
+  app.get('/products', { config: perm('list'), schema: { tags, querystring: listQueryFor(PRODUCT_SORT_FIELDS).extend(productListQuery.shape) } }, async (request) => {
     const { warehouse_id, ...query } = request.query;
     const { rows, total } = await products.list({ ...query, warehouseId: warehouse_id });
     return { data: rows, total, page: query.page, limit: query.limit };
@@ -23,7 +25,7 @@ export const productRoutes: RouteModule = (app, { database }) => {
 
   app.get('/products/:id', { config: perm('show'), schema: { tags, params: idParam } }, (request) => products.get(request.params.id));
 
-  app.post('/products', { config: perm('create'), schema: { tags, body: productSchema } },
+  app.post('/products', { config: perm('create'), schema: { tags, body: productSchema, response: created } },
     async (request, reply) => reply.status(201).send(await products.create(request.body)));
 
   app.patch('/products/:id', { config: perm('edit'), schema: { tags, params: idParam, body: productPatchSchema } },

@@ -4,8 +4,8 @@ import { registerCrud } from '../http/crud-routes.js';
 import type { RouteModule } from '../http/types.js';
 import { userService } from '../services/user-service.js';
 
-export const userRoutes: RouteModule = (app, { database }) => {
-  const users = userService(database.db);
+export const userRoutes: RouteModule = (app, { database, sessions }) => {
+  const users = userService(database.db, sessions);
   const tags = ['users'];
 
   app.get('/users/autocomplete', {

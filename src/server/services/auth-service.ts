@@ -5,7 +5,7 @@ import { refreshTokens, users } from '../db/schema.js';
 import { EMAIL_PATTERN, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, normalisePhone, type LoginInput } from '../../domain/schemas/auth.js';
 import { isRole } from '../../domain/roles.js';
 import type { PolicySource } from '../auth/access.js';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords.js';
+import { assertHashingCapacity, dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { REFRESH_TOKEN_TTL_MS, hashToken, newRefreshToken, type TokenSigner } from '../auth/tokens.js';
 import { HttpError } from '../http/errors.js';
 import { loginThrottle } from './login-throttle.js';
@@ -25,11 +25,11 @@ export function accountKey(emailOrPhone: string): string {
 export function authService(db: Db, signer: TokenSigner, policy: PolicySource) {
   const throttle = loginThrottle(db);
 
-  async function issue(user: { id: string; role: string; firstname: string }, familyId: string, expiresAt: Date): Promise<TokenPair> {
+  async function issue(user: { id: string; role: string; firstname: string; sessionVersion: number }, familyId: string, expiresAt: Date): Promise<TokenPair> {
     const refresh = newRefreshToken();
     await db.insert(refreshTokens).values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt });
     if (!isRole(user.role)) throw new HttpError(403, NOT_AUTHORIZED_MESSAGE);
-    const access = await signer.sign({ sub: user.id, role: user.role, firstname: user.firstname });
+    const access = await signer.sign({ sub: user.id, role: user.role, firstname: user.firstname, sv: user.sessionVersion });
     return { access_token: access, refresh_token: refresh };
   }
 
@@ -40,6 +40,12 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource) {
     if (statusMessage) throw new HttpError(403, statusMessage);
   }
 
+  /** An old-scheme hash is replaced once the password is known right; a change made meanwhile wins. */
+  async function upgradeHash(userId: string, old: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await db.update(users).set({ passwordHash }).where(and(eq(users.id, userId), eq(users.passwordHash, old)));
+  }
+
   async function revokeFamily(familyId: string): Promise<void> {
     await db
       .update(refreshTokens)
@@ -48,21 +54,28 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource) {
   }
 
   return {
-    async login(input: LoginInput): Promise<TokenPair> {
+    /** `client` is the caller's address: it may hold only a few places in the password-hashing line. */
+    async login(input: LoginInput, client?: string): Promise<TokenPair> {
       const key = accountKey(input.emailOrPhone);
-      await throttle.assertAllowed(key);
+      // A sign-in the hashing line would refuse costs no database work and counts no attempt.
+      assertHashingCapacity({ client });
+      await throttle.claim(key);
       const [user] = await db
         .select()
         .from(users)
         .where(or(sql`lower(${users.email}) = ${key}`, eq(users.phonenumber, key)))
         .limit(1);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !ok) {
-        await throttle.recordFailure(key);
-        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      let ok: boolean;
+      try {
+        ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()), { client });
+      } catch (error) {
+        await throttle.release(key);
+        throw error;
       }
+      if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
       await throttle.reset(key);
       await assertMaySignIn(user);
+      if (needsRehash(user.passwordHash)) await upgradeHash(user.id, user.passwordHash, input.password);
       return issue(user, crypto.randomUUID(), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
     },
 

@@ -30,6 +30,7 @@ export function cityService(db: Db): CrudService<CityInput, CityInput, CityOut> 
     return toApi(row);
   }
   return {
+    sortFields: Object.keys(sortable),
     async list(query) {
       const where = searchFilter(query.q, [cities.name, cities.state, cities.district, cities.pincode]);
       const [rows, total] = await Promise.all([

@@ -16,6 +16,7 @@ const sortable = { charge_type: handlingCharges.chargeType, amount: handlingChar
 
 export function handlingChargeService(db: Db): CrudService<HandlingChargeInput, HandlingChargeInput, HandlingChargeOut> {
   return {
+    sortFields: Object.keys(sortable),
     async list(query) {
       const where = searchFilter(query.q, [handlingCharges.chargeType]);
       const [rows, total] = await Promise.all([

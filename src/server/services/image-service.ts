@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { images } from '../db/schema.js';
-import { IMAGE_MAX_BYTES } from '../../domain/constants.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from '../../domain/constants.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { IMAGE_FORMATS, readImageInfo, sniffFormat, type ImageInfo } from './image-format.js';
 
@@ -46,6 +46,10 @@ export function decodeImageDataUrl({ field, value }: ImageRef): Decoded {
   const info = readImageInfo(bytes);
   if (!info) {
     throw fieldError(400, field, sniffFormat(bytes) ? 'Image file is damaged or incomplete' : 'Image must be a JPEG, PNG or WebP file');
+  }
+  if (info.width > IMAGE_MAX_SIDE_PX || info.height > IMAGE_MAX_SIDE_PX) {
+    const max = `${IMAGE_MAX_SIDE_PX}×${IMAGE_MAX_SIDE_PX}`;
+    throw fieldError(400, field, `Image is too large: at most ${max} pixels (this one is ${info.width}×${info.height})`);
   }
   return { ...info, bytes, hash: crypto.createHash('sha256').update(bytes).digest('hex') };
 }

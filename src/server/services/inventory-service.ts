@@ -34,6 +34,9 @@ const pageOf = (total: number, limit: number, skip: number) => ({
   total, limit, skip, current_page: Math.floor(skip / limit) + 1, total_pages: Math.ceil(total / limit),
 });
 
+/** What the inventory list sorts by. */
+export const INVENTORY_SORT_FIELDS = Object.keys(sortable);
+
 export function inventoryService(db: Db) {
   return {
     async list(query: InventoryListQuery): Promise<{ rows: InventoryRecord[]; total: number }> {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { loginThrottle as throttleTable } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { retryLater } from '../http/errors.js';
 
 /** Failures allowed before an account is slowed down. */
 export const FREE_FAILURES = 5;
@@ -16,35 +16,45 @@ export function lockSecondsAfter(failures: number): number {
   return Math.min(BASE_LOCK_SECONDS * 2 ** (failures - FREE_FAILURES), MAX_LOCK_SECONDS);
 }
 
-/** Per-account throttling stored in the database, so every API process sees the same counts. */
+const lockedMessage = (seconds: number) => `Too many failed login attempts. Please try again in ${seconds} seconds.`;
+
+/**
+ * Per-account throttling stored in the database, so every API process sees the same counts. An attempt is
+ * counted BEFORE its password is checked, in one statement under the row's lock: of N guesses sent at once, at
+ * most FREE_FAILURES reach the slow hash and the rest are refused (429), on any number of processes.
+ */
 export function loginThrottle(db: Db) {
+  const t = throttleTable;
+  const notLocked = sql`${t.lockedUntil} is null or ${t.lockedUntil} <= now()`;
+  const forgotten = sql`${t.lastFailure} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`;
+  const failures = sql`(case when ${forgotten} then 1 else ${t.failures} + 1 end)`;
+  // lockSecondsAfter(failures), in SQL so the count and the lock are one write.
+  const lockedUntil = sql`case when ${failures} >= ${FREE_FAILURES}
+    then now() + make_interval(secs => least(${BASE_LOCK_SECONDS} * power(2, ${failures} - ${FREE_FAILURES}), ${MAX_LOCK_SECONDS}))
+    end`;
+
   return {
-    async assertAllowed(key: string): Promise<void> {
-      const [row] = await db.select().from(throttleTable).where(eq(throttleTable.accountKey, key)).limit(1);
-      if (!row?.lockedUntil) return;
-      const waitMs = row.lockedUntil.getTime() - Date.now();
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new HttpError(429, `Too many failed login attempts. Please try again in ${seconds} seconds.`);
-      }
+    /** Counts one attempt as a failure (a success resets) or throws 429 while the account is locked. */
+    async claim(key: string): Promise<void> {
+      const firstLock = lockSecondsAfter(1);
+      const counted = await db
+        .insert(t)
+        .values({ accountKey: key, failures: 1, lastFailure: sql`now()`, lockedUntil: firstLock ? new Date(Date.now() + firstLock * 1000) : null })
+        // A locked account's row is left as it is: no row comes back, and the attempt is refused.
+        .onConflictDoUpdate({ target: t.accountKey, set: { failures, lastFailure: sql`now()`, lockedUntil }, setWhere: notLocked })
+        .returning({ failures: t.failures });
+      if (counted.length) return;
+      const [row] = await db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.accountKey, key));
+      const seconds = Math.max(1, Math.ceil(((row?.lockedUntil?.getTime() ?? Date.now()) - Date.now()) / 1000));
+      throw retryLater(429, lockedMessage(seconds), seconds);
     },
 
-    async recordFailure(key: string): Promise<void> {
-      // One statement, so concurrent failures all count.
-      const forget = sql`${throttleTable.lastFailure} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`;
-      const failures = sql`case when ${forget} then 1 else ${throttleTable.failures} + 1 end`;
-      const [row] = await db
-        .insert(throttleTable)
-        .values({ accountKey: key, failures: 1, lastFailure: new Date() })
-        .onConflictDoUpdate({ target: throttleTable.accountKey, set: { failures, lastFailure: sql`now()` } })
-        .returning({ failures: throttleTable.failures });
-      const lock = lockSecondsAfter(row?.failures ?? 0);
-      if (lock > 0) {
-        await db
-          .update(throttleTable)
-          .set({ lockedUntil: new Date(Date.now() + lock * 1000) })
-          .where(eq(throttleTable.accountKey, key));
-      }
+    /** Gives back an attempt whose password was never checked (the hashing line refused it). */
+    async release(key: string): Promise<void> {
+      const failures = sql`greatest(${throttleTable.failures} - 1, 0)`;
+      await db.update(throttleTable)
+        .set({ failures, lockedUntil: sql`case when ${failures} < ${FREE_FAILURES} then null else ${throttleTable.lockedUntil} end` })
+        .where(eq(throttleTable.accountKey, key));
     },
 
     async reset(key: string): Promise<void> {

@@ -6,7 +6,7 @@ import { conflict } from '../http/errors.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { permissionAudit, rolePermissions, roleSettings, users } from '../db/schema.js';
 import type { PolicySource } from '../auth/access.js';
-import { policyRows, readPolicy } from '../auth/db-policy-source.js';
+import { POLICY_LOCK, policyRows, readPolicy } from '../auth/db-policy-source.js';
 
 /** Each recorded change bumps the version; an editor sends back the version it loaded. */
 async function policyVersion(db: DbOrTx): Promise<number> {
@@ -26,7 +26,7 @@ export function permissionsService(db: Db, source: PolicySource) {
       const after = normalisePolicy(next);
       await db.transaction(async (tx) => {
         // One editor at a time, across API processes: the version check and the write must not interleave.
-        await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${POLICY_LOCK})`);
         if (expectedVersion !== undefined && expectedVersion !== (await policyVersion(tx))) throw conflict(PERMISSIONS_CHANGED_MESSAGE);
         const before = normalisePolicy(await readPolicy(tx));
         const { settings, grants } = policyRows(after);

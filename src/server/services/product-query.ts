@@ -15,6 +15,8 @@ export type ProductOut = {
 };
 export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number };
 export type ProductListQuery = ListQuery & { warehouseId?: string };
+/** What the product list sorts by (the keys of its ORDER BY map in `list`). */
+export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
 
 /** Stock columns and status, computed by the database from the inventory balance(s) of each product. */
 function selection(current: SQL | SQL.Aliased | AnyColumn, minimum: SQL | SQL.Aliased | AnyColumn) {

@@ -5,6 +5,7 @@ import { AUTOCOMPLETE_LIMIT } from '../../domain/constants.js';
 import { normalisePhone } from '../../domain/schemas/auth.js';
 import type { UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
 import { hashPassword } from '../auth/passwords.js';
+import type { SessionSource } from '../auth/sessions.js';
 import { badRequest, conflict, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
 import type { CrudService } from '../http/crud-routes.js';
 import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
@@ -68,7 +69,8 @@ function uniqueViolation(error: unknown): never {
   throw error;
 }
 
-export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInput, UserOut> & {
+/** `sessions`: told at once when a change ends a user's tokens (other processes hear it from the database). */
+export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>): CrudService<UserCreateInput, UserUpdateInput, UserOut> & {
   autocomplete(query: string): Promise<UserSuggestion[]>;
   sellers(cityId: string | undefined): Promise<SellerOut[]>;
 } {
@@ -81,6 +83,7 @@ export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInpu
   }
 
   return {
+    sortFields: Object.keys(sortable),
     async list(query) {
       const where = userSearch(query.q);
       const [rows, total] = await Promise.all([
@@ -101,7 +104,7 @@ export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInpu
       return get(id);
     },
 
-    /** A new password is hashed and ends every session of that user; a blank one keeps the current password. */
+    /** A new password, role or status ends every session of that user: old access and refresh tokens stop working. */
     async update(id, input, by) {
       const userId = requireId(id, 'User');
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -114,12 +117,17 @@ export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInpu
         assertSelfChangeAllowed(by, userId, current, input);
         if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
         const row = await toRow(tx, input, userId);
-        await tx.update(users).set({ ...row, ...(passwordHash && { passwordHash }), modified: sql`now()` }).where(eq(users.id, userId));
-        if (passwordHash) {
+        const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status;
+        await tx.update(users).set({
+          ...row, ...(passwordHash && { passwordHash }), modified: sql`now()`,
+          ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
+        }).where(eq(users.id, userId));
+        if (endsSessions) {
           await tx.update(refreshTokens).set({ revokedAt: new Date() })
             .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
         }
       }).catch(uniqueViolation);
+      sessions?.invalidate(userId);
       return get(userId);
     },
 
@@ -138,6 +146,7 @@ export function userService(db: Db): CrudService<UserCreateInput, UserUpdateInpu
         if (pgCode(error) === '23503') throw conflict('This user appears in stock movements. Set the user inactive instead of deleting it.');
         throw error;
       });
+      sessions?.invalidate(userId);
     },
 
     async autocomplete(query) {

@@ -43,6 +43,7 @@ export function warehouseService(db: Db): CrudService<WarehouseInput, WarehouseI
   }
 
   return {
+    sortFields: Object.keys(sortable),
     async list(query) {
       const where = searchFilter(query.q, [warehouses.name, warehouses.address, warehouses.contactPerson, cities.name]);
       const [rows, total] = await Promise.all([

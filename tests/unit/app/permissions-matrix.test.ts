@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_POLICY, type Policy } from '../../../src/domain/policy.js';
+import {
+  DEFAULT_POLICY, RESOURCES, brokenDependencies, neededBy, needing, type Action, type Policy, type Resource,
+} from '../../../src/domain/policy.js';
+import { ROLES } from '../../../src/domain/roles.js';
+import { dependencyNoteText, toggleCell } from '../../../src/app/pages/permissions/matrix-toggle.js';
+import type { MatrixRow } from '../../../src/app/pages/permissions/matrix-rows.js';
 import { createAccessControlProvider, type AccessPolicy } from '../../../src/app/providers/access-control-provider.js';
 import { createSession } from '../../../src/app/providers/session.js';
 import { permissionFor } from '../../../src/app/resources/index.js';
@@ -25,6 +30,45 @@ describe('permissions matrix model', () => {
     const reordered = withActions(clone(DEFAULT_POLICY), 'warehouse-user', 'stock', ['remove', 'add', 'adjust']);
     expect(samePolicy(reordered, DEFAULT_POLICY)).toBe(true);
     expect(samePolicy(withSignIn(reordered, 'seller', true), DEFAULT_POLICY)).toBe(false);
+  });
+});
+
+describe('action dependencies', () => {
+  const row = (resource: Resource, action: Action): MatrixRow => ({ key: `${resource}:${action}`, kind: 'action', resource, action });
+  const heading = (resource: Resource): MatrixRow => ({ key: resource, kind: 'resource', resource, actions: [...RESOURCES[resource]] });
+
+  it('are declared once and the defaults obey them', () => {
+    for (const role of ROLES) expect(brokenDependencies(DEFAULT_POLICY.grants[role]), role).toEqual([]);
+    expect(neededBy({ resource: 'cities', action: 'edit' })).toEqual([{ resource: 'cities', action: 'show' }, { resource: 'cities', action: 'list' }]);
+    expect(needing({ resource: 'inventory', action: 'list' })).toEqual(expect.arrayContaining([
+      { resource: 'inventory', action: 'show' }, { resource: 'stock', action: 'add' }, { resource: 'stock', action: 'remove' },
+    ]));
+    expect(brokenDependencies({ cities: ['list', 'edit'] })).toEqual([{ by: { resource: 'cities', action: 'edit' }, needs: { resource: 'cities', action: 'show' } }]);
+  });
+
+  it('ticking edit ticks show and list, and the note says so', () => {
+    const { policy, note } = toggleCell(clone(DEFAULT_POLICY), 'warehouse-user', row('cities', 'edit'), true);
+    expect(policy.grants['warehouse-user'].cities).toEqual(['edit', 'show', 'list']);
+    expect(dependencyNoteText(note!)).toBe('Also ticked cities show, cities list for Warehouse User: cities edit needs them.');
+    expect(brokenDependencies(policy.grants['warehouse-user'])).toEqual([]);
+  });
+
+  it('unticking a needed action unticks what needs it, across resources', () => {
+    const { policy, note } = toggleCell(clone(DEFAULT_POLICY), 'warehouse-user', row('inventory', 'list'), false);
+    expect(policy.grants['warehouse-user'].inventory).toEqual(['create']);
+    expect(policy.grants['warehouse-user'].stock).toBeUndefined();
+    expect(dependencyNoteText(note!)).toBe(
+      'Also unticked inventory show, inventory edit, inventory delete, stock add, stock adjust, stock remove for Warehouse User: they need inventory list.',
+    );
+  });
+
+  it('a whole resource ticks what its actions need elsewhere; a box that needs nothing new changes nothing else', () => {
+    const { policy, note } = toggleCell(clone(DEFAULT_POLICY), 'sub-admin', heading('stock'), true);
+    expect(policy.grants['sub-admin']).toEqual({ stock: ['add', 'adjust', 'remove'], inventory: ['list'] });
+    expect(dependencyNoteText(note!)).toBe('Also ticked inventory list for Sub Admin: stock add, stock adjust, stock remove need it.');
+    const plain = toggleCell(clone(DEFAULT_POLICY), 'sub-admin', row('cities', 'list'), true);
+    expect(plain.note).toBeNull();
+    expect(plain.policy.grants['sub-admin']).toEqual({ cities: ['list'] });
   });
 });
 

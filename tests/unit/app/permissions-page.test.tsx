@@ -92,6 +92,21 @@ describe('permissions page', () => {
     expect(saveButton().disabled).toBe(false);
   });
 
+  it('ticking an action ticks what it needs and says so; unticking a needed one unticks what needs it', async () => {
+    renderPage(stubApi(() => ({})).dataProvider);
+    const edit = await waitFor(() => checkbox('warehouse-user: cities edit'));
+    fireEvent.click(edit);
+    await waitFor(() => expect(checkbox('warehouse-user: cities show').checked).toBe(true));
+    expect(checkbox('warehouse-user: cities list').checked).toBe(true);
+    const note = await screen.findByText('Also ticked cities show, cities list for Warehouse User: cities edit needs them.');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+
+    fireEvent.click(checkbox('warehouse-user: cities list'));
+    await waitFor(() => expect(checkbox('warehouse-user: cities edit').checked).toBe(false));
+    expect(checkbox('warehouse-user: cities show').checked).toBe(false);
+    await screen.findByText('Also unticked cities show, cities edit for Warehouse User: they need cities list.');
+  });
+
   it("is read-only without 'permissions: edit'", async () => {
     renderPage(stubApi(() => ({})).dataProvider, false);
     await screen.findByText('You may view the permissions but not change them.');

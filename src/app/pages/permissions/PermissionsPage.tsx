@@ -3,6 +3,7 @@ import { PageLoading } from '../../routes/PageLoading';
 import { AuditTrail } from './AuditTrail';
 import { PermissionMatrix } from './PermissionMatrix';
 import { SaveBar } from './SaveBar';
+import { dependencyNoteText } from './matrix-toggle';
 import { useAuditTrail } from './use-audit-trail';
 import { usePermissionsMatrix } from './use-permissions-matrix';
 
@@ -17,7 +18,8 @@ export default function PermissionsPage() {
         <Typography.Title level={3}>Permissions</Typography.Title>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0, maxWidth: 820 }}>
           Tick what each role may do. A saved change applies to the API at once and to signed-in users on their next page,
-          without signing in again. A role that may not sign in has no access at all, whatever else is ticked.
+          without signing in again. A role that may not sign in has no access at all, whatever else is ticked. Ticking an
+          action also ticks what it needs (edit needs show, show needs list); unticking one unticks what needs it.
         </Typography.Paragraph>
       </div>
 
@@ -34,6 +36,17 @@ export default function PermissionsPage() {
         <Card>
           {matrix.readOnly && (
             <Alert type="info" showIcon message="You may view the permissions but not change them." style={{ marginBottom: 16 }} />
+          )}
+          {matrix.dependencyNote && (
+            <Alert
+              type="info"
+              showIcon
+              closable
+              role="status"
+              message={dependencyNoteText(matrix.dependencyNote)}
+              onClose={matrix.clearDependencyNote}
+              style={{ marginBottom: 16 }}
+            />
           )}
           {matrix.saveError && (
             <Alert type="error" showIcon closable message={matrix.saveError} onClose={matrix.clearSaveError} style={{ marginBottom: 16 }} />

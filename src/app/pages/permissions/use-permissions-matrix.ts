@@ -2,7 +2,8 @@ import { useCan, useCustom, useCustomMutation, useWarnAboutChange, type HttpErro
 import { useCallback, useEffect, useState } from 'react';
 import type { Policy } from '../../../domain/policy';
 import type { CellToggle } from './MatrixCell';
-import { samePolicy, withActions, withGrant, withSignIn, type PermissionsResponse } from './matrix-model';
+import { samePolicy, type PermissionsResponse } from './matrix-model';
+import { toggleCell, type DependencyNote } from './matrix-toggle';
 
 export const SAVED_MESSAGE = 'Permissions saved';
 export const SAVED_DESCRIPTION = 'The API applies them at once; signed-in users see them on their next page, without signing in again.';
@@ -18,7 +19,10 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
   const { data: editAccess } = useCan({ resource: 'permissions', action: 'edit' });
   const { setWarnWhen } = useWarnAboutChange();
 
-  const [edits, setEdits] = useState<Policy | null>(null);
+  // The unsaved matrix, and what the last tick changed beyond its own box (shown to the admin).
+  const [draft, setDraft] = useState<{ policy: Policy; note: DependencyNote | null } | null>(null);
+  const edits = draft?.policy ?? null;
+  const setEdits = (policy: Policy | null) => setDraft(policy ? { policy, note: null } : null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
 
@@ -34,12 +38,9 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
   // Stable while the saved policy is: the memoised cells of the matrix keep it across renders.
   const toggle = useCallback<CellToggle>(
     (role, row, checked) =>
-      setEdits((current) => {
-        const base = current ?? saved;
-        if (!base) return current;
-        if (row.kind === 'sign-in') return withSignIn(base, role, checked);
-        if (row.kind === 'resource') return withActions(base, role, row.resource, checked ? row.actions : []);
-        return withGrant(base, role, row.resource, row.action, checked);
+      setDraft((current) => {
+        const base = current?.policy ?? saved;
+        return base ? toggleCell(base, role, row, checked) : current;
       }),
     [saved],
   );
@@ -82,6 +83,9 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
     atDefaults: Boolean(policy && loaded && samePolicy(policy, loaded.defaults)),
     saving,
     saveError,
+    /** Boxes the last tick changed on its own (dependencies), for the screen to say so. */
+    dependencyNote: draft?.note ?? null,
+    clearDependencyNote: () => setDraft((current) => (current ? { ...current, note: null } : current)),
     clearSaveError: () => setSaveError(null),
     toggle,
     /** Loads the defaults as unsaved edits: nothing changes until Save. */
