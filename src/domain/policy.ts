@@ -20,6 +20,10 @@ export const RESOURCES = {
   'update-all-inventory': ['update-all'],
   'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
   permissions: ['list', 'edit'],
+  /** Bulk CSV import of the catalogue (issue 19). */
+  'product-import': ['create'],
+  /** Physical counts of a warehouse (issue 19): count lines, then apply the variances as adjustments. */
+  'stock-takes': ['list', 'show', 'create', 'count', 'apply', 'cancel'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
@@ -58,6 +62,7 @@ export const DEFAULT_POLICY: Policy = {
       stock: ['add', 'adjust', 'remove'],
       reports: ['list'],
       'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
+      'stock-takes': ['list', 'show', 'create', 'count', 'apply'],
     },
     'sub-admin': {},
     seller: {},
@@ -84,7 +89,12 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
   ]),
   ...RESOURCES.stock.map((action) => ({ by: grant('stock', action), needs: grant('inventory', 'list') })),
   { by: grant('permissions', 'edit'), needs: grant('permissions', 'list') },
-];
+  { by: grant('stock-takes', 'show'), needs: grant('stock-takes', 'list') },
+  ...(['create', 'count', 'apply', 'cancel'] as const).map((action) => ({ by: grant('stock-takes', action), needs: grant('stock-takes', 'show') })),
+  // An import adds and edits products, so it needs what adding one by hand needs.
+  { by: grant('product-import', 'create'), needs: grant('products', 'create') },
+  { by: grant('product-import', 'create'), needs: grant('products', 'list') },
+]
 
 const same = (a: Permission, b: Permission) => a.resource === b.resource && a.action === b.action;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COLOURS, UNITS } from '../constants.js';
 import { choice, money, optionalText, requiredText } from './common.js';
+import { BARCODE_CHECK_DIGIT_MESSAGE, BARCODE_FORMAT_MESSAGE, hasValidCheckDigit, looksLikeBarcode } from '../barcode.js';
 
 export const PRICE_NEGATIVE_MESSAGE = 'Prices cannot be negative';
 export const DISCOUNT_ABOVE_MRP_MESSAGE = 'Discount price cannot be more than the MRP price';
@@ -31,9 +32,21 @@ const colours = z
   .max(COLOURS.length)
   .refine((list) => new Set(list.map((c) => c.name)).size === list.length, COLOUR_DUPLICATE_MESSAGE);
 
+export const SKU_PATTERN_MESSAGE = 'SKU may contain letters, digits and - _ . / only';
+
+/** Optional; unique in the catalogue whatever its case (the database's unique index on lower(sku)). */
+const sku = optionalText('SKU', 64).refine((v) => v === undefined || /^[A-Za-z0-9][A-Za-z0-9\-_./]*$/.test(v), SKU_PATTERN_MESSAGE);
+
+/** Optional; unique; an EAN-13, EAN-8 or UPC-A whose check digit is right. */
+const barcode = optionalText('Barcode', 13)
+  .refine((v) => v === undefined || looksLikeBarcode(v), { message: BARCODE_FORMAT_MESSAGE, abort: true })
+  .refine((v) => v === undefined || hasValidCheckDigit(v), BARCODE_CHECK_DIGIT_MESSAGE);
+
 /** Without defaults, so a partial update can tell "not sent" from "sent empty". */
 const productFields = {
   productname: requiredText('Product name', 200),
+  sku,
+  barcode,
   product_hindi: optionalText('Hindi name', 200),
   category: requiredText('Category', 100),
   subcategory: requiredText('Subcategory', 100),
@@ -68,6 +81,8 @@ export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const productListQuery = z.object({
   warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  /** Exact barcode: what a scanner typed. */
+  barcode: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
 });
 
 export const autocompleteQuery = z.object({ q: z.string().trim().max(200).optional().default('') });

@@ -139,7 +139,13 @@ export const products = pgTable('products', {
   colors: jsonb('colors').$type<ColourVariant[]>().notNull().default([]),
   created: created(),
   modified: modified(),
+  /** Optional, unique whatever its case (issue 19). */
+  sku: text('sku'),
+  /** Optional, unique: EAN-13, EAN-8 or UPC-A, check digit verified by the shared product schema. */
+  barcode: text('barcode'),
 }, (t) => [
+  uniqueIndex('products_sku_lower_unique').on(sql`lower(${t.sku})`),
+  uniqueIndex('products_barcode_unique').on(t.barcode),
   check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
   // The default list order (newest first, id breaking ties): a deep page skips index entries only.
   index('products_created_id_idx').on(t.created, t.id),
@@ -271,3 +277,40 @@ export const permissionAudit = pgTable('permission_audit', {
   after: jsonb('after').notNull(),
   created: created(),
 }, (t) => [index('permission_audit_created_idx').on(t.created)]);
+
+/**
+ * A physical count of one warehouse (optionally one category). Its lines hold each product's balance at the start
+ * (`expected`); apply posts counted − expected as an adjustment on top of whatever moved since the start.
+ */
+export const stockTakes = pgTable('stock_takes', {
+  id: id(),
+  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+  blind: boolean('blind').notNull().default(true),
+  status: text('status').notNull().default('open'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+  appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'restrict' }),
+  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  /** What apply answered: replayed to every later apply. */
+  applyResult: jsonb('apply_result'),
+  created: created(),
+  modified: modified(),
+}, (t) => [
+  check('stock_takes_status', sql`${t.status} in ('open','applied','cancelled')`),
+  index('stock_takes_created_idx').on(t.created, t.id),
+  index('stock_takes_warehouse_idx').on(t.warehouseId),
+]);
+
+export const stockTakeLines = pgTable('stock_take_lines', {
+  stockTakeId: uuid('stock_take_id').notNull().references(() => stockTakes.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  /** The balance when the stock take started (0 for a product found on the shelf but not on the sheet). */
+  expected: integer('expected').notNull(),
+  counted: integer('counted'),
+  countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'restrict' }),
+  countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
+  check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
+]);

@@ -13,6 +13,8 @@ import { productRoutes } from './products.js';
 import { userRoutes } from './users.js';
 import { permissionRoutes } from './permissions.js';
 import { warehouseRoutes } from './warehouses.js';
+import { stockTakeRoutes } from './stock-takes.js';
+import { productImportRoutes } from './product-import.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -30,4 +32,6 @@ export const apiRoutes: RouteModule[] = [
   imageRoutes,
   userRoutes,
   permissionRoutes,
+  stockTakeRoutes,
+  productImportRoutes,
 ];

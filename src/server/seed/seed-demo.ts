@@ -6,6 +6,13 @@ import {
   DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_CHARGES, DEMO_PRODUCTS, DEMO_USERS, DEMO_WAREHOUSES,
 } from './demo-data.js';
 import { seedStock } from './seed-stock.js';
+import { ean13 } from '../../domain/barcode.js';
+
+/** Demo SKUs and EAN-13 barcodes (India's GS1 prefix 890), the same for every seeding: a scanner test can type them. */
+export const demoCodes = (index: number) => ({
+  sku: `GRC-${String(index + 1).padStart(4, '0')}`,
+  barcode: ean13(`8901000${String(index + 1).padStart(5, '0')}`),
+});
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[0]![0])).limit(1);
@@ -45,7 +52,7 @@ export async function seedDemo(db: Db): Promise<void> {
       DEMO_PRODUCTS.map(([sub, name, hindi, brand, mrp, discount, unit, unitValue], i) => {
         const s = subIds.get(sub)!;
         return {
-          productname: name, productHindi: hindi, categoryId: s.categoryId, subcategoryId: s.id, productKeyword: brand,
+          productname: name, productHindi: hindi, ...demoCodes(i), categoryId: s.categoryId, subcategoryId: s.id, productKeyword: brand,
           price: mrp, discountPrice: discount, productDescription: `${brand} ${name}, ${unitValue} ${unit}.`,
           unit, unitValue, gstRate: s.gst, gstType: s.gst === 0 ? 'Exempt' : 'GST', hsnCode: s.hsn,
           colors: i % 9 === 0 ? [{ name: 'standard', sizes: [unitValue], images: [] }] : [],

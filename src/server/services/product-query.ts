@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { categories, inventory, products, subcategories, type ColourVariant } from '../db/schema.js';
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
@@ -7,14 +7,14 @@ import { notFound, requireId } from '../http/errors.js';
 import { offsetOf, searchFilter, sortOrder, type Page } from './list-helpers.js';
 
 export type ProductOut = {
-  _id: string; productname: string; product_hindi: string | null; category: string; category_id: string;
+  _id: string; productname: string; sku: string | null; barcode: string | null; product_hindi: string | null; category: string; category_id: string;
   subcategory: string; subcategory_id: string; product_keyword: string; price: number; discount_price: number;
   product_description: string; unit: string; unit_value: string; gst_rate: number; gst_type: string; hsn_code: string;
   main_image: string[]; colors: ColourVariant[]; stock_status: StockStatus; current_stock: number;
   created: Date; modified: Date;
 };
-export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number };
-export type ProductListQuery = ListQuery & { warehouseId?: string };
+export type ProductSuggestion = { _id: string; productname: string; sku: string | null; barcode: string | null; main_image: string[]; price: number };
+export type ProductListQuery = ListQuery & { warehouseId?: string; barcode?: string };
 /** What the product list sorts by (the keys of its ORDER BY map in `list`). */
 export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
 
@@ -31,7 +31,7 @@ function selection(current: SQL | SQL.Aliased | AnyColumn, minimum: SQL | SQL.Al
 type Row = { p: typeof products.$inferSelect; category: string; subcategory: string; currentStock: number; stockStatus: StockStatus };
 
 const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): ProductOut => ({
-  _id: p.id, productname: p.productname, product_hindi: p.productHindi, category, category_id: p.categoryId,
+  _id: p.id, productname: p.productname, sku: p.sku, barcode: p.barcode, product_hindi: p.productHindi, category, category_id: p.categoryId,
   subcategory, subcategory_id: p.subcategoryId, product_keyword: p.productKeyword, price: p.price,
   discount_price: p.discountPrice, product_description: p.productDescription, unit: p.unit, unit_value: p.unitValue,
   gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, main_image: p.mainImage, colors: p.colors,
@@ -44,6 +44,15 @@ const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): Pr
  */
 export const productSearchText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, '') || ' ' || ${products.productKeyword})`;
 export const productNameText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, ''))`;
+
+/** A typed SKU or scanned barcode finds its product exactly, through the unique indexes (migration 0009). */
+const exactCode = (q: string) => or(sql`lower(${products.sku}) = lower(${q})`, eq(products.barcode, q));
+
+/** The list's filter: `q` as text or an exact code, and `barcode` exactly. */
+function listFilter(q: string | undefined, barcode: string | undefined): SQL | undefined {
+  const text = q ? or(searchFilter(q, [productSearchText]), exactCode(q)) : undefined;
+  return and(text, barcode === undefined ? undefined : eq(products.barcode, barcode));
+}
 
 type Slice = { where?: SQL; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
 
@@ -101,7 +110,7 @@ export function productQueries(db: DbOrTx) {
 
   return {
     async list(query: ProductListQuery): Promise<Page<ProductOut>> {
-      const where = searchFilter(query.q, [productSearchText]);
+      const where = listFilter(query.q, query.barcode);
       const orderBy = (currentStock: SQL) => sortOrder(query, {
         productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
         created: products.created, modified: products.modified, current_stock: currentStock,
@@ -119,13 +128,16 @@ export function productQueries(db: DbOrTx) {
       return toApi(row);
     },
 
-    /** Names that contain the text (English or Hindi), those starting with it first. */
+    /** An exact SKU or barcode first, then names that contain the text (English or Hindi), those starting with it first. */
     async autocomplete(q: string): Promise<ProductSuggestion[]> {
       if (!q) return [];
-      return db.select({ _id: products.id, productname: products.productname, main_image: products.mainImage, price: products.price })
+      return db.select({
+        _id: products.id, productname: products.productname, sku: products.sku, barcode: products.barcode,
+        main_image: products.mainImage, price: products.price,
+      })
         .from(products)
-        .where(searchFilter(q, [productNameText]))
-        .orderBy(desc(sql`starts_with(lower(${products.productname}), lower(${q}))`), asc(sql`lower(${products.productname})`), asc(products.id))
+        .where(or(searchFilter(q, [productNameText]), exactCode(q)))
+        .orderBy(desc(sql`coalesce(${exactCode(q)}, false)`), desc(sql`starts_with(lower(${products.productname}), lower(${q}))`), asc(sql`lower(${products.productname})`), asc(products.id))
         .limit(AUTOCOMPLETE_LIMIT);
     },
   };

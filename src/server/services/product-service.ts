@@ -2,7 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { inventory, products, stockMovements, subcategories, warehouses } from '../db/schema.js';
 import { DISCOUNT_ABOVE_MRP_MESSAGE, type ProductInput, type ProductPatch } from '../../domain/schemas/product.js';
-import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
+import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
+import { codeTaken, findCodeOwners } from './product-codes.js';
 import { resolveClassification, storeProductImages, type Ref } from './product-input.js';
 import { deleteUnusedImages } from './image-gc.js';
 import { storedImageHash } from './image-service.js';
@@ -22,6 +23,8 @@ const refOf = (value: string, id: string | undefined): Ref => (id === undefined 
 function plainColumns(input: ProductPatch) {
   return {
     ...(input.productname !== undefined && { productname: input.productname }),
+    ...('sku' in input && { sku: input.sku ?? null }),
+    ...('barcode' in input && { barcode: input.barcode ?? null }),
     ...('product_hindi' in input && { productHindi: input.product_hindi ?? null }),
     ...(input.product_keyword !== undefined && { productKeyword: input.product_keyword }),
     ...(input.price !== undefined && { price: input.price }),
@@ -82,11 +85,12 @@ export function productService(db: Db, log: WarningLog) {
 
     /** GST fields left out take the subcategory's; images are stored in the same transaction as the product. */
     async create(input: ProductInput) {
-      const id = await db.transaction(async (tx) => {
+      const id = await withCodeGuard(() => db.transaction(async (tx) => {
+        await assertCodesFree(tx, input, undefined);
         const { categoryId, sub } = await resolveClassification(tx, refOf(input.category, input.category_id), refOf(input.subcategory, input.subcategory_id));
         const media = await storeProductImages(tx, input.main_image, input.colors);
         const [row] = await tx.insert(products).values({
-          productname: input.productname, productHindi: input.product_hindi ?? null, productKeyword: input.product_keyword,
+          productname: input.productname, sku: input.sku ?? null, barcode: input.barcode ?? null, productHindi: input.product_hindi ?? null, productKeyword: input.product_keyword,
           price: input.price, discountPrice: input.discount_price, productDescription: input.product_description,
           unit: input.unit, unitValue: input.unit_value,
           categoryId, subcategoryId: sub.id,
@@ -94,7 +98,7 @@ export function productService(db: Db, log: WarningLog) {
           mainImage: media.mainImage ?? [], colors: media.colours ?? [],
         }).returning({ id: products.id });
         return row!.id;
-      });
+      }));
       return queries.get(id);
     },
 
@@ -104,9 +108,10 @@ export function productService(db: Db, log: WarningLog) {
      */
     async update(id: string, patch: ProductPatch) {
       const productId = requireId(id, 'Product');
-      const dropped = await db.transaction(async (tx) => {
+      const dropped = await withCodeGuard(() => db.transaction(async (tx) => {
         const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
         if (!current) throw notFound('Product');
+        await assertCodesFree(tx, patch, productId);
         const price = patch.price ?? current.price;
         const discount = patch.discount_price ?? current.discountPrice;
         if (discount > price) throw badRequest('discount_price', DISCOUNT_ABOVE_MRP_MESSAGE);
@@ -123,7 +128,7 @@ export function productService(db: Db, log: WarningLog) {
         }).where(eq(products.id, productId));
         const kept = imageHashesOf({ mainImage: media.mainImage ?? current.mainImage, colors: media.colours ?? current.colors });
         return new Set([...imageHashesOf(current)].filter((hash) => !kept.has(hash)));
-      });
+      }));
       await releaseImages(dropped);
       return queries.get(productId);
     },
@@ -150,6 +155,23 @@ export function productService(db: Db, log: WarningLog) {
       await releaseImages(dropped);
     },
   };
+}
+
+async function withCodeGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw codeTaken(error) ?? error;
+  }
+}
+
+/** SKU and barcode are unique: named as a 409 here; the unique indexes decide a race (see codeTaken). */
+async function assertCodesFree(tx: Tx, input: ProductPatch, selfId: string | undefined) {
+  const taken = await findCodeOwners(tx, input.sku ? [input.sku] : [], input.barcode ? [input.barcode] : []);
+  const other = taken.find((t) => t.id !== selfId && input.sku && t.sku?.toLowerCase() === input.sku.toLowerCase());
+  if (other) throw new HttpError(409, `SKU ${input.sku} is already used by ${other.productname}`, [{ field: 'sku', message: 'SKU already used' }]);
+  const same = taken.find((t) => t.id !== selfId && input.barcode && t.barcode === input.barcode);
+  if (same) throw new HttpError(409, `Barcode ${input.barcode} is already used by ${same.productname}`, [{ field: 'barcode', message: 'Barcode already used' }]);
 }
 
 const inUse = () =>

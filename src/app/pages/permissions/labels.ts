@@ -16,6 +16,8 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   'update-all-inventory': { label: 'Update All Inventory' },
   'handling-charges': { label: 'Handling Charges' },
   permissions: { label: 'Permissions', hint: 'This screen' },
+  'product-import': { label: 'Product import', hint: 'Import products from a CSV file on Product Listing' },
+  'stock-takes': { label: 'Stock takes', hint: 'Count a warehouse and apply the differences' },
 };
 
 export function resourceLabel(resource: string): { label: string; hint?: string } {

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PRODUCT_IMPORT_MAX_BYTES } from '../../domain/product-csv.js';
+import { queryFlag } from '../../domain/schemas/common.js';
+import { userOf } from '../auth/access.js';
+import { errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
+import type { RouteModule } from '../http/types.js';
+import { productImportService } from '../services/product-import.js';
+
+const importQuery = z.object({
+  dry_run: queryFlag.meta({ description: 'true: validate only and write nothing (the default is to import)' }),
+});
+const csvBody = z.string({ error: 'Send the CSV file as text/csv' }).meta({
+  description: `The CSV file, header row first (at most ${PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024} MB: 413 beyond)`,
+});
+
+/** `POST /products/import`: the catalogue from a CSV file, dry run first (see services/product-import.ts). */
+export const productImportRoutes: RouteModule = (app, { database }) => {
+  const imports = productImportService(database.db);
+
+  // The file arrives as it is; past the limit Fastify answers 413 before reading further.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: PRODUCT_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post('/products/import', {
+    config: { access: { resource: 'product-import', action: 'create' } },
+    bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
+    schema: { tags: ['products'], consumes: ['text/csv'], querystring: importQuery, headers: idempotencyKeyHeader, body: csvBody, response: { 200: z.unknown(), 400: z.unknown(), ...errorReplies(413) } },
+  }, async (request, reply) => {
+    if (request.query.dry_run) return imports.dryRun(request.body);
+    const outcome = await imports.apply(request.body, userOf(request).id, request.headers['idempotency-key']);
+    if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+    // 200, or 400 with the errors; a replayed refusal may be any status the first answer had.
+    return reply.status(outcome.status as 200).send(outcome.body);
+  });
+};

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
+import type { CurrentUser } from '../auth/access.js';
+import type { StockTakeCountsInput, StockTakeCreateInput, StockTakeStatus } from '../../domain/schemas/stock-take.js';
+import type { ListQuery } from '../../domain/schemas/common.js';
+import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
+import { offsetOf } from './list-helpers.js';
+
+export type StockTakeOut = {
+  _id: string; warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
+  blind: boolean; status: StockTakeStatus; created_by_name: string | null; applied_at: string | null; created: string;
+  lines_total: number; lines_counted: number;
+};
+
+export type StockTakeLineOut = {
+  product_id: string; productname: string; sku: string | null; barcode: string | null; expected: number;
+  counted: number | null; variance: number | null; unit_cost: number;
+  /** variance × unit cost: a cost figure. */
+  variance_value: number | null; counted_by_name: string | null; counted_at: string | null;
+};
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The header columns of a stock take, for list and show alike. */
+const headerSelect = sql`
+  select t.id as "_id", t.warehouse_id, w.name as warehouse_name, t.category_id, c.name as category_name, t.blind, t.status,
+         nullif(trim(u.firstname || ' ' || u.lastname), '') as created_by_name, ${iso('t.applied_at')} as applied_at,
+         ${iso('t.created')} as created,
+         (select count(*)::int from stock_take_lines l where l.stock_take_id = t.id) as lines_total,
+         (select count(*)::int from stock_take_lines l where l.stock_take_id = t.id and l.counted is not null) as lines_counted
+    from stock_takes t
+    join warehouses w on w.id = t.warehouse_id
+    left join categories c on c.id = t.category_id
+    left join users u on u.id = t.created_by`;
+
+export function stockTakeService(db: Db) {
+  async function header(id: string): Promise<StockTakeOut> {
+    const [row] = rowsOf<StockTakeOut>(await db.execute(sql`${headerSelect} where t.id = ${id}::uuid`));
+    if (!row) throw notFound('Stock take');
+    return row;
+  }
+
+  return {
+    async list(query: ListQuery & { status?: StockTakeStatus; warehouse_id?: string }) {
+      const warehouse = query.warehouse_id === undefined ? null : requireRef(query.warehouse_id, 'warehouse_id', 'Warehouse');
+      const where = sql`where (${query.status ?? null}::text is null or t.status = ${query.status ?? null}::text)
+        and (${warehouse}::uuid is null or t.warehouse_id = ${warehouse}::uuid)`;
+      const [rows, [total]] = await Promise.all([
+        db.execute(sql`${headerSelect} ${where} order by t.created desc, t.id desc limit ${query.limit} offset ${offsetOf(query)}`),
+        db.execute(sql`select count(*)::int as n from stock_takes t ${where}`).then((r) => rowsOf<{ n: number }>(r)),
+      ]);
+      return { rows: rowsOf<StockTakeOut>(rows), total: total?.n ?? 0 };
+    },
+
+    /** The header, the lines (expected, counted, variance and its value at the balance's unit cost) and totals. */
+    async get(rawId: string, onlyVariances = false) {
+      const id = requireId(rawId, 'Stock take');
+      const take = await header(id);
+      const lines = rowsOf<StockTakeLineOut>(await db.execute(sql`
+        select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
+               coalesce(i.unit_cost, 0)::float8 as unit_cost,
+               round((l.counted - l.expected) * coalesce(i.unit_cost, 0), 2)::float8 as variance_value,
+               nullif(trim(u.firstname || ' ' || u.lastname), '') as counted_by_name, ${iso('l.counted_at')} as counted_at
+          from stock_take_lines l
+          join stock_takes t on t.id = l.stock_take_id
+          join products p on p.id = l.product_id
+          left join inventory i on i.product_id = l.product_id and i.warehouse_id = t.warehouse_id
+          left join users u on u.id = l.counted_by
+         where l.stock_take_id = ${id}::uuid
+           and (not ${onlyVariances}::boolean or (l.counted is not null and l.counted <> l.expected))
+         order by lower(p.productname), p.id`));
+      const counted = lines.filter((l) => l.variance !== null);
+      const totals = {
+        lines: lines.length,
+        counted: counted.length,
+        not_counted: lines.length - counted.length,
+        variances: counted.filter((l) => l.variance !== 0).length,
+        variance_quantity: counted.reduce((sum, l) => sum + l.variance!, 0),
+        variance_value: Math.round(counted.reduce((sum, l) => sum + l.variance_value!, 0) * 100) / 100,
+      };
+      return { ...take, lines, totals };
+    },
+
+    /**
+     * Lists every product of the warehouse (of one category, if given) with its balance now: ONE statement, so every
+     * expected figure is as of the same instant, the stock take's start.
+     */
+    async create(input: StockTakeCreateInput, by: CurrentUser) {
+      const warehouseId = requireRef(input.warehouse_id, 'warehouse_id', 'Warehouse');
+      const categoryId = input.category_id === undefined ? null : requireRef(input.category_id, 'category_id', 'Category');
+      const id = await db.transaction(async (tx) => {
+        const [warehouse] = rowsOf<{ id: string }>(await tx.execute(sql`select id from warehouses where id = ${warehouseId}::uuid`));
+        if (!warehouse) throw badRequest('warehouse_id', 'Warehouse not found');
+        if (categoryId) {
+          const [category] = rowsOf<{ id: string }>(await tx.execute(sql`select id from categories where id = ${categoryId}::uuid`));
+          if (!category) throw badRequest('category_id', 'Category not found');
+        }
+        const [take] = rowsOf<{ id: string }>(await tx.execute(sql`
+          insert into stock_takes (warehouse_id, category_id, blind, created_by)
+          values (${warehouseId}::uuid, ${categoryId}::uuid, ${input.blind}, ${by.id}::uuid) returning id`));
+        await tx.execute(sql`
+          insert into stock_take_lines (stock_take_id, product_id, expected)
+          select ${take!.id}::uuid, i.product_id, i.current_stock
+            from inventory i join products p on p.id = i.product_id
+           where i.warehouse_id = ${warehouseId}::uuid and (${categoryId}::uuid is null or p.category_id = ${categoryId}::uuid)`);
+        return take!.id;
+      });
+      return header(id);
+    },
+
+    /**
+     * Saves counts line by line as counters go (several at once). A product not on the sheet (found on the shelf with
+     * no balance at the start) joins it with 0 expected; one of another category than the count's is refused.
+     */
+    async saveCounts(rawId: string, input: StockTakeCountsInput, by: CurrentUser) {
+      const id = requireId(rawId, 'Stock take');
+      const lines = input.lines.map((l, i) => ({ product_id: requireRef(l.product_id, `lines.${i}.product_id`, 'Product'), counted: l.counted }));
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.product_id)) throw badRequest(`lines.${i}.product_id`, 'This product is listed twice');
+        seen.add(l.product_id);
+      });
+      await db.transaction(async (tx) => {
+        // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
+        const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(await tx.execute(sql`
+          select status, category_id from stock_takes where id = ${id}::uuid for share`));
+        if (!take) throw notFound('Stock take');
+        if (take.status !== 'open') throw conflict(`This stock take is ${take.status}: counts can no longer change`);
+        const known = rowsOf<{ id: string; category_id: string; productname: string }>(await tx.execute(sql`
+          select id, category_id, productname from products where id in (select (value->>0)::uuid from jsonb_array_elements(${JSON.stringify(lines.map((l) => [l.product_id]))}::jsonb))`));
+        const byId = new Map(known.map((p) => [p.id, p]));
+        lines.forEach((l, i) => {
+          const product = byId.get(l.product_id);
+          if (!product) throw badRequest(`lines.${i}.product_id`, 'Product not found');
+          if (take.category_id && product.category_id !== take.category_id) {
+            throw badRequest(`lines.${i}.product_id`, `${product.productname} is not in this stock take's category`);
+          }
+        });
+        await tx.execute(sql`
+          insert into stock_take_lines as l (stock_take_id, product_id, expected, counted, counted_by, counted_at)
+          select ${id}::uuid, r.product_id, 0, r.counted, ${by.id}::uuid, now()
+            from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(product_id uuid, counted int)
+           order by r.product_id
+          on conflict (stock_take_id, product_id) do update
+             set counted = excluded.counted, counted_by = excluded.counted_by, counted_at = excluded.counted_at`);
+      });
+      return { message: `${lines.length} count(s) saved`, saved: lines.length };
+    },
+
+    /**
+     * THE apply path (one SQL function, migration 0009): one adjustment per variance, in one transaction, on top of
+     * what moved since the start; a second apply replays the first answer and changes nothing.
+     */
+    async apply(rawId: string, by: CurrentUser): Promise<{ status: number; body: unknown; replayed: boolean }> {
+      const id = requireId(rawId, 'Stock take');
+      try {
+        const [row] = rowsOf<{ o: { status: number; body: unknown; replayed?: boolean } }>(await db.execute(sql`
+          select stock_take_apply(${id}::uuid, ${by.id}::uuid) as o`));
+        const outcome = row!.o;
+        return { status: outcome.status, body: outcome.body, replayed: outcome.replayed ?? false };
+      } catch (error) {
+        if (pgCode(error) === '22003') throw new HttpError(400, 'The value of an adjustment (quantity × unit cost) is too large');
+        throw error;
+      }
+    },
+
+    async cancel(rawId: string) {
+      const id = requireId(rawId, 'Stock take');
+      const [row] = rowsOf<{ status: StockTakeStatus }>(await db.execute(sql`
+        with target as (select id, status from stock_takes where id = ${id}::uuid for update),
+        changed as (
+          update stock_takes t set status = 'cancelled', cancelled_at = now(), modified = now()
+            from target where t.id = target.id and target.status = 'open' returning t.status)
+        select coalesce((select status from changed), (select status from target)) as status`));
+      if (!row?.status) throw notFound('Stock take');
+      if (row.status === 'applied') throw conflict('This stock take was applied: it cannot be cancelled');
+      return { message: 'Stock take cancelled' };
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { expectLedgerInvariant, balanceOf, queryRows } from '../support/stock-ledger.js';
+import { stockFixtures } from '../support/stock-fixtures.js';
+
+describe('stock takes: count, review, apply', () => {
+  let t: TestApp;
+  let fx: ReturnType<typeof stockFixtures>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    fx = stockFixtures(t.db);
+  });
+  afterEach(() => expectLedgerInvariant(t.db));
+  afterAll(() => t.close());
+
+  const start = async (warehouseId: string, extra: object = {}) => {
+    const res = await t.request('POST', '/api/stock-takes', { role: 'warehouse-user', body: { warehouse_id: warehouseId, ...extra } });
+    expect(res.status).toBe(201);
+    return res.body._id as string;
+  };
+  const count = (id: string, lines: { product_id: string; counted: number | null }[], role: 'admin' | 'warehouse-user' = 'warehouse-user') =>
+    t.request('PUT', `/api/stock-takes/${id}/counts`, { role, body: { lines } });
+  const sell = (productId: string, warehouseId: string, quantity: number) =>
+    t.request('POST', '/api/inventory/remove-stock', { role: 'warehouse-user', body: { product_id: productId, warehouse_id: warehouseId, quantity, movement_type: 'out' } });
+
+  it('applies counted − expected on top of sales since the start, one adjustment per variance, once', async () => {
+    const a = await fx.stocked(20);
+    const w = a.warehouseId;
+    const lines = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
+      select product_id, current_stock from inventory where warehouse_id = ${w}::uuid and current_stock >= 5 order by product_id limit 3`);
+    const [p1, p2, p3] = lines;
+    const id = await start(w);
+
+    const sheet = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.blind).toBe(true);
+    expect(sheet.body.lines.find((l: { product_id: string }) => l.product_id === p1!.product_id).expected).toBe(p1!.current_stock);
+
+    // Counted: p1 three short, p2 exactly, p3 two over. Meanwhile two of p1 and one of p3 are sold.
+    expect((await count(id, [{ product_id: p1!.product_id, counted: p1!.current_stock - 3 }])).status).toBe(200);
+    expect((await sell(p1!.product_id, w, 2)).status).toBe(200);
+    expect((await sell(p3!.product_id, w, 1)).status).toBe(200);
+    expect((await count(id, [{ product_id: p2!.product_id, counted: p2!.current_stock }, { product_id: p3!.product_id, counted: p3!.current_stock + 2 }], 'admin')).status).toBe(200);
+
+    const review = await t.request('GET', `/api/stock-takes/${id}?only_variances=true`, { role: 'admin' });
+    expect(review.body.lines.map((l: { product_id: string; variance: number }) => [l.product_id, l.variance]).sort())
+      .toEqual([[p1!.product_id, -3], [p3!.product_id, 2]].sort());
+    expect(review.body.totals.variance_quantity).toBe(-1);
+    expect(review.body.totals.not_counted).toBe(0);
+
+    const applied = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'warehouse-user' });
+    expect(applied.status).toBe(200);
+    expect(applied.body.adjustments).toBe(2);
+    expect(await balanceOf(t.db, p1!.product_id, w)).toBe(p1!.current_stock - 3 - 2);
+    expect(await balanceOf(t.db, p2!.product_id, w)).toBe(p2!.current_stock);
+    expect(await balanceOf(t.db, p3!.product_id, w)).toBe(p3!.current_stock + 2 - 1);
+    const posted = await queryRows<{ quantity: number }>(t.db, sql`
+      select quantity from stock_movements where reference_type = 'stock_take' and reference_id = ${id} and movement_type = 'adjustment'`);
+    expect(posted.map((m) => m.quantity).sort()).toEqual([-3, 2]);
+
+    const again = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' });
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(applied.body);
+    expect(await balanceOf(t.db, p1!.product_id, w)).toBe(p1!.current_stock - 5);
+    expect((await count(id, [{ product_id: p2!.product_id, counted: 1 }])).status).toBe(409);
+    expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(409);
+  });
+
+  it('refuses (409 naming the product) and applies nothing when counted + movements since the start would be below 0', async () => {
+    const a = await fx.stocked(10);
+    const [other] = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
+      select product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid and product_id <> ${a.productId}::uuid
+       and current_stock > 0 order by product_id limit 1`);
+    const id = await start(a.warehouseId);
+    await count(id, [{ product_id: a.productId, counted: 1 }, { product_id: other!.product_id, counted: other!.current_stock + 7 }]);
+    // Everything but 0 of it is sold after the start: 1 counted − stock at start + 0 now < 0.
+    expect((await sell(a.productId, a.warehouseId, a.stock)).status).toBe(200);
+    const refused = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(a.productName);
+    expect(await balanceOf(t.db, other!.product_id, a.warehouseId)).toBe(other!.current_stock);
+    expect((await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' })).body.status).toBe('open');
+    // Recounted right (all of it was there at the start, then sold): it applies, with the other line.
+    await count(id, [{ product_id: a.productId, counted: a.stock }]);
+    const applied = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' });
+    expect(applied.status).toBe(200);
+    expect(await balanceOf(t.db, a.productId, a.warehouseId)).toBe(0);
+  });
+
+  it('a category count lists only that category; uncounted lines stay; a product found on the shelf joins with 0 expected', async () => {
+    const pair = await fx.unstocked();
+    const [cat] = await queryRows<{ category_id: string }>(t.db, sql`select category_id from products where id = ${pair.productId}::uuid`);
+    const id = await start(pair.warehouseId, { category_id: cat!.category_id, blind: false });
+    const sheet = (await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' })).body;
+    const inCategory = await queryRows<{ n: number }>(t.db, sql`
+      select count(*)::int as n from inventory i join products p on p.id = i.product_id
+       where i.warehouse_id = ${pair.warehouseId}::uuid and p.category_id = ${cat!.category_id}::uuid`);
+    expect(sheet.lines.length).toBe(inCategory[0]!.n);
+    expect(sheet.blind).toBe(false);
+    const [foreign] = await queryRows<{ id: string }>(t.db, sql`select id from products where category_id <> ${cat!.category_id}::uuid limit 1`);
+    const refused = await count(id, [{ product_id: foreign!.id, counted: 3 }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].field).toBe('lines.0.product_id');
+    expect((await count(id, [{ product_id: pair.productId, counted: 4 }])).status).toBe(200);
+    expect((await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' })).body.adjustments).toBe(1);
+    expect(await balanceOf(t.db, pair.productId, pair.warehouseId)).toBe(4);
+  });
+
+  it('validates input, answers 404 for unknown ids, and enforces the policy', async () => {
+    expect((await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: 'nope' } })).status).toBe(400);
+    const w = (await fx.stocked()).warehouseId;
+    const id = await start(w);
+    const bad = await count(id, [{ product_id: (await fx.stocked()).productId, counted: -1 }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('lines.0.counted');
+    expect((await t.request('GET', '/api/stock-takes/00000000-0000-4000-8000-000000000000', { role: 'admin' })).status).toBe(404);
+    expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'warehouse-user' })).status).toBe(403);
+    expect((await t.request('GET', '/api/stock-takes', { role: 'seller' })).status).toBe(403);
+    const list = await t.request('GET', '/api/stock-takes?status=open', { role: 'warehouse-user' });
+    expect(list.body.data.some((s: { _id: string }) => s._id === id)).toBe(true);
+    expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(200);
+    expect((await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' })).status).toBe(409);
+  });
+});
