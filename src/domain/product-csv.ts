@@ -37,14 +37,14 @@ export const PRODUCT_IMPORT_MAX_ROWS = 20_000;
 /** The template's two example rows (valid EAN-13 check digits). */
 export const PRODUCT_CSV_EXAMPLES: Record<string, string>[] = [
   {
-    sku: 'TEA-GOLD-500', barcode: '8901234567906', productname: 'Premium Assam Tea', product_hindi: 'प्रीमियम असम चाय',
-    category: 'Snacks & Beverages', subcategory: 'Tea & Coffee', brand: 'Tata Tea', unit: 'g', unit_value: '500',
+    sku: 'TEA-ASSAM-500', barcode: '8901234567906', productname: 'Assam Gold Leaf Tea', product_hindi: 'असम चाय',
+    category: 'Snacks & Beverages', subcategory: 'Tea & Coffee', brand: 'Tea Estate Co', unit: 'g', unit_value: '500',
     price: '320', discount_price: '295', description: 'Strong Assam leaf tea, 500 g pack.',
   },
   {
-    sku: 'RICE-BAS-5', barcode: '8901234567913', productname: 'Basmati Rice Classic', product_hindi: 'बासमती चावल',
-    category: 'Staples', subcategory: 'Rice', brand: 'India Gate', unit: 'kg', unit_value: '5',
-    price: '799.50', discount_price: '749', description: 'Aged long-grain basmati, "classic", 5 kg bag.',
+    sku: 'RICE-SONA-5', barcode: '8901234567913', productname: 'Sona Masoori Rice', product_hindi: 'सोना मसूरी चावल',
+    category: 'Staples', subcategory: 'Rice', brand: 'Southern Fields', unit: 'kg', unit_value: '5',
+    price: '799.50', discount_price: '749', description: 'Aged sona masoori, "everyday", 5 kg bag.',
   },
 ];
 

@@ -67,11 +67,17 @@ beforeAll(async () => {
     'POST /api/users/create': user,
     'PUT /api/users/{id}': { ...user, password: '' },
     'PUT /api/permissions': DEFAULT_POLICY,
+    'POST /api/stock-takes': { warehouse_id: warehouse._id, blind: true },
+    'PUT /api/stock-takes/{id}/counts': { lines: [{ product_id: product._id, counted: 1 }] },
+    // text/csv: its bytes are fuzzed by tests/api/product-import.test.ts; here only its query.
+    'POST /api/products/import': {},
   };
+  const take = await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: warehouse._id } });
   const ids: Record<string, string> = {
     '/api/cities/{id}': city._id, '/api/warehouses/{id}': warehouse._id, '/api/handling-charges/{id}': charge._id,
     '/api/inventory/{id}': record._id, '/api/products/{id}': product._id, '/api/users/{id}': made.body._id,
-    '/api/inventory/by-city/{cityId}': city._id,
+    '/api/inventory/by-city/{cityId}': city._id, '/api/stock-takes/{id}': take.body._id, '/api/stock-takes/{id}/counts': take.body._id,
+    '/api/stock-takes/{id}/apply': take.body._id, '/api/stock-takes/{id}/cancel': take.body._id,
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

@@ -112,7 +112,7 @@ describe('product import: POST /products/import (text/csv)', () => {
 
     const found = await t.request('GET', `/api/products?barcode=${PRODUCT_CSV_EXAMPLES[1]!.barcode}`, { role: 'admin' });
     expect(found.body.data).toHaveLength(1);
-    expect(found.body.data[0]).toMatchObject({ sku: 'RICE-BAS-5', productname: 'Basmati Rice Classic', price: 799.5, product_keyword: 'India Gate', gst_rate: 5 });
+    expect(found.body.data[0]).toMatchObject({ sku: 'RICE-SONA-5', productname: 'Sona Masoori Rice', price: 799.5, product_keyword: 'Southern Fields', gst_rate: 5 });
     const renamed = await t.request('GET', `/api/products?barcode=${existing.barcode}`, { role: 'admin' });
     expect(renamed.body.data[0]).toMatchObject({ productname: 'Renamed by import', sku: existing.sku.toLowerCase(), category: 'Staples', subcategory: 'Rice', price: 99 });
 

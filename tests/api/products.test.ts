@@ -40,7 +40,8 @@ describe('product list', () => {
     const res = await t.request('GET', '/api/products?q=Basmati', { role: 'admin' });
     expect(res.body.total).toBe(1);
     expect(res.body.data[0]).toEqual({
-      _id: expect.any(String), productname: 'Basmati Rice Classic', product_hindi: 'बासमती चावल', category: 'Staples',
+      _id: expect.any(String), productname: 'Basmati Rice Classic', sku: expect.stringMatching(/^GRC-\d{4}$/),
+      barcode: expect.stringMatching(/^890\d{10}$/), product_hindi: 'बासमती चावल', category: 'Staples',
       category_id: category('Staples').category_id, subcategory: 'Rice', subcategory_id: sub('Staples', 'Rice').subcategory_id,
       product_keyword: 'India Gate', price: 899, discount_price: 799, product_description: expect.any(String), unit: 'kg',
       unit_value: '5', gst_rate: 5, gst_type: 'GST', hsn_code: '1006', main_image: [], colors: [],
@@ -276,12 +277,12 @@ describe('GET /api/products/autocomplete', () => {
     const res = await t.request('GET', '/api/products/autocomplete?q=a', { role: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(10);
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'main_image', 'price', 'productname']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'barcode', 'main_image', 'price', 'productname', 'sku']);
   });
 
   it('matches case-insensitively on the name and on the Hindi name, prefix matches first', async () => {
     const upper = await t.request('GET', '/api/products/autocomplete?q=BANANA', { role: 'admin' });
-    expect(upper.body.data).toEqual([{ _id: expect.any(String), productname: 'Banana Robusta', main_image: [], price: 60 }]);
+    expect(upper.body.data).toEqual([{ _id: expect.any(String), productname: 'Banana Robusta', sku: 'GRC-0001', barcode: expect.any(String), main_image: [], price: 60 }]);
     const hindi = await t.request('GET', `/api/products/autocomplete?q=${encodeURIComponent('केला')}`, { role: 'admin' });
     expect(hindi.body.data.map((p: { productname: string }) => p.productname)).toEqual(['Banana Robusta']);
     const milk = await t.request('GET', '/api/products/autocomplete?q=milk', { role: 'admin' });

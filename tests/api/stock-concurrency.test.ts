@@ -125,6 +125,53 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     expect(await balanceOf(database.db, p.productId, p.warehouseId)).toBe(p.stock - 1);
   }, 60_000);
 
+  it('stock take: sales on both processes during the count and the apply; balance = counted + sales since the start, applied once', async () => {
+    const first = await fx.stocked(40);
+    const picked = rowsOf<{ product_id: string }>(await database.db.execute(sql`
+      select product_id from inventory where warehouse_id = ${first.warehouseId}::uuid and current_stock >= 40
+       order by product_id = ${first.productId}::uuid desc, product_id limit 3`)).map((r) => r.product_id);
+    expect(picked).toHaveLength(3);
+    const call = async (i: number, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${servers[i % 2]!.url}/api${path}`, {
+        method, headers: { authorization: `Bearer ${tokens.warehouse}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { lines?: { product_id: string; expected: number }[] } };
+    };
+    const started = await call(0, 'POST', '/stock-takes', { warehouse_id: first.warehouseId });
+    expect(started.status).toBe(201);
+    const id = started.body._id as string;
+    const sheet = (await call(1, 'GET', `/stock-takes/${id}`)).body.lines!;
+    const expected = new Map(picked.map((p) => [p, sheet.find((l) => l.product_id === p)!.expected]));
+    const counted = new Map(picked.map((p, k) => [p, expected.get(p)! + [-5, 3, 0][k]!]));
+
+    const sale = (i: number) => call(i, 'POST', '/inventory/remove-stock', {
+      product_id: picked[i % 3], warehouse_id: first.warehouseId, quantity: 1, movement_type: 'out', reference_id: `ST-${id}-${i}`,
+    });
+    // Counters on both processes while the first sales go through, then more sales racing two applies.
+    const during = await Promise.all([
+      ...picked.map((p, k) => call(k, 'PUT', `/stock-takes/${id}/counts`, { lines: [{ product_id: p, counted: counted.get(p) }] })),
+      ...Array.from({ length: 30 }, (_, i) => sale(i)),
+    ]);
+    expect(during.map((r) => r.status)).toEqual(Array(33).fill(200));
+    const racing = await Promise.all([
+      call(0, 'POST', `/stock-takes/${id}/apply`), call(1, 'POST', `/stock-takes/${id}/apply`),
+      ...Array.from({ length: 30 }, (_, i) => sale(30 + i)),
+    ]);
+    expect(racing.map((r) => r.status)).toEqual(Array(32).fill(200));
+    expect(racing[0]!.body).toEqual(racing[1]!.body);
+    expect(racing[0]!.body.adjustments).toBe(2);
+
+    for (const p of picked) {
+      const sold = (await ledgerOf({ ...first, productId: p }, `ST-${id}-`)).reduce((sum, m) => sum + m.quantity, 0);
+      expect(sold).toBe(-20);
+      expect(await balanceOf(database.db, p, first.warehouseId)).toBe(counted.get(p)! + sold);
+    }
+    const posted = rowsOf<{ product_id: string; quantity: number }>(await database.db.execute(sql`
+      select product_id, quantity from stock_movements where reference_type = 'stock_take' and reference_id = ${id}`));
+    expect(posted.sort((x, y) => x.quantity - y.quantity)).toEqual([{ product_id: picked[0], quantity: -5 }, { product_id: picked[1], quantity: 3 }]);
+  }, 120_000);
+
   it('concurrent adjustments and removals keep the ledger a consistent chain', async () => {
     const p = await fx.stocked();
     const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => i % 3 === 0

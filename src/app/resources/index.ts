@@ -9,6 +9,7 @@ import { dashboard, inventoryReport, salePurchaseReport, updateAllInventory } fr
 import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
 import { users } from './users';
 import { warehouses } from './warehouses';
+import { stockTakes } from './stock-takes';
 
 export { menuGroups } from './menu-groups';
 export type * from './types';
@@ -24,6 +25,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   cities,
   warehouses,
   inventory,
+  stockTakes,
   inventoryReport,
   salePurchaseReport,
   updateAllInventory,

@@ -1,6 +1,8 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import { Space } from 'antd';
 import { lazy } from 'react';
+import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
+import { ProductImportButton } from '../pages/products/import/ProductImportButton';
 import { formatINR } from '../../domain/money';
 import { ProductThumb, StockStatusTag, stockStatusLabel } from '../pages/products/ProductCells';
 import { defineList, type ResourceDeclaration } from './types';
@@ -23,6 +25,9 @@ export const products: ResourceDeclaration = {
     createLabel: 'Add Product',
     emptyText: 'No products found',
     deleteError: 'Failed to delete product. Please try again.',
+    toolbar: ProductImportButton,
+    // Export in the import's columns: export → edit → import round-trips.
+    exportColumns: PRODUCT_CSV_COLUMNS.map((c) => ({ key: c.field, title: c.header })),
     search: {
       placeholder: 'Search products by name',
       path: 'products/autocomplete',

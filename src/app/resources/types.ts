@@ -84,6 +84,10 @@ export type ListDeclaration<T = ApiRecord> = {
   deleteError?: string;
   /** Default PAGE_SIZE. */
   pageSize?: number;
+  /** The CSV export's columns when they differ from the table's (products: the import's columns, so they round-trip). */
+  exportColumns?: ColumnDeclaration<T>[];
+  /** More buttons beside Export (products: Import). */
+  toolbar?: ComponentType;
   /** Icon-only row buttons with their names in tooltips, for rows with many actions. */
   compactActions?: boolean;
 };

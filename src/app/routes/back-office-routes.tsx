@@ -40,6 +40,9 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: lazy(() => import('../pages/inventory/stock/AdjustStockPage')) },
   { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: lazy(() => import('../pages/inventory/by-city/InventoryByCityPage')) },
 
+  { path: '/stock-takes', resource: 'stock-takes', action: 'list', page: lazy(() => import('../pages/stock-takes/StockTakesPage')) },
+  { path: '/stock-takes/:id', resource: 'stock-takes', action: 'show', page: lazy(() => import('../pages/stock-takes/StockTakePage')) },
+
   { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: lazy(() => import('../pages/reports/inventory-report/InventoryReportPage')) },
   { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: lazy(() => import('../pages/reports/sale-purchase/SalePurchaseReportPage')) },
   { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) },

@@ -73,5 +73,6 @@ export const queryFlag = z
 
 export const errorBody = z.object({
   message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** `row`: the line of an imported file (POST /products/import). */
+  errors: z.array(z.object({ field: z.string(), message: z.string(), row: z.number().int().optional() })).optional(),
 });

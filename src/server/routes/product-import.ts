@@ -23,7 +23,7 @@ export const productImportRoutes: RouteModule = (app, { database }) => {
   app.post('/products/import', {
     config: { access: { resource: 'product-import', action: 'create' } },
     bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
-    schema: { tags: ['products'], consumes: ['text/csv'], querystring: importQuery, headers: idempotencyKeyHeader, body: csvBody, response: { 200: z.unknown(), 400: z.unknown(), ...errorReplies(413) } },
+    schema: { tags: ['products'], consumes: ['text/csv'], querystring: importQuery, headers: idempotencyKeyHeader, body: csvBody, response: { 200: z.unknown(), ...errorReplies(413) } },
   }, async (request, reply) => {
     if (request.query.dry_run) return imports.dryRun(request.body);
     const outcome = await imports.apply(request.body, userOf(request).id, request.headers['idempotency-key']);

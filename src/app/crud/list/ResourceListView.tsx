@@ -64,7 +64,10 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         ) : (
           <span />
         )}
-        <ExportButton resource={declaration.name} filters={rows.filters} columns={list.columns} fileName={declaration.entity?.plural ?? declaration.name} />
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          {list.toolbar && <list.toolbar />}
+          <ExportButton resource={declaration.name} filters={rows.filters} columns={list.exportColumns ?? list.columns} fileName={declaration.entity?.plural ?? declaration.name} />
+        </div>
       </div>
 
       {list.filters && <FilterTags filters={list.filters} values={location.filters} onRemove={(param) => change({ [param]: null })} />}

@@ -80,6 +80,17 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
+            <Form.Item name="sku" label="SKU (optional)" rules={rules('sku')}>
+              <Input aria-label="SKU" maxLength={64} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="barcode" label="Barcode (optional)" rules={rules('barcode')} extra="EAN-13, EAN-8 or UPC-A: scan it or type the digits">
+              {/* A scanner types the digits and Enter: Enter here must not submit the form half-filled. */}
+              <Input aria-label="Barcode" maxLength={13} inputMode="numeric" autoComplete="off" onPressEnter={(e) => e.preventDefault()} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
             <Form.Item name="product_keyword" label="Brand" required rules={rules('product_keyword')}>
               <Input aria-label="Brand" maxLength={200} />
             </Form.Item>

@@ -7,6 +7,8 @@ export type ProductFormValues = {
   category_id?: string;
   subcategory_id?: string;
   productname?: string;
+  sku?: string | null;
+  barcode?: string | null;
   product_hindi?: string | null;
   unit?: string;
   unit_value?: string;
@@ -23,6 +25,8 @@ export type ProductFormValues = {
 
 export type ProductPayload = {
   productname: string;
+  sku?: string;
+  barcode?: string;
   product_hindi?: string;
   category: string;
   category_id: string;
@@ -53,8 +57,13 @@ export function toProductPayload(values: ProductFormValues, categories: MainCate
   const category = categories.find((c) => c.category_id === values.category_id);
   const subcategory = category?.subcategories.find((s) => s.subcategory_id === values.subcategory_id);
   const hindi = text(values.product_hindi);
+  const sku = text(values.sku);
+  const barcode = text(values.barcode);
   return {
     productname: text(values.productname),
+    // Like the Hindi name: a cleared code is sent empty on edit, so the partial update clears it.
+    ...(sku || mode === 'edit' ? { sku } : {}),
+    ...(barcode || mode === 'edit' ? { barcode } : {}),
     ...(hindi || mode === 'edit' ? { product_hindi: hindi } : {}),
     category: category?.category ?? '',
     category_id: values.category_id ?? '',

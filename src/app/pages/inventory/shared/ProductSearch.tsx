@@ -3,6 +3,7 @@ import { AutoComplete, Avatar, Flex, Input, Typography } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import type { ProductSuggestion } from './types';
 import { useProductSuggestions } from './use-product-suggestions';
+import { useBarcodePick } from './use-barcode-pick';
 
 type Props = {
   /** The text in the box. */
@@ -21,6 +22,11 @@ type Props = {
 /** Product search with suggestions (image, name, price), its own loading, error and empty text (SPEC.md section 8). */
 export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Search product by name', 'aria-label': ariaLabel = 'Product', ...rest }: Props) {
   const { suggestions, searching, error } = useProductSuggestions(value);
+  const pickByBarcode = useBarcodePick();
+  // A scanner's Enter: the product with exactly that barcode is picked, whatever the suggestions show yet.
+  const scanned = (text: string) => {
+    void pickByBarcode(text).then((product) => product && onPick(product)).catch(() => undefined);
+  };
   const byId = new Map(suggestions.map((p) => [p._id, p]));
   const options = suggestions.map((p) => ({
     value: p._id,
@@ -28,6 +34,7 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
       <Flex align="center" gap={8}>
         <Avatar shape="square" size={28} src={p.main_image?.[0]} icon={<ShoppingOutlined />} alt="" />
         <Typography.Text ellipsis style={{ flex: 1 }}>{p.productname}</Typography.Text>
+        {p.sku && <Typography.Text type="secondary">{p.sku}</Typography.Text>}
         <Typography.Text type="secondary">{formatINR(p.price)}</Typography.Text>
       </Flex>
     ),
@@ -58,6 +65,7 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
         prefix={searching ? <LoadingOutlined /> : <SearchOutlined />}
         allowClear
         aria-label={ariaLabel}
+        onPressEnter={() => scanned(value)}
       />
     </AutoComplete>
   );

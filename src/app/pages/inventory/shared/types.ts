@@ -19,7 +19,7 @@ export type InventoryRecord = {
 
 export type Warehouse = { _id: string; id?: string; name: string; city_id: string | null; city: string | null; status: string };
 
-export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number };
+export type ProductSuggestion = { _id: string; productname: string; sku?: string | null; barcode?: string | null; main_image: string[]; price: number };
 
 export type Seller = { _id: string; id?: string; firstname: string; lastname: string; phonenumber: string };
 

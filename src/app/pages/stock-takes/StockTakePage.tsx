@@ -1,0 +1,84 @@
+import { useCan } from '@refinedev/core';
+import { Alert, App, Button, Popconfirm, Skeleton, Tabs } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../inventory/shared/PageHeader';
+import { CountSheet } from './CountSheet';
+import { ReviewPane } from './ReviewPane';
+import { StockTakeStatusTag } from './StockTakeStatusTag';
+import { useStockTake } from './use-stock-take';
+
+/** `/stock-takes/:id`: the count sheet, the review, apply and cancel. */
+export default function StockTakePage() {
+  const { id = '' } = useParams();
+  const { message } = App.useApp();
+  const { take, loading, error, busy, saveCounts, apply, cancel } = useStockTake(id);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [tab, setTab] = useState('count');
+  const { data: canCount } = useCan({ resource: 'stock-takes', action: 'count' });
+  const { data: canApply } = useCan({ resource: 'stock-takes', action: 'apply' });
+  const { data: canCancel } = useCan({ resource: 'stock-takes', action: 'cancel' });
+
+  if (error) return <Alert type="error" showIcon role="alert" message={error.message} action={<Link to="/stock-takes">Back to Stock Takes</Link>} />;
+  if (loading || !take) return <Skeleton active />;
+  const open = take.status === 'open';
+
+  const run = async (action: () => Promise<{ message?: string }>) => {
+    setActionError(null);
+    try {
+      const answer = await action();
+      if (answer?.message) void message.success(answer.message);
+    } catch (e) {
+      setActionError((e as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={<>Stock Take: {take.warehouse_name} <StockTakeStatusTag status={take.status} /></>}
+        subTitle={`${take.category_name ?? 'All categories'} · started ${dayjs(take.created).format('DD MMM YYYY, HH:mm')}${take.created_by_name ? ` by ${take.created_by_name}` : ''}`}
+        extra={
+          <>
+            <Link to="/stock-takes"><Button>Back</Button></Link>
+            {open && canCancel?.can && (
+              <Popconfirm title="Cancel this stock take? Its counts are kept but never applied." onConfirm={() => run(cancel)}>
+                <Button danger disabled={busy}>Cancel Stock Take</Button>
+              </Popconfirm>
+            )}
+            {open && canApply?.can && (
+              <Popconfirm
+                title="Apply this stock take?"
+                description={`${take.totals.variances} adjustment(s) will be posted; uncounted lines stay unchanged.`}
+                okText="Apply"
+                onConfirm={() => run(apply)}
+              >
+                <Button type="primary" loading={busy}>Apply Stock Take</Button>
+              </Popconfirm>
+            )}
+          </>
+        }
+      />
+      {actionError && <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={actionError} style={{ marginBottom: 12 }} />}
+      {take.status === 'applied' && <Alert type="success" showIcon message={`Applied ${dayjs(take.applied_at).format('DD MMM YYYY, HH:mm')}`} style={{ marginBottom: 12 }} />}
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'count', label: 'Count', children: <CountSheet take={take} editable={open && !!canCount?.can} onSave={saveCounts} /> },
+          {
+            key: 'review', label: 'Review',
+            children: (
+              <ReviewPane
+                take={take}
+                editable={open && !!canCount?.can}
+                onCountZero={(ids) => run(() => saveCounts(ids.map((product_id) => ({ product_id, counted: 0 }))))}
+              />
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

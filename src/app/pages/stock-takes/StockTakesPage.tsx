@@ -1,0 +1,51 @@
+import { useCan, useList } from '@refinedev/core';
+import { Alert, Card, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PAGE_SIZE } from '../../../domain/constants';
+import { PageHeader } from '../inventory/shared/PageHeader';
+import { NewStockTakeForm } from './NewStockTakeForm';
+import { StockTakeStatusTag } from './StockTakeStatusTag';
+import type { StockTake } from './types';
+
+/** `/stock-takes`: start a count, and every count with its progress, newest first. */
+export default function StockTakesPage() {
+  const [page, setPage] = useState(1);
+  const { data: canCreate } = useCan({ resource: 'stock-takes', action: 'create' });
+  const { result, query } = useList<StockTake>({
+    resource: 'stock-takes',
+    pagination: { currentPage: page, pageSize: PAGE_SIZE },
+    errorNotification: false,
+    meta: { errorMessage: 'Failed to fetch stock takes' },
+  });
+
+  return (
+    <>
+      <PageHeader title="Stock Takes" subTitle="Count a warehouse, review the differences, apply them as adjustments" />
+      {canCreate?.can && (
+        <Card size="small" title="New Stock Take" style={{ marginBottom: 16 }}>
+          <NewStockTakeForm />
+        </Card>
+      )}
+      {query.error && <Alert type="error" showIcon role="alert" message={query.error.message} style={{ marginBottom: 12 }} />}
+      <Table<StockTake>
+        rowKey="_id"
+        loading={query.isFetching}
+        dataSource={result.data}
+        scroll={{ x: true }}
+        locale={{ emptyText: 'No stock takes yet' }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: result.total, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { key: 'created', title: 'Started', render: (_, t) => <Link to={`/stock-takes/${t._id}`}>{dayjs(t.created).format('DD MMM YYYY, HH:mm')}</Link> },
+          { key: 'warehouse', title: 'Warehouse', dataIndex: 'warehouse_name' },
+          { key: 'category', title: 'Category', render: (_, t) => t.category_name ?? 'All categories' },
+          { key: 'blind', title: 'Blind', render: (_, t) => (t.blind ? 'Yes' : 'No') },
+          { key: 'counted', title: 'Counted', align: 'right', render: (_, t) => `${t.lines_counted} / ${t.lines_total}` },
+          { key: 'status', title: 'Status', render: (_, t) => <StockTakeStatusTag status={t.status} /> },
+          { key: 'by', title: 'Started by', render: (_, t) => t.created_by_name ?? '—' },
+        ]}
+      />
+    </>
+  );
+}

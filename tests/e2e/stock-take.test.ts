@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api } from '../support/e2e-crud.js';
+import { pickOption, tableRows } from '../support/e2e-stock.js';
+
+type Line = { product_id: string; productname: string; barcode: string | null; expected: number };
+
+describe('stock take (issue 19)', () => {
+  const browser = useBrowser();
+
+  it('a warehouse user counts three products (one by scanning its barcode), applies, and the inventory list shows the counts', async () => {
+    // A warehouse and category with at least three stocked products, found through the API (the witness).
+    const warehouses = (await api<{ data: { _id: string; name: string }[] }>('GET', '/warehouses?limit=100')).body.data;
+    const categories = (await api<{ MainCategories: { category: string; category_id: string }[] }>('GET', '/categories/main')).body.MainCategories;
+    const warehouse = warehouses.find((w) => w.name === 'Pune West Warehouse')!;
+    const category = categories.find((c) => c.category === 'Personal Care')!;
+
+    const page = browser.page();
+    await loginAs(page, 'warehouse');
+    await page.goto('/stock-takes');
+    await pickOption(page, 'Warehouse', warehouse.name);
+    await pickOption(page, 'Category', category.category);
+    await page.getByRole('button', { name: 'Start Stock Take' }).click();
+    await page.getByRole('heading', { name: /Stock Take: Pune West Warehouse/ }).waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+
+    const sheet = (await api<{ lines: Line[] }>('GET', `/stock-takes/${id}`)).body.lines.filter((l) => l.barcode);
+    expect(sheet.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = sheet as [Line, Line, Line];
+    const counts = new Map([[a.product_id, a.expected + 4], [b.product_id, Math.max(0, b.expected - 1)], [c.product_id, c.expected + 2]]);
+    // Blind by default: the counter does not see what the system expects.
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Expected' }).count()).toBe(0);
+
+    for (const line of [a, b]) {
+      const input = page.getByLabel(`Counted ${line.productname}`, { exact: true });
+      await input.fill(String(counts.get(line.product_id)));
+      await input.press('Enter');
+      await page.getByLabel(`Saved ${line.productname}`).waitFor();
+    }
+    // A scanner types the digits and Enter: the line's counted field takes the focus.
+    const finder = page.getByLabel('Find product to count', { exact: true });
+    await finder.fill(c.barcode!);
+    await finder.press('Enter');
+    const counted = page.getByLabel(`Counted ${c.productname}`, { exact: true });
+    await expect.poll(() => counted.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(String(counts.get(c.product_id)));
+    await page.keyboard.press('Enter');
+    await page.getByLabel(`Saved ${c.productname}`).waitFor();
+
+    // Nothing is lost on reload: the counts were saved line by line.
+    await page.reload();
+    await expect.poll(() => page.getByLabel(`Counted ${c.productname}`, { exact: true }).inputValue()).toBe(String(counts.get(c.product_id)));
+
+    await page.getByRole('tab', { name: 'Review' }).click();
+    await page.getByRole('switch', { name: 'Only variances' }).click();
+    await expect.poll(() => page.getByRole('tabpanel').locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    await page.getByRole('button', { name: 'Apply Stock Take' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByText('Stock take applied: 3 adjustment(s) posted').waitFor();
+
+    for (const line of [a, b, c]) {
+      await page.goto(`/inventory?warehouse=${warehouse._id}&product_name=${encodeURIComponent(line.productname)}`);
+      const row = tableRows(page).filter({ hasText: line.productname });
+      await expect.poll(() => row.locator('td').nth(1).innerText()).toBe(String(counts.get(line.product_id)));
+    }
+  });
+});
