@@ -9,11 +9,13 @@ export type CodeOwner = { id: string; productname: string; sku: string | null; b
 export async function findCodeOwners(db: DbOrTx, skus: string[], barcodes: string[]): Promise<CodeOwner[]> {
   if (!skus.length && !barcodes.length) return [];
   const lowered = skus.map((s) => s.toLowerCase());
+  // Each list is ONE parameter (a JSON array), not one placeholder per code: an import asks for 10,000 of each.
+  const list = (values: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
   return db.select({ id: products.id, productname: products.productname, sku: products.sku, barcode: products.barcode })
     .from(products)
     .where(or(
-      lowered.length ? inArray(sql`lower(${products.sku})`, lowered) : undefined,
-      barcodes.length ? inArray(products.barcode, barcodes) : undefined,
+      lowered.length ? inArray(sql`lower(${products.sku})`, list(lowered)) : undefined,
+      barcodes.length ? inArray(products.barcode, list(barcodes)) : undefined,
     ));
 }
 
