@@ -13,6 +13,8 @@ const SPEC_BACK_OFFICE_PATHS = [
   '/sale-purchase-report', '/update-all-inventory', '/handling-charges', '/inventory-by-city/:cityId',
   // Not in SPEC.md: the permissions matrix of issue 7.
   '/permissions',
+  // Not in SPEC.md: stock takes of issue 19.
+  '/stock-takes', '/stock-takes/:id',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
@@ -57,7 +59,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('admin: Dashboard, the Create group and the Setting group ending with Logout, all usable', () => {
     expect(sidebarFor('admin')).toEqual([
       { label: 'Dashboard', enabled: true },
-      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Inventory Report', 'Sale Purchase Report'] },
+      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report'] },
       { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
     ]);
   });
@@ -67,7 +69,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
       { label: 'Dashboard', enabled: true },
       {
         label: 'Create',
-        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Inventory Report', 'Sale Purchase Report'],
+        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report'],
       },
       { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)'], endsWithLogout: true },
     ]);
