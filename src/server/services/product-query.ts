@@ -45,7 +45,7 @@ const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): Pr
 export const productSearchText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, '') || ' ' || ${products.productKeyword})`;
 export const productNameText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, ''))`;
 
-/** A typed SKU or scanned barcode finds its product exactly, through the unique indexes (migration 0009). */
+/** A typed SKU or scanned barcode finds its product exactly, through the unique indexes (migration 0007). */
 const exactCode = (q: string) => or(sql`lower(${products.sku}) = lower(${q})`, eq(products.barcode, q));
 
 /** The list's filter: `q` as text or an exact code, and `barcode` exactly. */

@@ -149,7 +149,7 @@ export function stockTakeService(db: Db) {
     },
 
     /**
-     * THE apply path (one SQL function, migration 0009): one adjustment per variance, in one transaction, on top of
+     * THE apply path (one SQL function, migration 0007): one adjustment per variance, in one transaction, on top of
      * what moved since the start; a second apply replays the first answer and changes nothing.
      */
     async apply(rawId: string, by: CurrentUser): Promise<{ status: number; body: unknown; replayed: boolean }> {

@@ -70,7 +70,8 @@ const checkbox = (name: string) => {
 const button = (text: string) => screen.queryByText(text)?.closest('button') ?? null;
 const saveButton = () => button('Save')!;
 
-describe('permissions page', () => {
+// The whole matrix renders in jsdom: seconds on an idle machine, far longer on a loaded 2-core one.
+describe('permissions page', { timeout: 90_000 }, () => {
   it('shows a refused save in an error box and keeps the unsaved changes', async () => {
     const api = stubApi(() => {
       throw new ApiError(ADMIN_LOCKED_MESSAGE, 400, 'server');
