@@ -62,8 +62,3 @@ export function productCsv(rows: Record<string, unknown>[]): string {
   for (const row of rows) lines.push(PRODUCT_CSV_COLUMNS.map((c) => csvField(row[c.header])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
-
-/** A product as the API answers it, in the CSV's columns (the export). */
-export function productCsvRow(product: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c.header, product[c.field] ?? '']));
-}

@@ -3,16 +3,10 @@ import { useCan } from '@refinedev/core';
 import { Alert, App, Button, Flex, Modal, Progress, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { PRODUCT_CSV_EXAMPLES, PRODUCT_IMPORT_MAX_BYTES, productCsv } from '../../../../domain/product-csv';
+import { downloadCsvText } from '../../reports/shared/csv';
 import { useProductImport, type ImportAnswer } from './use-product-import';
 
 const MAX_MB = PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024;
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 type Step = { file: string; csv: string; check: ImportAnswer | null; done: ImportAnswer | null };
 
@@ -85,7 +79,7 @@ export function ProductImportButton() {
         maskClosable={false}
         footer={
           <Flex justify="space-between" wrap gap={8}>
-            <Button icon={<DownloadOutlined />} onClick={() => download('products-template.csv', productCsv(PRODUCT_CSV_EXAMPLES))}>Download template</Button>
+            <Button icon={<DownloadOutlined />} onClick={() => downloadCsvText('products-template.csv', productCsv(PRODUCT_CSV_EXAMPLES))}>Download template</Button>
             <Flex gap={8}>
               <Button onClick={close}>{step?.done ? 'Close' : 'Cancel'}</Button>
               {!step?.done && (

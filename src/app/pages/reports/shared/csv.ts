@@ -16,8 +16,8 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
 }
 
 /** Downloads CSV text; the byte-order mark makes spreadsheet programs read ₹ and Hindi names as UTF-8. */
-export function downloadCsv(filename: string, header: string[], rows: CsvCell[][]): void {
-  const blob = new Blob(['\uFEFF', toCsv(header, rows)], { type: 'text/csv;charset=utf-8' });
+export function downloadCsvText(filename: string, text: string): void {
+  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -26,4 +26,8 @@ export function downloadCsv(filename: string, header: string[], rows: CsvCell[][
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function downloadCsv(filename: string, header: string[], rows: CsvCell[][]): void {
+  downloadCsvText(filename, toCsv(header, rows));
 }
