@@ -6,6 +6,7 @@ import {
   DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_CHARGES, DEMO_PRODUCTS, DEMO_USERS, DEMO_WAREHOUSES,
 } from './demo-data.js';
 import { seedStock } from './seed-stock.js';
+import { seedBatches } from './seed-batches.js';
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[0]![0])).limit(1);
@@ -66,5 +67,6 @@ export async function seedDemo(db: Db): Promise<void> {
       })),
     );
     await seedStock(tx, now);
+    await seedBatches(tx, now);
   });
 }

@@ -11,9 +11,9 @@ export type ProductOut = {
   subcategory: string; subcategory_id: string; product_keyword: string; price: number; discount_price: number;
   product_description: string; unit: string; unit_value: string; gst_rate: number; gst_type: string; hsn_code: string;
   main_image: string[]; colors: ColourVariant[]; stock_status: StockStatus; current_stock: number;
-  created: Date; modified: Date;
+  tracks_expiry: boolean; created: Date; modified: Date;
 };
-export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number };
+export type ProductSuggestion = { _id: string; productname: string; main_image: string[]; price: number; tracks_expiry: boolean };
 export type ProductListQuery = ListQuery & { warehouseId?: string };
 /** What the product list sorts by (the keys of its ORDER BY map in `list`). */
 export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
@@ -35,7 +35,7 @@ const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): Pr
   subcategory, subcategory_id: p.subcategoryId, product_keyword: p.productKeyword, price: p.price,
   discount_price: p.discountPrice, product_description: p.productDescription, unit: p.unit, unit_value: p.unitValue,
   gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, main_image: p.mainImage, colors: p.colors,
-  stock_status: stockStatus, current_stock: currentStock, created: p.created, modified: p.modified,
+  stock_status: stockStatus, current_stock: currentStock, tracks_expiry: p.tracksExpiry, created: p.created, modified: p.modified,
 });
 
 /**
@@ -122,7 +122,7 @@ export function productQueries(db: DbOrTx) {
     /** Names that contain the text (English or Hindi), those starting with it first. */
     async autocomplete(q: string): Promise<ProductSuggestion[]> {
       if (!q) return [];
-      return db.select({ _id: products.id, productname: products.productname, main_image: products.mainImage, price: products.price })
+      return db.select({ _id: products.id, productname: products.productname, main_image: products.mainImage, price: products.price, tracks_expiry: products.tracksExpiry })
         .from(products)
         .where(searchFilter(q, [productNameText]))
         .orderBy(desc(sql`starts_with(lower(${products.productname}), lower(${q}))`), asc(sql`lower(${products.productname})`), asc(products.id))

@@ -91,7 +91,7 @@ export function productService(db: Db, log: WarningLog) {
           unit: input.unit, unitValue: input.unit_value,
           categoryId, subcategoryId: sub.id,
           gstRate: input.gst_rate ?? Number(sub.gstRate), gstType: input.gst_type ?? sub.gstType, hsnCode: input.hsn_code ?? sub.hsnCode,
-          mainImage: media.mainImage ?? [], colors: media.colours ?? [],
+          mainImage: media.mainImage ?? [], colors: media.colours ?? [], tracksExpiry: input.tracks_expiry ?? sub.perishable,
         }).returning({ id: products.id });
         return row!.id;
       });
@@ -119,8 +119,9 @@ export function productService(db: Db, log: WarningLog) {
           ...gstColumns(patch, newSub),
           ...(media.mainImage && { mainImage: media.mainImage }),
           ...(media.colours && { colors: media.colours }),
+          ...(patch.tracks_expiry !== undefined && { tracksExpiry: patch.tracks_expiry }),
           modified: sql`now()`,
-        }).where(eq(products.id, productId));
+        }).where(eq(products.id, productId)).catch(refuseTrackingSwitch);
         const kept = imageHashesOf({ mainImage: media.mainImage ?? current.mainImage, colors: media.colours ?? current.colors });
         return new Set([...imageHashesOf(current)].filter((hash) => !kept.has(hash)));
       });
@@ -150,6 +151,14 @@ export function productService(db: Db, log: WarningLog) {
       await releaseImages(dropped);
     },
   };
+}
+
+/** The tracking switch's trigger (migration 0008) refuses to stop while dated batches hold stock. */
+function refuseTrackingSwitch(error: unknown): never {
+  if (pgCode(error) === 'BX017') {
+    throw badRequest('tracks_expiry', 'Sell or write off the dated batches of this product before it stops tracking expiry');
+  }
+  throw error;
 }
 
 const inUse = () =>
