@@ -1,6 +1,7 @@
 import { Alert, Card, Flex, Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
+import { batchExpandable } from '../batches/BatchTable';
 import type { InventoryRecord } from '../shared/types';
 import { byCityColumns } from './by-city-columns';
 import { useWarehouseRows, type WarehouseGroup } from './use-city-inventory';
@@ -31,6 +32,7 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
         rowKey="_id"
         dataSource={rows}
         columns={byCityColumns(onAdjust, canAdjust)}
+        expandable={batchExpandable}
         loading={isLoading}
         pagination={false}
         size="middle"

@@ -3,6 +3,7 @@ import { Alert, Table } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '../../../../domain/constants';
+import { batchExpandable } from '../batches/BatchTable';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { InventoryFiltersForm } from './InventoryFiltersForm';
@@ -36,6 +37,7 @@ export default function InventoryListPage() {
         {...tableProps}
         rowKey="_id"
         columns={inventoryColumns(adjust)}
+        expandable={batchExpandable}
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
         size="middle"
