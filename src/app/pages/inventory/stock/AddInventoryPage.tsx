@@ -55,8 +55,9 @@ export default function AddInventoryPage() {
     const values = form.getFieldsValue(true) as StockFormValues & BatchValues;
     const tracked = product?.tracks_expiry === true;
     const checked = checkAddStock({
-      ...(tracked ? batchPayload(values) : {}),
       ...values,
+      // Sent for a product that tracks expiry only (a batch typed for another product stays behind).
+      ...(tracked ? batchPayload(values) : { batch_no: undefined, expiry_date: undefined, mfg_date: undefined }),
       product_id: product?._id ?? '',
       warehouse_id: warehouseId ?? '',
       seller_id: values.movement_reason === 'purchase' ? values.seller_id : undefined,
