@@ -210,4 +210,19 @@ describe('expiring stock and write-off', () => {
     expect([again.body.message, again.body.written_off, again.body.total_quantity]).toEqual(['No expired stock to write off', [], 0]);
     expect((await t.request('POST', '/api/inventory/write-off-expired', { role: 'admin', body: { warehouse_id: 'x' } })).status).toBe(400);
   });
+  it('update-all-inventory resets a drifted batch to its ledger rows, with its record', async () => {
+    const w = warehouses.at(-1)!._id;
+    const [b] = await queryRows<{ product_id: string; batch_no: string; current_stock: number }>(t.db, sql`
+      select product_id, batch_no, current_stock from stock_batches where warehouse_id = ${w}::uuid and current_stock > 0
+       order by batch_no limit 1`);
+    const where = sql`product_id = ${b!.product_id}::uuid and warehouse_id = ${w}::uuid`;
+    await t.db.execute(sql`update stock_batches set current_stock = current_stock + 5 where ${where} and batch_no = ${b!.batch_no}`);
+    await t.db.execute(sql`update inventory set current_stock = current_stock + 5 where ${where}`);
+    const res = await t.request('POST', '/api/inventory/test-update-all-inventory', { role: 'admin', body: { warehouse_id: w } });
+    expect(res.status).toBe(200);
+    const [after] = await queryRows<{ current_stock: number }>(t.db, sql`
+      select current_stock from stock_batches where ${where} and batch_no = ${b!.batch_no}`);
+    expect(after!.current_stock).toBe(b!.current_stock);
+    // (afterEach: the record equals its batches again, and each batch its ledger rows.)
+  });
 });

@@ -276,7 +276,7 @@ describe('GET /api/products/autocomplete', () => {
     const res = await t.request('GET', '/api/products/autocomplete?q=a', { role: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(10);
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'main_image', 'price', 'productname']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'main_image', 'price', 'productname', 'tracks_expiry']);
   });
 
   it('matches case-insensitively on the name and on the Hindi name, prefix matches first', async () => {
