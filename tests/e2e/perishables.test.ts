@@ -47,7 +47,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     await page.getByText('Stock updated successfully!').first().waitFor();
     // Back on the city's inventory, the record opens onto its batch.
     await page.getByRole('heading', { name: 'Inventory for City' }).waitFor();
-    await page.getByRole('button', { name: 'Expand row' }).first().click();
+    await page.getByRole('button', { name: `Show batches of ${name}` }).click();
     await page.getByRole('table', { name: `Batches of ${name}` }).getByText('PN-01').waitFor();
 
     // An expired batch arrives too (a late return): the report and the write-off have something to show.
@@ -58,7 +58,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     expect(returned.status).toBe(200);
 
     await page.goto(`/inventory?product_name=${encodeURIComponent(name)}`);
-    await page.getByRole('button', { name: 'Expand row' }).first().click();
+    await page.getByRole('button', { name: `Show batches of ${name}` }).click();
     const batches = page.getByRole('table', { name: `Batches of ${name}` });
     await batches.getByText('PN-01').waitFor();
     await expect.poll(() => batches.locator('.ant-tag-orange').getByText('2 days left').count()).toBe(1);

@@ -43,9 +43,3 @@ export function BatchTable({ recordId, productName }: { recordId: string; produc
     />
   );
 }
-
-/** antd `expandable` for a table of inventory records: a record that tracks expiry opens onto its batches. */
-export const batchExpandable = {
-  rowExpandable: (r: { tracks_expiry?: boolean }) => r.tracks_expiry === true,
-  expandedRowRender: (r: { _id: string; product_name: string }) => <BatchTable recordId={r._id} productName={r.product_name} />,
-};
