@@ -27,6 +27,7 @@ export const PRODUCT_CSV_COLUMNS: readonly ProductCsvColumn[] = [
   { header: 'price', field: 'price', kind: 'number', required: true },
   { header: 'discount_price', field: 'discount_price', kind: 'number', required: true },
   { header: 'description', field: 'product_description', kind: 'text', required: true },
+  { header: 'tracks_expiry', field: 'tracks_expiry', kind: 'boolean', required: false },
 ];
 
 /** Largest CSV the import takes (413 beyond): 10,000 products of ~200 bytes are ~2 MB. */
@@ -39,12 +40,12 @@ export const PRODUCT_CSV_EXAMPLES: Record<string, string>[] = [
   {
     sku: 'TEA-ASSAM-500', barcode: '8901234567906', productname: 'Assam Gold Leaf Tea', product_hindi: 'असम चाय',
     category: 'Snacks & Beverages', subcategory: 'Tea & Coffee', brand: 'Tea Estate Co', unit: 'g', unit_value: '500',
-    price: '320', discount_price: '295', description: 'Strong Assam leaf tea, 500 g pack.',
+    price: '320', discount_price: '295', description: 'Strong Assam leaf tea, 500 g pack.', tracks_expiry: 'false',
   },
   {
     sku: 'RICE-SONA-5', barcode: '8901234567913', productname: 'Sona Masoori Rice', product_hindi: 'सोना मसूरी चावल',
     category: 'Staples', subcategory: 'Rice', brand: 'Southern Fields', unit: 'kg', unit_value: '5',
-    price: '799.50', discount_price: '749', description: 'Aged sona masoori, "everyday", 5 kg bag.',
+    price: '799.50', discount_price: '749', description: 'Aged sona masoori, "everyday", 5 kg bag.', tracks_expiry: '',
   },
 ];
 

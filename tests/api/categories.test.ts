@@ -17,9 +17,9 @@ describe('GET /api/categories/main', () => {
     const dairy = main.find((c: { category: string }) => c.category === 'Dairy & Bakery');
     expect(dairy.category_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(dairy.subcategories).toEqual([
-      { name: 'Bread & Buns', subcategory_id: expect.any(String), gst_rate: 5, gst_type: 'GST', hsn_code: '1905' },
-      { name: 'Butter & Cheese', subcategory_id: expect.any(String), gst_rate: 12, gst_type: 'GST', hsn_code: '0405' },
-      { name: 'Milk', subcategory_id: expect.any(String), gst_rate: 0, gst_type: 'Exempt', hsn_code: '0401' },
+      { name: 'Bread & Buns', subcategory_id: expect.any(String), gst_rate: 5, gst_type: 'GST', hsn_code: '1905', perishable: true },
+      { name: 'Butter & Cheese', subcategory_id: expect.any(String), gst_rate: 12, gst_type: 'GST', hsn_code: '0405', perishable: true },
+      { name: 'Milk', subcategory_id: expect.any(String), gst_rate: 0, gst_type: 'Exempt', hsn_code: '0401', perishable: true },
     ]);
     const subIds = main.flatMap((c: { subcategories: { subcategory_id: string }[] }) => c.subcategories.map((s) => s.subcategory_id));
     expect(new Set(subIds).size).toBe(DEMO_CATEGORIES.flatMap((c) => c.subs).length);

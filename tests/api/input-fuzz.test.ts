@@ -62,6 +62,7 @@ beforeAll(async () => {
     'POST /api/inventory/adjust-stock': { ...stock, new_stock: 5, notes: 'n' },
     'POST /api/inventory/remove-stock': { ...stock, quantity: 1, movement_type: 'damaged', notes: 'n' },
     'POST /api/inventory/test-update-all-inventory': { warehouse_id: warehouse._id },
+    'POST /api/inventory/write-off-expired': { warehouse_id: warehouse._id },
     'POST /api/products': productBody,
     'PATCH /api/products/{id}': productBody,
     'POST /api/users/create': user,
@@ -78,6 +79,7 @@ beforeAll(async () => {
     '/api/inventory/{id}': record._id, '/api/products/{id}': product._id, '/api/users/{id}': made.body._id,
     '/api/inventory/by-city/{cityId}': city._id, '/api/stock-takes/{id}': take.body._id, '/api/stock-takes/{id}/counts': take.body._id,
     '/api/stock-takes/{id}/apply': take.body._id, '/api/stock-takes/{id}/cancel': take.body._id,
+    '/api/inventory/{id}/batches': record._id,
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

@@ -6,7 +6,7 @@ import { ean13 } from '../../src/domain/barcode.js';
 import { PRODUCT_CSV_EXAMPLES, PRODUCT_IMPORT_MAX_BYTES, productCsv } from '../../src/domain/product-csv.js';
 import { demoCodes } from '../../src/server/seed/seed-demo.js';
 
-const good = (over: Record<string, string>) => ({ ...PRODUCT_CSV_EXAMPLES[0]!, sku: '', barcode: '', ...over });
+const good = (over: Record<string, string>) => ({ ...PRODUCT_CSV_EXAMPLES[0]!, sku: '', barcode: '', tracks_expiry: '', ...over });
 
 describe('product import: POST /products/import (text/csv)', () => {
   let t: TestApp;
@@ -78,7 +78,7 @@ describe('product import: POST /products/import (text/csv)', () => {
       { row: 22, field: 'description', message: 'Description is required' },
       { row: 23, field: 'sku', message: 'SKU may contain letters, digits and - _ . / only' },
       { row: 24, field: 'productname', message: 'Product name must be at most 200 characters' },
-      { row: 25, field: 'row', message: 'Expected 12 fields as in the header, found 2' },
+      { row: 25, field: 'row', message: 'Expected 13 fields as in the header, found 2' },
     ];
     const before = await productCount();
     const dry = await post(csv, 'dry_run=true');
@@ -119,6 +119,27 @@ describe('product import: POST /products/import (text/csv)', () => {
     // Export → import round-trips: the rows as the API answers them, in the CSV columns, update and create nothing new.
     const again = await post(csv, 'dry_run=true');
     expect(again.body).toEqual({ dry_run: true, created: 0, updated: 3, errors: [] });
+  });
+
+  it('tracks_expiry: set when given, else the subcategory decides (new) or the product keeps it (existing); never stops over dated stock', async () => {
+    const banana = demoCodes(0); // tracks expiry, with dated demo batches
+    const csv = productCsv([
+      good({ sku: 'TRACK-YES', productname: 'Tracked by file', tracks_expiry: 'yes' }),
+      good({ sku: 'TRACK-MILK', productname: 'Milk by default', category: 'Dairy & Bakery', subcategory: 'Milk' }),
+      good({ sku: 'TRACK-BAD', productname: 'Unclear', tracks_expiry: 'maybe' }),
+      good({ sku: banana.sku, barcode: banana.barcode, productname: 'Banana Robusta', category: 'Fruits & Vegetables', subcategory: 'Fresh Fruits', tracks_expiry: 'false' }),
+    ]);
+    const dry = await post(csv, 'dry_run=true');
+    expect(dry.body.errors).toEqual([
+      { row: 4, field: 'tracks_expiry', message: 'Tracks expiry must be true or false' },
+      { row: 5, field: 'tracks_expiry', message: 'Sell or write off the dated batches of this product before it stops tracking expiry' },
+    ]);
+    const lines = csv.split('\r\n');
+    const fixed = [lines[0], lines[1], lines[2], ''].join('\r\n');
+    expect((await post(fixed)).body).toEqual({ dry_run: false, created: 2, updated: 0, errors: [] });
+    const [yes, milk] = await queryRows<{ tracks_expiry: boolean }>(t.db, sql`
+      select tracks_expiry from products where sku in ('TRACK-YES', 'TRACK-MILK') order by sku desc`);
+    expect([yes!.tracks_expiry, milk!.tracks_expiry]).toEqual([true, true]);
   });
 
   it('bad files and bodies: header errors, empty file, 413 past the limit, JSON instead of CSV, and the policy', async () => {

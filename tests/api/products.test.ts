@@ -46,7 +46,7 @@ describe('product list', () => {
       product_keyword: 'India Gate', price: 899, discount_price: 799, product_description: expect.any(String), unit: 'kg',
       unit_value: '5', gst_rate: 5, gst_type: 'GST', hsn_code: '1006', main_image: [], colors: [],
       stock_status: expect.stringMatching(/^(in_stock|low_stock|out_of_stock)$/), current_stock: expect.any(Number),
-      created: expect.any(String), modified: expect.any(String),
+      tracks_expiry: false, created: expect.any(String), modified: expect.any(String),
     });
   });
 
@@ -277,12 +277,12 @@ describe('GET /api/products/autocomplete', () => {
     const res = await t.request('GET', '/api/products/autocomplete?q=a', { role: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(10);
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'barcode', 'main_image', 'price', 'productname', 'sku']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['_id', 'barcode', 'main_image', 'price', 'productname', 'sku', 'tracks_expiry']);
   });
 
   it('matches case-insensitively on the name and on the Hindi name, prefix matches first', async () => {
     const upper = await t.request('GET', '/api/products/autocomplete?q=BANANA', { role: 'admin' });
-    expect(upper.body.data).toEqual([{ _id: expect.any(String), productname: 'Banana Robusta', sku: 'GRC-0001', barcode: expect.any(String), main_image: [], price: 60 }]);
+    expect(upper.body.data).toEqual([{ _id: expect.any(String), productname: 'Banana Robusta', sku: 'GRC-0001', barcode: expect.any(String), main_image: [], price: 60, tracks_expiry: true }]);
     const hindi = await t.request('GET', `/api/products/autocomplete?q=${encodeURIComponent('केला')}`, { role: 'admin' });
     expect(hindi.body.data.map((p: { productname: string }) => p.productname)).toEqual(['Banana Robusta']);
     const milk = await t.request('GET', '/api/products/autocomplete?q=milk', { role: 'admin' });

@@ -8,6 +8,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { balanceOf, expectLedgerInvariant } from '../support/stock-ledger.js';
 import { stockFixtures, type Pair } from '../support/stock-fixtures.js';
 import { rowsOf } from '../../src/server/db/rows.js';
+import { dayFromToday } from '../support/batch-fixtures.js';
 
 
 // PGlite has a single connection: transactions run one after another, so it can never show a race.
@@ -179,5 +180,87 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
       : post(i, '/inventory/remove-stock', { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'damaged' })));
     expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     // afterEach checks the chain: each adjustment recorded the exact difference from the stock it found.
+  }, 60_000);
+  // Perishables (issue 17): batches under the same guard, in the same one-statement requests.
+  async function trackedProduct(warehouseId: string, batches: [string, number, number][]): Promise<string> {
+    const res = await fetch(`${servers[0]!.url}/api/products`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.admin}` },
+      body: JSON.stringify({
+        productname: `FEFO ${crypto.randomBytes(4).toString('hex')}`, category: 'Dairy & Bakery', subcategory: 'Milk', product_keyword: 'Test',
+        price: 60, discount_price: 56, product_description: 'Milk.', unit: 'ml', unit_value: '500',
+      }),
+    });
+    const product = ((await res.json()) as { _id: string; tracks_expiry: boolean });
+    expect(product.tracks_expiry).toBe(true);
+    for (const [batch_no, days, quantity] of batches) {
+      const added = await post(0, '/inventory/add-stock', {
+        product_id: product._id, warehouse_id: warehouseId, quantity, unit_cost: 4, movement_reason: 'return', reference_id: `R-${batch_no}`,
+        reference_type: 'manual', notes: 'Batch', batch_no, expiry_date: dayFromToday(days),
+      });
+      expect(added.status).toBe(200);
+    }
+    return product._id;
+  }
+
+  it('200 concurrent FEFO sales of one tracked product: never an expired or a later batch while an earlier one has stock', async () => {
+    const p = await fx.stocked();
+    const batches: [string, number, number][] = [['GONE', -2, 20], ['B1', 1, 30], ['B2', 3, 40], ['B3', 10, 50], ['B4', 20, 60]];
+    const product = await trackedProduct(p.warehouseId, batches);
+    const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i, '/inventory/remove-stock', {
+      product_id: product, warehouse_id: p.warehouseId, quantity: (i % 2) + 1, movement_type: 'out', reference_id: `FEFO-${i}`,
+    })));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    // 300 units asked against 180 unexpired: some refused, all unexpired stock sold, the expired batch untouched.
+    expect(replies.filter((r) => r.status === 409).every((r) => r.body.message === 'Not enough unexpired stock')).toBe(true);
+    const sold = replies.reduce((s, r, i) => s + (r.status === 200 ? (i % 2) + 1 : 0), 0);
+    const left = rowsOf<{ batch_no: string; current_stock: number }>(await database.db.execute(sql`
+      select batch_no, current_stock from stock_batches where product_id = ${product}::uuid order by batch_no`));
+    const unexpiredLeft = left.filter((b) => b.batch_no !== 'GONE').reduce((s, b) => s + b.current_stock, 0);
+    expect(sold + unexpiredLeft).toBe(180);
+    expect(unexpiredLeft).toBeLessThan(2);
+    expect(left.find((b) => b.batch_no === 'GONE')!.current_stock).toBe(20);
+    // FEFO, checked from the ledger alone: when a sale's row takes from a batch, every batch that expires earlier (and
+    // has not expired) stands at 0 after the rows written so far.
+    const violations = rowsOf<{ seq: number }>(await database.db.execute(sql`
+      with rows as (
+        select m.seq, m.batch_no, m.movement_type, b.expiry_date,
+               sum(m.quantity) over (partition by m.batch_no order by m.seq) as batch_after
+          from stock_movements m join stock_batches b on b.product_id = m.product_id and b.warehouse_id = m.warehouse_id and b.batch_no = m.batch_no
+         where m.product_id = ${product}::uuid
+      )
+      select s.seq::float8 as seq from rows s
+       where s.movement_type = 'out' and exists (
+         select 1 from stock_batches e
+          where e.product_id = ${product}::uuid and e.expiry_date >= stock_today() and e.expiry_date < s.expiry_date
+            and coalesce((select r.batch_after from rows r where r.batch_no = e.batch_no and r.seq <= s.seq order by r.seq desc limit 1), 0) > 0)
+         or (s.movement_type = 'out' and s.expiry_date < stock_today())`));
+    expect(violations).toEqual([]);
+    // (afterEach: record = sum of batches = ledger, each batch = its ledger rows, the chain, the daily totals.)
+  }, 120_000);
+
+  it('concurrent replays of one key for add, remove and write-off of batches change the stock once', async () => {
+    const p = await fx.stocked();
+    const product = await trackedProduct(p.warehouseId, [['R1', 5, 10]]);
+    const replay = async (path: string, body: object) => {
+      const headers = { 'idempotency-key': crypto.randomUUID() };
+      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${servers[i % 2]!.url}/api${path}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.warehouse}`, ...headers }, body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }))));
+      expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      return replies[0]!.body;
+    };
+    await replay('/inventory/add-stock', {
+      product_id: product, warehouse_id: p.warehouseId, quantity: 3, unit_cost: 4, movement_reason: 'return', reference_id: 'K-ADD',
+      reference_type: 'manual', notes: 'Late return', batch_no: 'EXP', expiry_date: dayFromToday(-1),
+    });
+    await replay('/inventory/remove-stock', { product_id: product, warehouse_id: p.warehouseId, quantity: 4, movement_type: 'out', reference_id: 'K-OUT' });
+    const off = await replay('/inventory/write-off-expired', { warehouse_id: p.warehouseId });
+    expect((off.written_off as { product_id: string; quantity: number }[]).filter((r) => r.product_id === product)).toMatchObject([{ quantity: 3 }]);
+    const left = rowsOf<{ batch_no: string; current_stock: number }>(await database.db.execute(sql`
+      select batch_no, current_stock from stock_batches where product_id = ${product}::uuid order by batch_no`));
+    expect(left).toEqual([{ batch_no: 'EXP', current_stock: 0 }, { batch_no: 'R1', current_stock: 6 }]);
+    expect(await balanceOf(database.db, product, p.warehouseId)).toBe(6);
   }, 60_000);
 });

@@ -15,7 +15,7 @@ const posts = (page: Page, path: string) => requestsMatching(page, (r) => r.meth
 async function newProduct(): Promise<{ _id: string; productname: string }> {
   const created = await api<{ _id: string; productname: string }>('POST', '/products', {
     productname: unique('Typed Ghee'), category: 'Dairy & Bakery', subcategory: 'Butter & Cheese', product_keyword: 'E2E Dairy',
-    price: 250, discount_price: 240, product_description: 'Clarified butter.', unit: 'g', unit_value: '500',
+    price: 250, discount_price: 240, product_description: 'Clarified butter.', unit: 'g', unit_value: '500', tracks_expiry: false,
   });
   expect(created.status).toBe(201);
   return created.body;

@@ -50,6 +50,31 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
         or coalesce(l.value_in, 0) <> coalesce(d.value_in, 0) or coalesce(l.value_out, 0) <> coalesce(d.value_out, 0)
      limit 20`));
   expect(dailyDrift, 'daily totals that differ from the ledger').toEqual([]);
+  await expectBatchInvariant(db);
+}
+
+/**
+ * Batches (issue 17): a record that tracks expiry equals the sum of its batches, each batch equals the sum of the
+ * ledger rows carrying it (rows without a batch count towards 'OPENING'), no batch is negative, and a record that
+ * does not track expiry has no batches.
+ */
+export async function expectBatchInvariant(db: Db): Promise<void> {
+  const records = rowsOf<{ id: string; current_stock: number; batches: number | null }>(await db.execute(sql`
+    select i.id, i.current_stock, b.total::float8 as batches
+      from inventory i
+      left join (select product_id, warehouse_id, sum(current_stock) as total from stock_batches group by 1, 2) b
+        on b.product_id = i.product_id and b.warehouse_id = i.warehouse_id
+     where (i.tracks_expiry and i.current_stock <> coalesce(b.total, 0)) or (not i.tracks_expiry and b.total is not null)`));
+  expect(records, 'records that differ from the sum of their batches (or hold batches untracked)').toEqual([]);
+  const batches = rowsOf<{ batch_no: string; current_stock: number; ledger: number }>(await db.execute(sql`
+    select b.batch_no, b.current_stock, coalesce(l.total, 0)::float8 as ledger
+      from stock_batches b
+      left join (select product_id, warehouse_id, coalesce(batch_no, 'OPENING') as batch_no, sum(quantity) as total
+                   from stock_movements group by 1, 2, 3) l
+        on l.product_id = b.product_id and l.warehouse_id = b.warehouse_id and l.batch_no = b.batch_no
+     where b.current_stock <> coalesce(l.total, 0) or b.current_stock < 0
+     limit 20`));
+  expect(batches, 'batches that differ from the sum of their ledger rows').toEqual([]);
 }
 
 /** A balance straight from the table (0 when there is no row). */

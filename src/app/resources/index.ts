@@ -5,7 +5,7 @@ import { inventory, inventoryByCity } from './inventory';
 import { categories, sellers } from './lookups';
 import { permissions } from './permissions';
 import { products } from './products';
-import { dashboard, inventoryReport, salePurchaseReport, updateAllInventory } from './screens';
+import { dashboard, expiryReport, inventoryReport, salePurchaseReport, updateAllInventory } from './screens';
 import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
 import { users } from './users';
 import { warehouses } from './warehouses';
@@ -28,6 +28,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   stockTakes,
   inventoryReport,
   salePurchaseReport,
+  expiryReport,
   updateAllInventory,
   handlingCharges,
   permissions,

@@ -1,4 +1,4 @@
-import { BarChartOutlined, DashboardOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DashboardOutlined, FieldTimeOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
 import type { ResourceDeclaration } from './types';
 
 /** Screens without a REST resource of their own: they read through `useCustom`. */
@@ -24,6 +24,15 @@ export const salePurchaseReport: ResourceDeclaration = {
   menu: { group: 'create', icon: <FileTextOutlined /> },
   routes: { list: '/sale-purchase-report' },
   access: { list: { resource: 'reports', action: 'list' } },
+};
+
+/** Perishables (issue 17): stock by expiry window, and the write-off of what has expired. */
+export const expiryReport: ResourceDeclaration = {
+  name: 'expiry-report',
+  label: 'Expiry Report',
+  menu: { group: 'create', icon: <FieldTimeOutlined /> },
+  routes: { list: '/expiry-report' },
+  access: { list: { resource: 'inventory', action: 'list' } },
 };
 
 export const updateAllInventory: ResourceDeclaration = {

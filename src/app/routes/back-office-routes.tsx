@@ -45,6 +45,7 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
 
   { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: lazy(() => import('../pages/reports/inventory-report/InventoryReportPage')) },
   { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: lazy(() => import('../pages/reports/sale-purchase/SalePurchaseReportPage')) },
+  { path: '/expiry-report', resource: 'expiry-report', action: 'list', page: lazy(() => import('../pages/reports/expiry/ExpiryReportPage')) },
   { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) },
   { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) },
   { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },

@@ -6,6 +6,7 @@ import {
 import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { listQuery, optionalText, queryFlag } from './common.js';
+import { batchFields, batchNoField } from './batches.js';
 
 /** Largest balance one product may have in one warehouse; keeps every sum far from integer overflow. */
 export const MAX_STOCK = 100_000_000;
@@ -72,6 +73,8 @@ export const addStockSchema = z
     minimum_stock: stockLevel('Minimum stock').optional(),
     maximum_stock: stockLevel('Maximum stock').optional(),
     seller_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
+    // A product that tracks expiry needs a batch (issue 17).
+    ...batchFields,
   }, { error: STOCK_MESSAGES.product })
   .superRefine((input, ctx) => {
     if (input.movement_reason === 'purchase' && !input.seller_id) {
@@ -93,6 +96,8 @@ export const adjustStockSchema = z.object({
   reference_id: optionalText('Reference ID', 100),
   reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }).optional(),
   unit_cost: unitCost(STOCK_MESSAGES.unitCost, 0.01).optional(),
+  // A product that tracks expiry counts one batch (a new one needs its expiry date).
+  ...batchFields,
 }, { error: STOCK_MESSAGES.product });
 export type AdjustStockInput = z.infer<typeof adjustStockSchema>;
 
@@ -108,6 +113,8 @@ export const removeStockSchema = z.object({
   reference_id: optionalText('Reference ID', 100),
   reference_type: z.enum(REFERENCE_TYPES, { error: "Reference type must be 'invoice' or 'manual'" }).optional(),
   notes: optionalText('Notes', 1000),
+  // Damaged goods of a product that tracks expiry name their batch; sales are taken first-expiry-first-out.
+  ...batchNoField,
 }, { error: STOCK_MESSAGES.product });
 export type RemoveStockInput = z.infer<typeof removeStockSchema>;
 

@@ -63,6 +63,8 @@ const productFields = {
   hsn_code: z.string({ error: 'HSN code must be text' }).trim().max(20, 'HSN code must be at most 20 characters').optional(),
   main_image: mainImages,
   colors: colours,
+  /** Left out on a new product: its subcategory decides (perishable subcategories track expiry). */
+  tracks_expiry: z.boolean({ error: 'Tracks expiry must be true or false' }).optional(),
 };
 
 const discountWithinMrp = { message: DISCOUNT_ABOVE_MRP_MESSAGE, path: ['discount_price'] };

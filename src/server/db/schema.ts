@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -116,6 +117,8 @@ export const subcategories = pgTable('subcategories', {
   gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
   gstType: text('gst_type').notNull().default(''),
   hsnCode: text('hsn_code').notNull().default(''),
+  /** New products of a perishable subcategory track expiry unless the form says otherwise. */
+  perishable: boolean('perishable').notNull().default(false),
 }, (t) => [uniqueIndex('subcategories_name_unique').on(t.categoryId, t.name)]);
 
 export type ColourVariant = { name: string; sizes: string[]; images: string[] };
@@ -137,6 +140,8 @@ export const products = pgTable('products', {
   hsnCode: text('hsn_code').notNull().default(''),
   mainImage: jsonb('main_image').$type<string[]>().notNull().default([]),
   colors: jsonb('colors').$type<ColourVariant[]>().notNull().default([]),
+  /** Stock held per batch with an expiry date, sold first-expiry-first-out (migration 0008). */
+  tracksExpiry: boolean('tracks_expiry').notNull().default(false),
   created: created(),
   modified: modified(),
   /** Optional, unique whatever its case (issue 19). */
@@ -185,6 +190,11 @@ export const inventory = pgTable('inventory', {
   maximumStock: integer('maximum_stock').notNull().default(0),
   unitCost: money('unit_cost').notNull().default(0),
   notes: text('notes').notNull().default(''),
+  /**
+   * This balance is held in stock_batches (its sum). Set with the product's switch while the row is locked, so a stock
+   * request that read the product before the switch cannot change the balance without its batches.
+   */
+  tracksExpiry: boolean('tracks_expiry').notNull().default(false),
   created: created(),
   modified: modified(),
 }, (t) => [
@@ -212,6 +222,8 @@ export const stockMovements = pgTable('stock_movements', {
   sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'restrict' }),
   performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
   notes: text('notes').notNull().default(''),
+  /** The batch this row moved, for a product that tracks expiry (NULL rows count towards its 'OPENING' batch). */
+  batchNo: text('batch_no'),
   created: created(),
 }, (t) => [
   check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged')`),
@@ -219,6 +231,31 @@ export const stockMovements = pgTable('stock_movements', {
   index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
   index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
   index('stock_movements_created_idx').on(t.created),
+]);
+
+/**
+ * The stock of a product that tracks expiry, per batch: the inventory row's current_stock is the sum of its batches, and
+ * each batch's current_stock is the sum of the ledger rows carrying its batch_no. 'OPENING' (no expiry) holds the stock
+ * the product had when it started tracking and is sold last.
+ */
+export const stockBatches = pgTable('stock_batches', {
+  id: id(),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  batchNo: text('batch_no').notNull(),
+  expiryDate: date('expiry_date', { mode: 'string' }),
+  mfgDate: date('mfg_date', { mode: 'string' }),
+  currentStock: integer('current_stock').notNull().default(0),
+  created: created(),
+}, (t) => [
+  uniqueIndex('stock_batches_pw_batch_unique').on(t.productId, t.warehouseId, t.batchNo),
+  // A batch lives under its inventory record: deleting an (empty) record deletes its (empty) batches.
+  foreignKey({ name: 'stock_batches_inventory_fk', columns: [t.productId, t.warehouseId], foreignColumns: [inventory.productId, inventory.warehouseId] })
+    .onDelete('cascade'),
+  index('stock_batches_pw_expiry_idx').on(t.productId, t.warehouseId, t.expiryDate, t.batchNo),
+  // The expiry report and dashboard read the batches that still hold stock, by expiry date.
+  index('stock_batches_stocked_expiry_idx').on(t.expiryDate, t.warehouseId).where(sql`current_stock > 0`),
+  check('stock_batches_current_stock_nonneg', sql`${t.currentStock} >= 0`),
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { handlingChargeRoutes } from './handling-charges.js';
 import { healthRoutes } from './health.js';
 import { inventoryRoutes } from './inventory.js';
+import { batchRoutes } from './batches.js';
 import { reportRoutes } from './reports.js';
 import { imageRoutes } from './images.js';
 import { productRoutes } from './products.js';
@@ -25,6 +26,7 @@ export const apiRoutes: RouteModule[] = [
   warehouseRoutes,
   handlingChargeRoutes,
   inventoryRoutes,
+  batchRoutes,
   reportRoutes,
   dashboardRoutes,
   categoryRoutes,

@@ -6,6 +6,7 @@ import {
   DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_CHARGES, DEMO_PRODUCTS, DEMO_USERS, DEMO_WAREHOUSES,
 } from './demo-data.js';
 import { seedStock } from './seed-stock.js';
+import { seedBatches } from './seed-batches.js';
 import { ean13 } from '../../domain/barcode.js';
 
 /** Demo SKUs and EAN-13 barcodes (India's GS1 prefix 890), the same for every seeding: a scanner test can type them. */
@@ -73,5 +74,6 @@ export async function seedDemo(db: Db): Promise<void> {
       })),
     );
     await seedStock(tx, now);
+    await seedBatches(tx, now);
   });
 }

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { categories, subcategories } from '../db/schema.js';
 
-export type SubcategoryOut = { name: string; subcategory_id: string; gst_rate: number; gst_type: string; hsn_code: string };
+export type SubcategoryOut = { name: string; subcategory_id: string; gst_rate: number; gst_type: string; hsn_code: string; perishable: boolean };
 export type MainCategoryOut = { category: string; category_id: string; subcategories: SubcategoryOut[] };
 
 export function categoryService(db: Db) {
@@ -16,7 +16,7 @@ export function categoryService(db: Db) {
       const byCategory = new Map<string, SubcategoryOut[]>(cats.map((c) => [c.id, []]));
       for (const s of subs) {
         byCategory.get(s.categoryId)?.push({
-          name: s.name, subcategory_id: s.id, gst_rate: Number(s.gstRate), gst_type: s.gstType, hsn_code: s.hsnCode,
+          name: s.name, subcategory_id: s.id, gst_rate: Number(s.gstRate), gst_type: s.gstType, hsn_code: s.hsnCode, perishable: s.perishable,
         });
       }
       return cats.map((c) => ({ category: c.name, category_id: c.id, subcategories: byCategory.get(c.id)! }));

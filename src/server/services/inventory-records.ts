@@ -9,6 +9,8 @@ export type InventoryRecord = {
   _id: string; product_id: string; product_name: string; warehouse: string; warehouse_id: string; warehouse_name: string;
   location: string; current_stock: number; minimum_stock: number; maximum_stock: number; unit_cost: number; notes: string;
   total_value: number; out_of_stock: boolean; low_stock_alert: boolean; created: Date; modified: Date;
+  /** Its stock is held in batches (GET /inventory/{id}/batches). */
+  tracks_expiry: boolean;
 };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -26,6 +28,7 @@ export const toRecord = ({ i, productName, warehouseName }: RecordRow): Inventor
   warehouse_name: warehouseName, location: i.location, current_stock: i.currentStock, minimum_stock: i.minimumStock,
   maximum_stock: i.maximumStock, unit_cost: i.unitCost, notes: i.notes, total_value: round2(i.currentStock * i.unitCost),
   out_of_stock: i.currentStock === 0, low_stock_alert: i.currentStock <= i.minimumStock, created: i.created, modified: i.modified,
+  tracks_expiry: i.tracksExpiry,
 });
 
 export const lowStock = sql`${inventory.currentStock} <= coalesce(${inventory.minimumStock}, 0)`;
@@ -61,7 +64,7 @@ export async function requireSeller(db: DbOrTx, id: string): Promise<string> {
 }
 
 /** A ledger row as lists and reports show it. */
-export type MovementRecord = MovementOut & { product_name: string; warehouse_name: string };
+export type MovementRecord = MovementOut & { product_name: string; warehouse_name: string; batch_no: string | null };
 
 export const movementColumns = { m: stockMovements, productName: products.productname, warehouseName: warehouses.name };
 type MovementRow = { m: typeof stockMovements.$inferSelect; productName: string; warehouseName: string };
@@ -76,5 +79,5 @@ export const toMovementRecord = ({ m, productName, warehouseName }: MovementRow)
   movement_type: m.movementType as MovementOut['movement_type'], quantity: m.quantity, stock_before: m.stockBefore,
   stock_after: m.stockAfter, unit_cost: m.unitCost, total_value: m.totalValue, movement_reason: m.movementReason,
   reference_id: m.referenceId, reference_type: m.referenceType, seller_id: m.sellerId, performed_by: m.performedBy,
-  notes: m.notes, created: m.created.toISOString(),
+  notes: m.notes, created: m.created.toISOString(), batch_no: m.batchNo,
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { cities, inventory, products, stockMovements, warehouses } from '../db/schema.js';
 import type {
   InventoryByCityQuery, InventoryCreateInput, InventoryListQuery, InventoryUpdateInput, MovementListQuery,
@@ -14,6 +14,15 @@ import {
 import { offsetOf, searchFilter, sortOrder } from './list-helpers.js';
 import { productNameText } from './product-query.js';
 import { applyStockChange, lockBalance } from './stock-ledger.js';
+
+/** A product that tracks expiry changes stock per batch: through add-, remove- and adjust-stock only. */
+const batchesOnly = (field: string) =>
+  badRequest(field, 'This product tracks expiry: change its stock per batch with Add Stock or Adjust Stock');
+
+async function tracksExpiry(tx: DbOrTx, productId: string): Promise<boolean> {
+  const [row] = await tx.select({ tracks: products.tracksExpiry }).from(products).where(eq(products.id, productId));
+  return row?.tracks ?? false;
+}
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -85,6 +94,7 @@ export function inventoryService(db: Db) {
         }).onConflictDoNothing({ target: [inventory.productId, inventory.warehouseId] }).returning({ id: inventory.id });
         if (!row) throw conflict(`${product.name} already has an inventory record in ${warehouse.name}. Edit that record or add stock to it.`);
         if (input.current_stock > 0) {
+          if (await tracksExpiry(tx, product.id)) throw batchesOnly('current_stock');
           await applyStockChange(tx, {
             productId: product.id, warehouseId: warehouse.id, delta: input.current_stock, movementType: 'in',
             movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id, notes: input.notes ?? 'Opening stock',
@@ -111,6 +121,7 @@ export function inventoryService(db: Db) {
           notes: input.notes ?? row.notes, modified: sql`now()`,
         }).where(eq(inventory.id, row.id));
         if (input.current_stock !== undefined && input.current_stock !== row.currentStock) {
+          if (row.tracksExpiry || await tracksExpiry(tx, row.productId)) throw batchesOnly('current_stock');
           await applyStockChange(tx, {
             productId: row.productId, warehouseId: row.warehouseId, delta: input.current_stock - row.currentStock,
             movementType: 'adjustment', movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id,

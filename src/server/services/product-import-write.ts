@@ -19,7 +19,14 @@ const WRITTEN: { column: string; type: string; value: (row: ImportRow) => unknow
   { column: 'price', type: 'numeric', value: (r) => r.price },
   { column: 'discount_price', type: 'numeric', value: (r) => r.discount_price },
   { column: 'product_description', type: 'text', value: (r) => r.product_description },
+  // Empty cell (null): a new product follows its subcategory's 'perishable', an existing one keeps its setting.
+  { column: 'tracks_expiry', type: 'boolean', value: (r) => r.tracks_expiry ?? null },
 ];
+
+/** Columns whose null means 'not given' rather than 'clear it'. */
+const KEEP_WHEN_EMPTY: Record<string, { fresh: string; matched: string }> = {
+  tracks_expiry: { fresh: 's.perishable', matched: 'p.tracks_expiry' },
+};
 
 const recordset = (rows: ImportRow[], withId: boolean) => {
   const json = JSON.stringify(rows.map((r) => {
@@ -42,12 +49,12 @@ export async function writeImport(tx: Tx, rows: ImportRow[]): Promise<{ created:
   if (fresh.length) {
     await tx.execute(sql`
       insert into products (${sql.raw(names.join(', '))}, gst_rate, gst_type, hsn_code)
-      select ${sql.raw(names.map((n) => `r.${n}`).join(', '))}, s.gst_rate, s.gst_type, s.hsn_code
+      select ${sql.raw(names.map((n) => (KEEP_WHEN_EMPTY[n] ? `coalesce(r.${n}, ${KEEP_WHEN_EMPTY[n].fresh})` : `r.${n}`)).join(', '))}, s.gst_rate, s.gst_type, s.hsn_code
         from ${recordset(fresh, false)} join subcategories s on s.id = r.subcategory_id`);
   }
   if (matched.length) {
     await tx.execute(sql`
-      update products p set ${sql.raw(names.map((n) => `${n} = r.${n}`).join(', '))},
+      update products p set ${sql.raw(names.map((n) => `${n} = ${KEEP_WHEN_EMPTY[n] ? `coalesce(r.${n}, ${KEEP_WHEN_EMPTY[n].matched})` : `r.${n}`}`).join(', '))},
              gst_rate = case when p.subcategory_id <> r.subcategory_id then s.gst_rate else p.gst_rate end,
              gst_type = case when p.subcategory_id <> r.subcategory_id then s.gst_type else p.gst_type end,
              hsn_code = case when p.subcategory_id <> r.subcategory_id then s.hsn_code else p.hsn_code end,

@@ -8,6 +8,8 @@ import { HttpError } from '../http/errors.js';
 import { parseCsv, type CsvRecord } from './csv.js';
 import { findCodeOwners, codeTaken } from './product-codes.js';
 import { runIdempotent } from './idempotency.js';
+import { rowsOf } from '../db/rows.js';
+import { STOP_TRACKING_REFUSED, trackingSwitchRefused } from './product-tracking.js';
 import { writeImport, type ImportRow } from './product-import-write.js';
 
 /** `row` is the file's line (the header is line 1), `field` the CSV column. */
@@ -136,8 +138,23 @@ export async function validateImport(db: DbOrTx, csv: string): Promise<{ rows: I
       errors.push({ row: row.line, field: 'barcode', message: `Barcode ${row.barcode} is already used by ${holder.productname}${holder.sku ? ` (SKU ${holder.sku})` : ''}` });
     }
   }
+  for (const row of await datedStockBlocksStop(db, rows)) {
+    errors.push({ row: row.line, field: 'tracks_expiry', message: STOP_TRACKING_REFUSED });
+  }
   errors.sort((a, b) => a.row - b.row);
   return { rows, errors };
+}
+
+/** Rows that switch off expiry tracking of a product whose dated batches still hold stock (the switch's trigger refuses). */
+async function datedStockBlocksStop<R extends ImportRow>(db: DbOrTx, rows: R[]): Promise<R[]> {
+  const stopping = rows.filter((r) => r.targetId !== null && r.tracks_expiry === false);
+  if (!stopping.length) return [];
+  const held = await db.execute(sql`
+    select distinct b.product_id from stock_batches b
+     where b.product_id in (select (jsonb_array_elements_text(${JSON.stringify(stopping.map((r) => r.targetId))}::jsonb))::uuid)
+       and b.batch_no <> 'OPENING' and b.current_stock > 0`);
+  const blocked = new Set(rowsOf<{ product_id: string }>(held).map((r) => r.product_id));
+  return stopping.filter((r) => blocked.has(r.targetId!));
 }
 
 const countsOf = (rows: ImportRow[]) => ({
@@ -171,7 +188,7 @@ export function productImportService(db: Db) {
           return { status: 200, body: { dry_run: false, ...done, errors: [] } satisfies ImportAnswer };
         });
       } catch (error) {
-        throw codeTaken(error) ?? error;
+        throw trackingSwitchRefused(error) ?? codeTaken(error) ?? error;
       }
     },
   };

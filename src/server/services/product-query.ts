@@ -11,9 +11,9 @@ export type ProductOut = {
   subcategory: string; subcategory_id: string; product_keyword: string; price: number; discount_price: number;
   product_description: string; unit: string; unit_value: string; gst_rate: number; gst_type: string; hsn_code: string;
   main_image: string[]; colors: ColourVariant[]; stock_status: StockStatus; current_stock: number;
-  created: Date; modified: Date;
+  tracks_expiry: boolean; created: Date; modified: Date;
 };
-export type ProductSuggestion = { _id: string; productname: string; sku: string | null; barcode: string | null; main_image: string[]; price: number };
+export type ProductSuggestion = { _id: string; productname: string; sku: string | null; barcode: string | null; main_image: string[]; price: number; tracks_expiry: boolean };
 export type ProductListQuery = ListQuery & { warehouseId?: string; barcode?: string };
 /** What the product list sorts by (the keys of its ORDER BY map in `list`). */
 export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
@@ -35,7 +35,7 @@ const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): Pr
   subcategory, subcategory_id: p.subcategoryId, product_keyword: p.productKeyword, price: p.price,
   discount_price: p.discountPrice, product_description: p.productDescription, unit: p.unit, unit_value: p.unitValue,
   gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, main_image: p.mainImage, colors: p.colors,
-  stock_status: stockStatus, current_stock: currentStock, created: p.created, modified: p.modified,
+  stock_status: stockStatus, current_stock: currentStock, tracks_expiry: p.tracksExpiry, created: p.created, modified: p.modified,
 });
 
 /**
@@ -133,7 +133,7 @@ export function productQueries(db: DbOrTx) {
       if (!q) return [];
       return db.select({
         _id: products.id, productname: products.productname, sku: products.sku, barcode: products.barcode,
-        main_image: products.mainImage, price: products.price,
+        main_image: products.mainImage, price: products.price, tracks_expiry: products.tracksExpiry,
       })
         .from(products)
         .where(or(searchFilter(q, [productNameText]), exactCode(q)))

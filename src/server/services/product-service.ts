@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { inventory, products, stockMovements, subcategories, warehouses } from '../db/schema.js';
 import { DISCOUNT_ABOVE_MRP_MESSAGE, type ProductInput, type ProductPatch } from '../../domain/schemas/product.js';
+import { trackingSwitchRefused } from './product-tracking.js';
 import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { codeTaken, findCodeOwners } from './product-codes.js';
 import { resolveClassification, storeProductImages, type Ref } from './product-input.js';
@@ -95,7 +96,7 @@ export function productService(db: Db, log: WarningLog) {
           unit: input.unit, unitValue: input.unit_value,
           categoryId, subcategoryId: sub.id,
           gstRate: input.gst_rate ?? Number(sub.gstRate), gstType: input.gst_type ?? sub.gstType, hsnCode: input.hsn_code ?? sub.hsnCode,
-          mainImage: media.mainImage ?? [], colors: media.colours ?? [],
+          mainImage: media.mainImage ?? [], colors: media.colours ?? [], tracksExpiry: input.tracks_expiry ?? sub.perishable,
         }).returning({ id: products.id });
         return row!.id;
       }));
@@ -124,8 +125,9 @@ export function productService(db: Db, log: WarningLog) {
           ...gstColumns(patch, newSub),
           ...(media.mainImage && { mainImage: media.mainImage }),
           ...(media.colours && { colors: media.colours }),
+          ...(patch.tracks_expiry !== undefined && { tracksExpiry: patch.tracks_expiry }),
           modified: sql`now()`,
-        }).where(eq(products.id, productId));
+        }).where(eq(products.id, productId)).catch(refuseTrackingSwitch);
         const kept = imageHashesOf({ mainImage: media.mainImage ?? current.mainImage, colors: media.colours ?? current.colors });
         return new Set([...imageHashesOf(current)].filter((hash) => !kept.has(hash)));
       }));
@@ -172,6 +174,10 @@ async function assertCodesFree(tx: Tx, input: ProductPatch, selfId: string | und
   if (other) throw new HttpError(409, `SKU ${input.sku} is already used by ${other.productname}`, [{ field: 'sku', message: 'SKU already used' }]);
   const same = taken.find((t) => t.id !== selfId && input.barcode && t.barcode === input.barcode);
   if (same) throw new HttpError(409, `Barcode ${input.barcode} is already used by ${same.productname}`, [{ field: 'barcode', message: 'Barcode already used' }]);
+}
+
+function refuseTrackingSwitch(error: unknown): never {
+  throw trackingSwitchRefused(error) ?? error;
 }
 
 const inUse = () =>

@@ -41,6 +41,17 @@ export function reconcileService(db: Db) {
             from drift join products p on p.id = drift.product_id
            where inventory.id = drift.id
           returning drift.product_id, p.productname as product_name, drift.recorded_stock, drift.ledger_stock`));
+        // Batches of products that track expiry (issue 17) are reset to their own ledger rows the same way (rows without
+        // a batch count towards 'OPENING'), so the record keeps equalling the sum of its batches.
+        await tx.execute(sql`
+          with ledger as (
+            select product_id, coalesce(batch_no, 'OPENING') as batch_no, sum(quantity) as total from stock_movements
+             where warehouse_id = ${warehouse.id}::uuid group by 1, 2
+          )
+          update stock_batches b set current_stock = ledger.total
+            from ledger
+           where b.warehouse_id = ${warehouse.id}::uuid and ledger.product_id = b.product_id and ledger.batch_no = b.batch_no
+             and b.current_stock <> ledger.total and ledger.total >= 0`);
         return {
           message: UPDATE_ALL_MESSAGE,
           warehouse_id: warehouse.id,

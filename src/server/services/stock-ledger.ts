@@ -41,7 +41,7 @@ type MovementJson = Omit<MovementOut, '_id'> & { id: string };
 export type BalanceRow = typeof inventory.$inferSelect;
 
 
-export type StockRequestKind = 'add' | 'remove' | 'adjust';
+export type StockRequestKind = 'add' | 'remove' | 'adjust' | 'write-off-expired';
 
 /** A stock request's answer: `body` is the JSON text built by the database, sent as it is. */
 export type StockAnswer = { status: number; body: string; replayed: boolean };

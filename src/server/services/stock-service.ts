@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { AddStockInput, AdjustStockInput, RemoveStockInput } from '../../domain/schemas/inventory.js';
+import type { WriteOffExpiredInput } from '../../domain/schemas/batches.js';
 import type { CurrentUser } from '../auth/access.js';
 import { parseKey, requestHash } from './idempotency.js';
 import { runStockRequest, type StockAnswer, type StockRequestKind } from './stock-ledger.js';
@@ -16,10 +17,13 @@ export function stockService(db: Db) {
   const add = request('add', 'POST /inventory/add-stock');
   const adjust = request('adjust', 'POST /inventory/adjust-stock');
   const remove = request('remove', 'POST /inventory/remove-stock');
+  const writeOff = request('write-off-expired', 'POST /inventory/write-off-expired');
   return {
     addStock: (input: AddStockInput, by: CurrentUser, key: string | string[] | undefined) => add(input, by, key),
     /** Sets the stock to new_stock: the row is locked, so the difference it records is exact. */
     adjustStock: (input: AdjustStockInput, by: CurrentUser, key: string | string[] | undefined) => adjust(input, by, key),
     removeStock: (input: RemoveStockInput, by: CurrentUser, key: string | string[] | undefined) => remove(input, by, key),
+    /** Every expired batch of the warehouse leaves as one `damaged` row (reason 'expired'), in one statement. */
+    writeOffExpired: (input: WriteOffExpiredInput, by: CurrentUser, key: string | string[] | undefined) => writeOff(input, by, key),
   };
 }

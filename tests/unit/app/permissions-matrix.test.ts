@@ -27,7 +27,7 @@ describe('permissions matrix model', () => {
   });
 
   it('compares matrices whatever the order of resources and actions', () => {
-    const reordered = withActions(clone(DEFAULT_POLICY), 'warehouse-user', 'stock', ['remove', 'add', 'adjust']);
+    const reordered = withActions(clone(DEFAULT_POLICY), 'warehouse-user', 'stock', ['write-off', 'remove', 'add', 'adjust']);
     expect(samePolicy(reordered, DEFAULT_POLICY)).toBe(true);
     expect(samePolicy(withSignIn(reordered, 'seller', true), DEFAULT_POLICY)).toBe(false);
   });
@@ -58,14 +58,14 @@ describe('action dependencies', () => {
     expect(policy.grants['warehouse-user'].inventory).toEqual(['create']);
     expect(policy.grants['warehouse-user'].stock).toBeUndefined();
     expect(dependencyNoteText(note!)).toBe(
-      'Also unticked inventory show, inventory edit, inventory delete, stock add, stock adjust, stock remove for Warehouse User: they need inventory list.',
+      'Also unticked inventory show, inventory edit, inventory delete, stock add, stock adjust, stock remove, stock write-off for Warehouse User: they need inventory list.',
     );
   });
 
   it('a whole resource ticks what its actions need elsewhere; a box that needs nothing new changes nothing else', () => {
     const { policy, note } = toggleCell(clone(DEFAULT_POLICY), 'sub-admin', heading('stock'), true);
-    expect(policy.grants['sub-admin']).toEqual({ stock: ['add', 'adjust', 'remove'], inventory: ['list'] });
-    expect(dependencyNoteText(note!)).toBe('Also ticked inventory list for Sub Admin: stock add, stock adjust, stock remove need it.');
+    expect(policy.grants['sub-admin']).toEqual({ stock: ['add', 'adjust', 'remove', 'write-off'], inventory: ['list'] });
+    expect(dependencyNoteText(note!)).toBe('Also ticked inventory list for Sub Admin: stock add, stock adjust, stock remove, stock write-off need it.');
     const plain = toggleCell(clone(DEFAULT_POLICY), 'sub-admin', row('cities', 'list'), true);
     expect(plain.note).toBeNull();
     expect(plain.policy.grants['sub-admin']).toEqual({ cities: ['list'] });

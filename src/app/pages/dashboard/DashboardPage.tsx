@@ -3,6 +3,7 @@ import { useGetIdentity } from '@refinedev/core';
 import { Alert, Button, Col, Row } from 'antd';
 import type { Identity } from '../../providers/auth-provider';
 import { PageHeader } from '../inventory/shared/PageHeader';
+import { ExpiryPanels } from './ExpiryPanels';
 import { LowStockPanel } from './LowStockPanel';
 import { QuickActions } from './QuickActions';
 import { RecentProductsPanel } from './RecentProductsPanel';
@@ -26,6 +27,7 @@ export default function DashboardPage() {
       />
       {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
       <StatCards {...panel} />
+      <ExpiryPanels />
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 16 }}>
         <Col xs={24} xl={16}>
           <StockFlowCard {...panel} />

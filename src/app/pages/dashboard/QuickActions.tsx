@@ -1,4 +1,4 @@
-import { BarChartOutlined, PlusOutlined, ShopOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FieldTimeOutlined, PlusOutlined, ShopOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { Button, Card, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ const ACTIONS: Action[] = [
   { label: 'Add Inventory', to: '/inventory-registration', icon: <PlusOutlined />, resource: 'inventory', action: 'create' },
   { label: 'View Reports', to: '/inventory-report', icon: <BarChartOutlined />, resource: 'inventory-report', action: 'list' },
   { label: 'Add Warehouse', to: '/warehouse-registration', icon: <ShopOutlined />, resource: 'warehouses', action: 'create' },
+  { label: 'Expiry Report', to: '/expiry-report', icon: <FieldTimeOutlined />, resource: 'expiry-report', action: 'list' },
 ];
 
 /** SPEC.md "Dashboard" quick actions; one the role may not use is greyed out with the reason, like the sidebar. */

@@ -11,7 +11,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   cities: { label: 'Cities', hint: 'City Listing, Add and Edit City' },
   warehouses: { label: 'Warehouses', hint: 'Warehouse Listing, Add and Edit Warehouse' },
   inventory: { label: 'Inventory', hint: 'Inventory Listing, Inventory for City' },
-  stock: { label: 'Stock', hint: 'Add, adjust and remove stock' },
+  stock: { label: 'Stock', hint: 'Add, adjust and remove stock; write off expired stock' },
   reports: { label: 'Reports', hint: 'Inventory Report, Sale Purchase Report' },
   'update-all-inventory': { label: 'Update All Inventory' },
   'handling-charges': { label: 'Handling Charges' },

@@ -6,7 +6,12 @@ import { zodRules } from '../../crud/zod-rules';
 import type { ProductFormValues } from './product-payload';
 import type { useCategories } from './use-categories';
 
-type Props = { form: FormInstance<ProductFormValues>; categories: ReturnType<typeof useCategories> };
+type Props = {
+  form: FormInstance<ProductFormValues>;
+  categories: ReturnType<typeof useCategories>;
+  /** A new product: a perishable subcategory switches 'Tracks expiry' on (the user may switch it off again). */
+  followPerishable?: boolean;
+};
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit }));
 const rules = (field: keyof typeof productSchema.shape) => zodRules(productSchema.shape[field]);
@@ -15,7 +20,7 @@ const rules = (field: keyof typeof productSchema.shape) => zodRules(productSchem
  * Category → subcategory → GST (SPEC.md section 5): the subcategory and unit wait for a category; a subcategory
  * fills the read-only GST rate, type and HSN code; another category clears subcategory, unit and GST.
  */
-export function CategoryFields({ form, categories }: Props) {
+export function CategoryFields({ form, categories, followPerishable }: Props) {
   const categoryId = Form.useWatch('category_id', form);
   const category = categories.find(categoryId);
 
@@ -25,6 +30,7 @@ export function CategoryFields({ form, categories }: Props) {
   const chooseSubcategory = (subcategoryId: string) => {
     const sub = category?.subcategories.find((s) => s.subcategory_id === subcategoryId);
     form.setFieldsValue({ gst_rate: sub?.gst_rate ?? 0, gst_type: sub?.gst_type ?? '', hsn_code: sub?.hsn_code ?? '' });
+    if (followPerishable) form.setFieldsValue({ tracks_expiry: sub?.perishable === true });
   };
 
   const subcategoryPlaceholder = categories.isLoading ? 'Loading subcategories...' : category ? 'Select a subcategory' : 'Choose a category first';

@@ -1,6 +1,6 @@
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Col, Divider, Form, Input, Row, Spin } from 'antd';
+import { Alert, Col, Divider, Form, Input, Row, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCOUNT_ABOVE_MRP_MESSAGE, productSchema } from '../../../domain/schemas/product';
@@ -57,7 +57,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
         {...formProps}
         layout="vertical"
         noValidate
-        initialValues={mode === 'create' ? { gst_rate: 0, gst_type: '', hsn_code: '', main_image: [], colors: [] } : formProps.initialValues}
+        initialValues={mode === 'create' ? { gst_rate: 0, gst_type: '', hsn_code: '', main_image: [], colors: [], tracks_expiry: false } : formProps.initialValues}
         onFinish={submit}
         disabled={saving || loading}
         scrollToFirstError
@@ -65,7 +65,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
         {submitError && <Alert type="error" showIcon role="alert" message={submitError} style={{ marginBottom: 16 }} />}
 
         <Divider orientation="left" orientationMargin={0}>Category</Divider>
-        <CategoryFields form={form} categories={categories} />
+        <CategoryFields form={form} categories={categories} followPerishable={mode === 'create'} />
 
         <Divider orientation="left" orientationMargin={0}>Details</Divider>
         <Row gutter={24}>
@@ -98,6 +98,16 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
           <Col xs={24}>
             <Form.Item name="product_description" label="Description" required rules={rules('product_description')}>
               <Input.TextArea aria-label="Description" rows={3} maxLength={5000} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="tracks_expiry"
+              label="Tracks expiry"
+              valuePropName="checked"
+              extra="Stock is received in batches with expiry dates and sold first-expiry-first-out."
+            >
+              <Switch aria-label="Tracks expiry" />
             </Form.Item>
           </Col>
         </Row>

@@ -21,6 +21,7 @@ export type ProductFormValues = {
   hsn_code?: string | null;
   main_image?: string[];
   colors?: ColourVariantValues[];
+  tracks_expiry?: boolean;
 };
 
 export type ProductPayload = {
@@ -43,6 +44,7 @@ export type ProductPayload = {
   hsn_code: string;
   main_image: string[];
   colors: { name: string; sizes: string[]; images: string[] }[];
+  tracks_expiry?: boolean;
 };
 
 const text = (value: string | null | undefined) => (value ?? '').trim();
@@ -84,5 +86,6 @@ export function toProductPayload(values: ProductFormValues, categories: MainCate
       sizes: (colour.sizes ?? []).map(text).filter(Boolean),
       images: colour.images ?? [],
     })),
+    ...(values.tracks_expiry !== undefined && { tracks_expiry: values.tracks_expiry }),
   };
 }

@@ -1,7 +1,7 @@
 import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
 
-export type Subcategory = { name: string; subcategory_id: string; gst_rate: number; gst_type: string; hsn_code: string };
+export type Subcategory = { name: string; subcategory_id: string; gst_rate: number; gst_type: string; hsn_code: string; perishable?: boolean };
 export type MainCategory = { category: string; category_id: string; subcategories: Subcategory[] };
 
 /** GET /categories/main: every category with its subcategories and their GST defaults. */

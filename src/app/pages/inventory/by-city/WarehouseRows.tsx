@@ -1,6 +1,7 @@
 import { Alert, Card, Flex, Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
+import { useBatchExpansion } from '../batches/use-batch-expansion';
 import type { InventoryRecord } from '../shared/types';
 import { byCityColumns } from './by-city-columns';
 import { useWarehouseRows, type WarehouseGroup } from './use-city-inventory';
@@ -17,6 +18,7 @@ type Props = {
 export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) {
   const [page, setPage] = useState(1);
   const { rows, total, isLoading, error } = useWarehouseRows(cityId, group, page, q);
+  const batches = useBatchExpansion<InventoryRecord>();
   const products = `${total.toLocaleString('en-IN')} product${total === 1 ? '' : 's'}`;
   return (
     <Card
@@ -30,7 +32,8 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
       <Table<InventoryRecord>
         rowKey="_id"
         dataSource={rows}
-        columns={byCityColumns(onAdjust, canAdjust)}
+        columns={batches.withToggle(byCityColumns(onAdjust, canAdjust))}
+        expandable={batches.expandable}
         loading={isLoading}
         pagination={false}
         size="middle"

@@ -3,6 +3,7 @@ import { Alert, Table } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '../../../../domain/constants';
+import { useBatchExpansion } from '../batches/use-batch-expansion';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { InventoryFiltersForm } from './InventoryFiltersForm';
@@ -23,6 +24,8 @@ export default function InventoryListPage() {
   });
   useEffect(() => setCurrentPage(filters.page), [filters.page, setCurrentPage]);
 
+  const batches = useBatchExpansion<InventoryRecord>();
+
   // Adjusting returns to this very list (filters and page) afterwards.
   const adjust = (record: InventoryRecord) =>
     navigate(`/inventory-edit/${record._id}`, { state: { returnTo: location.pathname + location.search } });
@@ -35,7 +38,8 @@ export default function InventoryListPage() {
       <Table<InventoryRecord>
         {...tableProps}
         rowKey="_id"
-        columns={inventoryColumns(adjust)}
+        columns={batches.withToggle(inventoryColumns(adjust))}
+        expandable={batches.expandable}
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
         size="middle"

@@ -15,11 +15,13 @@ export type InventoryRecord = {
   total_value: number;
   out_of_stock: boolean;
   low_stock_alert: boolean;
+  /** Held in batches with expiry dates (issue 17). */
+  tracks_expiry?: boolean;
 };
 
 export type Warehouse = { _id: string; id?: string; name: string; city_id: string | null; city: string | null; status: string };
 
-export type ProductSuggestion = { _id: string; productname: string; sku?: string | null; barcode?: string | null; main_image: string[]; price: number };
+export type ProductSuggestion = { _id: string; productname: string; sku?: string | null; barcode?: string | null; main_image: string[]; price: number; tracks_expiry?: boolean };
 
 export type Seller = { _id: string; id?: string; firstname: string; lastname: string; phonenumber: string };
 

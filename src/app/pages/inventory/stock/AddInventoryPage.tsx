@@ -8,6 +8,8 @@ import { ProductSearch } from '../shared/ProductSearch';
 import type { ProductSuggestion } from '../shared/types';
 import { useWarehouses } from '../shared/use-warehouses';
 import { WarehouseSelect } from '../shared/WarehouseSelect';
+import { BatchFields } from './BatchFields';
+import { batchPayload, checkBatch, type BatchValues } from './batch-validation';
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { SellerSelect } from './SellerSelect';
 import { STOCK_FORM_FIELDS, StockDetailsFields, type StockFormValues } from './StockDetailsFields';
@@ -28,7 +30,7 @@ export default function AddInventoryPage() {
   const [product, setProduct] = useState<ProductSuggestion | null>(null);
   const [issue, setIssue] = useState<FirstIssue | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [form] = Form.useForm<StockFormValues>();
+  const [form] = Form.useForm<StockFormValues & BatchValues>();
   const reason = Form.useWatch('movement_reason', form);
 
   const warehouses = useWarehouses();
@@ -50,9 +52,12 @@ export default function AddInventoryPage() {
 
   const onFinish = () => exclusive(async () => {
     clearErrors();
-    const values = form.getFieldsValue(true) as StockFormValues;
+    const values = form.getFieldsValue(true) as StockFormValues & BatchValues;
+    const tracked = product?.tracks_expiry === true;
     const checked = checkAddStock({
       ...values,
+      // Sent for a product that tracks expiry only (a batch typed for another product stays behind).
+      ...(tracked ? batchPayload(values) : { batch_no: undefined, expiry_date: undefined, mfg_date: undefined }),
       product_id: product?._id ?? '',
       warehouse_id: warehouseId ?? '',
       seller_id: values.movement_reason === 'purchase' ? values.seller_id : undefined,
@@ -66,6 +71,12 @@ export default function AddInventoryPage() {
         form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
         form.scrollToField(checked.issue.field, { block: 'center' });
       }
+      return;
+    }
+    const batchIssue = tracked ? checkBatch(values, values.movement_reason) : null;
+    if (batchIssue) {
+      setIssue(batchIssue);
+      form.scrollToField(batchIssue.field, { block: 'center' });
       return;
     }
     try {
@@ -145,6 +156,7 @@ export default function AddInventoryPage() {
             quantityLabel="Quantity"
             schema={addFormSchema}
             newRecord={lookup.missing}
+            batch={product?.tracks_expiry ? <BatchFields errorOf={fieldError} /> : undefined}
             seller={
               <Form.Item label="Seller" name="seller_id" required={reason === 'purchase'}>
                 <SellerSelect cityId={cityId} disabled={reason !== 'purchase'} />

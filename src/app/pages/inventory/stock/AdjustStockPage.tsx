@@ -6,6 +6,8 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { STOCK_UPDATED } from './stock-messages';
+import { AdjustBatchSelect } from './AdjustBatchSelect';
+import { BATCH_MESSAGES } from '../../../../domain/schemas/batches';
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { StockDetailsFields, type StockFormValues } from './StockDetailsFields';
 import { stockDestination } from './stock-destination';
@@ -18,7 +20,7 @@ export default function AdjustStockPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
-  const [form] = Form.useForm<StockFormValues>();
+  const [form] = Form.useForm<StockFormValues & { batch_no?: string }>();
   const [issue, setIssue] = useState<FirstIssue | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const { result: record, query } = useOne<InventoryRecord>({ resource: 'inventory', id, errorNotification: false, queryOptions: { retry: false } });
@@ -63,12 +65,18 @@ export default function AdjustStockPage() {
       return;
     }
     const data = checked.data;
+    const batchNo = form.getFieldValue('batch_no') as string | undefined;
+    if (record.tracks_expiry && !batchNo) {
+      setIssue({ field: 'batch_no', message: BATCH_MESSAGES.batchNo });
+      return;
+    }
     try {
       // One request: the new count, why, on what reference, and the unit cost, in one transaction.
       const costChanged = data.unit_cost !== record.unit_cost;
       const saved = await submit({
         product_id: record.product_id, warehouse_id: record.warehouse_id, new_stock: data.quantity, notes: data.notes,
         movement_reason: data.movement_reason, reference_id: data.reference_id, reference_type: data.reference_type, unit_cost: data.unit_cost,
+        ...(record.tracks_expiry && { batch_no: batchNo }),
       });
       // Synchronously, so the unsaved-changes guard is gone before navigating away.
       flushSync(dirty.markSaved);
@@ -113,7 +121,17 @@ export default function AdjustStockPage() {
         </Card>
         <CurrentStockPanel record={record} />
         <Card size="small" title="Inventory details">
-          <StockDetailsFields quantityLabel="New Stock" schema={adjustFormSchema} />
+          <StockDetailsFields
+            quantityLabel={record.tracks_expiry ? 'New Stock of the batch' : 'New Stock'}
+            schema={adjustFormSchema}
+            batch={record.tracks_expiry ? (
+              <AdjustBatchSelect
+                recordId={record._id}
+                errorOf={(field) => (issue?.field === field ? { validateStatus: 'error', help: issue.message } : {})}
+                onPick={(b) => form.setFieldValue('quantity', b.current_stock)}
+              />
+            ) : undefined}
+          />
           {serverError && <Alert type="error" showIcon role="alert" message={serverError} style={{ marginBottom: 16 }} />}
           <Flex justify="end" gap={8}>
             <Button onClick={() => navigate(destination)} disabled={saving}>

@@ -74,13 +74,15 @@ type Props = {
   seller?: ReactNode;
   /** The record is created by this movement: its minimum and maximum can be set now. */
   newRecord?: boolean;
+  /** The batch fields of a product that tracks expiry (issue 17), after the movement fields. */
+  batch?: ReactNode;
 };
 
 /**
  * The inventory details form of SPEC.md: every field is marked required, and the submit handler checks them
  * in the SPEC.md order (one message at a time); a typed number is also checked as soon as it is left.
  */
-export function StockDetailsFields({ quantityLabel, schema, seller, newRecord }: Props) {
+export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, batch }: Props) {
   const rule = (name: string) => schema.shape[name] as ZodType;
   return (
     <>
@@ -98,6 +100,7 @@ export function StockDetailsFields({ quantityLabel, schema, seller, newRecord }:
         </Form.Item>
         {seller}
       </div>
+      {batch}
       {newRecord && (
         <>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>

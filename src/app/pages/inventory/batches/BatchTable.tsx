@@ -1,0 +1,45 @@
+import { useCustom } from '@refinedev/core';
+import { Alert, Table, Tag, Typography } from 'antd';
+import type { BatchRow } from '../../../../domain/schemas/batches';
+import { formatDay } from '../../reports/shared/format';
+import { daysLeftText, expiryColour } from './expiry-tone';
+
+/** The batches of one record that tracks expiry, earliest expiry first (the rows of an expanded inventory row). */
+export function BatchTable({ recordId, productName }: { recordId: string; productName: string }) {
+  const { result, query } = useCustom<{ data: BatchRow[] }>({
+    url: `/inventory/${recordId}/batches`,
+    method: 'get',
+    queryOptions: { retry: false },
+    errorNotification: false,
+    meta: { errorMessage: 'Failed to load the batches' },
+  });
+  if (query.error) return <Alert type="error" showIcon role="alert" message={query.error.message} />;
+  return (
+    <Table<BatchRow>
+      aria-label={`Batches of ${productName}`}
+      rowKey="batch_no"
+      size="small"
+      loading={query.isLoading}
+      dataSource={result.data?.data ?? []}
+      pagination={false}
+      locale={{ emptyText: query.isLoading ? ' ' : 'No batch holds stock' }}
+      columns={[
+        { title: 'Batch', dataIndex: 'batch_no' },
+        {
+          title: 'Expiry', dataIndex: 'expiry_date',
+          render: (day: string | null, b) => (
+            <Typography.Text type={b.expired ? 'danger' : undefined}>{day ? formatDay(day) : '—'}</Typography.Text>
+          ),
+        },
+        {
+          title: 'Days left', dataIndex: 'days_to_expiry',
+          render: (days: number | null) => {
+            const colour = expiryColour(days);
+            return colour ? <Tag color={colour}>{daysLeftText(days)}</Tag> : daysLeftText(days);
+          },
+        },
+        { title: 'Quantity', dataIndex: 'current_stock', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
+      ]}
+    />
+  );
+}

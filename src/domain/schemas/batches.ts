@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { MAX_LIST_LIMIT } from '../constants.js';
+import { queryFlag } from './common.js';
+
+/** Batches of products that track expiry (issue 17). */
+export const BATCH_MESSAGES = {
+  batchNo: 'Batch number is required',
+  expiry: 'Expiry date is required',
+  expired: 'Expiry date has already passed',
+  notEnough: 'Not enough unexpired stock',
+} as const;
+
+/** The batch every product has when it starts tracking expiry: its stock until then, no expiry, sold last. */
+export const OPENING_BATCH = 'OPENING';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2199-12-31';
+};
+const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+const calendarDay = (label: string) =>
+  z.preprocess(
+    blank,
+    z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).trim()
+      .refine((v) => DAY.test(v) && isCalendarDay(v), `${label} must be a date (YYYY-MM-DD)`)
+      .optional(),
+  );
+
+const batchNo = z.preprocess(
+  blank,
+  z.string({ error: 'Batch number must be text' }).trim().max(50, 'Batch number must be at most 50 characters')
+    .refine((v) => ![...v].some((c) => c < ' ' || c === '\u007f'), 'Batch number cannot contain control characters')
+    .optional(),
+);
+
+/**
+ * Optional in the schema: whether they are required depends on the product (it tracks expiry or not), which the
+ * database checks in the same statement as the change, after these format checks.
+ */
+export const batchFields = { batch_no: batchNo, expiry_date: calendarDay('Expiry date'), mfg_date: calendarDay('Manufacturing date') };
+export const batchNoField = { batch_no: batchNo };
+
+export const writeOffExpiredSchema = z.object({
+  warehouse_id: z.string({ error: 'Warehouse is required' }).trim().min(1, 'Warehouse is required').max(64),
+});
+export type WriteOffExpiredInput = z.infer<typeof writeOffExpiredSchema>;
+
+const wholeDays = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  z.number({ error: 'days must be a number' }).int('days must be a whole number').min(0, 'days must be 0 or more')
+    .max(3650, 'days must be at most 3650').default(7),
+);
+
+export const expiringQuery = z.object({
+  days: wholeDays,
+  warehouse_id: z.preprocess(blank, z.string().trim().max(64).optional()),
+  include_expired: queryFlag,
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1')
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`).default(MAX_LIST_LIMIT),
+});
+export type ExpiringQuery = z.infer<typeof expiringQuery>;
+
+export type BatchRow = {
+  batch_no: string; expiry_date: string | null; mfg_date: string | null; current_stock: number; expired: boolean;
+  days_to_expiry: number | null;
+};
+
+export type ExpiringRow = {
+  product_id: string; product_name: string; warehouse_id: string; warehouse_name: string; batch_no: string;
+  expiry_date: string; days_to_expiry: number; quantity: number; value: number;
+};
