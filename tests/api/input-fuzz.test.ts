@@ -67,11 +67,13 @@ beforeAll(async () => {
     'POST /api/users/create': user,
     'PUT /api/users/{id}': { ...user, password: '' },
     'PUT /api/permissions': DEFAULT_POLICY,
+    'POST /api/roles': { name: 'fuzz-role', label: 'Fuzz role' },
+    'PUT /api/roles/{name}': { label: 'Fuzz role' },
   };
   const ids: Record<string, string> = {
     '/api/cities/{id}': city._id, '/api/warehouses/{id}': warehouse._id, '/api/handling-charges/{id}': charge._id,
     '/api/inventory/{id}': record._id, '/api/products/{id}': product._id, '/api/users/{id}': made.body._id,
-    '/api/inventory/by-city/{cityId}': city._id,
+    '/api/inventory/by-city/{cityId}': city._id, '/api/roles/{name}': 'sub-admin',
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

@@ -1,6 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
-import { ROLE_LABELS, ROLES, USER_STATUS_LABELS, USER_STATUSES, isRole, type UserStatus } from '../../domain/roles';
+import { ROLE_LABELS, ROLES, USER_STATUS_LABELS, USER_STATUSES, defaultRoleLabel, type UserStatus } from '../../domain/roles';
 import { userCreateSchema, userUpdateSchema } from '../../domain/schemas/user';
 import { formatDate } from '../crud/cells';
 import { defineList, type ResourceDeclaration } from './types';
@@ -11,7 +11,7 @@ type User = {
 
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', inactive: 'default', notverified: 'orange' };
 const statusLabel = (status: string) => USER_STATUS_LABELS[status as UserStatus] ?? status;
-const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
+const roleLabel = (role: string) => defaultRoleLabel(role);
 const fullName = (u: Pick<User, 'firstname' | 'lastname'>) => [u.firstname, u.lastname].filter(Boolean).join(' ');
 
 export const users: ResourceDeclaration = {

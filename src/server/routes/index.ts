@@ -12,6 +12,7 @@ import { imageRoutes } from './images.js';
 import { productRoutes } from './products.js';
 import { userRoutes } from './users.js';
 import { permissionRoutes } from './permissions.js';
+import { roleRoutes } from './roles.js';
 import { warehouseRoutes } from './warehouses.js';
 
 /** Every route module of the API, mounted under /api. */
@@ -30,4 +31,5 @@ export const apiRoutes: RouteModule[] = [
   imageRoutes,
   userRoutes,
   permissionRoutes,
+  roleRoutes,
 ];

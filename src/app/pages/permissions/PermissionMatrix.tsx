@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Space, Table, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import type { Policy } from '../../../domain/policy';
-import { ROLE_LABELS, type Role } from '../../../domain/roles';
+import { defaultRoleLabel, type Role } from '../../../domain/roles';
 import { ADMIN_LOCKED_MESSAGE } from '../../../domain/schemas/permissions';
 import { resourceLabel } from './labels';
 import { isGranted, LOCKED_ROLE } from './matrix-model';
@@ -30,7 +30,7 @@ function RoleHeading({ role }: { role: Role }) {
     <Space direction="vertical" size={0} align="center">
       <Typography.Text strong>
         {role === LOCKED_ROLE && <LockOutlined style={{ marginInlineEnd: 4 }} />}
-        {ROLE_LABELS[role] ?? role}
+        {defaultRoleLabel(role)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>{role}</Typography.Text>
     </Space>
