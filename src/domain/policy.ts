@@ -147,6 +147,11 @@ export function can(policy: Policy, role: Role, resource: Resource, action: Acti
   return actions?.includes(action) ?? false;
 }
 
+/** Field-level: responses leave cost figures out for a role without it (src/server/auth/cost-fields.ts). */
+export const SEE_COSTS = { resource: 'costs', action: 'see' } as const satisfies Permission;
+/** Permissions checked on every answer rather than by one route. */
+export const FIELD_PERMISSIONS: readonly Permission[] = [SEE_COSTS];
+
 /** A role's scope on a resource: 'all' unless the policy narrows it; admin always sees everything. */
 export function scopeOf(policy: Policy, role: Role, resource: Resource): Scope {
   if (role === 'admin' || !isWarehouseScoped(resource)) return 'all';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, scopeOf, type Action, type Policy, type Resource } from '../../domain/policy.js';
+import { SEE_COSTS, can, scopeOf, type Action, type Policy, type Resource } from '../../domain/policy.js';
 import type { Role } from '../../domain/roles.js';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../../domain/schemas/auth.js';
 import type { SessionSource } from './sessions.js';
@@ -86,7 +86,7 @@ async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; p
     request.user = {
       id: claims.sub, role: claims.role, firstname: claims.firstname,
       warehouses: scoped ? { assignedTo: claims.sub } : null,
-      seesCosts: can(policy, claims.role, 'costs', 'see'),
+      seesCosts: can(policy, claims.role, SEE_COSTS.resource, SEE_COSTS.action),
     };
     // A role that may no longer sign in loses its outstanding tokens' access at once.
     if (!policy.signIn[claims.role]) return reply.status(403).send({ message: FORBIDDEN_MESSAGE });

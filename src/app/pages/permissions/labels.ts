@@ -16,7 +16,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   'update-all-inventory': { label: 'Update All Inventory' },
   'handling-charges': { label: 'Handling Charges' },
   permissions: { label: 'Permissions', hint: 'This screen' },
-  costs: { label: 'Costs', hint: 'See costs and values: unit cost, stock value, report values' },
+  costs: { label: 'See costs and values', hint: 'Unit cost, total value, report and dashboard values' },
 };
 
 export function resourceLabel(resource: string): { label: string; hint?: string } {

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { CreateButton, useTable } from '@refinedev/antd';
 import { Alert, Table } from 'antd';
 import { useEffect } from 'react';
@@ -11,6 +12,7 @@ import { useInventoryUrlFilters } from './use-inventory-url-filters';
 
 /** `/inventory`: 'Inventory Management', filtered and paged by the server. */
 export default function InventoryListPage() {
+  const seesCosts = useSeesCosts();
   const filters = useInventoryUrlFilters();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,7 +37,7 @@ export default function InventoryListPage() {
       <Table<InventoryRecord>
         {...tableProps}
         rowKey="_id"
-        columns={inventoryColumns(adjust)}
+        columns={costColumns(inventoryColumns(adjust), seesCosts)}
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
         size="middle"
