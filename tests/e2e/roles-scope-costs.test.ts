@@ -8,6 +8,8 @@ import { api, atPath, eventually, tableRows } from '../support/e2e-crud.js';
 const ROLE = 'store-auditor';
 const AUDITOR = { email: `auditor.${Date.now().toString(36)}@example.com`, password: 'Audit@123' };
 const ASSIGNED = ['Jaipur Central Warehouse', 'Jaipur North Dark Store'];
+/** Each test is a whole journey of two users in two browser contexts: more than one screen's budget on a loaded machine. */
+const JOURNEY_MS = 150_000;
 
 const menuItem = (page: Page, label: string) => page.getByRole('menuitem', { name: label });
 const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
@@ -49,7 +51,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await page.getByPlaceholder('email or mobile number').fill(email);
     await page.getByPlaceholder('password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`**${landing}`);
+    await page.waitForURL(`**${landing}`, { timeout: 30_000 });
     return page;
   }
 
@@ -102,7 +104,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await expect.poll(() => disabled('Inventory Report')).not.toBe('true');
     await expect.poll(() => disabled('Sale Purchase Report')).not.toBe('true');
     for (const label of ['Inventory Listing', 'Product Listing', 'User Listing', 'Permissions']) await expect.poll(() => disabled(label)).toBe('true');
-  });
+  }, JOURNEY_MS);
 
   it("warehouse-user inventory and reports set to 'assigned': the list and the report show only the assigned warehouses", async () => {
     const admin = browser.page();
@@ -114,7 +116,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     const warehouse = await signedIn(DEMO_LOGINS.warehouse.email, DEMO_LOGINS.warehouse.password);
     await warehouse.goto('/inventory');
     await warehouse.getByText('Showing your 2 warehouses').waitFor();
-    await expect.poll(() => tableRows(warehouse).count()).toBeGreaterThan(0);
+    await expect.poll(() => tableRows(warehouse).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const shownNames = new Set(await tableRows(warehouse).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[5]?.textContent ?? '')));
     expect([...shownNames].every((n) => ASSIGNED.includes(n)), [...shownNames].join(', ')).toBe(true);
 
@@ -122,10 +124,10 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await warehouse.getByText('Showing your 2 warehouses').waitFor();
     await warehouse.getByText('Detailed', { exact: true }).click();
     await warehouse.getByRole('button', { name: 'Generate Report' }).click();
-    await expect.poll(() => tableRows(warehouse).count()).toBeGreaterThan(0);
+    await expect.poll(() => tableRows(warehouse).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const reportNames = new Set(await tableRows(warehouse).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent ?? '')));
     expect([...reportNames].every((n) => ASSIGNED.includes(n)), [...reportNames].join(', ')).toBe(true);
-  });
+  }, JOURNEY_MS);
 
   it("revoking 'see costs' hides the Unit Cost and Total Value columns", async () => {
     const warehouse = await signedIn(DEMO_LOGINS.warehouse.email, DEMO_LOGINS.warehouse.password);
@@ -140,9 +142,9 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
 
     // The warehouse-user's next page follows the policy, with no blank column left behind.
     await warehouse.goto('/inventory');
-    await expect.poll(() => tableRows(warehouse).count()).toBeGreaterThan(0);
-    await expect.poll(() => header.getByText('Unit Cost', { exact: true }).count()).toBe(0);
+    await expect.poll(() => tableRows(warehouse).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => header.getByText('Unit Cost', { exact: true }).count(), { timeout: 15_000 }).toBe(0);
     await expect(header.getByText('Total Value', { exact: true }).count()).resolves.toBe(0);
     await header.getByText('Current Stock', { exact: true }).waitFor();
-  });
+  }, JOURNEY_MS);
 });
