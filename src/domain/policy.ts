@@ -24,15 +24,39 @@ export const RESOURCES = {
   'product-import': ['create'],
   /** Physical counts of a warehouse (issue 19): count lines, then apply the variances as adjustments. */
   'stock-takes': ['list', 'show', 'create', 'count', 'apply', 'cancel'],
+  /** Field-level: unit costs, stock values and every money figure derived from costs (sale prices are not costs). */
+  costs: ['see'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
 export type Action = (typeof RESOURCES)[Resource][number];
 export type Permission = { resource: Resource; action: Action };
 
+/**
+ * Resources whose rows belong to a warehouse: each role has a scope on them, 'all' warehouses (SPEC.md) or only
+ * the user's 'assigned' ones. A resource opts in by being listed here; its service then filters with
+ * `warehouseFilter` and checks writes with `assertWarehouseWritable` (src/server/auth/warehouse-scope.ts).
+ */
+export const WAREHOUSE_SCOPED = [
+  'warehouses',
+  'inventory',
+  'stock',
+  'reports',
+  'update-all-inventory',
+  'dashboard',
+  'stock-takes',
+] as const satisfies readonly Resource[];
+export type ScopedResource = (typeof WAREHOUSE_SCOPED)[number];
+export const SCOPES = ['all', 'assigned'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const isWarehouseScoped = (resource: string): resource is ScopedResource =>
+  (WAREHOUSE_SCOPED as readonly string[]).includes(resource);
+
 /** resource → allowed actions, for one role. */
 export type RolePolicy = Partial<Record<Resource, readonly Action[]>>;
-export type Policy = { signIn: Record<Role, boolean>; grants: Record<Role, RolePolicy> };
+export type RoleScope = Partial<Record<ScopedResource, Scope>>;
+export type Policy = { signIn: Record<Role, boolean>; grants: Record<Role, RolePolicy>; scope: Record<Role, RoleScope> };
 
 /** Every action of every resource: what admin always has. */
 export const EVERYTHING: RolePolicy = Object.fromEntries(
@@ -63,12 +87,15 @@ export const DEFAULT_POLICY: Policy = {
       reports: ['list'],
       'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
       'stock-takes': ['list', 'show', 'create', 'count', 'apply'],
+      costs: ['see'],
     },
     'sub-admin': {},
     seller: {},
     customer: {},
     'delivery-boy': {},
   },
+  // Every role sees every warehouse until an admin narrows it.
+  scope: {},
 };
 
 /** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record. */
@@ -129,6 +156,17 @@ export function can(policy: Policy, role: Role, resource: Resource, action: Acti
   if (!policy.signIn[role]) return false;
   const actions = policy.grants[role]?.[resource];
   return actions?.includes(action) ?? false;
+}
+
+/** Field-level: responses leave cost figures out for a role without it (src/server/auth/cost-fields.ts). */
+export const SEE_COSTS = { resource: 'costs', action: 'see' } as const satisfies Permission;
+/** Permissions checked on every answer rather than by one route. */
+export const FIELD_PERMISSIONS: readonly Permission[] = [SEE_COSTS];
+
+/** A role's scope on a resource: 'all' unless the policy narrows it; admin always sees everything. */
+export function scopeOf(policy: Policy, role: Role, resource: Resource): Scope {
+  if (role === 'admin' || !isWarehouseScoped(resource)) return 'all';
+  return policy.scope[role]?.[resource] ?? 'all';
 }
 
 export function isResourceAction(resource: string, action: string): boolean {

@@ -72,6 +72,8 @@ beforeAll(async () => {
     'PUT /api/stock-takes/{id}/counts': { lines: [{ product_id: product._id, counted: 1 }] },
     // text/csv: its bytes are fuzzed by tests/api/product-import.test.ts; here only its query.
     'POST /api/products/import': {},
+    'POST /api/roles': { name: 'fuzz-role', label: 'Fuzz role' },
+    'PUT /api/roles/{name}': { label: 'Fuzz role' },
   };
   const take = await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: warehouse._id } });
   const ids: Record<string, string> = {
@@ -79,7 +81,7 @@ beforeAll(async () => {
     '/api/inventory/{id}': record._id, '/api/products/{id}': product._id, '/api/users/{id}': made.body._id,
     '/api/inventory/by-city/{cityId}': city._id, '/api/stock-takes/{id}': take.body._id, '/api/stock-takes/{id}/counts': take.body._id,
     '/api/stock-takes/{id}/apply': take.body._id, '/api/stock-takes/{id}/cancel': take.body._id,
-    '/api/inventory/{id}/batches': record._id,
+    '/api/inventory/{id}/batches': record._id, '/api/roles/{name}': 'sub-admin',
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

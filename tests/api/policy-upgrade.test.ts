@@ -15,7 +15,8 @@ import { DEFAULT_POLICY, EVERYTHING, RESOURCES, type Policy, type RolePolicy } f
 import { startServer } from '../../src/server/bootstrap.js';
 import type { DbConfig, ServerConfig } from '../../src/server/config.js';
 import { policyRows, readPolicy } from '../../src/server/auth/db-policy-source.js';
-import { permissionAudit, policySeenActions, rolePermissions, roleSettings } from '../../src/server/db/schema.js';
+import { sql } from 'drizzle-orm';
+import { permissionAudit, policySeenActions, rolePermissions } from '../../src/server/db/schema.js';
 import { dbKind } from '../support/test-app.js';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
@@ -55,8 +56,13 @@ function olderPolicyAfterAdminEdits(): Policy {
       admin: older(EVERYTHING),
       'warehouse-user': { ...without(without(warehouse, 'reports'), 'stock', 'adjust'), cities: ['list'] },
     },
+    scope: {},
   };
 }
+
+/** role_settings as that release had it (no label column yet). */
+const olderRoleSettings = (settings: { role: string; maySignIn: boolean }[]) =>
+  sql`insert into role_settings (role, may_sign_in) values ${sql.join(settings.map((s) => sql`(${s.role}, ${s.maySignIn})`), sql`, `)}`;
 
 /** A database as the older release left it, and the config to start this release on it. */
 async function olderDatabase(): Promise<DbConfig> {
@@ -67,7 +73,7 @@ async function olderDatabase(): Promise<DbConfig> {
     const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder });
-    await db.insert(roleSettings).values(settings);
+    await db.execute(olderRoleSettings(settings));
     await db.insert(rolePermissions).values(grants);
     await client.close();
     return { kind: 'pglite', dataDir };
@@ -81,7 +87,7 @@ async function olderDatabase(): Promise<DbConfig> {
   const pool = new pg.Pool({ connectionString: url });
   const db = drizzlePg(pool);
   await migratePg(db, { migrationsFolder });
-  await db.insert(roleSettings).values(settings);
+  await db.execute(olderRoleSettings(settings));
   await db.insert(rolePermissions).values(grants);
   await pool.end();
   return { kind: 'postgres', url, poolSize: 4 };

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { expectLedgerInvariant, balanceOf, queryRows } from '../support/stock-ledger.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
+import { DEFAULT_POLICY } from '../../src/domain/policy.js';
 
 describe('stock takes: count, review, apply', () => {
   let t: TestApp;
@@ -106,6 +107,30 @@ describe('stock takes: count, review, apply', () => {
     expect((await count(id, [{ product_id: pair.productId, counted: 4 }])).status).toBe(200);
     expect((await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' })).body.adjustments).toBe(1);
     expect(await balanceOf(t.db, pair.productId, pair.warehouseId)).toBe(4);
+  });
+
+  it('a blind count keeps expected stock and variances from a role that may count but not apply, until applied', async () => {
+    const a = await fx.stocked(10);
+    const id = await start(a.warehouseId, { blind: true });
+    const countOnly = structuredClone(DEFAULT_POLICY);
+    countOnly.grants['warehouse-user']!['stock-takes'] = ['list', 'show', 'count'];
+    expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: countOnly })).status).toBe(200);
+    try {
+      expect((await count(id, [{ product_id: a.productId, counted: a.stock - 1 }])).status).toBe(200);
+      const counter = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+      expect(counter.body.expected_hidden).toBe(true);
+      const line = counter.body.lines.find((l: { product_id: string }) => l.product_id === a.productId);
+      expect([line.expected, line.counted, line.variance, line.variance_value]).toEqual([null, a.stock - 1, null, null]);
+      expect(JSON.stringify(counter.body.lines.map((l: { expected: unknown }) => l.expected))).toMatch(/^\[(null,?)+\]$/);
+      const reviewer = await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' });
+      expect(reviewer.body.expected_hidden).toBe(false);
+      expect(reviewer.body.lines.find((l: { product_id: string }) => l.product_id === a.productId).variance).toBe(-1);
+      expect((await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' })).status).toBe(200);
+      const after = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+      expect(after.body.lines.find((l: { product_id: string }) => l.product_id === a.productId).expected).toBe(a.stock);
+    } finally {
+      await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });
+    }
   });
 
   it('validates input, answers 404 for unknown ids, and enforces the policy', async () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const USER_FIELDS = ['_id', 'firstname', 'lastname', 'email', 'phonenumber', 'address', 'city_id', 'city', 'role', 'status', 'gst_no', 'profileimage', 'created', 'modified'].sort();
+const USER_FIELDS = ['_id', 'firstname', 'lastname', 'email', 'phonenumber', 'address', 'city_id', 'city', 'role', 'status', 'gst_no', 'profileimage', 'created', 'modified', 'warehouse_ids'].sort();
 
 /** Fails when any key anywhere in the body names a password or hash, or any value is a stored hash or a password we sent. */
 function expectNoPassword(reply: Reply) {
@@ -128,7 +128,7 @@ describe('create user', () => {
       [{ firstname: '' }, 'firstname', 'First name is required'],
       [{ email: 'not-an-email' }, 'email', 'Email must be a valid email address'],
       [{ phonenumber: 'call me' }, 'phonenumber', 'Please enter a valid phone number'],
-      [{ role: 'superuser' }, 'role', 'Role must be one of'],
+      [{ role: 'superuser' }, 'role', 'Role not found'],
       [{ status: 'banned' }, 'status', 'Status must be one of'],
       [{ city_id: '' }, 'city_id', 'City is required'],
     ];

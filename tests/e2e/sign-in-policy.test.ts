@@ -19,6 +19,7 @@ const withSubAdmin = (maySignIn: boolean): Policy => ({
     ...DEFAULT_POLICY.grants,
     'sub-admin': { dashboard: ['show'], cities: ['list', 'show'], warehouses: ['list', 'show'] },
   },
+  scope: {},
 });
 
 const menuItem = (page: Page, label: string) => page.getByRole('menuitem', { name: label });

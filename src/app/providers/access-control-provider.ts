@@ -1,12 +1,20 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import type { Action, Resource } from '../../domain/policy';
-import { ROLE_LABELS, isRole } from '../../domain/roles';
+import { defaultRoleLabel } from '../../domain/roles';
 import type { Permission } from '../resources/types';
 import type { Session } from './session';
 import { decodeToken } from './token';
 
 /** GET /api/access-policy: the caller's slice of the policy the API enforces. */
-export type AccessPolicy = { role: string; permissions: Partial<Record<Resource, Action[]>> };
+export type AccessPolicy = {
+  role: string;
+  role_label?: string;
+  permissions: Partial<Record<Resource, Action[]>>;
+  /** Per warehouse-owned resource: 'assigned' where the role sees only the user's warehouses. */
+  scope?: Partial<Record<string, 'all' | 'assigned'>>;
+  /** The user's assigned warehouses. */
+  warehouses?: { _id: string; name: string }[];
+};
 
 export type AccessControlOptions = {
   fetchPolicy: () => Promise<AccessPolicy>;
@@ -58,7 +66,7 @@ export function createAccessControlProvider({ fetchPolicy, session, permissionFo
       try {
         const policy = await pending;
         if (policy.permissions[permission.resource]?.includes(permission.action)) return { can: true };
-        const role = isRole(policy.role) ? ROLE_LABELS[policy.role] : policy.role;
+        const role = policy.role_label ?? defaultRoleLabel(policy.role);
         return { can: false, reason: `Not available to the ${role} role.` };
       } catch {
         return { can: false, reason: 'Your permissions could not be loaded. Please try again.' };

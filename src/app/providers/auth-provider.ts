@@ -1,5 +1,5 @@
 import type { AuthProvider } from '@refinedev/core';
-import { ROLE_LABELS, type Role } from '../../domain/roles';
+import { defaultRoleLabel, type Role } from '../../domain/roles';
 import { NOT_AUTHORIZED_MESSAGE, type LoginInput } from '../../domain/login-rules';
 import { ApiError, toApiError } from './api-error';
 import type { HttpClient } from './http-client';
@@ -76,7 +76,7 @@ export function createAuthProvider({ http, session, onSessionChange, homeRoute, 
       const claims = decodeToken(session.accessToken());
       const role = session.role();
       if (!claims || !role) return null;
-      return { id: claims.sub, name: session.userName(), role, roleLabel: ROLE_LABELS[role] };
+      return { id: claims.sub, name: session.userName(), role, roleLabel: defaultRoleLabel(role) };
     },
 
     async getPermissions() {

@@ -98,13 +98,16 @@ export type FieldInput = 'text' | 'email' | 'tel' | 'password' | 'textarea' | 'n
 
 export type FieldOption = { value: string; label: string };
 
+/** A select of a resource's records: the value is `valueField` (default the id); `multiple` picks several. */
+export type ResourceOptions = { resource: string; labelField: string; valueField?: string; multiple?: boolean };
+
 export type FieldDeclaration = {
   /** Field of the shared zod schema: its rules, messages and (unless `input` says) its kind of input. */
   name: string;
   label: string;
   input?: FieldInput;
   /** Options of a select: fixed (default the schema's enum values), or the records of a resource. */
-  options?: FieldOption[] | { resource: string; labelField: string };
+  options?: FieldOption[] | ResourceOptions;
   placeholder?: string;
   /** Help text under the field, per mode ('Leave blank to keep the current password.'). */
   help?: Partial<Record<FormMode, string>>;

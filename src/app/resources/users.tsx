@@ -1,6 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
-import { ROLE_LABELS, ROLES, USER_STATUS_LABELS, USER_STATUSES, isRole, type UserStatus } from '../../domain/roles';
+import { USER_STATUS_LABELS, USER_STATUSES, defaultRoleLabel, type UserStatus } from '../../domain/roles';
 import { userCreateSchema, userUpdateSchema } from '../../domain/schemas/user';
 import { formatDate } from '../crud/cells';
 import { defineList, type ResourceDeclaration } from './types';
@@ -11,7 +11,7 @@ type User = {
 
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', inactive: 'default', notverified: 'orange' };
 const statusLabel = (status: string) => USER_STATUS_LABELS[status as UserStatus] ?? status;
-const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
+const roleLabel = (role: string) => defaultRoleLabel(role);
 const fullName = (u: Pick<User, 'firstname' | 'lastname'>) => [u.firstname, u.lastname].filter(Boolean).join(' ');
 
 export const users: ResourceDeclaration = {
@@ -62,8 +62,14 @@ export const users: ResourceDeclaration = {
       },
       { name: 'city_id', label: 'City', input: 'select', options: { resource: 'cities', labelField: 'name' }, placeholder: 'Select a city' },
       { name: 'address', label: 'Address', input: 'textarea', wide: true },
-      { name: 'role', label: 'Role', placeholder: 'Select a role', options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) },
+      // Built-in and custom roles, as the roles table holds them.
+      { name: 'role', label: 'Role', input: 'select', placeholder: 'Select a role', options: { resource: 'roles', labelField: 'label', valueField: 'name' } },
       { name: 'status', label: 'Status', options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })) },
+      {
+        name: 'warehouse_ids', label: 'Assigned Warehouses', input: 'select', placeholder: 'Select warehouses',
+        options: { resource: 'warehouses', labelField: 'name', multiple: true },
+        help: { create: "Where a role's scope is 'Assigned only', the user works in these warehouses only.", edit: "Where a role's scope is 'Assigned only', the user works in these warehouses only." },
+      },
       { name: 'gst_no', label: 'GST Number (optional)' },
       // Sent back on edit so that saving the form never clears it.
       { name: 'profileimage', label: 'Profile Image URL (optional)', autoComplete: 'off' },

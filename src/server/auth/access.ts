@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Action, type Policy, type Resource } from '../../domain/policy.js';
+import { SEE_COSTS, can, scopeOf, type Action, type Policy, type Resource } from '../../domain/policy.js';
 import type { Role } from '../../domain/roles.js';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../../domain/schemas/auth.js';
 import type { SessionSource } from './sessions.js';
 import type { TokenSigner } from './tokens.js';
+import { withoutCosts } from './cost-fields.js';
+import type { WarehouseScope } from './warehouse-scope.js';
 
 /**
  * What a route needs: 'public' (no token), 'signed-in' (any valid token), or a policy permission.
@@ -12,7 +14,15 @@ import type { TokenSigner } from './tokens.js';
  */
 export type RouteAccess = 'public' | 'signed-in' | { resource: Resource; action: Action };
 
-export type CurrentUser = { id: string; role: Role; firstname: string };
+export type CurrentUser = {
+  id: string; role: Role; firstname: string;
+  /** This route's warehouse scope for the user (null: every warehouse). */
+  warehouses?: WarehouseScope;
+  /** Holds 'costs: see': without it responses carry no cost figures. */
+  seesCosts?: boolean;
+  /** Whether the live policy grants the user's role this action (for answers that differ by permission). */
+  may?: (resource: Resource, action: Action) => boolean;
+};
 
 export interface PolicySource {
   current(): Promise<Policy>;
@@ -73,8 +83,14 @@ async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; p
     // A valid signature is not enough: the user must still exist, be active and hold the token's role and
     // session version (a role, status or password change ends every token issued before it).
     if (!claims || !(await opts.sessions.accepts(claims))) return reply.status(401).send({ message: UNAUTHORIZED_MESSAGE });
-    request.user = { id: claims.sub, role: claims.role, firstname: claims.firstname };
     const policy = await opts.policy.current();
+    const scoped = typeof access === 'object' && scopeOf(policy, claims.role, access.resource) === 'assigned';
+    request.user = {
+      id: claims.sub, role: claims.role, firstname: claims.firstname,
+      warehouses: scoped ? { assignedTo: claims.sub } : null,
+      seesCosts: can(policy, claims.role, SEE_COSTS.resource, SEE_COSTS.action),
+      may: (resource, action) => can(policy, claims.role, resource, action),
+    };
     // A role that may no longer sign in loses its outstanding tokens' access at once.
     if (!policy.signIn[claims.role]) return reply.status(403).send({ message: FORBIDDEN_MESSAGE });
     if (access === 'signed-in') return;
@@ -82,6 +98,12 @@ async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; p
       return reply.status(403).send({ message: FORBIDDEN_MESSAGE });
     }
   });
+
+  // Field-level: a caller without 'costs: see' gets no cost figure in any answer (answers already JSON text are
+  // filtered where they are sent).
+  app.addHook('preSerialization', async (request: FastifyRequest, _reply, payload: unknown) =>
+    request.user && request.user.seesCosts === false ? withoutCosts(payload) : payload,
+  );
 }
 
 export const access = fp(accessPlugin, { name: 'access' });

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_POLICY, EVERYTHING, RESOURCES, type Action, type Policy, type Resource } from '../../domain/policy.js';
-import { ROLES, isRole } from '../../domain/roles.js';
+import {
+  DEFAULT_POLICY, EVERYTHING, RESOURCES, isWarehouseScoped, type Action, type Policy, type Resource, type Scope,
+} from '../../domain/policy.js';
+import { ROLES } from '../../domain/roles.js';
 import { normalisePolicy } from '../../domain/schemas/permissions.js';
 import type { DbOrTx } from '../db/client.js';
-import { permissionAudit, policySeenActions, rolePermissions, roleSettings } from '../db/schema.js';
+import { permissionAudit, policySeenActions, rolePermissions, roleScopes, roleSettings } from '../db/schema.js';
 import type { PolicySource } from './access.js';
 
 /** Held while the policy is written: by an admin's save and by start-up's seeding. */
@@ -12,33 +14,54 @@ export const POLICY_LOCK = 727275;
 /** Changes reach every API process within this time, with no restart. */
 export const POLICY_TTL_MS = 2000;
 
+/** The roles the database holds (built-in and custom), with their labels. */
+export type RoleRow = typeof roleSettings.$inferSelect;
+
 export async function readPolicy(db: DbOrTx): Promise<Policy> {
-  const [settings, grants] = await Promise.all([db.select().from(roleSettings), db.select().from(rolePermissions)]);
-  const policy: Policy = {
-    signIn: Object.fromEntries(ROLES.map((r) => [r, false])) as Policy['signIn'],
-    grants: Object.fromEntries(ROLES.map((r) => [r, {}])) as Policy['grants'],
-  };
-  for (const s of settings) if (isRole(s.role)) policy.signIn[s.role] = s.maySignIn;
+  const [settings, grants, scopes] = await Promise.all([
+    db.select().from(roleSettings), db.select().from(rolePermissions), db.select().from(roleScopes),
+  ]);
+  const policy: Policy = { signIn: {}, grants: {}, scope: {} };
+  for (const s of settings) {
+    policy.signIn[s.role] = s.maySignIn;
+    policy.grants[s.role] = {};
+    policy.scope[s.role] = {};
+  }
+  for (const sc of scopes) {
+    if (policy.scope[sc.role] && isWarehouseScoped(sc.resource)) policy.scope[sc.role]![sc.resource] = sc.scope as Scope;
+  }
   for (const g of grants) {
-    if (!isRole(g.role)) continue;
+    if (!policy.grants[g.role]) continue; // a role that no longer exists grants nothing
     const known = (RESOURCES as Record<string, readonly string[]>)[g.resource];
     if (!known?.includes(g.action)) continue; // a resource or action that no longer exists grants nothing
-    const role = policy.grants[g.role];
+    const role = policy.grants[g.role]!;
     const resource = g.resource as Resource;
     role[resource] = [...(role[resource] ?? []), g.action as Action];
   }
   // The admin row is read-only: whatever the table says, admin keeps everything.
   policy.signIn.admin = true;
   policy.grants.admin = EVERYTHING;
+  policy.scope.admin = {};
   return policy;
 }
 
-export function policyRows(policy: Policy) {
-  const settings = ROLES.map((role) => ({ role, maySignIn: Boolean(policy.signIn[role]) }));
-  const grants = ROLES.flatMap((role) =>
+/** What the audit trail records of the policy: the matrix, the scopes and every role's label. */
+export async function policyDocument(db: DbOrTx) {
+  const [policy, roles] = await Promise.all([readPolicy(db), db.select({ role: roleSettings.role, label: roleSettings.label }).from(roleSettings)]);
+  const normal = normalisePolicy(policy);
+  return { ...normal, labels: Object.fromEntries(Object.keys(normal.signIn).map((r) => [r, roles.find((x) => x.role === r)?.label ?? ''])) };
+}
+
+/** The rows of a policy, for the roles given (the built-in ones when none are). */
+export function policyRows(policy: Policy, roles: readonly string[] = ROLES) {
+  const settings = roles.map((role) => ({ role, maySignIn: Boolean(policy.signIn[role]) }));
+  const grants = roles.flatMap((role) =>
     Object.entries(policy.grants[role] ?? {}).flatMap(([resource, actions]) => (actions ?? []).map((action) => ({ role, resource, action }))),
   );
-  return { settings, grants };
+  const scopes = roles.flatMap((role) =>
+    Object.entries(policy.scope[role] ?? {}).filter(([, scope]) => scope === 'assigned').map(([resource, scope]) => ({ role, resource, scope: scope as string })),
+  );
+  return { settings, grants, scopes };
 }
 
 const pairKey = (resource: string, action: string) => `${resource} ${action}`;
@@ -61,15 +84,15 @@ export async function ensurePolicySeeded(db: DbOrTx): Promise<void> {
     if (!unseen.length && !newRoles.length) return;
 
     const fresh = knownRoles.size === 0;
-    const before = fresh ? null : normalisePolicy(await readPolicy(tx));
+    const before = fresh ? null : await policyDocument(tx);
     const { settings, grants } = policyRows(DEFAULT_POLICY);
-    const newSettings = settings.filter((s) => newRoles.includes(s.role));
+    const newSettings = settings.filter((s) => (newRoles as readonly string[]).includes(s.role));
     if (newSettings.length) await tx.insert(roleSettings).values(newSettings).onConflictDoNothing();
     const newGrants = grants.filter((g) => unseen.some((p) => p.resource === g.resource && p.action === g.action));
     if (newGrants.length) await tx.insert(rolePermissions).values(newGrants).onConflictDoNothing();
     if (unseen.length) await tx.insert(policySeenActions).values(unseen).onConflictDoNothing();
     if (before) {
-      const after = normalisePolicy(await readPolicy(tx));
+      const after = await policyDocument(tx);
       if (JSON.stringify(before) !== JSON.stringify(after)) await tx.insert(permissionAudit).values({ userId: null, before, after });
     }
   });

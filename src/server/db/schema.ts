@@ -300,11 +300,32 @@ export const policySeenActions = pgTable('policy_seen_actions', {
   action: text('action').notNull(),
 }, (t) => [uniqueIndex('policy_seen_actions_pk').on(t.resource, t.action)]);
 
+/** One row per role, built-in or custom: the roles table (issue 15). An empty label shows the built-in one. */
 export const roleSettings = pgTable('role_settings', {
   role: text('role').primaryKey(),
   maySignIn: boolean('may_sign_in').notNull(),
+  label: text('label').notNull().default(''),
   modified: modified(),
 });
+
+/** A role's warehouse scope on a warehouse-owned resource; no row means 'all' (SPEC.md). */
+export const roleScopes = pgTable('role_scopes', {
+  role: text('role').notNull(),
+  resource: text('resource').notNull(),
+  scope: text('scope').notNull(),
+}, (t) => [
+  primaryKey({ name: 'role_scopes_pk', columns: [t.role, t.resource] }),
+  check('role_scopes_scope', sql`${t.scope} in ('all','assigned')`),
+]);
+
+/** The warehouses a user is assigned to: what scope 'assigned' lets them see and change. */
+export const userWarehouses = pgTable('user_warehouses', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ name: 'user_warehouses_pk', columns: [t.userId, t.warehouseId] }),
+  index('user_warehouses_warehouse_idx').on(t.warehouseId),
+]);
 
 /** Every change of the policy: who, when, before and after. */
 export const permissionAudit = pgTable('permission_audit', {

@@ -9,8 +9,9 @@ import type { Api } from './types.js';
 export type CrudService<TCreate, TUpdate, TOut> = {
   /** What `sort` may name: the list route's query (and so the API document) allows exactly these. */
   sortFields: readonly string[];
-  list(query: ListQuery): Promise<Page<TOut>>;
-  get(id: string): Promise<TOut>;
+  /** `by`: the caller, for services whose rows are scoped to the caller (warehouses). */
+  list(query: ListQuery, by?: CurrentUser): Promise<Page<TOut>>;
+  get(id: string, by?: CurrentUser): Promise<TOut>;
   create(input: TCreate, by: CurrentUser): Promise<TOut>;
   update(id: string, input: TUpdate, by: CurrentUser): Promise<TOut>;
   remove(id: string, by: CurrentUser): Promise<void>;
@@ -43,12 +44,12 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
   const item = `${d.path}/:id`;
 
   app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring: listQueryFor(d.service.sortFields) } }, async (request) => {
-    const { rows, total } = await d.service.list(request.query);
+    const { rows, total } = await d.service.list(request.query, request.user!);
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
   app.get(item, { config: perm(d.resource, 'show'), schema: { tags, params: idParam } }, (request) =>
-    d.service.get(request.params.id),
+    d.service.get(request.params.id, request.user!),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { idParam } from '../../domain/schemas/common.js';
 import { expiringQuery, writeOffExpiredSchema } from '../../domain/schemas/batches.js';
 import { userOf } from '../auth/access.js';
+import { assertWarehouseWritable } from '../auth/warehouse-scope.js';
+import { sendStock } from '../http/send-stock.js';
 import { idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { batchService } from '../services/batch-service.js';
@@ -14,18 +16,18 @@ export const batchRoutes: RouteModule = (app, { database }) => {
   const stock = stockService(database.db);
 
   app.get('/inventory/expiring', { config: { access: { resource: 'inventory', action: 'list' } }, schema: { tags, querystring: expiringQuery } },
-    (request) => batches.expiring(request.query));
+    (request) => batches.expiring(request.query, userOf(request).warehouses ?? null));
 
   app.get('/inventory/:id/batches', { config: { access: { resource: 'inventory', action: 'show' } }, schema: { tags, params: idParam } },
-    (request) => batches.ofRecord(request.params.id));
+    (request) => batches.ofRecord(request.params.id, userOf(request).warehouses ?? null));
 
   app.post(
     '/inventory/write-off-expired',
     { config: { access: { resource: 'stock', action: 'write-off' } }, schema: { tags, headers: idempotencyKeyHeader, body: writeOffExpiredSchema } },
     async (request, reply) => {
-      const answer = await stock.writeOffExpired(request.body, userOf(request), request.headers['idempotency-key']);
-      if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+      const user = userOf(request);
+      await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
+      return sendStock(reply, await stock.writeOffExpired(request.body, user, request.headers['idempotency-key']), user);
     },
   );
 };

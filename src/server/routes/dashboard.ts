@@ -10,6 +10,6 @@ export const dashboardRoutes: RouteModule = (app, { database, policy }) => {
     const user = userOf(request);
     // Names and e-mails of users are for roles that may list users; everyone else gets the counts only.
     const withUsers = can(await policy.current(), user.role, 'users', 'list');
-    return dashboard.summary({ withUsers });
+    return dashboard.summary({ withUsers, scope: user.warehouses });
   });
 };

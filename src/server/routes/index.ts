@@ -13,6 +13,7 @@ import { imageRoutes } from './images.js';
 import { productRoutes } from './products.js';
 import { userRoutes } from './users.js';
 import { permissionRoutes } from './permissions.js';
+import { roleRoutes } from './roles.js';
 import { warehouseRoutes } from './warehouses.js';
 import { stockTakeRoutes } from './stock-takes.js';
 import { productImportRoutes } from './product-import.js';
@@ -36,4 +37,5 @@ export const apiRoutes: RouteModule[] = [
   permissionRoutes,
   stockTakeRoutes,
   productImportRoutes,
+  roleRoutes,
 ];

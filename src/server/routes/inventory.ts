@@ -7,14 +7,15 @@ import {
 } from '../../domain/schemas/inventory.js';
 import type { Action, Resource } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
+import { assertWarehouseWritable } from '../auth/warehouse-scope.js';
 import { HttpError } from '../http/errors.js';
+import { sendStock } from '../http/send-stock.js';
 import { created, errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import type { Outcome } from '../services/idempotency.js';
 import { INVENTORY_SORT_FIELDS, inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
 import { stockService } from '../services/stock-service.js';
-import type { StockAnswer } from '../services/stock-ledger.js';
 
 const tags = ['inventory'];
 const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
@@ -38,11 +39,10 @@ const send = (reply: FastifyReply, outcome: Outcome & { replayed: boolean }) => 
   return reply.status(outcome.status).send(outcome.body);
 };
 
-/** A stock answer arrives from the database as JSON text: no parse and stringify on the way through. */
-const sendStock = (reply: FastifyReply, answer: StockAnswer) => {
-  if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
-};
+/**
+ * A stock answer arrives from the database as JSON text: no parse and stringify on the way through, except for a
+ * caller who may not see costs (the answer names the movement's unit cost and value).
+ */
 
 export const inventoryRoutes: RouteModule = (app, { database }) => {
   const records = inventoryService(database.db);
@@ -51,22 +51,22 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
 
   const listQuery = inventoryListQuery.extend({ sort: sortParam(INVENTORY_SORT_FIELDS) });
   app.get('/inventory', { config: perm('inventory', 'list'), schema: { tags, querystring: listQuery } }, async (request) => {
-    const { rows, total } = await records.list(request.query);
+    const { rows, total } = await records.list(request.query, userOf(request).warehouses);
     return { data: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
   app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery, response: { 200: z.unknown(), ...errorReplies(404) } } }, (request) =>
-    records.lookup(request.query.product_id, request.query.warehouse_id),
+    records.lookup(request.query.product_id, request.query.warehouse_id, userOf(request).warehouses),
   );
 
   app.get('/inventory/movements', { config: perm('inventory', 'list'), schema: { tags, querystring: movementListQuery } }, (request) =>
-    records.movements(request.query),
+    records.movements(request.query, userOf(request).warehouses),
   );
 
   app.get(
     '/inventory/by-city/:cityId',
     { config: perm('inventory', 'list'), schema: { tags, params: z.object({ cityId: z.string() }), querystring: inventoryByCityQuery } },
-    (request) => records.byCity(request.params.cityId, request.query),
+    (request) => records.byCity(request.params.cityId, request.query, userOf(request).warehouses),
   );
 
   app.post(
@@ -76,7 +76,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   );
 
   app.get('/inventory/:id', { config: perm('inventory', 'show'), schema: { tags, params: idParam } }, (request) =>
-    records.get(request.params.id),
+    records.get(request.params.id, userOf(request).warehouses),
   );
 
   app.put(
@@ -86,7 +86,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   );
 
   app.delete('/inventory/:id', { config: perm('inventory', 'delete'), schema: { tags, params: idParam } }, async (request) => {
-    await records.remove(request.params.id);
+    await records.remove(request.params.id, userOf(request).warehouses);
     return { message: 'Inventory deleted successfully' };
   });
 
@@ -96,7 +96,10 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;
-      return sendStock(reply, await stock.addStock(request.body, userOf(request), request.headers['idempotency-key']));
+      const user = userOf(request);
+      // Scope is checked before the one-statement stock write: a refusal changes nothing.
+      await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
+      return sendStock(reply, await stock.addStock(request.body, user, request.headers['idempotency-key']), user);
     },
   );
 
@@ -106,7 +109,10 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => {
       const invalid = firstIssue(request, 'Validation error: ');
       if (invalid) throw invalid;
-      return sendStock(reply, await stock.adjustStock(request.body, userOf(request), request.headers['idempotency-key']));
+      const user = userOf(request);
+      // Scope is checked before the one-statement stock write: a refusal changes nothing.
+      await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
+      return sendStock(reply, await stock.adjustStock(request.body, user, request.headers['idempotency-key']), user);
     },
   );
 
@@ -116,13 +122,19 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;
-      return sendStock(reply, await stock.removeStock(request.body, userOf(request), request.headers['idempotency-key']));
+      const user = userOf(request);
+      // Scope is checked before the one-statement stock write: a refusal changes nothing.
+      await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
+      return sendStock(reply, await stock.removeStock(request.body, user, request.headers['idempotency-key']), user);
     },
   );
 
   app.post(
     '/inventory/test-update-all-inventory',
     { config: perm('update-all-inventory', 'update-all'), schema: { tags, body: updateAllInventorySchema } },
-    (request) => reconcile.reconcileWarehouse(request.body.warehouse_id),
+    async (request) => {
+      await assertWarehouseWritable(database.db, userOf(request).warehouses ?? null, request.body.warehouse_id);
+      return reconcile.reconcileWarehouse(request.body.warehouse_id);
+    },
   );
 };

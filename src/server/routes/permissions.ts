@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { policySchema } from '../../domain/schemas/permissions.js';
-import type { Policy } from '../../domain/policy.js';
+import type { PolicyInput } from '../../domain/schemas/permissions.js';
 import type { RouteModule } from '../http/types.js';
 import { permissionsService } from '../services/permissions-service.js';
 
@@ -13,7 +13,7 @@ export const permissionRoutes: RouteModule = (app, { database, policy }) => {
   app.put(
     '/permissions',
     { config: { access: { resource: 'permissions', action: 'edit' } }, schema: { tags, body: policySchema } },
-    (request) => permissions.replace(request.body as Policy, request.user!.id, request.body.version),
+    (request) => permissions.replace(request.body as PolicyInput, request.user!.id, request.body.version),
   );
 
   app.get(

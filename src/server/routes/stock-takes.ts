@@ -15,7 +15,7 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
   const takes = stockTakeService(database.db);
 
   app.get('/stock-takes', { config: perm('list'), schema: { tags, querystring: stockTakeListQuery } }, async (request) => {
-    const { rows, total } = await takes.list(request.query);
+    const { rows, total } = await takes.list(request.query, userOf(request).warehouses ?? null);
     return { data: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
@@ -23,7 +23,7 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
     async (request, reply) => reply.status(201).send(await takes.create(request.body, userOf(request))));
 
   app.get('/stock-takes/:id', { config: perm('show'), schema: { tags, params: idParam, querystring: stockTakeShowQuery } },
-    (request) => takes.get(request.params.id, request.query.only_variances));
+    (request) => takes.get(request.params.id, request.query.only_variances, userOf(request)));
 
   app.put('/stock-takes/:id/counts', { config: perm('count'), schema: { tags, params: idParam, body: stockTakeCountsSchema } },
     (request) => takes.saveCounts(request.params.id, request.body, userOf(request)));
@@ -35,5 +35,5 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
   });
 
   app.post('/stock-takes/:id/cancel', { config: perm('cancel'), schema: { tags, params: idParam } },
-    (request) => takes.cancel(request.params.id));
+    (request) => takes.cancel(request.params.id, userOf(request)));
 };

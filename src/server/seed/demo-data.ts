@@ -121,3 +121,8 @@ export const DEMO_USERS: [string, string, string, string, string, string, string
 
 /** The logins the README and the start log list. */
 export const DEMO_LOGINS = DEMO_USERS.slice(0, 6).map(([email, password, , , , role]) => ({ email, password, role }));
+
+/** Demo user e-mail → the warehouses assigned to them (what a role with scope 'assigned' lets them reach). */
+export const DEMO_ASSIGNED_WAREHOUSES: Record<string, string[]> = {
+  'warehouse@demo.local': ['Jaipur Central Warehouse', 'Jaipur North Dark Store'],
+};

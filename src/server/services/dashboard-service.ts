@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { warehouseFilter, type WarehouseScope } from '../auth/warehouse-scope.js';
 import type { Db } from '../db/client.js';
 import { cities, inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
 import { REPORT_DEFAULT_DAYS } from '../../domain/constants.js';
@@ -20,21 +21,22 @@ const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression}):
 /** Everything the dashboard shows, aggregated by the database: a handful of small queries, no list downloads. */
 export function dashboardService(db: Db) {
   return {
-    async summary({ withUsers, now = new Date() }: { withUsers: boolean; now?: Date }): Promise<DashboardSummary> {
+    /** `scope` 'assigned': warehouse, stock and flow figures cover only the user's warehouses (filtered in SQL). */
+    async summary({ withUsers, now = new Date(), scope = null }: { withUsers: boolean; now?: Date; scope?: WarehouseScope }): Promise<DashboardSummary> {
       const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
       const firstDay = period.start_date;
 
       const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow] = await Promise.all([
         db.execute(sql`
           select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
-                 (select count(*) from ${warehouses})::int as warehouses, (select count(*) from ${cities})::int as cities`)
+                 (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`)
           .then((result) => rowsOf<{ users: number; products: number; warehouses: number; cities: number }>(result)),
         db.select({
           inventory_items: count(),
           low_stock: int(sql`count(*) filter (where ${lowStock})`),
           out_of_stock: int(sql`count(*) filter (where ${outOfStock})`),
           total_value: sql<number>`coalesce(round(sum(${inventory.currentStock} * ${inventory.unitCost}), 2), 0)::float8`,
-        }).from(inventory),
+        }).from(inventory).where(warehouseFilter(scope, inventory.warehouseId)),
         db.select({
           _id: products.id, productname: products.productname, price: products.price, discount_price: products.discountPrice,
           image: sql<string | null>`${products.mainImage} ->> 0`,
@@ -47,7 +49,7 @@ export function dashboardService(db: Db) {
         }).from(inventory)
           .innerJoin(products, eq(products.id, inventory.productId))
           .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
-          .where(lowStock)
+          .where(and(lowStock, warehouseFilter(scope, inventory.warehouseId)))
           .orderBy(asc(inventory.currentStock), sql`${inventory.currentStock} - ${inventory.minimumStock}`, asc(products.productname), asc(inventory.id))
           .limit(DASHBOARD_ITEMS),
         withUsers
@@ -58,7 +60,7 @@ export function dashboardService(db: Db) {
           : null,
         // The same order as the warehouse list, so "the first 5" are the first 5 there.
         db.select({ _id: warehouses.id, name: warehouses.name, city: cities.name, status: warehouses.status })
-          .from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId))
+          .from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(warehouseFilter(scope, warehouses.id))
           .orderBy(desc(warehouses.created), desc(warehouses.id)).limit(DASHBOARD_ITEMS),
         // Stock in and out as the inventory report counts them (movement types 'in' and 'out'): the two agree.
         db.select({
@@ -66,7 +68,7 @@ export function dashboardService(db: Db) {
           stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'in'), 0)::float8`,
           stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'out'), 0)::float8`,
         }).from(stockMovements)
-          .where(withinPeriod(stockMovements.created, period))
+          .where(and(withinPeriod(stockMovements.created, period), warehouseFilter(scope, stockMovements.warehouseId)))
           .groupBy(dayOf(stockMovements.created)),
       ]);
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
 import { badRequest, isUuid, notFound } from '../http/errors.js';
@@ -35,8 +35,8 @@ export const lowStock = sql`${inventory.currentStock} <= coalesce(${inventory.mi
 export const outOfStock = sql`${inventory.currentStock} = 0`;
 export const stockValue = sql`${inventory.currentStock} * ${inventory.unitCost}`;
 
-export async function recordById(db: DbOrTx, id: string): Promise<InventoryRecord> {
-  const [row] = isUuid(id) ? await selectRecords(db).where(eq(inventory.id, id)).limit(1) : [];
+export async function recordById(db: DbOrTx, id: string, scope?: SQL): Promise<InventoryRecord> {
+  const [row] = isUuid(id) ? await selectRecords(db).where(and(eq(inventory.id, id), scope)).limit(1) : [];
   if (!row) throw notFound('Inventory');
   return toRecord(row);
 }
@@ -50,8 +50,11 @@ export async function requireProduct(db: DbOrTx, id: string, field = 'product_id
   return row;
 }
 
-export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehouse_id'): Promise<{ id: string; name: string }> {
-  const [row] = isUuid(id) ? await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.id, id)).limit(1) : [];
+/** `scope`: a warehouse outside the caller's scope is not found, like an unknown one. */
+export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehouse_id', scope?: SQL): Promise<{ id: string; name: string }> {
+  const [row] = isUuid(id)
+    ? await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(and(eq(warehouses.id, id), scope)).limit(1)
+    : [];
   if (!row) throw badRequest(field, 'Warehouse not found');
   return row;
 }

@@ -8,6 +8,7 @@ import { lowStock, outOfStock, selectMovements, selectRecords, toMovementRecord,
 import { businessDay } from '../../domain/schemas/inventory.js';
 import { addDays, dayOf, dayStart, periodOf, withinPeriod, type Period } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
+import { warehouseFilter, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 
 
 function optionalId(value: string | undefined, field: string, label: string): string | undefined {
@@ -24,7 +25,7 @@ const SECTIONS: Record<(typeof REPORT_TYPES)[number], ReadonlySet<'summary' | 's
   comparison: new Set(['comparison']),
 };
 
-type Filters = { warehouseId?: string; productId?: string; movementType?: string; period: Period };
+type Filters = { warehouseId?: string; productId?: string; movementType?: string; period: Period; scope: WarehouseScope };
 type Totals = { quantity: SQL; count: SQL; valueIn: SQL; valueOut: SQL; type: SQL };
 
 /** The movement totals of one group, from either source (the ledger rows or their daily totals). */
@@ -54,7 +55,7 @@ function movementTotals(db: Db, f: Filters) {
       quantity: sql`${m.quantity}`, count: sql`1`, type: sql`${m.movementType}`,
       valueIn: sql`${m.totalValue} * (${m.quantity} > 0)::int`, valueOut: sql`${m.totalValue} * (${m.quantity} < 0)::int`,
     });
-    const where = and(eq(m.productId, f.productId), f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined,
+    const where = and(eq(m.productId, f.productId), f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined, warehouseFilter(f.scope, m.warehouseId),
       withinPeriod(m.created, f.period), f.movementType ? eq(m.movementType, f.movementType) : undefined);
     return {
       statistics: () => db.select(totals).from(m).where(where),
@@ -64,7 +65,7 @@ function movementTotals(db: Db, f: Filters) {
   const d = stockDailyTotals;
   const totals = totalsOf({ quantity: sql`${d.quantity}`, count: sql`${d.movementCount}`, type: sql`${d.movementType}`, valueIn: sql`${d.valueIn}`, valueOut: sql`${d.valueOut}` });
   const where = and(sql`${d.day} between ${f.period.start_date}::date and ${f.period.end_date}::date`,
-    f.warehouseId ? eq(d.warehouseId, f.warehouseId) : undefined, f.movementType ? eq(d.movementType, f.movementType) : undefined);
+    f.warehouseId ? eq(d.warehouseId, f.warehouseId) : undefined, warehouseFilter(f.scope, d.warehouseId), f.movementType ? eq(d.movementType, f.movementType) : undefined);
   const date = sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`;
   return {
     statistics: () => db.select(totals).from(d).where(where),
@@ -80,22 +81,25 @@ function movementTotals(db: Db, f: Filters) {
  */
 export function inventoryReportService(db: Db) {
   return {
-    async report(query: InventoryReportQuery, now = new Date()) {
+    /** `scope`: 'assigned' keeps every figure to the caller's warehouses, in SQL. */
+    async report(query: InventoryReportQuery, now = new Date(), scope: WarehouseScope = null) {
       const period = periodOf(query, now);
       const warehouseId = optionalId(query.warehouse_id, 'warehouse_id', 'Warehouse');
       const productId = optionalId(query.product_id, 'product_id', 'Product');
       const wants = SECTIONS[query.report_type];
-      const f: Filters = { warehouseId, productId, movementType: query.movement_type, period };
+      const f: Filters = { warehouseId, productId, movementType: query.movement_type, period, scope };
 
       const balances = and(
         warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined,
         productId ? eq(inventory.productId, productId) : undefined,
+        warehouseFilter(scope, inventory.warehouseId),
       );
       const moves = and(
         warehouseId ? eq(stockMovements.warehouseId, warehouseId) : undefined,
         productId ? eq(stockMovements.productId, productId) : undefined,
         withinPeriod(stockMovements.created, period),
         query.movement_type ? eq(stockMovements.movementType, query.movement_type) : undefined,
+        warehouseFilter(scope, stockMovements.warehouseId),
       );
       const totals = movementTotals(db, f);
       const when = <T>(section: Parameters<typeof wants.has>[0], run: () => Promise<T>): Promise<T | null> =>
@@ -157,7 +161,8 @@ type StockLevel = { product_id: string; product_name: string; opening_stock: num
  * the (productname, id) index; only their balances and ledger rows are then summed, each through its own index.
  */
 async function stockLevels(db: Db, f: Filters, limit: number) {
-  const inWarehouse = (alias: string) => (f.warehouseId ? sql`and ${sql.raw(alias)}.warehouse_id = ${f.warehouseId}::uuid` : sql``);
+  const inWarehouse = (alias: string) => sql`${f.warehouseId ? sql`and ${sql.raw(alias)}.warehouse_id = ${f.warehouseId}::uuid` : sql``}
+    ${f.scope ? sql`and ${warehouseFilterRaw(f.scope, `${alias}.warehouse_id`)}` : sql``}`;
   return rowsOf<StockLevel>(await db.execute(sql`
     with picked as materialized (
       select p.id, p.productname from products p

@@ -5,7 +5,8 @@ import type {
   InventoryByCityQuery, InventoryCreateInput, InventoryListQuery, InventoryUpdateInput, MovementListQuery,
 } from '../../domain/schemas/inventory.js';
 import type { CurrentUser } from '../auth/access.js';
-import { badRequest, conflict, isUuid, notFound, requireId } from '../http/errors.js';
+import { HttpError, badRequest, conflict, isUuid, notFound, requireId } from '../http/errors.js';
+import { OUT_OF_SCOPE_MESSAGE, assertWarehouseWritable, warehouseFilter, warehouseInScope, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { runIdempotent, type Outcome } from './idempotency.js';
 import {
   lowStock, outOfStock, recordById, requireProduct, requireWarehouse, selectMovements, selectRecords, stockValue, toMovementRecord,
@@ -48,7 +49,8 @@ export const INVENTORY_SORT_FIELDS = Object.keys(sortable);
 
 export function inventoryService(db: Db) {
   return {
-    async list(query: InventoryListQuery): Promise<{ rows: InventoryRecord[]; total: number }> {
+    /** `scope` (here and below): the caller's warehouse scope; 'assigned' keeps the rows of their warehouses, in SQL. */
+    async list(query: InventoryListQuery, scope: WarehouseScope = null): Promise<{ rows: InventoryRecord[]; total: number }> {
       const warehouseId = idFilter(query.warehouse_id ?? query.warehouse, query.warehouse_id ? 'warehouse_id' : 'warehouse', 'Warehouse');
       const productId = idFilter(query.product_id, 'product_id', 'Product');
       const where = and(
@@ -59,6 +61,7 @@ export function inventoryService(db: Db) {
         query.low_stock_only ? lowStock : undefined,
         query.out_of_stock_only ? outOfStock : undefined,
         searchFilter(query.q, [products.productname, warehouses.name, inventory.location]),
+        warehouseFilter(scope, inventory.warehouseId),
       );
       const [rows, [total]] = await Promise.all([
         selectRecords(db).where(where)
@@ -72,19 +75,22 @@ export function inventoryService(db: Db) {
       return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
     },
 
-    get: (id: string) => recordById(db, requireId(id, 'Inventory')),
+    /** Another warehouse's record is not found (404), like one that does not exist. */
+    get: (id: string, scope: WarehouseScope = null) => recordById(db, requireId(id, 'Inventory'), warehouseFilter(scope, inventory.warehouseId)),
 
     /** SPEC.md section 7: "inventory lookup by product_id and warehouse". */
-    async lookup(productId: string, warehouseId: string): Promise<InventoryRecord> {
+    async lookup(productId: string, warehouseId: string, scope: WarehouseScope = null): Promise<InventoryRecord> {
       if (!isUuid(productId) || !isUuid(warehouseId)) throw notFound('Inventory');
       const [row] = await selectRecords(db)
-        .where(and(eq(inventory.productId, productId.toLowerCase()), eq(inventory.warehouseId, warehouseId.toLowerCase()))).limit(1);
+        .where(and(eq(inventory.productId, productId.toLowerCase()), eq(inventory.warehouseId, warehouseId.toLowerCase()),
+          warehouseFilter(scope, inventory.warehouseId))).limit(1);
       if (!row) throw notFound('Inventory');
       return toRecord(row);
     },
 
     /** Creates the balance row; an opening stock enters the ledger as an `in` movement (reason adjustment). */
-    create(input: InventoryCreateInput, by: CurrentUser, key: string | string[] | undefined) {
+    async create(input: InventoryCreateInput, by: CurrentUser, key: string | string[] | undefined) {
+      await assertWarehouseWritable(db, by.warehouses ?? null, input.warehouse_id);
       return runIdempotent(db, { key, userId: by.id, route: 'POST /inventory', payload: input }, async (tx): Promise<Outcome> => {
         const product = await requireProduct(tx, input.product_id);
         const warehouse = await requireWarehouse(tx, input.warehouse_id);
@@ -110,6 +116,7 @@ export function inventoryService(db: Db) {
       return db.transaction(async (tx) => {
         const row = await lockBalance(tx, { id: inventoryId });
         if (!row) throw notFound('Inventory');
+        if (!(await warehouseInScope(tx, by.warehouses ?? null, row.warehouseId))) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
         if (input.warehouse_id && input.warehouse_id.toLowerCase() !== row.warehouseId) {
           throw badRequest('warehouse_id', 'An inventory record cannot move to another warehouse: remove the stock here and add it there.');
         }
@@ -133,13 +140,15 @@ export function inventoryService(db: Db) {
     },
 
     /** Only an empty record may go: its ledger stays, and sums to 0 like the missing balance. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, scope: WarehouseScope = null): Promise<void> {
       const inventoryId = requireId(id, 'Inventory');
       const [deleted] = await db.delete(inventory)
-        .where(and(eq(inventory.id, inventoryId), eq(inventory.currentStock, 0))).returning({ id: inventory.id });
+        .where(and(eq(inventory.id, inventoryId), eq(inventory.currentStock, 0), warehouseFilter(scope, inventory.warehouseId)))
+        .returning({ id: inventory.id });
       if (deleted) return;
-      const [row] = await db.select({ stock: inventory.currentStock }).from(inventory).where(eq(inventory.id, inventoryId));
+      const [row] = await db.select({ stock: inventory.currentStock, warehouseId: inventory.warehouseId }).from(inventory).where(eq(inventory.id, inventoryId));
       if (!row) throw notFound('Inventory');
+      if (!(await warehouseInScope(db, scope, row.warehouseId))) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
       throw conflict(`This inventory record still holds ${row.stock} units. Adjust the stock to 0 before deleting it.`);
     },
 
@@ -149,12 +158,13 @@ export function inventoryService(db: Db) {
      * warehouse holding 100k products answers one page of rows, not all of them; `q` keeps the products whose name
      * contains it.
      */
-    async byCity(cityId: string, query: InventoryByCityQuery) {
+    async byCity(cityId: string, query: InventoryByCityQuery, scope: WarehouseScope = null) {
       const id = requireId(cityId, 'City');
       const [city] = await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, id));
       if (!city) throw notFound('City');
       const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
-      const inCity = and(eq(warehouses.cityId, city.id), warehouseId ? eq(warehouses.id, warehouseId) : undefined);
+      const inCity = and(eq(warehouses.cityId, city.id), warehouseId ? eq(warehouses.id, warehouseId) : undefined,
+        warehouseFilter(scope, warehouses.id));
       const [pageWarehouses, [total]] = await Promise.all([
         db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inCity)
           .orderBy(asc(warehouses.name), asc(warehouses.id)).limit(query.limit).offset(query.skip),
@@ -184,13 +194,14 @@ export function inventoryService(db: Db) {
     },
 
     /** The ledger, newest first. */
-    async movements(query: MovementListQuery) {
+    async movements(query: MovementListQuery, scope: WarehouseScope = null) {
       const productId = idFilter(query.product_id, 'product_id', 'Product');
       const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
       const where: SQL | undefined = and(
         productId ? eq(stockMovements.productId, productId) : undefined,
         warehouseId ? eq(stockMovements.warehouseId, warehouseId) : undefined,
         query.movement_type ? eq(stockMovements.movementType, query.movement_type) : undefined,
+        warehouseFilter(scope, stockMovements.warehouseId),
       );
       const [rows, [total]] = await Promise.all([
         selectMovements(db).where(where).orderBy(desc(stockMovements.seq)).limit(query.limit).offset(offsetOf(query)),

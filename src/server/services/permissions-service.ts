@@ -1,15 +1,15 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_POLICY, RESOURCES, type Policy } from '../../domain/policy.js';
-import { ROLES } from '../../domain/roles.js';
-import { PERMISSIONS_CHANGED_MESSAGE, normalisePolicy } from '../../domain/schemas/permissions.js';
-import { conflict } from '../http/errors.js';
+import { DEFAULT_POLICY, RESOURCES, WAREHOUSE_SCOPED, type Policy } from '../../domain/policy.js';
+import { PERMISSIONS_CHANGED_MESSAGE, normalisePolicy, type PolicyInput } from '../../domain/schemas/permissions.js';
+import { badRequest, conflict } from '../http/errors.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { permissionAudit, rolePermissions, roleSettings, users } from '../db/schema.js';
+import { permissionAudit, rolePermissions, roleScopes, roleSettings, users } from '../db/schema.js';
 import type { PolicySource } from '../auth/access.js';
-import { POLICY_LOCK, policyRows, readPolicy } from '../auth/db-policy-source.js';
+import { POLICY_LOCK, policyDocument, policyRows, readPolicy } from '../auth/db-policy-source.js';
+import { roleLabels } from './role-service.js';
 
 /** Each recorded change bumps the version; an editor sends back the version it loaded. */
-async function policyVersion(db: DbOrTx): Promise<number> {
+export async function policyVersion(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(permissionAudit);
   return Number(row?.n ?? 0);
 }
@@ -17,26 +17,40 @@ async function policyVersion(db: DbOrTx): Promise<number> {
 export function permissionsService(db: Db, source: PolicySource) {
   return {
     async get() {
-      const [policy, version] = await Promise.all([readPolicy(db), policyVersion(db)]);
-      return { roles: ROLES, resources: RESOURCES, policy: normalisePolicy(policy), defaults: normalisePolicy(DEFAULT_POLICY), version };
+      const [policy, version, labels] = await Promise.all([readPolicy(db), policyVersion(db), roleLabels(db)]);
+      const normal = normalisePolicy(policy);
+      const roles = Object.keys(normal.signIn);
+      return {
+        roles, labels, resources: RESOURCES, scoped: WAREHOUSE_SCOPED, policy: normal,
+        defaults: normalisePolicy(DEFAULT_POLICY, roles), version,
+      };
     },
 
-    /** Replaces the whole matrix in one transaction and records who changed what. */
-    async replace(next: Policy, byUserId: string, expectedVersion?: number) {
-      const after = normalisePolicy(next);
+    /** Replaces the whole matrix (grants, sign-in and scopes) in one transaction and records who changed what. */
+    async replace(next: PolicyInput, byUserId: string, expectedVersion?: number) {
       await db.transaction(async (tx) => {
         // One editor at a time, across API processes: the version check and the write must not interleave.
         await tx.execute(sql`select pg_advisory_xact_lock(${POLICY_LOCK})`);
         if (expectedVersion !== undefined && expectedVersion !== (await policyVersion(tx))) throw conflict(PERMISSIONS_CHANGED_MESSAGE);
-        const before = normalisePolicy(await readPolicy(tx));
-        const { settings, grants } = policyRows(after);
+        const known = (await tx.select({ role: roleSettings.role }).from(roleSettings)).map((r) => r.role);
+        const unknown: string[] = [];
+        for (const role of [...Object.keys(next.signIn), ...Object.keys(next.grants), ...Object.keys(next.scope ?? {})]) {
+          if (!known.includes(role)) unknown.push(role);
+        }
+        if (unknown.length) throw badRequest('signIn', `Unknown role '${unknown[0]}': create it first`);
+        const after: Policy = normalisePolicy(next, known);
+        const before = await policyDocument(tx);
+        const { settings, grants, scopes } = policyRows(after, known);
         await tx.delete(rolePermissions);
         if (grants.length) await tx.insert(rolePermissions).values(grants);
+        await tx.delete(roleScopes);
+        if (scopes.length) await tx.insert(roleScopes).values(scopes);
         for (const s of settings) {
-          await tx.insert(roleSettings).values(s).onConflictDoUpdate({ target: roleSettings.role, set: { maySignIn: s.maySignIn, modified: new Date() } });
+          await tx.update(roleSettings).set({ maySignIn: s.maySignIn, modified: new Date() }).where(eq(roleSettings.role, s.role));
         }
-        if (JSON.stringify(before) !== JSON.stringify(after)) {
-          await tx.insert(permissionAudit).values({ userId: byUserId, before, after });
+        const recorded = await policyDocument(tx);
+        if (JSON.stringify(before) !== JSON.stringify(recorded)) {
+          await tx.insert(permissionAudit).values({ userId: byUserId, before, after: recorded });
         }
       });
       source.invalidate?.();

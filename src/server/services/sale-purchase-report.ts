@@ -4,13 +4,15 @@ import { products, stockMovements } from '../db/schema.js';
 import type { SalePurchaseQuery } from '../../domain/schemas/inventory.js';
 import { badRequest } from '../http/errors.js';
 import { requireWarehouse } from './inventory-records.js';
+import { warehouseFilter, type WarehouseScope } from '../auth/warehouse-scope.js';
+import { warehouses } from '../db/schema.js';
 import { addDays, dayOf, withinPeriod } from './report-period.js';
 
 /** A report is read in one go: keep its period to a year. */
 export const MAX_REPORT_DAYS = 366;
 
 type Item = { _id: string; created: Date; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number };
-type Day = { total: number; total_quantity: number; items: Item[] };
+type Day = { total?: number; total_quantity: number; items: Item[] };
 
 const isPurchase = sql`${stockMovements.movementType} = 'in' and ${stockMovements.movementReason} = 'purchase'`;
 const isSale = sql`${stockMovements.movementType} = 'out'`;
@@ -19,8 +21,9 @@ const kind = sql<'purchase' | 'sale'>`case when ${isSale} then 'sale' else 'purc
 /** GET /reports/warehouse-sale-purchase: purchases (in, reason purchase) and sales (out) of one warehouse, by day. */
 export function salePurchaseReportService(db: Db) {
   return {
-    async report(query: SalePurchaseQuery) {
-      const warehouse = await requireWarehouse(db, query.warehouse_id);
+    /** A warehouse outside the caller's scope is not found; without `seesCosts` the day totals (values) are left out. */
+    async report(query: SalePurchaseQuery, scope: WarehouseScope = null, seesCosts = true) {
+      const warehouse = await requireWarehouse(db, query.warehouse_id, 'warehouse_id', warehouseFilter(scope, warehouses.id));
       if (query.end_date > addDays(query.start_date, MAX_REPORT_DAYS - 1)) {
         throw badRequest('end_date', `The period may span at most ${MAX_REPORT_DAYS} days`);
       }
@@ -47,7 +50,9 @@ export function salePurchaseReportService(db: Db) {
       const purchases: Record<string, Day> = {};
       const sales: Record<string, Day> = {};
       const bucket = (k: 'purchase' | 'sale') => (k === 'sale' ? sales : purchases);
-      for (const t of totals) bucket(t.kind)[t.day] = { total: t.total, total_quantity: t.total_quantity, items: [] };
+      for (const t of totals) {
+        bucket(t.kind)[t.day] = seesCosts ? { total: t.total, total_quantity: t.total_quantity, items: [] } : { total_quantity: t.total_quantity, items: [] };
+      }
       for (const { day: d, kind: k, quantity, ...item } of rows) {
         // Sales leave the ledger as negative quantities; the report shows units sold.
         bucket(k)[d]!.items.push({ ...item, quantity: Math.abs(quantity) });

@@ -6,6 +6,7 @@ import type { StockTakeCountsInput, StockTakeCreateInput, StockTakeStatus } from
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
+import { OUT_OF_SCOPE_MESSAGE, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 
 export type StockTakeOut = {
   _id: string; warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
@@ -35,17 +36,25 @@ const headerSelect = sql`
     left join users u on u.id = t.created_by`;
 
 export function stockTakeService(db: Db) {
-  async function header(id: string): Promise<StockTakeOut> {
-    const [row] = rowsOf<StockTakeOut>(await db.execute(sql`${headerSelect} where t.id = ${id}::uuid`));
+  async function header(id: string, scope: WarehouseScope = null): Promise<StockTakeOut> {
+    const [row] = rowsOf<StockTakeOut>(await db.execute(sql`${headerSelect} where t.id = ${id}::uuid and ${warehouseFilterRaw(scope, 't.warehouse_id')}`));
     if (!row) throw notFound('Stock take');
     return row;
   }
 
+  /** A change to a stock take of a warehouse outside the user's scope is refused before anything is written. */
+  async function assertTakeWritable(id: string, scope: WarehouseScope) {
+    if (!scope) return;
+    const [row] = rowsOf<{ mine: boolean }>(await db.execute(sql`
+      select ${warehouseFilterRaw(scope, 't.warehouse_id')} as mine from stock_takes t where t.id = ${id}::uuid`));
+    if (row && !row.mine) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
+  }
+
   return {
-    async list(query: ListQuery & { status?: StockTakeStatus; warehouse_id?: string }) {
+    async list(query: ListQuery & { status?: StockTakeStatus; warehouse_id?: string }, scope: WarehouseScope = null) {
       const warehouse = query.warehouse_id === undefined ? null : requireRef(query.warehouse_id, 'warehouse_id', 'Warehouse');
       const where = sql`where (${query.status ?? null}::text is null or t.status = ${query.status ?? null}::text)
-        and (${warehouse}::uuid is null or t.warehouse_id = ${warehouse}::uuid)`;
+        and (${warehouse}::uuid is null or t.warehouse_id = ${warehouse}::uuid) and ${warehouseFilterRaw(scope, 't.warehouse_id')}`;
       const [rows, [total]] = await Promise.all([
         db.execute(sql`${headerSelect} ${where} order by t.created desc, t.id desc limit ${query.limit} offset ${offsetOf(query)}`),
         db.execute(sql`select count(*)::int as n from stock_takes t ${where}`).then((r) => rowsOf<{ n: number }>(r)),
@@ -53,10 +62,14 @@ export function stockTakeService(db: Db) {
       return { rows: rowsOf<StockTakeOut>(rows), total: total?.n ?? 0 };
     },
 
-    /** The header, the lines (expected, counted, variance and its value at the balance's unit cost) and totals. */
-    async get(rawId: string, onlyVariances = false) {
+    /**
+     * The header, the lines (expected, counted, variance and its value at the balance's unit cost) and totals. A blind
+     * count keeps its expected figures (and so its variances) from whoever may only count, until it is applied.
+     */
+    async get(rawId: string, onlyVariances = false, by?: CurrentUser) {
       const id = requireId(rawId, 'Stock take');
-      const take = await header(id);
+      const take = await header(id, by?.warehouses ?? null);
+      const hideExpected = take.blind && take.status === 'open' && by?.may?.('stock-takes', 'apply') === false;
       const lines = rowsOf<StockTakeLineOut>(await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,
@@ -79,7 +92,11 @@ export function stockTakeService(db: Db) {
         variance_quantity: counted.reduce((sum, l) => sum + l.variance!, 0),
         variance_value: Math.round(counted.reduce((sum, l) => sum + l.variance_value!, 0) * 100) / 100,
       };
-      return { ...take, lines, totals };
+      if (hideExpected) {
+        const blindLines = lines.map((l) => ({ ...l, expected: null, variance: null, variance_value: null }));
+        return { ...take, expected_hidden: true, lines: blindLines, totals: { ...totals, variances: null, variance_quantity: null, variance_value: null } };
+      }
+      return { ...take, expected_hidden: false, lines, totals };
     },
 
     /**
@@ -88,6 +105,7 @@ export function stockTakeService(db: Db) {
      */
     async create(input: StockTakeCreateInput, by: CurrentUser) {
       const warehouseId = requireRef(input.warehouse_id, 'warehouse_id', 'Warehouse');
+      await assertWarehouseWritable(db, by.warehouses ?? null, warehouseId);
       const categoryId = input.category_id === undefined ? null : requireRef(input.category_id, 'category_id', 'Category');
       const id = await db.transaction(async (tx) => {
         const [warehouse] = rowsOf<{ id: string }>(await tx.execute(sql`select id from warehouses where id = ${warehouseId}::uuid`));
@@ -121,6 +139,7 @@ export function stockTakeService(db: Db) {
         if (seen.has(l.product_id)) throw badRequest(`lines.${i}.product_id`, 'This product is listed twice');
         seen.add(l.product_id);
       });
+      await assertTakeWritable(id, by.warehouses ?? null);
       await db.transaction(async (tx) => {
         // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
         const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(await tx.execute(sql`
@@ -154,6 +173,7 @@ export function stockTakeService(db: Db) {
      */
     async apply(rawId: string, by: CurrentUser): Promise<{ status: number; body: unknown; replayed: boolean }> {
       const id = requireId(rawId, 'Stock take');
+      await assertTakeWritable(id, by.warehouses ?? null);
       try {
         const [row] = rowsOf<{ o: { status: number; body: unknown; replayed?: boolean } }>(await db.execute(sql`
           select stock_take_apply(${id}::uuid, ${by.id}::uuid) as o`));
@@ -165,8 +185,9 @@ export function stockTakeService(db: Db) {
       }
     },
 
-    async cancel(rawId: string) {
+    async cancel(rawId: string, by: CurrentUser) {
       const id = requireId(rawId, 'Stock take');
+      await assertTakeWritable(id, by.warehouses ?? null);
       const [row] = rowsOf<{ status: StockTakeStatus }>(await db.execute(sql`
         with target as (select id, status from stock_takes where id = ${id}::uuid for update),
         changed as (

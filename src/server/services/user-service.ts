@@ -1,20 +1,23 @@
-import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { cities, refreshTokens, users } from '../db/schema.js';
+import { cities, refreshTokens, userWarehouses, users, warehouses } from '../db/schema.js';
 import { AUTOCOMPLETE_LIMIT } from '../../domain/constants.js';
 import { normalisePhone } from '../../domain/schemas/auth.js';
 import type { UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { SessionSource } from '../auth/sessions.js';
-import { badRequest, conflict, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
+import { badRequest, conflict, isUuid, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
 import type { CrudService } from '../http/crud-routes.js';
 import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { lockRole } from './role-service.js';
 import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
 
 export type UserOut = {
   _id: string; firstname: string; lastname: string; email: string; phonenumber: string; address: string;
   city_id: string | null; city: string | null; role: string; status: string; gst_no: string | null;
   profileimage: string | null; created: Date; modified: Date;
+  /** The warehouses the user is assigned to (what scope 'assigned' lets them reach). */
+  warehouse_ids: string[];
 };
 export type UserSuggestion = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'email' | 'role'>;
 export type SellerOut = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'phonenumber'>;
@@ -24,6 +27,7 @@ const visible = {
   _id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, phonenumber: users.phonenumber,
   address: users.address, city_id: users.cityId, city: cities.name, role: users.role, status: users.status,
   gst_no: users.gstNo, profileimage: users.profileimage, created: users.created, modified: users.modified,
+  warehouse_ids: sql<string[]>`array(select uw.warehouse_id::text from ${userWarehouses} uw where uw.user_id = ${users.id} order by uw.warehouse_id)`,
 };
 
 const EMAIL_TAKEN = 'This email is already registered to another user';
@@ -53,10 +57,33 @@ async function toRow(tx: DbOrTx, input: UserCreateInput | UserUpdateInput, excep
     .limit(2);
   if (taken.some((u) => u.email.toLowerCase() === input.email)) throw conflict(EMAIL_TAKEN);
   if (taken.some((u) => u.phonenumber === phonenumber)) throw conflict(PHONE_TAKEN);
+  if (!(await lockRole(tx, input.role))) throw badRequest('role', 'Role not found');
   return {
     firstname: input.firstname, lastname: input.lastname, email: input.email, phonenumber, address: input.address,
     cityId, role: input.role, status: input.status, gstNo: input.gst_no ?? null, profileimage: input.profileimage ?? null,
   };
+}
+
+/** The warehouse ids of a body, checked to exist (400 naming warehouse_ids), without duplicates, in a stable order. */
+async function checkedWarehouses(tx: DbOrTx, ids: string[] | undefined): Promise<string[] | undefined> {
+  if (ids === undefined) return undefined;
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].sort();
+  if (wanted.some((id) => !isUuid(id))) throw badRequest('warehouse_ids', 'Warehouse not found');
+  if (!wanted.length) return [];
+  const found = await tx.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, wanted));
+  if (found.length !== wanted.length) throw badRequest('warehouse_ids', 'Warehouse not found');
+  return wanted;
+}
+
+/** Replaces a user's assigned warehouses; says whether the set changed. */
+async function assignWarehouses(tx: DbOrTx, userId: string, ids: string[] | undefined): Promise<boolean> {
+  if (ids === undefined) return false;
+  const current = (await tx.select({ id: userWarehouses.warehouseId }).from(userWarehouses).where(eq(userWarehouses.userId, userId)))
+    .map((r) => r.id).sort();
+  if (JSON.stringify(current) === JSON.stringify(ids)) return false;
+  await tx.delete(userWarehouses).where(eq(userWarehouses.userId, userId));
+  if (ids.length) await tx.insert(userWarehouses).values(ids.map((warehouseId) => ({ userId, warehouseId })));
+  return true;
 }
 
 /** A unique-index violation that slipped past the check (two requests at once) is still a 409 naming the field. */
@@ -98,7 +125,9 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
     async create(input) {
       const passwordHash = await hashPassword(input.password);
       const id = await db.transaction(async (tx) => {
+        const assigned = await checkedWarehouses(tx, input.warehouse_ids);
         const [row] = await tx.insert(users).values({ ...(await toRow(tx, input)), passwordHash }).returning({ id: users.id });
+        await assignWarehouses(tx, row!.id, assigned);
         return row!.id;
       }).catch(uniqueViolation);
       return get(id);
@@ -117,7 +146,9 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
         assertSelfChangeAllowed(by, userId, current, input);
         if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
         const row = await toRow(tx, input, userId);
-        const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status;
+        const reassigned = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
+        // A new warehouse assignment is a new session too (issue 15), like a new role.
+        const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status || reassigned;
         await tx.update(users).set({
           ...row, ...(passwordHash && { passwordHash }), modified: sql`now()`,
           ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),

@@ -2,7 +2,9 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cities, inventory, stockMovements, warehouses } from '../db/schema.js';
 import type { WarehouseInput } from '../../domain/schemas/warehouse.js';
-import { badRequest, conflict, notFound, requireId, requireRef } from '../http/errors.js';
+import { HttpError, badRequest, conflict, notFound, requireId, requireRef } from '../http/errors.js';
+import type { CurrentUser } from '../auth/access.js';
+import { OUT_OF_SCOPE_MESSAGE, warehouseFilter, warehouseInScope } from '../auth/warehouse-scope.js';
 import type { CrudService } from '../http/crud-routes.js';
 import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
 
@@ -36,16 +38,27 @@ export function warehouseService(db: Db): CrudService<WarehouseInput, WarehouseI
     };
   }
 
-  async function get(id: string) {
-    const [row] = await select().where(eq(warehouses.id, requireId(id, 'Warehouse'))).limit(1);
+  /** Another warehouse than the caller's (scope 'assigned') is not found, like an unknown one. */
+  async function get(id: string, by?: CurrentUser) {
+    const [row] = await select().where(and(eq(warehouses.id, requireId(id, 'Warehouse')), warehouseFilter(by?.warehouses ?? null, warehouses.id))).limit(1);
     if (!row) throw notFound('Warehouse');
     return toApi(row);
   }
 
+  /** A change to a warehouse outside the caller's scope is refused (403); with scope 'assigned' no new one is made. */
+  async function assertWritable(by: CurrentUser | undefined, warehouseId: string | null) {
+    const scope = by?.warehouses ?? null;
+    if (!scope) return;
+    if (warehouseId === null) throw new HttpError(403, 'Only a user who sees every warehouse may add one');
+    const [known] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId)).limit(1);
+    if (known && !(await warehouseInScope(db, scope, warehouseId))) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
+  }
+
   return {
     sortFields: Object.keys(sortable),
-    async list(query) {
-      const where = searchFilter(query.q, [warehouses.name, warehouses.address, warehouses.contactPerson, cities.name]);
+    async list(query, by) {
+      const scope = warehouseFilter(by?.warehouses ?? null, warehouses.id);
+      const where = and(searchFilter(query.q, [warehouses.name, warehouses.address, warehouses.contactPerson, cities.name]), scope);
       const [rows, total] = await Promise.all([
         select().where(where)
           .orderBy(...sortOrder(query, sortable, [desc(warehouses.created), desc(warehouses.id)]))
@@ -57,19 +70,22 @@ export function warehouseService(db: Db): CrudService<WarehouseInput, WarehouseI
       return { rows: rows.map(toApi), total };
     },
     get,
-    async create(input) {
+    async create(input, by) {
+      await assertWritable(by, null);
       const [row] = await db.insert(warehouses).values(await toRow(input)).returning();
       return get(row!.id);
     },
-    async update(id, input) {
+    async update(id, input, by) {
       const warehouseId = requireId(id, 'Warehouse');
+      await assertWritable(by, warehouseId);
       const [row] = await db.update(warehouses).set({ ...(await toRow(input)), modified: sql`now()` })
         .where(eq(warehouses.id, warehouseId)).returning({ id: warehouses.id });
       if (!row) throw notFound('Warehouse');
       return get(warehouseId);
     },
-    async remove(id) {
+    async remove(id, by) {
       const warehouseId = requireId(id, 'Warehouse');
+      await assertWritable(by, warehouseId);
       await get(warehouseId);
       await db.transaction(async (tx) => {
         const [stocked] = await tx.select({ n: count() }).from(inventory)

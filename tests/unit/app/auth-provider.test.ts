@@ -43,9 +43,9 @@ describe('auth provider', () => {
     await expect(auth.check!()).resolves.toEqual({ authenticated: true });
   });
 
-  it('refuses a token it cannot read (an unknown role), and revokes the refresh token it was given', async () => {
+  it('refuses a token it cannot read (a malformed role), and revokes the refresh token it was given', async () => {
     const { auth, storage, requests } = setup({
-      'POST /auth/login': () => ({ body: { access_token: fakeJwt({ role: 'auditor' }), refresh_token: 'odd-refresh' } }),
+      'POST /auth/login': () => ({ body: { access_token: fakeJwt({ role: 'Not A Role!' }), refresh_token: 'odd-refresh' } }),
       'POST /auth/logout': () => ({ body: {} }),
     });
     const result = await auth.login({ emailOrPhone: 'someone@demo.local', password: 'Demo@123' });

@@ -16,7 +16,7 @@ describe('fields from the shared zod schemas', () => {
     expect(inferInput(citySchema.shape.wards)).toBe('list');
     expect(inferInput(citySchema.shape.is_active)).toBe('switch');
     expect(inferInput(productSchema.shape.price)).toBe('number');
-    expect(inferInput(userCreateSchema.shape.role)).toBe('select');
+    expect(inferInput(userCreateSchema.shape.status)).toBe('select');
     expect(enumOptions(userCreateSchema.shape.status, { notverified: 'Not Verified' })).toEqual([
       { value: 'active', label: 'active' }, { value: 'inactive', label: 'inactive' }, { value: 'notverified', label: 'Not Verified' },
     ]);

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, RESOURCES } from '../../../src/domain/policy.js';
+import { WAREHOUSE_SCOPED, DEFAULT_POLICY, RESOURCES } from '../../../src/domain/policy.js';
 import { ROLES } from '../../../src/domain/roles.js';
 import { ADMIN_LOCKED_MESSAGE, normalisePolicy } from '../../../src/domain/schemas/permissions.js';
 import { ApiError } from '../../../src/app/providers/api-error.js';
@@ -29,8 +29,9 @@ function stubApi(put: (payload: unknown) => unknown) {
     custom: (async ({ url, method, payload }: { url: string; method: string; payload?: unknown }) => {
       if (url === '/permissions' && method === 'get') {
         const policy = normalisePolicy(DEFAULT_POLICY);
-        return { data: { roles: ROLES, resources: RESOURCES, policy, defaults: policy } };
+        return { data: { roles: ROLES, labels: {}, resources: RESOURCES, scoped: WAREHOUSE_SCOPED, policy, defaults: policy } };
       }
+      if (url === '/roles') return { data: { data: ROLES.map((name) => ({ name, label: name, builtin: true, users: 0 })) } };
       if (url === '/permissions' && method === 'put') {
         puts.push(payload);
         return { data: put(payload) };

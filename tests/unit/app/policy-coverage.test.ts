@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, isResourceAction } from '../../../src/domain/policy.js';
+import { FIELD_PERMISSIONS, RESOURCES, isResourceAction } from '../../../src/domain/policy.js';
 import { permissionFor, resourceDeclarations, type ResourceDeclaration } from '../../../src/app/resources/index.js';
 import { backOfficeRoutes, type BackOfficeRoute } from '../../../src/app/routes/back-office-routes.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -51,7 +51,7 @@ describe('every permission is in the policy, and every policy row is used', () =
   });
 
   it('every (resource, action) of RESOURCES is checked by an API route or an SPA declaration: no dead row in the matrix', () => {
-    const used = new Set([...serverUses, ...spaUses(resourceDeclarations, backOfficeRoutes)].map((u) => `${u.resource}: ${u.action}`));
+    const used = new Set([...serverUses, ...FIELD_PERMISSIONS, ...spaUses(resourceDeclarations, backOfficeRoutes)].map((u) => `${u.resource}: ${u.action}`));
     const dead = Object.entries(RESOURCES).flatMap(([resource, actions]) => actions.map((action) => `${resource}: ${action}`)).filter((p) => !used.has(p));
     expect(dead).toEqual([]);
   });

@@ -21,7 +21,8 @@ function control(field: FieldDeclaration, schema: ZodType) {
       return <Input.Password {...common} autoComplete={field.autoComplete ?? 'new-password'} />;
     case 'select': {
       if (field.options && !Array.isArray(field.options)) {
-        return <ResourceSelect {...common} resource={field.options.resource} labelField={field.options.labelField} />;
+        const { resource, labelField, valueField, multiple } = field.options;
+        return <ResourceSelect {...common} resource={resource} labelField={labelField} valueField={valueField} mode={multiple ? 'multiple' : undefined} />;
       }
       return <Select {...common} options={field.options ?? enumOptions(schema)} />;
     }

@@ -6,6 +6,7 @@ import type { ExpiringRow } from '../../../domain/schemas/batches';
 import { formatINR } from '../../../domain/money';
 import { daysLeftText, expiryColour } from '../inventory/batches/expiry-tone';
 import { useExpiring } from '../reports/expiry/use-expiring';
+import { costColumns, useSeesCosts } from '../../access/costs';
 
 const SOON = 7;
 
@@ -15,12 +16,13 @@ const SOON = 7;
  */
 export function ExpiryPanels() {
   const { data: can } = useCan({ resource: 'inventory', action: 'list' });
+  const seesCosts = useSeesCosts();
   const { answer, isLoading, error } = useExpiring({ days: SOON, includeExpired: true, enabled: can?.can === true });
   if (can?.can !== true) return null;
   const rows = answer?.data ?? [];
   const expired = rows.filter((r) => r.days_to_expiry < 0);
   const soon = rows.filter((r) => r.days_to_expiry >= 0);
-  const expiredValue = expired.reduce((s, r) => s + Math.round(r.value * 100), 0) / 100;
+  const expiredValue = expired.reduce((s, r) => s + Math.round((r.total_value ?? 0) * 100), 0) / 100;
   const expiredUnits = expired.reduce((s, r) => s + r.quantity, 0);
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -30,8 +32,8 @@ export function ExpiryPanels() {
             <Statistic
               title="Expired stock"
               loading={isLoading}
-              value={expiredValue}
-              formatter={(v) => formatINR(Number(v))}
+              value={seesCosts ? expiredValue : expiredUnits}
+              formatter={(v) => (seesCosts ? formatINR(Number(v)) : `${Number(v).toLocaleString('en-IN')} units`)}
               valueStyle={{ fontSize: 22, color: expiredUnits ? '#f5222d' : undefined }}
               prefix={<FieldTimeOutlined />}
             />
@@ -51,7 +53,7 @@ export function ExpiryPanels() {
             pagination={{ pageSize: 5, hideOnSinglePage: true, showSizeChanger: false, size: 'small' }}
             scroll={{ x: 640 }}
             locale={{ emptyText: isLoading ? ' ' : `Nothing expires in the next ${SOON} days` }}
-            columns={[
+            columns={costColumns([
               { title: 'Product', dataIndex: 'product_name' },
               { title: 'Warehouse', dataIndex: 'warehouse_name' },
               { title: 'Batch', dataIndex: 'batch_no' },
@@ -60,8 +62,8 @@ export function ExpiryPanels() {
                 render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{daysLeftText(d)}</Tag>,
               },
               { title: 'Quantity', dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-              { title: 'Value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },
-            ]}
+              { title: 'Value', key: 'total_value', dataIndex: 'total_value', align: 'right', render: (v: number) => formatINR(v) },
+            ], seesCosts)}
           />
         </Card>
       </Col>

@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, List, Tag, Typography } from 'antd';
-import { ROLE_LABELS, isRole } from '../../../domain/roles';
+import { defaultRoleLabel } from '../../../domain/roles';
 import type { PanelProps } from './panel-props';
 
 /** The 5 newest users; a role that may not list users gets none from the API, and says so here. */
@@ -18,7 +18,7 @@ export function RecentUsersPanel({ summary, loading }: PanelProps) {
           dataSource={summary?.recent_users ?? []}
           locale={{ emptyText: 'No users yet' }}
           renderItem={(u) => (
-            <List.Item extra={<Tag>{isRole(u.role) ? ROLE_LABELS[u.role] : u.role}</Tag>}>
+            <List.Item extra={<Tag>{defaultRoleLabel(u.role)}</Tag>}>
               <List.Item.Meta
                 avatar={<Avatar icon={<UserOutlined />} />}
                 title={<Typography.Text ellipsis>{u.name || 'Unknown User'}</Typography.Text>}

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../access/costs';
 import {
   AlertOutlined, AppstoreOutlined, DatabaseOutlined, EnvironmentOutlined, ShopOutlined, StopOutlined, TeamOutlined, WalletOutlined,
 } from '@ant-design/icons';
@@ -27,9 +28,10 @@ const STATS: Stat[] = [
 
 /** The eight stat cards of SPEC.md "Dashboard". */
 export function StatCards({ summary, loading }: { summary: DashboardSummary | undefined; loading: boolean }) {
+  const seesCosts = useSeesCosts();
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {STATS.map((stat) => (
+      {costColumns(STATS, seesCosts).map((stat) => (
         <Col key={stat.key} xs={24} sm={12} xl={6}>
           <StatCard stat={stat} summary={summary} loading={loading} />
         </Col>

@@ -1,8 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Space, Table, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import type { Policy } from '../../../domain/policy';
-import { ROLE_LABELS, type Role } from '../../../domain/roles';
+import type { Policy, ScopedResource } from '../../../domain/policy';
+import { ScopeSwitch } from './ScopeSwitch';
+import { defaultRoleLabel, type Role } from '../../../domain/roles';
 import { ADMIN_LOCKED_MESSAGE } from '../../../domain/schemas/permissions';
 import { resourceLabel } from './labels';
 import { isGranted, LOCKED_ROLE } from './matrix-model';
@@ -25,12 +26,12 @@ function RowLabel({ row }: { row: MatrixRow }) {
   );
 }
 
-function RoleHeading({ role }: { role: Role }) {
+function RoleHeading({ role, label }: { role: Role; label: string }) {
   const heading = (
     <Space direction="vertical" size={0} align="center">
       <Typography.Text strong>
         {role === LOCKED_ROLE && <LockOutlined style={{ marginInlineEnd: 4 }} />}
-        {ROLE_LABELS[role] ?? role}
+        {label}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>{role}</Typography.Text>
     </Space>
@@ -58,13 +59,29 @@ export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix
     { key: 'permission', title: 'Resource / action', fixed: 'left', width: 230, onCell: shade, render: (_, row) => <RowLabel row={row} /> },
     ...matrix.roles.map((role) => ({
       key: role,
-      title: <RoleHeading role={role} />,
+      title: <RoleHeading role={role} label={matrix.labels[role] ?? defaultRoleLabel(role)} />,
       align: 'center' as const,
       width: 108,
       onCell: shade,
-      render: (_: unknown, row: MatrixRow) => (
-        <MatrixCell role={role} row={row} {...cellState(policy, role, row)} locked={role === LOCKED_ROLE} disabled={disabled} onToggle={matrix.toggle} />
-      ),
+      render: (_: unknown, row: MatrixRow) => {
+        const cell = (
+          <MatrixCell role={role} row={row} {...cellState(policy, role, row)} locked={role === LOCKED_ROLE} disabled={disabled} onToggle={matrix.toggle} />
+        );
+        if (row.kind !== 'resource' || role === LOCKED_ROLE || !(matrix.scoped as string[]).includes(row.resource)) return cell;
+        const resource = row.resource as ScopedResource;
+        return (
+          <Space direction="vertical" size={4} align="center">
+            {cell}
+            <ScopeSwitch
+              role={role}
+              resource={resource}
+              value={policy.scope[role]?.[resource] ?? 'all'}
+              disabled={disabled}
+              onChange={matrix.setScope}
+            />
+          </Space>
+        );
+      },
     })),
   ];
 

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Space, Typography } from 'antd';
 import { PageLoading } from '../../routes/PageLoading';
 import { AuditTrail } from './AuditTrail';
 import { PermissionMatrix } from './PermissionMatrix';
+import { RolesPanel } from './RolesPanel';
 import { SaveBar } from './SaveBar';
 import { dependencyNoteText } from './matrix-toggle';
 import { useAuditTrail } from './use-audit-trail';
@@ -19,9 +20,19 @@ export default function PermissionsPage() {
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0, maxWidth: 820 }}>
           Tick what each role may do. A saved change applies to the API at once and to signed-in users on their next page,
           without signing in again. A role that may not sign in has no access at all, whatever else is ticked. Ticking an
-          action also ticks what it needs (edit needs show, show needs list); unticking one unticks what needs it.
+          action also ticks what it needs (edit needs show, show needs list); unticking one unticks what needs it. Where a
+          resource belongs to warehouses, choose whether each role sees all warehouses or only the user's assigned ones.
         </Typography.Paragraph>
       </div>
+
+      <RolesPanel
+        canEdit={matrix.canEdit}
+        busy={matrix.dirty || matrix.saving}
+        onChanged={() => {
+          matrix.reload();
+          audit.refetch();
+        }}
+      />
 
       {matrix.loadError ? (
         <Alert

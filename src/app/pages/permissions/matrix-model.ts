@@ -1,11 +1,15 @@
-import type { Action, Policy, Resource } from '../../../domain/policy';
+import type { Action, Policy, Resource, Scope, ScopedResource } from '../../../domain/policy';
 import type { Role } from '../../../domain/roles';
 import { normalisePolicy } from '../../../domain/schemas/permissions';
 
 /** GET /api/permissions. */
 export type PermissionsResponse = {
   roles: Role[];
+  /** name → label of every role. */
+  labels: Record<string, string>;
   resources: Record<Resource, Action[]>;
+  /** The resources that have a warehouse scope. */
+  scoped: ScopedResource[];
   policy: Policy;
   defaults: Policy;
   /** Sent back on save so that a save over someone else's newer change is refused. */
@@ -31,6 +35,10 @@ export function withGrant(policy: Policy, role: Role, resource: Resource, action
   const current = policy.grants[role]?.[resource] ?? [];
   const next = granted ? [...new Set([...current, action])] : current.filter((a) => a !== action);
   return withActions(policy, role, resource, next);
+}
+
+export function withScope(policy: Policy, role: Role, resource: ScopedResource, scope: Scope): Policy {
+  return { ...policy, scope: { ...policy.scope, [role]: { ...policy.scope[role], [resource]: scope } } };
 }
 
 export function withSignIn(policy: Policy, role: Role, maySignIn: boolean): Policy {

@@ -1,5 +1,5 @@
 import { needing, neededBy, type Action, type Permission, type Policy, type Resource } from '../../../domain/policy';
-import { ROLE_LABELS, type Role } from '../../../domain/roles';
+import { defaultRoleLabel, type Role } from '../../../domain/roles';
 import { isGranted, withGrant, withSignIn } from './matrix-model';
 import type { MatrixRow } from './matrix-rows';
 
@@ -11,7 +11,7 @@ const list = (ps: Permission[]) => ps.map(name).join(', ');
 
 /** 'Also ticked cities show, cities list for Warehouse User: cities edit needs them.' */
 export function dependencyNoteText(note: DependencyNote): string {
-  const who = ROLE_LABELS[note.role] ?? note.role;
+  const who = defaultRoleLabel(note.role);
   if (note.granted) {
     const verb = note.cause.length > 1 ? 'need' : 'needs';
     return `Also ticked ${list(note.also)} for ${who}: ${list(note.cause)} ${verb} ${note.also.length > 1 ? 'them' : 'it'}.`;

@@ -2,7 +2,12 @@ import type { Policy } from '../../../domain/policy';
 
 export type PolicyChange = { granted: boolean; text: string };
 
-type LoosePolicy = { signIn?: Record<string, boolean>; grants?: Record<string, Record<string, readonly string[]> | undefined> };
+type LoosePolicy = {
+  signIn?: Record<string, boolean>;
+  grants?: Record<string, Record<string, readonly string[]> | undefined>;
+  scope?: Record<string, Record<string, string> | undefined>;
+  labels?: Record<string, string>;
+};
 
 /**
  * What an audit entry changed, one line per permission: '+ warehouse-user: products list',
@@ -14,7 +19,22 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
   const a = (after ?? {}) as LoosePolicy;
   const changes: PolicyChange[] = [];
   const roles = unique([...Object.keys(b.signIn ?? {}), ...Object.keys(a.signIn ?? {}), ...Object.keys(b.grants ?? {}), ...Object.keys(a.grants ?? {})]);
+  // A role that appears or disappears (created or deleted), and a renamed one.
+  for (const role of unique([...Object.keys(b.labels ?? {}), ...Object.keys(a.labels ?? {})])) {
+    const had = b.labels && role in b.labels;
+    const has = a.labels && role in a.labels;
+    if (b.labels && !had && has) changes.push(change(true, `role ${role} created ('${a.labels![role]}')`));
+    else if (a.labels && had && !has) changes.push(change(false, `role ${role} deleted`));
+    else if (had && has && b.labels![role] !== a.labels![role]) changes.push(change(true, `${role}: label '${a.labels![role] || role}'`));
+  }
   for (const role of roles) {
+    const oldScope = b.scope?.[role] ?? {};
+    const newScope = a.scope?.[role] ?? {};
+    for (const resource of unique([...Object.keys(oldScope), ...Object.keys(newScope)]).sort()) {
+      const from = oldScope[resource] ?? 'all';
+      const to = newScope[resource] ?? 'all';
+      if (from !== to) changes.push(change(to === 'all', `${role}: ${resource} scope ${to}`));
+    }
     const was = Boolean(b.signIn?.[role]);
     const is = Boolean(a.signIn?.[role]);
     if (was !== is) changes.push(change(is, `${role}: may sign in`));

@@ -1,8 +1,8 @@
 import { useCan, useCustom, useCustomMutation, useWarnAboutChange, type HttpError } from '@refinedev/core';
 import { useCallback, useEffect, useState } from 'react';
-import type { Policy } from '../../../domain/policy';
+import type { Policy, Scope, ScopedResource } from '../../../domain/policy';
 import type { CellToggle } from './MatrixCell';
-import { samePolicy, type PermissionsResponse } from './matrix-model';
+import { samePolicy, withScope, type PermissionsResponse } from './matrix-model';
 import { toggleCell, type DependencyNote } from './matrix-toggle';
 
 export const SAVED_MESSAGE = 'Permissions saved';
@@ -53,7 +53,7 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
       await mutateAsync({
         url: '/permissions',
         method: 'put',
-        values: { signIn: edits.signIn, grants: edits.grants, version: loaded?.version },
+        values: { signIn: edits.signIn, grants: edits.grants, scope: edits.scope, version: loaded?.version },
         // Refine's antd notifications show `description` as the title and `message` as the text.
         successNotification: { type: 'success', description: SAVED_MESSAGE, message: SAVED_DESCRIPTION },
         errorNotification: false,
@@ -71,6 +71,8 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
 
   return {
     roles: loaded?.roles ?? [],
+    labels: loaded?.labels ?? {},
+    scoped: loaded?.scoped ?? [],
     resources: loaded?.resources,
     policy,
     loading: query.isLoading,
@@ -88,6 +90,11 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
     clearDependencyNote: () => setDraft((current) => (current ? { ...current, note: null } : current)),
     clearSaveError: () => setSaveError(null),
     toggle,
+    setScope: (role: string, resource: ScopedResource, scope: Scope) =>
+      setDraft((current) => {
+        const base = current?.policy ?? saved;
+        return base ? { policy: withScope(base, role, resource, scope), note: null } : current;
+      }),
     /** Loads the defaults as unsaved edits: nothing changes until Save. */
     resetToDefaults: () => loaded && setEdits(loaded.defaults),
     discard: () => {

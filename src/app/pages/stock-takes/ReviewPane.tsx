@@ -1,6 +1,7 @@
 import { Button, Col, Flex, Popconfirm, Row, Statistic, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatINR } from '../../../domain/money';
+import { useSeesCosts } from '../../access/costs';
 import type { StockTakeDetail, StockTakeLine } from './types';
 
 type Props = {
@@ -17,6 +18,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
  */
 export function ReviewPane({ take, editable, onCountZero }: Props) {
   const [onlyVariances, setOnlyVariances] = useState(false);
+  const seesCosts = useSeesCosts();
   const uncounted = take.lines.filter((l) => l.counted === null);
   const shown = onlyVariances ? take.lines.filter((l) => l.variance !== null && l.variance !== 0) : take.lines;
 
@@ -24,9 +26,9 @@ export function ReviewPane({ take, editable, onCountZero }: Props) {
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}><Statistic title="Lines counted" value={`${take.totals.counted} / ${take.totals.lines}`} /></Col>
-        <Col xs={12} md={6}><Statistic title="Lines with a variance" value={take.totals.variances} /></Col>
-        <Col xs={12} md={6}><Statistic title="Variance (units)" value={signed(take.totals.variance_quantity)} /></Col>
-        <Col xs={12} md={6}><Statistic title="Variance value" value={formatINR(take.totals.variance_value)} /></Col>
+        <Col xs={12} md={6}><Statistic title="Lines with a variance" value={take.totals.variances ?? 0} /></Col>
+        <Col xs={12} md={6}><Statistic title="Variance (units)" value={signed(take.totals.variance_quantity ?? 0)} /></Col>
+        {seesCosts && <Col xs={12} md={6}><Statistic title="Variance value" value={formatINR(take.totals.variance_value ?? 0)} /></Col>}
       </Row>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <label>
@@ -60,7 +62,10 @@ export function ReviewPane({ take, editable, onCountZero }: Props) {
           { key: 'expected', title: 'Expected', align: 'right', dataIndex: 'expected' },
           { key: 'counted', title: 'Counted', align: 'right', render: (_, l) => l.counted ?? 'Not counted' },
           { key: 'variance', title: 'Variance', align: 'right', render: (_, l) => (l.variance === null ? '—' : signed(l.variance)) },
-          { key: 'value', title: 'Variance value', align: 'right', render: (_, l) => (l.variance_value === null ? '—' : formatINR(l.variance_value)) },
+          ...(seesCosts ? [{
+            key: 'value', title: 'Variance value', align: 'right' as const,
+            render: (_: unknown, l: StockTakeLine) => (l.variance_value === null ? '—' : formatINR(l.variance_value)),
+          }] : []),
           ...(editable ? [{
             key: 'zero', title: '', render: (_: unknown, l: StockTakeLine) => l.counted === null && (
               <Button size="small" onClick={() => void onCountZero([l.product_id])}>Count as zero</Button>

@@ -67,7 +67,7 @@ export default function StockTakePage() {
         onChange={setTab}
         items={[
           { key: 'count', label: 'Count', children: <CountSheet take={take} editable={open && !!canCount?.can} onSave={saveCounts} /> },
-          {
+          ...(take.expected_hidden ? [] : [{
             key: 'review', label: 'Review',
             children: (
               <ReviewPane
@@ -76,7 +76,7 @@ export default function StockTakePage() {
                 onCountZero={(ids) => run(() => saveCounts(ids.map((product_id) => ({ product_id, counted: 0 }))))}
               />
             ),
-          },
+          }]),
         ]}
       />
     </>

@@ -49,7 +49,7 @@ export default function UpdateAllInventoryPage() {
         <Form layout="vertical" onFinish={run}>
           <Flex gap={12} align="end" wrap>
             <Form.Item label="Warehouse" htmlFor="update-all-warehouse" required style={{ flex: '1 1 280px', marginBottom: 0 }}>
-              <WarehouseSelect
+              <WarehouseSelect scope="update-all-inventory"
                 id="update-all-warehouse"
                 value={warehouseId}
                 onChange={(id) => {

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Alert, Card, Flex, Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
@@ -16,6 +17,7 @@ type Props = {
 
 /** One warehouse of the city: a page of its rows and its own pager (render it keyed by the search, so it restarts at 1). */
 export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) {
+  const seesCosts = useSeesCosts();
   const [page, setPage] = useState(1);
   const { rows, total, isLoading, error } = useWarehouseRows(cityId, group, page, q);
   const batches = useBatchExpansion<InventoryRecord>();
@@ -32,7 +34,7 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
       <Table<InventoryRecord>
         rowKey="_id"
         dataSource={rows}
-        columns={batches.withToggle(byCityColumns(onAdjust, canAdjust))}
+        columns={batches.withToggle(costColumns(byCityColumns(onAdjust, canAdjust), seesCosts))}
         expandable={batches.expandable}
         loading={isLoading}
         pagination={false}

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { CreateButton, useTable } from '@refinedev/antd';
 import { Alert, Table } from 'antd';
 import { useEffect } from 'react';
@@ -12,6 +13,7 @@ import { useInventoryUrlFilters } from './use-inventory-url-filters';
 
 /** `/inventory`: 'Inventory Management', filtered and paged by the server. */
 export default function InventoryListPage() {
+  const seesCosts = useSeesCosts();
   const filters = useInventoryUrlFilters();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,7 +40,7 @@ export default function InventoryListPage() {
       <Table<InventoryRecord>
         {...tableProps}
         rowKey="_id"
-        columns={batches.withToggle(inventoryColumns(adjust))}
+        columns={batches.withToggle(costColumns(inventoryColumns(adjust), seesCosts))}
         expandable={batches.expandable}
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}

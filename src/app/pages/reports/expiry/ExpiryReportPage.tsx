@@ -6,6 +6,7 @@ import { PageHeader } from '../../inventory/shared/PageHeader';
 import { useWarehouses } from '../../inventory/shared/use-warehouses';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import { downloadCsv } from '../shared/csv';
+import { costColumns, costCsv, useSeesCosts } from '../../../access/costs';
 import { formatDay } from '../shared/format';
 import '../shared/print.css';
 import { ReportActions } from '../shared/ReportActions';
@@ -18,13 +19,16 @@ export default function ExpiryReportPage() {
   const [params, setParams] = useSearchParams();
   const warehouseId = params.get('warehouse_id') || undefined;
   const warehouse = useWarehouses().find(warehouseId);
+  const seesCosts = useSeesCosts();
   const { answer, isLoading, isFetching, error, refetch } = useExpiring({ days: REPORT_DAYS, includeExpired: true, warehouseId });
   const rows = answer?.data ?? [];
   const totals = bucketTotals(rows);
   const expired = totals[0]!;
 
-  const exportCsv = () =>
-    downloadCsv(`expiry-report-${warehouse ? warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-warehouses'}.csv`, EXPIRY_CSV_HEADER, expiryCsvRows(rows));
+  const exportCsv = () => {
+    const csv = costCsv(EXPIRY_CSV_HEADER, expiryCsvRows(rows), seesCosts);
+    downloadCsv(`expiry-report-${warehouse ? warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-warehouses'}.csv`, csv.header, csv.rows);
+  };
 
   return (
     <>
@@ -56,8 +60,8 @@ export default function ExpiryReportPage() {
             <Card size="small" aria-label={`${t.bucket.label} bucket`} loading={isLoading}>
               <Statistic
                 title={<Tag color={t.bucket.colour}>{t.bucket.label}</Tag>}
-                value={formatINR(t.value)}
-                suffix={<span style={{ fontSize: 13 }}>{` · ${t.quantity.toLocaleString('en-IN')} units`}</span>}
+                value={seesCosts ? formatINR(t.value) : `${t.quantity.toLocaleString('en-IN')} units`}
+                suffix={seesCosts && <span style={{ fontSize: 13 }}>{` · ${t.quantity.toLocaleString('en-IN')} units`}</span>}
               />
             </Card>
           </Col>
@@ -72,7 +76,7 @@ export default function ExpiryReportPage() {
           scroll={{ x: 860 }}
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{ emptyText: isLoading ? ' ' : 'Nothing expired or expiring within 30 days' }}
-          columns={[
+          columns={costColumns([
             {
               title: 'Window', key: 'bucket', width: 110,
               render: (_, r) => { const b = bucketOf(r.days_to_expiry); return b && <Tag color={b.colour}>{b.label}</Tag>; },
@@ -85,8 +89,8 @@ export default function ExpiryReportPage() {
             { title: 'Expiry', dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
             { title: 'Days left', dataIndex: 'days_to_expiry', width: 100, align: 'right' },
             { title: 'Quantity', dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-            { title: 'Value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
-          ]}
+            { title: 'Value', key: 'total_value', dataIndex: 'total_value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
+          ], seesCosts)}
         />
       </Card>
     </>

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Card, Table, Typography, type TableColumnsType } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import { inventoryStatus } from '../../inventory/shared/inventory-status';
@@ -21,6 +22,7 @@ const columns: TableColumnsType<InventoryRecord> = [
 
 /** Every inventory record the filters select (up to the limit). */
 export function DetailedView({ report }: { report: DetailedReport }) {
+  const seesCosts = useSeesCosts();
   const printing = usePrinting();
   const shown = report.inventory_items.length;
   return (
@@ -34,7 +36,7 @@ export function DetailedView({ report }: { report: DetailedReport }) {
         rowKey="_id"
         size="small"
         dataSource={report.inventory_items}
-        columns={columns}
+        columns={costColumns(columns, seesCosts)}
         pagination={pagedOnScreen(printing, 25)}
         scroll={{ x: 1000 }}
         locale={{ emptyText: 'No inventory items match these filters' }}

@@ -2,6 +2,7 @@ import { Alert, Card, Empty, Segmented, Skeleton, Spin, Typography } from 'antd'
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { downloadCsv } from '../shared/csv';
+import { costCsv, useSeesCosts } from '../../../access/costs';
 import { formatDateTime, formatDay } from '../shared/format';
 import '../shared/print.css';
 import { ReportActions } from '../shared/ReportActions';
@@ -36,6 +37,7 @@ export default function InventoryReportPage() {
   const phone = usePhoneLayout();
   const type = filters.applied.report_type;
   const { report, isLoading, isFetching, error, refetch } = useInventoryReport(filters.applied);
+  const seesCosts = useSeesCosts();
   // 'Generate Report' again with the same filters fetches afresh.
   const generate = (next: ReportFilters) => {
     if (!filters.apply(next)) void refetch();
@@ -43,7 +45,7 @@ export default function InventoryReportPage() {
 
   const exportCsv = () => {
     if (!report) return;
-    const { header, rows } = reportCsv(report);
+    const { header, rows } = costCsv(reportCsv(report).header, reportCsv(report).rows, seesCosts);
     downloadCsv(`inventory-report-${type}-${report.period.start_date}-to-${report.period.end_date}.csv`, header, rows);
   };
 

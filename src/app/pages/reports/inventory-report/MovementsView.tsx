@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Card, Collapse, Empty, Skeleton, Table, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { formatINR } from '../../../../domain/money';
@@ -10,6 +11,7 @@ const MovementsChart = lazy(() => import('./MovementsChart'));
 
 /** The period's movements per day (a chart of every day's totals), then the latest movements grouped by date. */
 export function MovementsView({ report }: { report: MovementsReport }) {
+  const seesCosts = useSeesCosts();
   const days = Object.keys(report.movements).sort((a, b) => b.localeCompare(a));
   const chartFallback = <Skeleton.Node active style={{ width: '100%', height: 300 }} />;
   return (
@@ -44,7 +46,7 @@ export function MovementsView({ report }: { report: MovementsReport }) {
                 label: `${formatDay(day)} — ${rows.length} movement${rows.length === 1 ? '' : 's'}`,
                 extra: <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
                 children: (
-                  <Table<StockMovement> rowKey="_id" size="small" dataSource={rows} columns={movementColumns} pagination={false} scroll={{ x: 900 }} />
+                  <Table<StockMovement> rowKey="_id" size="small" dataSource={rows} columns={costColumns(movementColumns, seesCosts)} pagination={false} scroll={{ x: 900 }} />
                 ),
               };
             })}

@@ -55,7 +55,7 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
           </Col>
           <Col xs={24} md={12} xl={6}>
             <Form.Item label="Warehouse" name="warehouse_id">
-              <WarehouseSelect withAll />
+              <WarehouseSelect withAll scope="reports" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={5}>

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import type { StockMovement } from '../../inventory/shared/types';
@@ -10,7 +11,7 @@ const STOCK_CARDS = [
   { title: 'Inventory Records', value: (r: SummaryReport) => r.summary.total_products, xs: 8 },
   { title: 'Low Stock', value: (r: SummaryReport) => r.summary.low_stock_count, color: '#d46b08', xs: 8 },
   { title: 'Out of Stock', value: (r: SummaryReport) => r.summary.out_of_stock_count, color: '#cf1322', xs: 8 },
-  { title: 'Total Value', value: (r: SummaryReport) => r.summary.total_value, money: true, xs: 24 },
+  { key: 'total_value', title: 'Total Value', value: (r: SummaryReport) => r.summary.total_value, money: true, xs: 24 },
 ];
 
 const MOVEMENT_CARDS = [
@@ -24,10 +25,11 @@ const MOVEMENT_CARDS = [
 /** Stock levels now, the period's movement totals, and the latest movements. */
 export function SummaryView({ report }: { report: SummaryReport }) {
   const printing = usePrinting();
+  const seesCosts = useSeesCosts();
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {STOCK_CARDS.map((card) => (
+        {costColumns(STOCK_CARDS, seesCosts).map((card) => (
           <Col key={card.title} xs={card.xs} lg={6}>
             <Card size="small">
               <Statistic
@@ -62,7 +64,7 @@ export function SummaryView({ report }: { report: SummaryReport }) {
           rowKey="_id"
           size="small"
           dataSource={report.recent_movements}
-          columns={movementColumns}
+          columns={costColumns(movementColumns, seesCosts)}
           pagination={pagedOnScreen(printing, 20)}
           scroll={{ x: 900 }}
           locale={{ emptyText: 'No movements in this period' }}

@@ -1,3 +1,4 @@
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Grid, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type Key } from 'react';
@@ -77,12 +78,13 @@ export function DayGroupedTable({ days, emptyText, testId }: { days: Record<stri
   const printing = usePrinting();
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const withUnitCost = Grid.useBreakpoint().sm !== false || printing;
+  const seesCosts = useSeesCosts();
   return (
     <Table<Row>
       data-testid={testId}
       rowKey="key"
       size="small"
-      columns={withUnitCost ? columns : phoneColumns}
+      columns={costColumns(withUnitCost ? columns : phoneColumns, seesCosts)}
       tableLayout={withUnitCost ? undefined : 'fixed'}
       dataSource={rows}
       pagination={false}

@@ -29,7 +29,7 @@ export function SalePurchaseFilters({ applied, onApply, loading }: { applied: Sa
         <Row gutter={16} align="bottom">
           <Col xs={24} md={8}>
             <Form.Item label="Warehouse" htmlFor="sp-warehouse" required>
-              <WarehouseSelect id="sp-warehouse" value={draft.warehouse_id} onChange={(warehouse_id) => setDraft((d) => ({ ...d, warehouse_id }))} />
+              <WarehouseSelect scope="reports" id="sp-warehouse" value={draft.warehouse_id} onChange={(warehouse_id) => setDraft((d) => ({ ...d, warehouse_id }))} />
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>

@@ -2,6 +2,7 @@ import { Alert, Card, Col, Empty, Row, Spin, Statistic } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { downloadCsv } from '../shared/csv';
+import { costCsv, useSeesCosts } from '../../../access/costs';
 import { formatDay } from '../shared/format';
 import '../shared/print.css';
 import { ReportActions } from '../shared/ReportActions';
@@ -37,10 +38,12 @@ export default function SalePurchaseReportPage() {
   // 'Get Report' again with the same filters fetches afresh.
   const getReport = (q: SalePurchaseQuery) => (new URLSearchParams(q).toString() === search ? void refetch() : apply(q));
 
+  const seesCosts = useSeesCosts();
   const exportCsv = () => {
     if (!report) return;
     const name = report.warehouse_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    downloadCsv(`sale-purchase-${name}-${report.period.start_date}-to-${report.period.end_date}.csv`, SALE_PURCHASE_HEADER, salePurchaseCsv(report));
+    const { header, rows } = costCsv(SALE_PURCHASE_HEADER, salePurchaseCsv(report), seesCosts);
+    downloadCsv(`sale-purchase-${name}-${report.period.start_date}-to-${report.period.end_date}.csv`, header, rows);
   };
 
   return (

@@ -1,0 +1,14 @@
+import type { FastifyReply } from 'fastify';
+import type { CurrentUser } from '../auth/access.js';
+import { withoutCosts } from '../auth/cost-fields.js';
+import type { StockAnswer } from '../services/stock-ledger.js';
+
+/**
+ * A stock function's answer is JSON text already (built by the database), so Fastify's serialization hooks do not see
+ * it: the cost fields are dropped here for a caller without 'costs: see'.
+ */
+export const sendStock = (reply: FastifyReply, answer: StockAnswer, user: CurrentUser) => {
+  if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+  const body = user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(answer.body))) : answer.body;
+  return reply.status(answer.status).type('application/json; charset=utf-8').send(body);
+};
