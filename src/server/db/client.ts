@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { DbConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { copyTemplate } from './pglite-template.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -28,10 +29,14 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Benches watch the SQL a request sends, to time the same statements without the API. */
-export type OpenOptions = { logQuery?: (query: string, params: unknown[]) => void };
+export type OpenOptions = {
+  /** Benches watch the SQL a request sends, to time the same statements without the API. */
+  logQuery?: (query: string, params: unknown[]) => void;
+  /** A new embedded data folder starts as a copy of this template when it matches the migrations (pglite-template.ts). */
+  pgliteTemplate?: string;
+};
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DbConfig, options: OpenOptions = {}): Promise<Database> {
@@ -52,9 +57,14 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
   try {
     // pg_trgm backs the substring search indexes (migration 0002).
     const extensions = { pg_trgm };
-    const client = config.dataDir
-      ? await PGlite.create(path.join(config.dataDir, 'pgdata'), { extensions })
-      : await PGlite.create({ extensions });
+    let client: PGlite;
+    if (config.dataDir) {
+      const pgdata = path.join(config.dataDir, 'pgdata');
+      if (!fs.existsSync(pgdata)) copyTemplate(options.pgliteTemplate, migrationsFolder, pgdata);
+      client = await PGlite.create(pgdata, { extensions });
+    } else {
+      client = await PGlite.create({ extensions });
+    }
     const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
