@@ -22,10 +22,17 @@ export type DbOrTx = Db | Tx;
 /** Hears NOTIFY on a channel; `onLost` when the connection dropped and messages may have been missed. */
 export type Listen = (channel: string, onMessage: (payload: string) => void, onLost: () => void) => Promise<() => Promise<void>>;
 
+/**
+ * One hot statement by name: on PostgreSQL a prepared statement, parsed and planned once per pooled connection
+ * instead of at every call; on PGlite (one in-process connection) a plain parameterised query.
+ */
+export type NamedQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
 export type Database = {
   db: Db;
   kind: DbConfig['kind'];
   listen: Listen;
+  named: NamedQuery;
   close: () => Promise<void>;
 };
 
@@ -46,7 +53,9 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
-    return { db, kind: 'postgres', listen: pgListen(config.url), close: () => pool.end() };
+    const named: NamedQuery = async <T>(name: string, text: string, values: unknown[]) =>
+      (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+    return { db, kind: 'postgres', listen: pgListen(config.url), named, close: () => pool.end() };
   }
 
   let release = () => {};
@@ -71,6 +80,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
       listen: async (channel, onMessage) => client.listen(channel, onMessage),
+      named: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
       close: async () => {
         await client.close();
         release();
