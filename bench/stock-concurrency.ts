@@ -107,8 +107,9 @@ try {
 
   /** pgbench running the statement the API sends (src/server/services/stock-ledger.ts), half adds, half removals. */
   function pgbench(label: string, options: { hot: boolean; idempotent: boolean }): Result {
-    const pick = options.hot ? `n = 1` : `n = :n`;
-    const key = options.idempotent ? `'k-' || :client_id || '-' || :r, '${'0'.repeat(64)}'` : 'NULL, NULL';
+    const pick = options.hot ? `n = 1` : `n = :n::int`;
+    // Variables cast: a prepared statement's parameters need a type (jsonb_build_object takes "any").
+    const key = options.idempotent ? `'k-' || :client_id::text || '-' || :r::text, '${'0'.repeat(64)}'` : 'NULL, NULL';
     const statement = (kind: string, route: string, fields: string) => `select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
   from stock_request('${kind}'::text, '${user!.id}'::uuid, '${route}'::text, ${key},
     (select jsonb_build_object('product_id', product_id, 'warehouse_id', warehouse_id, ${fields}) from bench_pairs where ${pick})) as o;`;
@@ -118,9 +119,9 @@ try {
 \\set r random(1, 1000000000000)
 \\set add random(0, 1)
 \\if :add
-${statement('add', 'POST /inventory/add-stock', `'quantity', :q, 'unit_cost', 5, 'movement_reason', 'adjustment', 'reference_id', 'B-' || :r, 'reference_type', 'manual', 'notes', 'bench'`)}
+${statement('add', 'POST /inventory/add-stock', `'quantity', :q::int, 'unit_cost', 5, 'movement_reason', 'adjustment', 'reference_id', 'B-' || :r::text, 'reference_type', 'manual', 'notes', 'bench'`)}
 \\else
-${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q, 'movement_type', 'out', 'reference_id', 'B-' || :r`)}
+${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'movement_type', 'out', 'reference_id', 'B-' || :r::text`)}
 \\endif
 `);
     const { hostname, port } = new URL(url);

@@ -33,7 +33,7 @@ if (!bundleUpToDate()) {
       console.log('No build found: building the SPA and the server once (npm run build)...');
       run([path.join(root, 'node_modules/vite/bin/vite.js'), 'build']);
     } else {
-      console.log('Building the server (its sources changed since the last build)...');
+      console.log('Building the server bundle (none yet, or its sources changed since the last build)...');
     }
     run(['--import', 'tsx', path.join(root, 'src/server/cli/build-server.ts')]);
   } catch (error) {

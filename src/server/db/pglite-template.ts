@@ -54,10 +54,16 @@ export function copyTemplate(templateDir: string | undefined, migrationsFolder: 
   const source = matchingTemplate(templateDir, migrationsFolder);
   if (!source) return false;
   const partial = `${pgdata}.copying-${process.pid}`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(source, partial, { recursive: true });
-  fs.renameSync(partial, pgdata);
-  return true;
+  try {
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(source, partial, { recursive: true });
+    fs.renameSync(partial, pgdata);
+    return true;
+  } catch {
+    // A build replacing the template while we copied it: start the slow way rather than from half a copy.
+    fs.rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
 }
 
 /** Writes a template: `create` fills a fresh data folder (creates the cluster, migrates, closes it). */
@@ -68,8 +74,11 @@ export async function writeTemplate(templateDir: string, migrationsFolder: strin
   try {
     await create(path.join(building, 'pgdata'));
     fs.writeFileSync(path.join(building, KEY_FILE), templateKey(migrationsFolder));
-    fs.rmSync(templateDir, { recursive: true, force: true });
+    // Swapped in by renames: a start copying the old template meanwhile fails cleanly and starts without it.
+    const old = `${templateDir}.old-${process.pid}`;
+    if (fs.existsSync(templateDir)) fs.renameSync(templateDir, old);
     fs.renameSync(building, templateDir);
+    fs.rmSync(old, { recursive: true, force: true });
   } catch (error) {
     fs.rmSync(building, { recursive: true, force: true });
     throw error;
