@@ -79,6 +79,13 @@ function previousDesign(): Entry {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-previous-'));
   execFileSync('sh', ['-c', `git archive ${added}^ | tar -x -C ${dir}`], { cwd: ROOT });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  // @fastify/helmet has since been replaced (same headers, computed once): the old tree gets the new module under its name.
+  fs.copyFileSync(path.join(ROOT, 'src/server/http/security-headers.ts'), path.join(dir, 'src/server/http/security-headers.ts'));
+  fs.writeFileSync(path.join(dir, 'src/server/http/helmet-plugin.ts'),
+    `import fp from 'fastify-plugin';\nimport { registerSecurityHeaders } from './security-headers.js';\n` +
+    `export default fp(async (app, options: Parameters<typeof registerSecurityHeaders>[1]) => registerSecurityHeaders(app, options));\n`);
+  const app = path.join(dir, 'src/server/app.ts');
+  fs.writeFileSync(app, fs.readFileSync(app, 'utf8').replace(`from '@fastify/helmet'`, `from './http/helmet-plugin.js'`));
   return { cwd: dir, args: ['--import', 'tsx', 'src/server/main.ts'] };
 }
 

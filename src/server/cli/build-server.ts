@@ -26,8 +26,15 @@ async function bundleServer(): Promise<void> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // node_modules stay where npm put them: PGlite finds its wasm beside its own files, argon2 is a native module.
-    packages: 'external',
+    // Dependencies are bundled too: resolving and loading hundreds of their files was most of a restart. These stay
+    // in node_modules: PGlite finds its wasm beside its own files, argon2 is a native module, swagger-ui serves
+    // files from its own folder, pg-native is an optional add-on pg looks for.
+    external: ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', 'pg-native'],
+    // Bundled CommonJS packages call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // Less to parse at every start; names are kept, so stack traces stay readable (and map back via the source map).
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
