@@ -21,6 +21,9 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+// Creating a PGlite cluster takes seconds, and much longer on a loaded CI machine.
+const SLOW = 180_000;
+
 const journalEntries = () =>
   (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
@@ -46,7 +49,7 @@ describe('a fresh embedded database from the build template', () => {
     const [migrated] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(migrated!.n).toBe(journalEntries());
     expect(fs.readdirSync(path.join(tmp, 'data')).filter((f) => f.includes('copying'))).toEqual([]);
-  });
+  }, SLOW);
 
   it('seeds the demo ledger with its foreign keys checked once for the set, and refuses a row whose key is missing', async () => {
     const db = database!.db;
@@ -64,5 +67,5 @@ describe('a fresh embedded database from the build template', () => {
     expect(after!.n).toBe(before!.n);
     // The row checks are back on: the same insert on its own is refused by PostgreSQL itself.
     expect(await db.execute(orphan).then(() => 'inserted', pgCode)).toBe('23503');
-  });
+  }, SLOW);
 });

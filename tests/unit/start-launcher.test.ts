@@ -34,5 +34,5 @@ describe('npm start', () => {
     server = await start();
     expect(server.output()).not.toMatch(/Building|running it from source/);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-  });
+  }, 360_000); // a build (bundle and database template) and two starts, on a loaded CI machine
 });
