@@ -1,7 +1,7 @@
 /**
  * Stock changes under load: add-stock/remove-stock over HTTP against two real API processes sharing one PostgreSQL
  * server (a throwaway cluster started here, as in the tests), beside pgbench running the API's own statement (the SQL
- * function stock_request, one round trip) at the same concurrency, in the same run:
+ * function stock_request, one round trip, prepared as the API prepares it) at the same concurrency, in the same run:
  *   - spread over 200 balance rows, without and with an Idempotency-Key;
  *   - every request on ONE hot row (they all queue on its row lock);
  * then the ratio API / pgbench, what a key costs, and a balance = ledger check.
@@ -116,23 +116,28 @@ try {
 
   /** pgbench running the statement the API sends (src/server/services/stock-ledger.ts), half adds, half removals. */
   function pgbench(label: string, options: { hot: boolean; idempotent: boolean; fn?: string }): Result {
-    const pick = options.hot ? `n = 1` : `n = :n`;
-    const key = options.idempotent ? `'k-' || :client_id || '-' || :r, '${'0'.repeat(64)}'` : 'NULL, NULL';
-    const statement = (kind: string, route: string, fields: string) => `\\set n random(1, ${pairs.length})
+    const pick = options.hot ? `n = 1` : `n = :n::int`;
+    // Variables cast: a prepared statement's parameters need a type (jsonb_build_object takes "any").
+    const key = options.idempotent ? `'k-' || :client_id::text || '-' || :r::text, '${'0'.repeat(64)}'` : 'NULL, NULL';
+    const statement = (kind: string, route: string, fields: string) => `select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
+  from ${options.fn ?? 'stock_request'}('${kind}'::text, '${user!.id}'::uuid, '${route}'::text, ${key},
+    (select jsonb_build_object('product_id', product_id, 'warehouse_id', warehouse_id, ${fields}) from bench_pairs where ${pick})) as o;`;
+    // One script that picks add or remove: pgbench -M prepared cannot run two script files.
+    fs.writeFileSync(path.join(scripts, 'stock.sql'), `\\set n random(1, ${pairs.length})
 \\set q random(1, 3)
 \\set r random(1, 1000000000000)
-select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
-  from ${options.fn ?? 'stock_request'}('${kind}'::text, '${user!.id}'::uuid, '${route}'::text, ${key},
-    (select jsonb_build_object('product_id', product_id, 'warehouse_id', warehouse_id, ${fields}) from bench_pairs where ${pick})) as o;
-`;
-    fs.writeFileSync(path.join(scripts, 'add.sql'), statement('add', 'POST /inventory/add-stock',
-      `'quantity', :q, 'unit_cost', 5, 'movement_reason', 'adjustment', 'reference_id', 'B-' || :r, 'reference_type', 'manual', 'notes', 'bench'`));
-    fs.writeFileSync(path.join(scripts, 'remove.sql'), statement('remove', 'POST /inventory/remove-stock',
-      `'quantity', :q, 'movement_type', 'out', 'reference_id', 'B-' || :r`));
+\\set add random(0, 1)
+\\if :add
+${statement('add', 'POST /inventory/add-stock', `'quantity', :q::int, 'unit_cost', 5, 'movement_reason', 'adjustment', 'reference_id', 'B-' || :r::text, 'reference_type', 'manual', 'notes', 'bench'`)}
+\\else
+${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'movement_type', 'out', 'reference_id', 'B-' || :r::text`)}
+\\endif
+`);
     const { hostname, port } = new URL(url);
     const out = execFileSync(path.join(bin!, 'pgbench'), [
-      '-n', '-c', String(CONCURRENCY), '-j', '2', '-t', String(Math.ceil(REQUESTS / CONCURRENCY)), '-h', hostname, '-p', port, '-U', 'postgres',
-      '-f', path.join(scripts, 'add.sql@1'), '-f', path.join(scripts, 'remove.sql@1'), 'bench',
+      // Prepared, as the API sends it (a named statement, parsed once per connection).
+      '-n', '-M', 'prepared', '-c', String(CONCURRENCY), '-j', '2', '-t', String(Math.ceil(REQUESTS / CONCURRENCY)), '-h', hostname, '-p', port, '-U', 'postgres',
+      '-f', path.join(scripts, 'stock.sql'), 'bench',
     ], { encoding: 'utf8' });
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];

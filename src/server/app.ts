@@ -1,5 +1,4 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access } from './auth/access.js';
@@ -11,6 +10,7 @@ import { apiRoutes } from './routes/index.js';
 import { serveSpa } from './http/spa.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 
 export type BuildAppOptions = Omit<AppDeps, 'sessions'> & {
   /** Default: the users table, cached per process and kept fresh by LISTEN/NOTIFY. */
@@ -39,7 +39,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

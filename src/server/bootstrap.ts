@@ -8,7 +8,7 @@ import { createTokenSigner } from './auth/tokens.js';
 import { dbPolicySource, ensurePolicySeeded } from './auth/db-policy-source.js';
 import { buildApp } from './app.js';
 import type { Api } from './http/types.js';
-import { isDemoSeeded, seedDemo } from './seed/seed-demo.js';
+import { demoPasswordHashes, isDemoSeeded, seedDemo } from './seed/seed-demo.js';
 import { DEMO_LOGINS } from './seed/demo-data.js';
 import { deleteUnusedImages } from './services/image-gc.js';
 
@@ -30,15 +30,24 @@ function embeddedJwtSecret(dataDir: string | null): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+function mayNeedSeed(config: ServerConfig): boolean {
+  if (config.seedDemo === 'no') return false;
+  if (config.db.kind === 'pglite') return !config.db.dataDir || !fs.existsSync(path.join(config.db.dataDir, 'pgdata'));
+  return config.seedDemo === 'yes';
+}
+
 async function shouldSeed(config: ServerConfig, database: Database): Promise<boolean> {
   if (config.seedDemo === 'no') return false;
   if (config.seedDemo === 'auto' && database.kind !== 'pglite') return false;
   return !(await isDemoSeeded(database.db));
 }
 
-export async function startServer(config: ServerConfig, spaDir?: string): Promise<Server> {
+/** `pgliteTemplate`: the template data folder `npm run build` made, for a fresh embedded database. */
+export async function startServer(config: ServerConfig, spaDir?: string, pgliteTemplate?: string): Promise<Server> {
   setPasswordHashCost(config.passwordHashCost);
-  const database = await openDatabase(config.db);
+  // A new database will be seeded: hash the demo passwords on the thread pool while the main thread opens it.
+  if (mayNeedSeed(config)) demoPasswordHashes().catch(() => {}); // a failure surfaces when the seed awaits them
+  const database = await openDatabase(config.db, { pgliteTemplate });
   try {
     const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.db.kind === 'pglite' ? config.db.dataDir : null);
     await ensurePolicySeeded(database.db);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.js';
 import { demoLoginsText, startServer } from './bootstrap.js';
+import { TEMPLATE_DIR } from './cli/build-paths.js';
 
+// Two levels below the root both as src/server/main.ts (tsx) and as the bundle build/server/main.js.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // SPA_DIR: serve a build from elsewhere (the e2e harness builds into a temp folder).
 const spaDir = process.env.SPA_DIR ? path.resolve(process.env.SPA_DIR) : path.join(root, 'dist');
@@ -19,7 +21,7 @@ function ensureSpaBuilt(): void {
 async function main(): Promise<void> {
   const config = readConfig();
   if (config.serveSpa) ensureSpaBuilt();
-  const server = await startServer(config, config.serveSpa ? spaDir : undefined);
+  const server = await startServer(config, config.serveSpa ? spaDir : undefined, TEMPLATE_DIR(root));
   const { app } = server;
 
   let closing = false;

@@ -5,10 +5,15 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type ServerProcess = { child: ChildProcess; url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-/** Starts the real server (`tsx src/server/main.ts`, of this checkout or of another in `cwd`) and resolves once it listens. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, cwd = ROOT): Promise<ServerProcess> {
+/**
+ * Starts the real server (`tsx src/server/main.ts`, of this checkout or of another in `cwd`; `args`: another entry,
+ * such as `npm start`'s src/server/cli/start.mjs) and resolves once it listens.
+ */
+export function startServerProcess(
+  env: Record<string, string>, timeoutMs = 90_000, cwd = ROOT, args = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<ServerProcess> {
   // `node --import tsx`, not the tsx CLI: one process, so a signal reaches the server's own handlers directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, SERVE_SPA: '0', PASSWORD_HASH_COST: 'low', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

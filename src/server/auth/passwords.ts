@@ -24,6 +24,8 @@ export function setPasswordHashCost(level: 'owasp' | 'low'): void {
   cost = level === 'low' ? LOW : OWASP;
 }
 
+export const passwordHashCostLevel = (): 'owasp' | 'low' => (cost === LOW ? 'low' : 'owasp');
+
 let queue: HashQueue = createHashQueue(defaultHashQueueOptions());
 /** Tests only: a smaller line to see it refuse. */
 export function setHashQueue(options: Partial<HashQueueOptions>): HashQueue {

@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { DbConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { copyTemplate } from './pglite-template.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -21,17 +22,28 @@ export type DbOrTx = Db | Tx;
 /** Hears NOTIFY on a channel; `onLost` when the connection dropped and messages may have been missed. */
 export type Listen = (channel: string, onMessage: (payload: string) => void, onLost: () => void) => Promise<() => Promise<void>>;
 
+/**
+ * One hot statement by name: on PostgreSQL a prepared statement, parsed and planned once per pooled connection
+ * instead of at every call; on PGlite (one in-process connection) a plain parameterised query.
+ */
+export type NamedQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
 export type Database = {
   db: Db;
   kind: DbConfig['kind'];
   listen: Listen;
+  named: NamedQuery;
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Benches watch the SQL a request sends, to time the same statements without the API. */
-export type OpenOptions = { logQuery?: (query: string, params: unknown[]) => void };
+export type OpenOptions = {
+  /** Benches watch the SQL a request sends, to time the same statements without the API. */
+  logQuery?: (query: string, params: unknown[]) => void;
+  /** A new embedded data folder starts as a copy of this template when it matches the migrations (pglite-template.ts). */
+  pgliteTemplate?: string;
+};
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DbConfig, options: OpenOptions = {}): Promise<Database> {
@@ -41,7 +53,9 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
-    return { db, kind: 'postgres', listen: pgListen(config.url), close: () => pool.end() };
+    const named: NamedQuery = async <T>(name: string, text: string, values: unknown[]) =>
+      (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+    return { db, kind: 'postgres', listen: pgListen(config.url), named, close: () => pool.end() };
   }
 
   let release = () => {};
@@ -52,15 +66,21 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
   try {
     // pg_trgm backs the substring search indexes (migration 0002).
     const extensions = { pg_trgm };
-    const client = config.dataDir
-      ? await PGlite.create(path.join(config.dataDir, 'pgdata'), { extensions })
-      : await PGlite.create({ extensions });
+    let client: PGlite;
+    if (config.dataDir) {
+      const pgdata = path.join(config.dataDir, 'pgdata');
+      if (!fs.existsSync(pgdata)) copyTemplate(options.pgliteTemplate, migrationsFolder, pgdata);
+      client = await PGlite.create(pgdata, { extensions });
+    } else {
+      client = await PGlite.create({ extensions });
+    }
     const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
       listen: async (channel, onMessage) => client.listen(channel, onMessage),
+      named: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
       close: async () => {
         await client.close();
         release();

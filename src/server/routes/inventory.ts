@@ -46,7 +46,7 @@ const send = (reply: FastifyReply, outcome: Outcome & { replayed: boolean }) => 
 
 export const inventoryRoutes: RouteModule = (app, { database }) => {
   const records = inventoryService(database.db);
-  const stock = stockService(database.db);
+  const stock = stockService(database);
   const reconcile = reconcileService(database.db);
 
   const listQuery = inventoryListQuery.extend({ sort: sortParam(INVENTORY_SORT_FIELDS) });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { categories, cities, handlingCharges, products, subcategories, userWarehouses, users, warehouses } from '../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, passwordHashCostLevel } from '../auth/passwords.js';
 import {
   DEMO_ASSIGNED_WAREHOUSES, DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_CHARGES, DEMO_PRODUCTS, DEMO_USERS, DEMO_WAREHOUSES,
 } from './demo-data.js';
@@ -20,11 +20,28 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
+const demoHashes = new Map<string, Promise<Map<string, string>>>();
+
+/**
+ * The demo passwords' hashes, computed once per process (and cost). At OWASP cost each takes a few hundred milliseconds of a
+ * thread-pool thread: side by side, and started by the start-up before it opens the database, so they are ready
+ * when the seed needs them.
+ */
+export function demoPasswordHashes(): Promise<Map<string, string>> {
+  const passwords = [...new Set(DEMO_USERS.map((u) => u[1]))];
+  const level = passwordHashCostLevel();
+  let hashes = demoHashes.get(level);
+  if (!hashes) {
+    hashes = Promise.all(passwords.map(async (p) => [p, await hashPassword(p)] as const)).then((pairs) => new Map(pairs));
+    demoHashes.set(level, hashes);
+    hashes.catch(() => demoHashes.delete(level)); // a failed attempt is not kept: the next seed tries again
+  }
+  return hashes;
+}
+
 /** Writes the demo data set in one transaction: all of it or none. */
 export async function seedDemo(db: Db): Promise<void> {
-  // At OWASP cost each hash takes a few hundred milliseconds of a thread-pool thread: side by side, not in a row.
-  const passwords = [...new Set(DEMO_USERS.map((u) => u[1]))];
-  const hashes = new Map(await Promise.all(passwords.map(async (p) => [p, await hashPassword(p)] as const)));
+  const hashes = await demoPasswordHashes();
 
   await db.transaction(async (tx) => {
     const cityRows = await tx.insert(cities).values(DEMO_CITIES.map((c) => ({ ...c, isActive: true }))).returning();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { inventory, products, users, warehouses } from '../db/schema.js';
+import { insertCheckingKeysOnce } from '../db/bulk-insert.js';
 
 /**
  * Demo stock: a balance in every warehouse for most products, and 90 days of purchases, sales, returns and
@@ -115,7 +116,7 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
 
   if (balances.length) await tx.insert(inventory).values(balances);
   // Ordered by time, so the ledger's seq follows the order of events.
-  await tx.execute(sql`
+  await insertCheckingKeysOnce(tx, 'stock_movements', sql`
     insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
       total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, created)
     select product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost, total_value,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
 import { inventory } from '../db/schema.js';
 import type { MovementType } from '../../domain/constants.js';
 import { MAX_STOCK } from '../../domain/schemas/inventory.js';
@@ -51,16 +51,20 @@ export type StockAnswer = { status: number; body: string; replayed: boolean };
  * outside any explicit transaction, so the request costs one round trip to the database and its own commit.
  * The function checks in SPEC.md's order, changes the balance with a guard, appends the ledger row, records the
  * Idempotency-Key's outcome (when `key` is given) and builds the answer; a refusal writes nothing but the key.
+ * Sent as a named (prepared) statement: PostgreSQL parses and plans it once per connection.
  */
+const STOCK_REQUEST_SQL = `
+  select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
+    from stock_request($1::text, $2::uuid, $3::text, $4::text, $5::text, $6::jsonb) as o`;
+
 export async function runStockRequest(
-  db: DbOrTx,
+  database: Database,
   request: { kind: StockRequestKind; actor: string; route: string; key: string | null; requestHash: string | null; input: object },
 ): Promise<StockAnswer> {
   try {
-    const [row] = rowsOf<StockAnswer>(await db.execute(sql`
-      select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
-        from stock_request(${request.kind}::text, ${request.actor}::uuid, ${request.route}::text, ${request.key}::text,
-                           ${request.requestHash}::text, ${JSON.stringify(request.input)}::jsonb) as o`));
+    const [row] = await database.named<StockAnswer>('stock_request', STOCK_REQUEST_SQL, [
+      request.kind, request.actor, request.route, request.key, request.requestHash, JSON.stringify(request.input),
+    ]);
     return row!;
   } catch (error) {
     if (pgCode(error) === '22003') throw new HttpError(400, 'The value of this movement (quantity × unit cost) is too large');

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import type { AddStockInput, AdjustStockInput, RemoveStockInput } from '../../domain/schemas/inventory.js';
 import type { WriteOffExpiredInput } from '../../domain/schemas/batches.js';
 import type { CurrentUser } from '../auth/access.js';
@@ -8,11 +8,11 @@ import { runStockRequest, type StockAnswer, type StockRequestKind } from './stoc
 export const STOCK_UPDATED_MESSAGE = 'Stock updated successfully!';
 
 /** add-stock, adjust-stock and remove-stock: each one SQL statement, at most once per Idempotency-Key. */
-export function stockService(db: Db) {
+export function stockService(database: Database) {
   const request = (kind: StockRequestKind, route: string) =>
     (input: object, by: CurrentUser, rawKey: string | string[] | undefined): Promise<StockAnswer> => {
       const key = rawKey === undefined ? null : parseKey(rawKey);
-      return runStockRequest(db, { kind, actor: by.id, route, key, requestHash: key && requestHash(route, input), input });
+      return runStockRequest(database, { kind, actor: by.id, route, key, requestHash: key && requestHash(route, input), input });
     };
   const add = request('add', 'POST /inventory/add-stock');
   const adjust = request('adjust', 'POST /inventory/adjust-stock');
