@@ -13,7 +13,7 @@ const tags = ['inventory'];
 /** Perishables (issue 17): batches of a record, the expiring stock, and the write-off of what has expired. */
 export const batchRoutes: RouteModule = (app, { database }) => {
   const batches = batchService(database.db);
-  const stock = stockService(database.db);
+  const stock = stockService(database);
 
   app.get('/inventory/expiring', { config: { access: { resource: 'inventory', action: 'list' } }, schema: { tags, querystring: expiringQuery } },
     (request) => batches.expiring(request.query, userOf(request).warehouses ?? null));
