@@ -86,6 +86,9 @@ describe('custom roles', () => {
     expect(list.body.data.map((r: { name: string }) => r.name)).toEqual([...ROLES, AUDITOR]);
     expect(list.body.data.find((r: { name: string }) => r.name === AUDITOR)).toEqual({ name: AUDITOR, label: 'Store auditor', builtin: false, users: 1 });
     expect(list.body.data[0]).toMatchObject({ name: 'admin', label: 'Admin', builtin: true });
+    // User reads carry the role's label: the custom one's, and SPEC.md's for a built-in role never relabelled.
+    expect((await t.request('GET', `/api/users/${auditor.id}`, admin)).body.role_label).toBe('Store auditor');
+    expect((await t.request('GET', `/api/users/${t.userIds['warehouse-user']}`, admin)).body.role_label).toBe('Warehouse User');
     expect((await t.request('POST', '/api/roles', { ...admin, body: { name: AUDITOR, label: 'Again' } })).status).toBe(409);
     const bad = await t.request('POST', '/api/roles', { ...admin, body: { name: 'Store Auditor!', label: 'x' } });
     expect(bad.status).toBe(400);

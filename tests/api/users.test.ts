@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const USER_FIELDS = ['_id', 'firstname', 'lastname', 'email', 'phonenumber', 'address', 'city_id', 'city', 'role', 'status', 'gst_no', 'profileimage', 'created', 'modified', 'warehouse_ids'].sort();
+const USER_FIELDS = ['_id', 'firstname', 'lastname', 'email', 'phonenumber', 'address', 'city_id', 'city', 'role', 'status', 'gst_no', 'profileimage', 'created', 'modified', 'warehouse_ids', 'role_label'].sort();
 
 /** Fails when any key anywhere in the body names a password or hash, or any value is a stored hash or a password we sent. */
 function expectNoPassword(reply: Reply) {

@@ -6,12 +6,13 @@ import { formatDate } from '../crud/cells';
 import { defineList, type ResourceDeclaration } from './types';
 
 type User = {
-  id: string; firstname: string; lastname: string; email: string; role: string; status: string; created: string; modified: string;
+  id: string; firstname: string; lastname: string; email: string; role: string; role_label?: string; status: string; created: string; modified: string;
 };
 
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', inactive: 'default', notverified: 'orange' };
 const statusLabel = (status: string) => USER_STATUS_LABELS[status as UserStatus] ?? status;
-const roleLabel = (role: string) => defaultRoleLabel(role);
+/** The role as the admin labelled it (the API's role_label), else SPEC.md's label. */
+const roleLabel = (u: Pick<User, 'role' | 'role_label'>) => u.role_label || defaultRoleLabel(u.role);
 const fullName = (u: Pick<User, 'firstname' | 'lastname'>) => [u.firstname, u.lastname].filter(Boolean).join(' ');
 
 export const users: ResourceDeclaration = {
@@ -35,7 +36,7 @@ export const users: ResourceDeclaration = {
     columns: [
       { key: 'name', title: 'Name', render: fullName, exportValue: fullName },
       { key: 'email', title: 'Email' },
-      { key: 'role', title: 'Role', render: (u) => roleLabel(u.role), exportValue: (u) => roleLabel(u.role) },
+      { key: 'role', title: 'Role', render: roleLabel, exportValue: roleLabel },
       {
         key: 'status', title: 'Status',
         render: (u) => <Tag color={STATUS_COLOURS[u.status as UserStatus]}>{statusLabel(u.status)}</Tag>,

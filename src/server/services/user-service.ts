@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { cities, refreshTokens, userWarehouses, users, warehouses } from '../db/schema.js';
+import { cities, refreshTokens, roleSettings, userWarehouses, users, warehouses } from '../db/schema.js';
+import { ROLE_LABELS } from '../../domain/roles.js';
 import { AUTOCOMPLETE_LIMIT } from '../../domain/constants.js';
 import { normalisePhone } from '../../domain/schemas/auth.js';
 import type { UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
@@ -18,6 +19,8 @@ export type UserOut = {
   profileimage: string | null; created: Date; modified: Date;
   /** The warehouses the user is assigned to (what scope 'assigned' lets them reach). */
   warehouse_ids: string[];
+  /** The role's label as the admin named it (SPEC.md's for a built-in role never relabelled). */
+  role_label: string;
 };
 export type UserSuggestion = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'email' | 'role'>;
 export type SellerOut = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'phonenumber'>;
@@ -28,6 +31,7 @@ const visible = {
   address: users.address, city_id: users.cityId, city: cities.name, role: users.role, status: users.status,
   gst_no: users.gstNo, profileimage: users.profileimage, created: users.created, modified: users.modified,
   warehouse_ids: sql<string[]>`array(select uw.warehouse_id::text from ${userWarehouses} uw where uw.user_id = ${users.id} order by uw.warehouse_id)`,
+  role_label: sql<string>`coalesce((select nullif(rs.label, '') from ${roleSettings} rs where rs.role = ${users.role}), ${JSON.stringify(ROLE_LABELS)}::jsonb ->> ${users.role}, ${users.role})`,
 };
 
 const EMAIL_TAKEN = 'This email is already registered to another user';
