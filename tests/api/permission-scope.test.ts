@@ -337,6 +337,9 @@ describe('who sees costs', () => {
     const writeOff = await t.request('POST', '/api/inventory/write-off-expired', { ...wh, body: { warehouse_id: mine[0] } });
     expect(writeOff.status).toBe(200);
     expect(JSON.stringify(writeOff.body)).not.toMatch(costKeys);
+    const expiring = await t.request('GET', '/api/inventory/expiring?days=30&include_expired=true', wh);
+    expect(expiring.body.data.length).toBeGreaterThan(0);
+    expect(expiring.body.data.every((r: object) => !('value' in r) && 'quantity' in r)).toBe(true);
     // The admin still sees them, and the access policy tells the SPA.
     expect(JSON.stringify((await t.request('GET', '/api/inventory?limit=5', admin)).body)).toMatch(costKeys);
     expect((await t.request('GET', '/api/access-policy', wh)).body.permissions.costs).toBeUndefined();

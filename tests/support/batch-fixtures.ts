@@ -13,7 +13,7 @@ export function dayFromToday(days: number): string {
 
 type Expiring = {
   product_id: string; product_name: string; warehouse_id: string; warehouse_name: string; batch_no: string; expiry_date: string;
-  days_to_expiry: number; quantity: number; total_value: number;
+  days_to_expiry: number; quantity: number; value: number;
 };
 
 /**
@@ -21,7 +21,7 @@ type Expiring = {
  * JavaScript, days counted from the business day in JavaScript.
  */
 export async function bruteForceExpiring(db: Db, days: number, includeExpired: boolean, warehouseId: string | null) {
-  const all = rowsOf<Omit<Expiring, 'days_to_expiry' | 'total_value'> & { unit_cost: string }>(await db.execute(sql`
+  const all = rowsOf<Omit<Expiring, 'days_to_expiry' | 'value'> & { unit_cost: string }>(await db.execute(sql`
     select b.product_id, p.productname as product_name, b.warehouse_id, w.name as warehouse_name, b.batch_no,
            to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, b.current_stock as quantity, i.unit_cost::text as unit_cost
       from stock_batches b, inventory i, products p, warehouses w
@@ -31,12 +31,12 @@ export async function bruteForceExpiring(db: Db, days: number, includeExpired: b
     .filter((b) => b.expiry_date !== null && b.quantity > 0 && (!warehouseId || b.warehouse_id === warehouseId))
     .map(({ unit_cost, ...b }) => ({
       ...b, days_to_expiry: Math.round((Date.parse(`${b.expiry_date}T00:00:00Z`) - today) / 86_400_000),
-      total_value: Math.round(b.quantity * Number(unit_cost) * 100) / 100,
+      value: Math.round(b.quantity * Number(unit_cost) * 100) / 100,
     }))
     .filter((b) => b.days_to_expiry <= days && (includeExpired || b.days_to_expiry >= 0))
     .sort((a, b) => a.expiry_date.localeCompare(b.expiry_date) || cmp(a.product_name, b.product_name) || cmp(a.warehouse_name, b.warehouse_name)
       || cmp(a.batch_no, b.batch_no));
-  const cents = rows.reduce((s, r) => s + Math.round(r.total_value * 100), 0);
+  const cents = rows.reduce((s, r) => s + Math.round(r.value * 100), 0);
   return { rows, totalQuantity: rows.reduce((s, r) => s + r.quantity, 0), totalValue: cents / 100 };
 }
 

@@ -69,5 +69,7 @@ export type BatchRow = {
 
 export type ExpiringRow = {
   product_id: string; product_name: string; warehouse_id: string; warehouse_name: string; batch_no: string;
-  expiry_date: string; days_to_expiry: number; quantity: number; total_value?: number;
+  expiry_date: string; days_to_expiry: number; quantity: number;
+  /** quantity × unit cost: a cost figure, absent without 'costs: see'. */
+  value?: number;
 };

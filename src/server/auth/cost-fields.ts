@@ -7,11 +7,14 @@ export const COST_FIELDS: ReadonlySet<string> = new Set([
   'unit_cost', 'total_value', 'total_value_in', 'total_value_out', 'total_inventory_value', 'variance_value',
 ]);
 
-/** A copy of `value` without any cost field, at any depth. Dates and other non-plain objects pass as they are. */
-export function withoutCosts<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutCosts) as T;
+/**
+ * A copy of `value` without any cost field, at any depth. Dates and other non-plain objects pass as they are. `also`:
+ * keys that are cost figures in one answer only (the expiring stock's `value`), too generic to drop everywhere.
+ */
+export function withoutCosts<T>(value: T, also: readonly string[] = []): T {
+  if (Array.isArray(value)) return value.map((v) => withoutCosts(v, also)) as T;
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (!COST_FIELDS.has(key)) out[key] = withoutCosts(v);
+  for (const [key, v] of Object.entries(value)) if (!COST_FIELDS.has(key) && !also.includes(key)) out[key] = withoutCosts(v, also);
   return out as T;
 }

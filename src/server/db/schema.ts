@@ -195,11 +195,17 @@ export const inventory = pgTable('inventory', {
    * request that read the product before the switch cannot change the balance without its batches.
    */
   tracksExpiry: boolean('tracks_expiry').notNull().default(false),
+  /**
+   * At or below its minimum, kept by the database. A column (not the comparison in each query) gives the planner real
+   * statistics: low-stock rows are few, so a 'low stock only' list in a few warehouses starts from them (issue 15).
+   */
+  lowStock: boolean('low_stock').generatedAlwaysAs(sql`current_stock <= minimum_stock`),
   created: created(),
   modified: modified(),
 }, (t) => [
   uniqueIndex('inventory_product_warehouse_unique').on(t.productId, t.warehouseId),
   index('inventory_warehouse_idx').on(t.warehouseId),
+  index('inventory_low_stock_idx').on(t.warehouseId).where(sql`low_stock`),
   check('inventory_current_stock_nonneg', sql`${t.currentStock} >= 0`),
   check('inventory_min_max_nonneg', sql`${t.minimumStock} >= 0 and ${t.maximumStock} >= 0`),
 ]);

@@ -7,8 +7,8 @@ import type { StockAnswer } from '../services/stock-ledger.js';
  * A stock function's answer is JSON text already (built by the database), so Fastify's serialization hooks do not see
  * it: the cost fields are dropped here for a caller without 'costs: see'.
  */
-export const sendStock = (reply: FastifyReply, answer: StockAnswer, user: CurrentUser) => {
+export const sendStock = (reply: FastifyReply, answer: StockAnswer, user: CurrentUser, alsoCosts: readonly string[] = []) => {
   if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-  const body = user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(answer.body))) : answer.body;
+  const body = user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(answer.body), alsoCosts)) : answer.body;
   return reply.status(answer.status).type('application/json; charset=utf-8').send(body);
 };

@@ -31,7 +31,7 @@ export const toRecord = ({ i, productName, warehouseName }: RecordRow): Inventor
   tracks_expiry: i.tracksExpiry,
 });
 
-export const lowStock = sql`${inventory.currentStock} <= coalesce(${inventory.minimumStock}, 0)`;
+export const lowStock = sql`${inventory.lowStock}`;
 export const outOfStock = sql`${inventory.currentStock} = 0`;
 export const stockValue = sql`${inventory.currentStock} * ${inventory.unitCost}`;
 

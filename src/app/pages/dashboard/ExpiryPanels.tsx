@@ -22,7 +22,7 @@ export function ExpiryPanels() {
   const rows = answer?.data ?? [];
   const expired = rows.filter((r) => r.days_to_expiry < 0);
   const soon = rows.filter((r) => r.days_to_expiry >= 0);
-  const expiredValue = expired.reduce((s, r) => s + Math.round((r.total_value ?? 0) * 100), 0) / 100;
+  const expiredValue = expired.reduce((s, r) => s + Math.round((r.value ?? 0) * 100), 0) / 100;
   const expiredUnits = expired.reduce((s, r) => s + r.quantity, 0);
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -62,7 +62,7 @@ export function ExpiryPanels() {
                 render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{daysLeftText(d)}</Tag>,
               },
               { title: 'Quantity', dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-              { title: 'Value', key: 'total_value', dataIndex: 'total_value', align: 'right', render: (v: number) => formatINR(v) },
+              { title: 'Value', key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },
             ], seesCosts)}
           />
         </Card>

@@ -344,7 +344,7 @@ BEGIN
     RETURNING m.*
   )
   SELECT jsonb_agg(jsonb_build_object('product_id', r.product_id, 'product_name', pr.productname, 'batch_no', r.batch_no,
-           'expiry_date', plan.expiry_date, 'quantity', -r.quantity, 'total_value', r.total_value, 'movement_id', r.id) ORDER BY r.seq)
+           'expiry_date', plan.expiry_date, 'quantity', -r.quantity, 'value', r.total_value, 'movement_id', r.id) ORDER BY r.seq)
     INTO written
     FROM rows r JOIN plan ON plan.product_id = r.product_id AND plan.batch_no = r.batch_no
     JOIN products pr ON pr.id = r.product_id;
@@ -353,7 +353,7 @@ BEGIN
     'message', CASE WHEN jsonb_array_length(written) = 0 THEN 'No expired stock to write off' ELSE 'Expired stock written off' END,
     'warehouse_id', v_warehouse, 'warehouse_name', v_name, 'written_off', written,
     'total_quantity', (SELECT coalesce(sum((e->>'quantity')::int), 0) FROM jsonb_array_elements(written) e),
-    'total_value', (SELECT coalesce(sum((e->>'total_value')::numeric), 0) FROM jsonb_array_elements(written) e)));
+    'total_value', (SELECT coalesce(sum((e->>'value')::numeric), 0) FROM jsonb_array_elements(written) e)));
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stock_add"(actor uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$

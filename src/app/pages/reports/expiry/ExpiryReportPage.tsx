@@ -89,7 +89,7 @@ export default function ExpiryReportPage() {
             { title: 'Expiry', dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
             { title: 'Days left', dataIndex: 'days_to_expiry', width: 100, align: 'right' },
             { title: 'Quantity', dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-            { title: 'Value', key: 'total_value', dataIndex: 'total_value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
+            { title: 'Value', key: 'value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
           ], seesCosts)}
         />
       </Card>

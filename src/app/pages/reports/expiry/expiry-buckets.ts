@@ -18,11 +18,11 @@ export const bucketOf = (days: number): Bucket | undefined => BUCKETS.find((b) =
 export function bucketTotals(rows: ExpiringRow[]): BucketTotal[] {
   return BUCKETS.map((bucket) => {
     const inside = rows.filter((r) => bucket.test(r.days_to_expiry));
-    const paise = inside.reduce((s, r) => s + Math.round((r.total_value ?? 0) * 100), 0);
+    const paise = inside.reduce((s, r) => s + Math.round((r.value ?? 0) * 100), 0);
     return { bucket, quantity: inside.reduce((s, r) => s + r.quantity, 0), value: paise / 100, batches: inside.length };
   });
 }
 
 export const EXPIRY_CSV_HEADER = ['Bucket', 'Warehouse', 'Product', 'Batch', 'Expiry date', 'Days to expiry', 'Quantity', 'Value'];
 export const expiryCsvRows = (rows: ExpiringRow[]) =>
-  rows.map((r) => [bucketOf(r.days_to_expiry)?.label ?? '', r.warehouse_name, r.product_name, r.batch_no, r.expiry_date, r.days_to_expiry, r.quantity, r.total_value ?? '']);
+  rows.map((r) => [bucketOf(r.days_to_expiry)?.label ?? '', r.warehouse_name, r.product_name, r.batch_no, r.expiry_date, r.days_to_expiry, r.quantity, r.value ?? '']);
