@@ -123,9 +123,12 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await warehouse.goto('/inventory-report');
     await warehouse.getByText('Showing your 2 warehouses').waitFor();
     await warehouse.getByText('Detailed', { exact: true }).click();
-    await warehouse.getByRole('button', { name: 'Generate Report' }).click();
-    await expect.poll(() => tableRows(warehouse).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const reportNames = new Set(await tableRows(warehouse).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent ?? '')));
+    await expect.poll(() => new URL(warehouse.url()).searchParams.get('report_type')).toBe('detailed');
+    // The detailed view's own table (the summary view's recent movements must not be read by mistake).
+    const items = warehouse.locator('.ant-card').filter({ has: warehouse.getByText('Inventory items', { exact: true }) });
+    const itemRows = items.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => itemRows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const reportNames = new Set(await itemRows.evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent ?? '')));
     expect([...reportNames].every((n) => ASSIGNED.includes(n)), [...reportNames].join(', ')).toBe(true);
   }, JOURNEY_MS);
 
