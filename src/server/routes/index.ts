@@ -16,6 +16,7 @@ import { permissionRoutes } from './permissions.js';
 import { warehouseRoutes } from './warehouses.js';
 import { stockTakeRoutes } from './stock-takes.js';
 import { productImportRoutes } from './product-import.js';
+import { transferRoutes } from './transfers.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -36,4 +37,5 @@ export const apiRoutes: RouteModule[] = [
   permissionRoutes,
   stockTakeRoutes,
   productImportRoutes,
+  transferRoutes,
 ];

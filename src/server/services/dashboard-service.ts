@@ -7,6 +7,7 @@ import { lowStock, outOfStock } from './inventory-records.js';
 import { dayOf, withinPeriod } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
+import { transferService } from './transfer-service.js';
 
 /** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the inventory report's default period. */
 export const DASHBOARD_ITEMS = 5;
@@ -24,7 +25,7 @@ export function dashboardService(db: Db) {
       const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
       const firstDay = period.start_date;
 
-      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow] = await Promise.all([
+      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit] = await Promise.all([
         db.execute(sql`
           select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
                  (select count(*) from ${warehouses})::int as warehouses, (select count(*) from ${cities})::int as cities`)
@@ -68,6 +69,7 @@ export function dashboardService(db: Db) {
         }).from(stockMovements)
           .where(withinPeriod(stockMovements.created, period))
           .groupBy(dayOf(stockMovements.created)),
+        transferService(db).inTransit(),
       ]);
 
       // Every day of the window appears, with 0 when nothing moved.
@@ -88,6 +90,7 @@ export function dashboardService(db: Db) {
         recent_users: recentUsers,
         warehouses: firstWarehouses,
         stock_flow: stockFlow,
+        in_transit: inTransit,
         generated_at: now.toISOString(),
       };
     },

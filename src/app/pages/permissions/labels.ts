@@ -18,6 +18,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   permissions: { label: 'Permissions', hint: 'This screen' },
   'product-import': { label: 'Product import', hint: 'Import products from a CSV file on Product Listing' },
   'stock-takes': { label: 'Stock takes', hint: 'Count a warehouse and apply the differences' },
+  transfers: { label: 'Transfers', hint: 'Move stock between warehouses: dispatch, receive, cancel' },
 };
 
 export function resourceLabel(resource: string): { label: string; hint?: string } {
