@@ -1,49 +1,35 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client.js';
-import { createTokenSigner } from '../../src/server/auth/tokens.js';
 import { rowsOf } from '../../src/server/db/rows.js';
-import { TEST_JWT_SECRET, dbKind, openTestDatabase } from '../support/test-app.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { dbKind } from '../support/test-app.js';
+import { startTwoApiProcesses, type TwoApiProcesses } from '../support/two-api-processes.js';
 import { balanceOf, expectLedgerInvariant, inTransitOf } from '../support/stock-ledger.js';
 import { stockFixtures, type Pair } from '../support/stock-fixtures.js';
 
 // Transfers (issue 18) under real concurrency: two API processes on one PostgreSQL server (PGlite runs one transaction
 // at a time and can show no race).
 describe.skipIf(dbKind !== 'postgres')('transfers under concurrency: two API processes on one PostgreSQL', () => {
-  let database: Database & { url?: string };
-  const servers: ServerProcess[] = [];
-  let tokens: string[];
+  let run: TwoApiProcesses | undefined;
+  let database: TwoApiProcesses['database'];
   let fx: ReturnType<typeof stockFixtures>;
   let warehouseIds: string[];
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const env = { DATABASE_URL: database.url!, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', LOGIN_RATE_LIMIT: '100000', DB_POOL_SIZE: '10' };
-    servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
-    servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
-    const signer = createTokenSigner(TEST_JWT_SECRET);
-    const idOf = async (email: string) => rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = ${email}`))[0]!.id;
-    tokens = [
-      await signer.sign({ sub: await idOf('admin@demo.local'), role: 'admin', firstname: 'Admin' }),
-      await signer.sign({ sub: await idOf('warehouse@demo.local'), role: 'warehouse-user', firstname: 'Vikram' }),
-    ];
+    run = await startTwoApiProcesses();
+    database = run.database;
     fx = stockFixtures(database.db);
     warehouseIds = rowsOf<{ id: string }>(await database.db.execute(sql`select id from warehouses order by name`)).map((r) => r.id);
   }, 180_000);
 
   afterEach(() => expectLedgerInvariant(database.db));
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.close();
-  });
+  afterAll(() => run?.stop());
 
   /** Request i goes to server i mod 2, as admin or warehouse user in turn. */
   async function post(i: number, path: string, body: unknown = {}, headers: Record<string, string> = {}) {
-    const res = await fetch(`${servers[i % 2]!.url}/api${path}`, {
+    const res = await fetch(`${run!.servers[i % 2]!.url}/api${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[Math.floor(i / 2) % 2]}`, ...headers },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${Math.floor(i / 2) % 2 ? run!.tokens.warehouse : run!.tokens.admin}`, ...headers },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> & { _id: string; status: string; message: string } };

@@ -105,6 +105,8 @@ describe('dispatch, in transit, receive', () => {
     const replay = await step(tr._id, 'dispatch', undefined, { 'Idempotency-Key': k });
     expect(replay.status).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    // The same key for another request is refused (422), and changes nothing.
+    expect((await step(tr._id, 'receive', { lines: [{ product_id: p.productId, quantity: 1 }] }, { 'Idempotency-Key': k })).status).toBe(422);
     const twice = await step(tr._id, 'dispatch');
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ status: 'dispatched', message: 'This transfer is dispatched: it cannot be dispatched' });

@@ -495,34 +495,41 @@ BEGIN
   RETURN transfer_answer(tid);
 END $$;
 --> statement-breakpoint
--- At most once per (user, Idempotency-Key), as stock_request: the key row first, a retry replays the stored answer.
+-- At most once per (user, Idempotency-Key), as stock_request: the key row first (a concurrent request with the same key
+-- waits on it), then either NULL (go ahead, and idempotency_settle the outcome) or the answer to give instead: the
+-- stored one replayed, a 422 for another body, a 409 while the first is still running.
+CREATE FUNCTION "idempotency_claim"(actor uuid, route text, idempotency_key text, request_hash text) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE first idempotency_keys;
+BEGIN
+  IF idempotency_key IS NULL THEN RETURN NULL; END IF;
+  INSERT INTO idempotency_keys (key, user_id, route, request_hash) VALUES (idempotency_key, actor, route, request_hash)
+  ON CONFLICT DO NOTHING;
+  IF FOUND THEN RETURN NULL; END IF;
+  SELECT * INTO first FROM idempotency_keys k WHERE k.user_id = actor AND k.key = idempotency_key;
+  IF first.key IS NOT NULL AND first.request_hash <> request_hash THEN
+    RETURN stock_refusal(422, 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+  END IF;
+  IF first.key IS NULL OR first.status_code IS NULL THEN
+    RETURN stock_refusal(409, 'A request with this Idempotency-Key is being processed. Please retry.');
+  END IF;
+  RETURN jsonb_build_object('status', first.status_code, 'body', first.response, 'replayed', true);
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "idempotency_settle"(actor uuid, idempotency_key text, outcome jsonb) RETURNS jsonb LANGUAGE sql AS $$
+  UPDATE idempotency_keys k SET status_code = (outcome->>'status')::int, response = outcome->'body'
+   WHERE idempotency_key IS NOT NULL AND k.user_id = actor AND k.key = idempotency_key;
+  SELECT outcome
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "transfer_request"(kind text, actor uuid, route text, idempotency_key text, request_hash text, tid uuid, input jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  first idempotency_keys; outcome jsonb;
-  busy constant jsonb := stock_refusal(409, 'A request with this Idempotency-Key is being processed. Please retry.');
+DECLARE earlier jsonb := idempotency_claim(actor, route, idempotency_key, request_hash); outcome jsonb;
 BEGIN
-  IF idempotency_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (key, user_id, route, request_hash) VALUES (idempotency_key, actor, route, request_hash)
-    ON CONFLICT DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT * INTO first FROM idempotency_keys k WHERE k.user_id = actor AND k.key = idempotency_key;
-      IF first.key IS NULL THEN RETURN busy; END IF;
-      IF first.request_hash <> request_hash THEN
-        RETURN stock_refusal(422, 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
-      END IF;
-      IF first.status_code IS NULL THEN RETURN busy; END IF;
-      RETURN jsonb_build_object('status', first.status_code, 'body', first.response, 'replayed', true);
-    END IF;
-  END IF;
+  IF earlier IS NOT NULL THEN RETURN earlier; END IF;
   outcome := CASE kind WHEN 'create' THEN transfer_create(actor, input)
                        WHEN 'dispatch' THEN transfer_dispatch(actor, tid)
                        WHEN 'receive' THEN transfer_receive(actor, tid, input)
                        WHEN 'cancel' THEN transfer_cancel(actor, tid, input) END;
   IF outcome IS NULL THEN RAISE EXCEPTION 'transfer_request: unknown kind %', kind; END IF;
-  IF idempotency_key IS NOT NULL THEN
-    UPDATE idempotency_keys k SET status_code = (outcome->>'status')::int, response = outcome->'body'
-     WHERE k.user_id = actor AND k.key = idempotency_key;
-  END IF;
-  RETURN outcome;
+  RETURN idempotency_settle(actor, idempotency_key, outcome);
 END $$;
