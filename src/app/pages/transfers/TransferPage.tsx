@@ -128,48 +128,48 @@ export default function TransferPage() {
               {transfer.notes && <Descriptions.Item label="Notes">{transfer.notes}</Descriptions.Item>}
             </Descriptions>
           </Card>
-          <Card size="small" title="Products" style={{ marginBottom: 16 }}>
-            <TransferLinesTable
-              lines={transfer.lines}
-              receiving={receivable ? {
-                values: Object.fromEntries(transfer.lines.map((l) => [l.product_id, typed[l.product_id] ?? l.in_transit])),
-                errors: typedErrors,
-                onChange: (productId, value) => setTyped((all) => ({ ...all, [productId]: value })),
-              } : undefined}
-            />
-            {receivable && (
-              <div style={{ marginTop: 12 }}>
-                <Checkbox checked={closing} onChange={(e) => setClosing(e.target.checked)}>
-                  Close the transfer: record what did not arrive as damaged
-                </Checkbox>
-                {closing && (
-                  <Input.TextArea aria-label="What happened to the missing units" placeholder="What happened to the missing units (required)"
-                    rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} style={{ marginTop: 8 }} />
-                )}
-                <div style={{ marginTop: 12 }}>
-                  <Popconfirm
-                    title="Receive these quantities?"
-                    description={closing && leftOver > 0
-                      ? `${receivedNow} unit(s) go into ${transfer.to_warehouse_name}; ${leftOver} are recorded as damaged and the transfer closes.`
-                      : `${receivedNow} unit(s) go into ${transfer.to_warehouse_name}${leftOver > 0 ? `; ${leftOver} stay in transit` : ''}.`}
-                    okText="Receive"
-                    disabled={busy}
-                    onOpenChange={(open) => open && startReceive()}
-                    onConfirm={() => (startReceive() ? run(() => receive({ lines: receipt.lines, close: closing, ...(closing ? { note: note.trim() } : {}) }), 'Transfer received') : undefined)}
-                  >
-                    <Button type="primary" loading={busy}>Receive</Button>
-                  </Popconfirm>
-                </div>
-              </div>
-            )}
-          </Card>
         </Col>
         <Col xs={24} xl={8}>
-          <Card size="small" title="Status history">
+          <Card size="small" title="Status history" style={{ marginBottom: 16 }}>
             <TransferHistory history={transfer.history} />
           </Card>
         </Col>
       </Row>
+      <Card size="small" title="Products">
+        <TransferLinesTable
+          lines={transfer.lines}
+          receiving={receivable ? {
+            values: Object.fromEntries(transfer.lines.map((l) => [l.product_id, typed[l.product_id] ?? l.in_transit])),
+            errors: typedErrors,
+            onChange: (productId, value) => setTyped((all) => ({ ...all, [productId]: value })),
+          } : undefined}
+        />
+        {receivable && (
+          <div style={{ marginTop: 12 }}>
+            <Checkbox checked={closing} onChange={(e) => setClosing(e.target.checked)}>
+              Close the transfer: record what did not arrive as damaged
+            </Checkbox>
+            {closing && (
+              <Input.TextArea aria-label="What happened to the missing units" placeholder="What happened to the missing units (required)"
+                rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} style={{ marginTop: 8 }} />
+            )}
+            <div style={{ marginTop: 12 }}>
+              <Popconfirm
+                title="Receive these quantities?"
+                description={closing && leftOver > 0
+                  ? `${receivedNow} unit(s) go into ${transfer.to_warehouse_name}; ${leftOver} are recorded as damaged and the transfer closes.`
+                  : `${receivedNow} unit(s) go into ${transfer.to_warehouse_name}${leftOver > 0 ? `; ${leftOver} stay in transit` : ''}.`}
+                okText="Receive"
+                disabled={busy}
+                onOpenChange={(open) => open && startReceive()}
+                onConfirm={() => (startReceive() ? run(() => receive({ lines: receipt.lines, close: closing, ...(closing ? { note: note.trim() } : {}) }), 'Transfer received') : undefined)}
+              >
+                <Button type="primary" loading={busy}>Receive</Button>
+              </Popconfirm>
+            </div>
+          </div>
+        )}
+      </Card>
     </>
   );
 }

@@ -73,7 +73,7 @@ export default function TransfersPage() {
         locale={{ emptyText: filtered ? 'No transfers match these filters' : 'No transfers yet' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: result.data?.total, onChange: setPage, showSizeChanger: false }}
         columns={[
-          { key: 'reference', title: 'Transfer', render: (_, t) => <Link to={`/transfers/${t._id}`}>{t.reference}</Link> },
+          { key: 'reference', title: 'Transfer', render: (_, t) => <Link to={`/transfers/${t._id}`} style={{ whiteSpace: 'nowrap' }}>{t.reference}</Link> },
           { key: 'created', title: 'Created', render: (_, t) => dayjs(t.created).format('DD MMM YYYY, HH:mm') },
           { key: 'from', title: 'From', dataIndex: 'from_warehouse_name' },
           { key: 'to', title: 'To', dataIndex: 'to_warehouse_name' },
