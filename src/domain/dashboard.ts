@@ -14,5 +14,7 @@ export type DashboardSummary<Instant = string> = {
   recent_users: { _id: string; name: string; email: string; role: string; created: Instant }[] | null;
   warehouses: { _id: string; name: string; city: string | null; status: string }[];
   stock_flow: { date: string; stock_in: number; stock_out: number }[];
+  /** Stock dispatched by a transfer and not yet received (issue 18): in no warehouse's balance. */
+  in_transit: { quantity: number; value: number; transfers: number };
   generated_at: string;
 };

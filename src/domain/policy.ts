@@ -26,6 +26,8 @@ export const RESOURCES = {
   'stock-takes': ['list', 'show', 'create', 'count', 'apply', 'cancel'],
   /** Field-level: unit costs, stock values and every money figure derived from costs (sale prices are not costs). */
   costs: ['see'],
+  /** Stock moved between warehouses (issue 18): dispatched from one, in transit, received by the other. */
+  transfers: ['list', 'show', 'create', 'dispatch', 'receive', 'cancel'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
@@ -88,6 +90,7 @@ export const DEFAULT_POLICY: Policy = {
       'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
       'stock-takes': ['list', 'show', 'create', 'count', 'apply'],
       costs: ['see'],
+      transfers: ['list', 'show', 'create', 'dispatch', 'receive', 'cancel'],
     },
     'sub-admin': {},
     seller: {},
@@ -118,6 +121,8 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
   { by: grant('permissions', 'edit'), needs: grant('permissions', 'list') },
   { by: grant('stock-takes', 'show'), needs: grant('stock-takes', 'list') },
   ...(['create', 'count', 'apply', 'cancel'] as const).map((action) => ({ by: grant('stock-takes', action), needs: grant('stock-takes', 'show') })),
+  { by: grant('transfers', 'show'), needs: grant('transfers', 'list') },
+  ...(['create', 'dispatch', 'receive', 'cancel'] as const).map((action) => ({ by: grant('transfers', action), needs: grant('transfers', 'show') })),
   // An import adds and edits products, so it needs what adding one by hand needs.
   { by: grant('product-import', 'create'), needs: grant('products', 'create') },
   { by: grant('product-import', 'create'), needs: grant('products', 'list') },

@@ -23,6 +23,7 @@ beforeAll(async () => {
   doc = (await t.request('GET', '/api/openapi.json')).body;
   const city = await first('/api/cities?limit=1');
   const warehouse = await first('/api/warehouses?limit=1');
+  const otherWarehouse = (await t.request('GET', '/api/warehouses?limit=2', { role: 'admin' })).body.data[1];
   const product = await first('/api/products?limit=1');
   const charge = await first('/api/handling-charges?limit=1');
   const record = await first('/api/inventory?limit=1');
@@ -70,18 +71,25 @@ beforeAll(async () => {
     'PUT /api/permissions': DEFAULT_POLICY,
     'POST /api/stock-takes': { warehouse_id: warehouse._id, blind: true },
     'PUT /api/stock-takes/{id}/counts': { lines: [{ product_id: product._id, counted: 1 }] },
+    'POST /api/transfers': { from_warehouse_id: warehouse._id, to_warehouse_id: otherWarehouse._id, lines: [{ product_id: product._id, quantity: 1 }], notes: 'n' },
+    'POST /api/transfers/{id}/receive': { lines: [{ product_id: product._id, quantity: 1 }], close: false, note: 'n' },
+    'POST /api/transfers/{id}/cancel': { note: 'n' },
     // text/csv: its bytes are fuzzed by tests/api/product-import.test.ts; here only its query.
     'POST /api/products/import': {},
     'POST /api/roles': { name: 'fuzz-role', label: 'Fuzz role' },
     'PUT /api/roles/{name}': { label: 'Fuzz role' },
   };
   const take = await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: warehouse._id } });
+  const transfer = await t.request('POST', '/api/transfers', { role: 'admin', body: baselines['POST /api/transfers'] });
+  expect(transfer.status).toBe(201);
   const ids: Record<string, string> = {
     '/api/cities/{id}': city._id, '/api/warehouses/{id}': warehouse._id, '/api/handling-charges/{id}': charge._id,
     '/api/inventory/{id}': record._id, '/api/products/{id}': product._id, '/api/users/{id}': made.body._id,
     '/api/inventory/by-city/{cityId}': city._id, '/api/stock-takes/{id}': take.body._id, '/api/stock-takes/{id}/counts': take.body._id,
     '/api/stock-takes/{id}/apply': take.body._id, '/api/stock-takes/{id}/cancel': take.body._id,
     '/api/inventory/{id}/batches': record._id, '/api/roles/{name}': 'sub-admin',
+    '/api/transfers/{id}': transfer.body._id, '/api/transfers/{id}/dispatch': transfer.body._id,
+    '/api/transfers/{id}/receive': transfer.body._id, '/api/transfers/{id}/cancel': transfer.body._id,
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

@@ -7,6 +7,9 @@ import { demoRecord } from '../support/e2e-stock.js';
 type Listed = { _id: string };
 const firstOf = async (path: string, key = 'data') => (await api<Record<string, Listed[]>>('GET', `${path}?limit=1`)).body[key]![0]!._id;
 
+const firstOtherWarehouse = async (id: string) =>
+  (await api<{ data: Listed[] }>('GET', '/warehouses?limit=2')).body.data.find((w) => w._id !== id)!._id;
+
 /** Every back-office route with real ids and the query its screen expects. */
 async function everyRoute(): Promise<string[]> {
   const record = await demoRecord(5, () => true);
@@ -18,6 +21,10 @@ async function everyRoute(): Promise<string[]> {
     '/inventory-edit/:id': record._id,
     '/inventory-by-city/:cityId': record.city_id,
     '/stock-takes/:id': (await api<Listed>('POST', '/stock-takes', { warehouse_id: record.warehouse_id, blind: false })).body._id,
+    '/transfers/:id': (await api<Listed>('POST', '/transfers', {
+      from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
+      lines: [{ product_id: record.product_id, quantity: 1 }],
+    })).body._id,
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {

@@ -51,6 +51,50 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
      limit 20`));
   expect(dailyDrift, 'daily totals that differ from the ledger').toEqual([]);
   await expectBatchInvariant(db);
+  await expectTransferInvariant(db);
+}
+
+/**
+ * Transfers (issue 18): per transfer line, the ledger rows referencing the transfer account for every unit: `out` rows
+ * = −dispatched, `in` rows = received + returned + damaged, `damaged` rows = −damaged, so what the transfer shows in
+ * transit (dispatched − received − returned − damaged) is exactly what left a warehouse and reached none. A draft
+ * has moved nothing, a dispatched line moved its whole quantity, a received or cancelled transfer has nothing in
+ * transit, and a line's batches add up to the line.
+ */
+export async function expectTransferInvariant(db: Db): Promise<void> {
+  const lines = rowsOf<{ transfer_id: string; product_id: string; status: string }>(await db.execute(sql`
+    select l.transfer_id, l.product_id, t.status
+      from transfer_lines l join transfers t on t.id = l.transfer_id
+      left join (select reference_id, product_id,
+                        coalesce(sum(quantity) filter (where movement_type = 'out'), 0) as out_units,
+                        coalesce(sum(quantity) filter (where movement_type = 'in'), 0) as in_units,
+                        coalesce(sum(quantity) filter (where movement_type = 'damaged'), 0) as damaged_units,
+                        count(*) filter (where movement_type not in ('in', 'out', 'damaged')) as other
+                   from stock_movements where reference_type = 'transfer' group by 1, 2) m
+        on m.reference_id = l.transfer_id::text and m.product_id = l.product_id
+      left join (select transfer_id, product_id, sum(dispatched) as dispatched, sum(received) as received,
+                        sum(returned) as returned, sum(damaged) as damaged
+                   from transfer_batches group by 1, 2) b
+        on b.transfer_id = l.transfer_id and b.product_id = l.product_id
+     where coalesce(m.out_units, 0) <> -l.dispatched
+        or coalesce(m.in_units, 0) <> l.received + l.returned + l.damaged
+        or coalesce(m.damaged_units, 0) <> -l.damaged
+        or coalesce(m.other, 0) <> 0
+        or l.dispatched - l.received - l.returned - l.damaged < 0
+        or (t.status = 'draft' and l.dispatched <> 0)
+        or (t.status in ('dispatched', 'partially_received', 'received') and l.dispatched <> l.quantity)
+        or (t.status in ('received', 'cancelled') and l.dispatched - l.received - l.returned - l.damaged <> 0)
+        or (b.transfer_id is not null and (b.dispatched, b.received, b.returned, b.damaged)
+              <> (l.dispatched, l.received, l.returned, l.damaged))
+     limit 20`));
+  expect(lines, 'transfer lines whose units are not all accounted for by the ledger').toEqual([]);
+}
+
+/** Units in transit now, per product (dispatched and not yet received, returned or written off). */
+export async function inTransitOf(db: Db, productId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+    select coalesce(sum(dispatched - received - returned - damaged), 0)::int as n from transfer_lines where product_id = ${productId}::uuid`));
+  return row!.n;
 }
 
 /**

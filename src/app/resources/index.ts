@@ -10,6 +10,7 @@ import type { Operation, Permission, RefineAction, ResourceDeclaration } from '.
 import { users } from './users';
 import { warehouses } from './warehouses';
 import { stockTakes } from './stock-takes';
+import { transfers } from './transfers';
 
 export { menuGroups } from './menu-groups';
 export type * from './types';
@@ -25,6 +26,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   cities,
   warehouses,
   inventory,
+  transfers,
   stockTakes,
   inventoryReport,
   salePurchaseReport,

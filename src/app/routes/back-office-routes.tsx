@@ -40,6 +40,10 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: lazy(() => import('../pages/inventory/stock/AdjustStockPage')) },
   { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: lazy(() => import('../pages/inventory/by-city/InventoryByCityPage')) },
 
+  { path: '/transfers', resource: 'transfers', action: 'list', page: lazy(() => import('../pages/transfers/TransfersPage')) },
+  { path: '/transfers/new', resource: 'transfers', action: 'create', page: lazy(() => import('../pages/transfers/NewTransferPage')) },
+  { path: '/transfers/:id', resource: 'transfers', action: 'show', page: lazy(() => import('../pages/transfers/TransferPage')) },
+
   { path: '/stock-takes', resource: 'stock-takes', action: 'list', page: lazy(() => import('../pages/stock-takes/StockTakesPage')) },
   { path: '/stock-takes/:id', resource: 'stock-takes', action: 'show', page: lazy(() => import('../pages/stock-takes/StockTakePage')) },
 

@@ -378,3 +378,88 @@ export const stockTakeLines = pgTable('stock_take_lines', {
   primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
   check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
 ]);
+
+/**
+ * A transfer of stock from one warehouse to another (issue 18): draft → dispatched → (partially_received →) received,
+ * or cancelled. Dispatch takes the lines out of the source (ledger `out`, reference type 'transfer'); until received
+ * the stock is in transit, in neither warehouse's balance: per line, dispatched − received − returned − damaged.
+ * Every step is one SQL function (migration 0010).
+ */
+export const transfers = pgTable('transfers', {
+  id: id(),
+  /** Shown as TR-<number>. */
+  number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  fromWarehouseId: uuid('from_warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  toWarehouseId: uuid('to_warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  status: text('status').notNull().default('draft'),
+  notes: text('notes').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+  dispatchedBy: uuid('dispatched_by').references(() => users.id, { onDelete: 'restrict' }),
+  dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+  receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'restrict' }),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+  cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  created: created(),
+  modified: modified(),
+}, (t) => [
+  check('transfers_status', sql`${t.status} in ('draft','dispatched','partially_received','received','cancelled')`),
+  check('transfers_different_warehouses', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
+  uniqueIndex('transfers_number_unique').on(t.number),
+  index('transfers_created_idx').on(t.created, t.id),
+  index('transfers_from_idx').on(t.fromWarehouseId),
+  index('transfers_to_idx').on(t.toWarehouseId),
+  index('transfers_status_idx').on(t.status),
+]);
+
+/** A product of a transfer: what was asked for, and where its units are (in transit = dispatched − the rest). */
+export const transferLines = pgTable('transfer_lines', {
+  transferId: uuid('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  quantity: integer('quantity').notNull(),
+  dispatched: integer('dispatched').notNull().default(0),
+  received: integer('received').notNull().default(0),
+  /** Back in the source after a cancel. */
+  returned: integer('returned').notNull().default(0),
+  /** Written off by the receiver's close. */
+  damaged: integer('damaged').notNull().default(0),
+  /** The source's unit cost at dispatch: the value in transit and of the destination's `in` rows. */
+  unitCost: money('unit_cost').notNull().default(0),
+  position: integer('position').notNull().default(0),
+}, (t) => [
+  primaryKey({ name: 'transfer_lines_pk', columns: [t.transferId, t.productId] }),
+  check('transfer_lines_quantities', sql`${t.quantity} >= 1 and ${t.dispatched} >= 0 and ${t.received} >= 0 and ${t.returned} >= 0
+    and ${t.damaged} >= 0 and ${t.received} + ${t.returned} + ${t.damaged} <= ${t.dispatched}`),
+  index('transfer_lines_product_idx').on(t.productId),
+]);
+
+/** The batches a line of a product that tracks expiry took at dispatch (first expiry first out), and where they went. */
+export const transferBatches = pgTable('transfer_batches', {
+  transferId: uuid('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  batchNo: text('batch_no').notNull(),
+  expiryDate: date('expiry_date', { mode: 'string' }),
+  mfgDate: date('mfg_date', { mode: 'string' }),
+  dispatched: integer('dispatched').notNull(),
+  received: integer('received').notNull().default(0),
+  returned: integer('returned').notNull().default(0),
+  damaged: integer('damaged').notNull().default(0),
+}, (t) => [
+  primaryKey({ name: 'transfer_batches_pk', columns: [t.transferId, t.productId, t.batchNo] }),
+  check('transfer_batches_quantities', sql`${t.dispatched} >= 1 and ${t.received} >= 0 and ${t.returned} >= 0 and ${t.damaged} >= 0
+    and ${t.received} + ${t.returned} + ${t.damaged} <= ${t.dispatched}`),
+]);
+
+/** Each step of a transfer, who took it and when: the transfer page's status history. */
+export const transferEvents = pgTable('transfer_events', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+  transferId: uuid('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+  action: text('action').notNull(),
+  /** The status after this step. */
+  status: text('status').notNull(),
+  performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
+  note: text('note').notNull().default(''),
+  /** The quantities this step moved: [{product_id, quantity}]. */
+  lines: jsonb('lines'),
+  created: created(),
+}, (t) => [index('transfer_events_transfer_idx').on(t.transferId, t.id)]);

@@ -17,6 +17,7 @@ import { roleRoutes } from './roles.js';
 import { warehouseRoutes } from './warehouses.js';
 import { stockTakeRoutes } from './stock-takes.js';
 import { productImportRoutes } from './product-import.js';
+import { transferRoutes } from './transfers.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -38,4 +39,5 @@ export const apiRoutes: RouteModule[] = [
   stockTakeRoutes,
   productImportRoutes,
   roleRoutes,
+  transferRoutes,
 ];

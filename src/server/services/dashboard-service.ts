@@ -8,6 +8,7 @@ import { lowStock, outOfStock } from './inventory-records.js';
 import { dayOf, withinPeriod } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
+import { transferService } from './transfer-service.js';
 
 /** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the inventory report's default period. */
 export const DASHBOARD_ITEMS = 5;
@@ -26,7 +27,7 @@ export function dashboardService(db: Db) {
       const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
       const firstDay = period.start_date;
 
-      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow] = await Promise.all([
+      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit] = await Promise.all([
         db.execute(sql`
           select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
                  (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`)
@@ -70,6 +71,7 @@ export function dashboardService(db: Db) {
         }).from(stockMovements)
           .where(and(withinPeriod(stockMovements.created, period), warehouseFilter(scope, stockMovements.warehouseId)))
           .groupBy(dayOf(stockMovements.created)),
+        transferService(db).inTransit(),
       ]);
 
       // Every day of the window appears, with 0 when nothing moved.
@@ -90,6 +92,7 @@ export function dashboardService(db: Db) {
         recent_users: recentUsers,
         warehouses: firstWarehouses,
         stock_flow: stockFlow,
+        in_transit: inTransit,
         generated_at: now.toISOString(),
       };
     },

@@ -15,7 +15,8 @@ type Item = { _id: string; created: Date; product_id: string; product_name: stri
 type Day = { total?: number; total_quantity: number; items: Item[] };
 
 const isPurchase = sql`${stockMovements.movementType} = 'in' and ${stockMovements.movementReason} = 'purchase'`;
-const isSale = sql`${stockMovements.movementType} = 'out'`;
+// A transfer's `out` rows (issue 18) move stock between warehouses: not a sale.
+const isSale = sql`${stockMovements.movementType} = 'out' and ${stockMovements.referenceType} is distinct from 'transfer'`;
 const kind = sql<'purchase' | 'sale'>`case when ${isSale} then 'sale' else 'purchase' end`;
 
 /** GET /reports/warehouse-sale-purchase: purchases (in, reason purchase) and sales (out) of one warehouse, by day. */

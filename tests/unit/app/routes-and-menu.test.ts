@@ -15,6 +15,8 @@ const SPEC_BACK_OFFICE_PATHS = [
   '/permissions',
   // Not in SPEC.md: stock takes of issue 19.
   '/stock-takes', '/stock-takes/:id',
+  // Not in SPEC.md: transfers between warehouses of issue 18.
+  '/transfers', '/transfers/new', '/transfers/:id',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
@@ -59,7 +61,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('admin: Dashboard, the Create group and the Setting group ending with Logout, all usable', () => {
     expect(sidebarFor('admin')).toEqual([
       { label: 'Dashboard', enabled: true },
-      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'] },
+      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'] },
       { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
     ]);
   });
@@ -69,7 +71,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
       { label: 'Dashboard', enabled: true },
       {
         label: 'Create',
-        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'],
+        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'],
       },
       { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)'], endsWithLogout: true },
     ]);

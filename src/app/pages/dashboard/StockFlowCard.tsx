@@ -2,6 +2,7 @@ import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../reports/shared/format';
+import { InTransitFigure } from './InTransitFigure';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 const StockChart = lazy(() => import('./StockChart'));
@@ -31,6 +32,7 @@ export function StockFlowCard({ summary, loading }: { summary: DashboardSummary 
           <Flex gap={24}>
             <Statistic title="Stock In" value={totalIn} valueStyle={{ fontSize: 16, color: '#389e0d' }} />
             <Statistic title="Stock Out" value={totalOut} valueStyle={{ fontSize: 16, color: '#cf1322' }} />
+            <InTransitFigure summary={summary} />
           </Flex>
         </Flex>
       )}

@@ -19,6 +19,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   'product-import': { label: 'Product import', hint: 'Import products from a CSV file on Product Listing' },
   'stock-takes': { label: 'Stock takes', hint: 'Count a warehouse and apply the differences' },
   costs: { label: 'See costs and values', hint: 'Unit cost, total value, report and dashboard values' },
+  transfers: { label: 'Transfers', hint: 'Move stock between warehouses: dispatch, receive, cancel' },
 };
 
 export function resourceLabel(resource: string): { label: string; hint?: string } {

@@ -36,5 +36,6 @@ export type StockMovement = {
   total_value: number;
   movement_reason: string | null;
   reference_id: string | null;
+  reference_type?: string | null;
   created: string;
 };

@@ -1,0 +1,21 @@
+import { useCan } from '@refinedev/core';
+import { Statistic } from 'antd';
+import { Link } from 'react-router';
+import { formatINR } from '../../../domain/money';
+import type { DashboardSummary } from './use-dashboard-summary';
+
+/** Stock dispatched by a transfer and not yet received (issue 18): in no warehouse, so in no other figure. */
+export function InTransitFigure({ summary }: { summary: DashboardSummary }) {
+  const canList = useCan({ resource: 'transfers', action: 'list' }).data?.can === true;
+  const { quantity, value } = summary.in_transit ?? { quantity: 0, value: 0 };
+  const figure = (
+    <Statistic
+      title="In transit"
+      value={quantity}
+      formatter={(v) => `${Number(v).toLocaleString('en-IN')} · ${formatINR(value)}`}
+      valueStyle={{ fontSize: 16, color: '#1677ff' }}
+      data-testid="in-transit"
+    />
+  );
+  return canList ? <Link to="/transfers?status=dispatched" aria-label="Transfers in transit">{figure}</Link> : figure;
+}

@@ -1,0 +1,12 @@
+import { SwapOutlined } from '@ant-design/icons';
+import type { ResourceDeclaration } from './types';
+
+/** Stock moved between warehouses (issue 18): the list with filters, a new transfer, and one transfer's page. */
+export const transfers: ResourceDeclaration = {
+  name: 'transfers',
+  label: 'Transfers',
+  menu: { group: 'create', icon: <SwapOutlined /> },
+  routes: { list: '/transfers', create: '/transfers/new', show: '/transfers/:id' },
+  api: {},
+  entity: { singular: 'transfer', plural: 'transfers' },
+};
