@@ -228,6 +228,34 @@ describe('dispatch, in transit, receive', () => {
       select current_stock from stock_batches where product_id = ${product}::uuid and warehouse_id = ${w}::uuid and batch_no = 'LATE'`);
     expect(late!.current_stock).toBe(4);
   });
+
+  it('a batch number the destination holds with another expiry date: 409 naming the batch, nothing received', async () => {
+    const [w, to] = [warehouses[2]!._id, warehouses[3]!._id];
+    const made = await t.request('POST', '/api/products', {
+      role: 'admin',
+      body: {
+        productname: `Transfer Curd ${crypto.randomBytes(3).toString('hex')}`, category: 'Dairy & Bakery', subcategory: 'Milk',
+        product_keyword: 'Test Dairy', price: 40, discount_price: 38, product_description: 'Curd.', unit: 'ml', unit_value: '400',
+      },
+    });
+    const product = made.body._id as string;
+    for (const [warehouse, days] of [[w, 5], [to, 9]] as const) {
+      const res = await t.request('POST', '/api/inventory/add-stock', {
+        role: 'admin',
+        body: { product_id: product, warehouse_id: warehouse, quantity: 2, unit_cost: 10, movement_reason: 'return', batch_no: 'B1', expiry_date: dayFromToday(days), reference_id: 'R', reference_type: 'manual', notes: 'n' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const tr = await create({ from_warehouse_id: w, to_warehouse_id: to, lines: [{ product_id: product, quantity: 1 }] });
+    expect((await step(tr.body._id, 'dispatch')).status).toBe(200);
+    const refused = await step(tr.body._id, 'receive', { lines: [{ product_id: product, quantity: 1 }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Batch B1');
+    expect(await balanceOf(t.db, product, to)).toBe(2);
+    expect(await inTransitOf(t.db, product)).toBe(1);
+    expect((await step(tr.body._id, 'cancel')).body.status).toBe('cancelled');
+    expect(await balanceOf(t.db, product, w)).toBe(2);
+  });
 });
 
 describe('reports and dashboard', () => {
