@@ -15,6 +15,7 @@ export type DashboardSummary<Instant = string> = {
   warehouses: { _id: string; name: string; city: string | null; status: string }[];
   stock_flow: { date: string; stock_in: number; stock_out: number }[];
   /** Stock dispatched by a transfer and not yet received (issue 18): in no warehouse's balance. */
-  in_transit: { quantity: number; value: number; transfers: number };
+  /** total_value: a cost figure, absent without 'costs: see'. */
+  in_transit: { quantity: number; total_value?: number; transfers: number };
   generated_at: string;
 };

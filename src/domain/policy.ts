@@ -47,6 +47,7 @@ export const WAREHOUSE_SCOPED = [
   'update-all-inventory',
   'dashboard',
   'stock-takes',
+  'transfers',
 ] as const satisfies readonly Resource[];
 export type ScopedResource = (typeof WAREHOUSE_SCOPED)[number];
 export const SCOPES = ['all', 'assigned'] as const;

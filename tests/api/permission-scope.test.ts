@@ -189,6 +189,21 @@ describe('warehouse scope', () => {
   it("'assigned': another warehouse's record is 404 and a write into it is 403 that changes nothing, on every scoped write route", async () => {
     await putPolicy(policyWith('all'));
     const take = (await t.request('POST', '/api/stock-takes', { ...admin, body: { warehouse_id: other } })).body._id as string;
+    // Transfers (issue 18): one from another warehouse into one of mine (its dispatch and cancel are the source's), one
+    // from mine out to another (its receive is the destination's), one between two others (not mine to read).
+    const [stockedHere] = await q<{ product_id: string }>(sql`
+      select i.product_id from inventory i join products p on p.id = i.product_id
+       where i.warehouse_id = ${mine[0]}::uuid and i.current_stock > 5 and not p.tracks_expiry order by i.id limit 1`);
+    const [third] = await q<{ id: string }>(sql`select id from warehouses where id <> all(${pgArray([...mine, other])}::uuid[]) order by name limit 1`);
+    const transfer = async (from: string, to: string, productId: string) => {
+      const res = await t.request('POST', '/api/transfers', { ...admin, body: { from_warehouse_id: from, to_warehouse_id: to, lines: [{ product_id: productId, quantity: 1 }] } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body._id as string;
+    };
+    const inbound = await transfer(other, mine[0]!, stockedHere!.product_id);
+    const outbound = await transfer(mine[0]!, other, stockedHere!.product_id);
+    expect((await t.request('POST', `/api/transfers/${outbound}/dispatch`, admin)).status).toBe(200);
+    const elsewhere = await transfer(other, third!.id, stockedHere!.product_id);
     await putPolicy(policyWith('assigned'));
     const [record] = await q<{ id: string; product_id: string; stock: number }>(
       sql`select id, product_id, current_stock as stock from inventory where warehouse_id = ${other}::uuid and current_stock > 0 order by id limit 1`);
@@ -203,6 +218,7 @@ describe('warehouse scope', () => {
       ['GET', `/api/warehouses/${other}`],
       ['GET', `/api/inventory/${record!.id}/batches`],
       ['GET', `/api/stock-takes/${take}`],
+      ['GET', `/api/transfers/${elsewhere}`],
     ];
     for (const [method, url] of reads) expect((await t.request(method, url, wh)).status, url).toBe(404);
     const writes: [string, string, unknown][] = [
@@ -218,6 +234,10 @@ describe('warehouse scope', () => {
       ['PUT', `/api/stock-takes/${take}/counts`, { lines: [{ product_id: record!.product_id, counted: 0 }] }],
       ['POST', `/api/stock-takes/${take}/apply`, undefined],
       ['POST', `/api/stock-takes/${take}/cancel`, undefined],
+      ['POST', '/api/transfers', { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
+      ['POST', `/api/transfers/${inbound}/dispatch`, undefined],
+      ['POST', `/api/transfers/${outbound}/receive`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
+      ['POST', `/api/transfers/${inbound}/cancel`, undefined],
     ];
     for (const [method, url, body] of writes) {
       const res = await t.request(method, url, { ...wh, body });
@@ -236,6 +256,13 @@ describe('warehouse scope', () => {
     const covered = writes.map(([m, u]) => `${m} ${u.replace(/[0-9a-f-]{36}/, ':id')}`);
     const [counted] = await q<{ n: number }>(sql`select count(*)::int as n from stock_take_lines where stock_take_id = ${take}::uuid and counted is not null`);
     expect(counted!.n).toBe(0);
+    const statuses = await q<{ status: string }>(sql`select status from transfers where id in (${inbound}::uuid, ${outbound}::uuid) order by number`);
+    expect(statuses.map((s) => s.status)).toEqual(['draft', 'dispatched']);
+    // The ends that are mine: the inbound's receive side is mine (it reads), the outbound's source is mine (it reads).
+    expect((await t.request('GET', `/api/transfers/${inbound}`, wh)).status).toBe(200);
+    const listed = (await t.request('GET', '/api/transfers?limit=100', wh)).body.data.map((r: { _id: string }) => r._id);
+    expect(listed).toEqual(expect.arrayContaining([inbound, outbound]));
+    expect(listed).not.toContain(elsewhere);
     expect(scopedWrites.filter((r) => !covered.includes(r))).toEqual([]);
   });
 
@@ -309,10 +336,14 @@ describe('who sees costs', () => {
     const revoked = policyWith('all');
     delete revoked.grants['warehouse-user']!.costs;
     await putPolicy(revoked);
-    const costKeys = /"(unit_cost|total_value|total_value_in|total_value_out|total_inventory_value|variance_value)"/;
+    const costKeys = /"(unit_cost|total_value|total_value_in|total_value_out|total_inventory_value|variance_value|in_transit_value)"/;
+    const [product] = await q<{ id: string }>(sql`select id from products where not tracks_expiry order by id limit 1`);
+    const anyTransfer = (await t.request('POST', '/api/transfers', {
+      ...admin, body: { from_warehouse_id: mine[0], to_warehouse_id: mine[1], lines: [{ product_id: product!.id, quantity: 1 }] },
+    })).body as { _id: string };
     const take = (await t.request('POST', '/api/stock-takes', { ...wh, body: { warehouse_id: mine[0], blind: false } })).body._id as string;
     const reads = [
-      '/api/inventory/expiring?days=30&include_expired=true', `/api/stock-takes/${take}`,
+      '/api/inventory/expiring?days=30&include_expired=true', `/api/stock-takes/${take}`, '/api/transfers?limit=5', `/api/transfers/${anyTransfer._id}`,
       '/api/inventory?limit=5', '/api/inventory/movements?limit=5', `/api/inventory/by-city/${jaipur}`, '/api/dashboard/summary',
       '/api/inventory/report?report_type=summary', '/api/inventory/report?report_type=detailed', '/api/inventory/report?report_type=movements',
     ];

@@ -270,7 +270,7 @@ describe('reports and dashboard', () => {
     expect((await t.request('GET', url, { role: 'admin' })).body.sales[today]?.items.length ?? 0).toBe(salesBefore);
     const dash = (await t.request('GET', '/api/dashboard/summary', { role: 'warehouse-user' })).body.in_transit;
     expect(dash.quantity).toBe(dashBefore.quantity + 2);
-    expect(dash.value).toBeCloseTo(dashBefore.value + sent.body.in_transit_value, 2);
+    expect(dash.total_value).toBeCloseTo(dashBefore.total_value + sent.body.in_transit_value, 2);
     expect(dash.transfers).toBe(dashBefore.transfers + 1);
   });
 });

@@ -4,7 +4,7 @@
  * (price, discount_price) are not costs and stay.
  */
 export const COST_FIELDS: ReadonlySet<string> = new Set([
-  'unit_cost', 'total_value', 'total_value_in', 'total_value_out', 'total_inventory_value', 'variance_value',
+  'unit_cost', 'total_value', 'total_value_in', 'total_value_out', 'total_inventory_value', 'variance_value', 'in_transit_value',
 ]);
 
 /**

@@ -71,7 +71,7 @@ export function dashboardService(db: Db) {
         }).from(stockMovements)
           .where(and(withinPeriod(stockMovements.created, period), warehouseFilter(scope, stockMovements.warehouseId)))
           .groupBy(dayOf(stockMovements.created)),
-        transferService(db).inTransit(),
+        transferService(db).inTransit(scope),
       ]);
 
       // Every day of the window appears, with 0 when nothing moved.

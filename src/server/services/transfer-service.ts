@@ -7,6 +7,7 @@ import type {
 } from '../../domain/schemas/transfer.js';
 import { HttpError, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
+import { assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { parseKey, requestHash } from './idempotency.js';
 import type { StockAnswer } from './stock-ledger.js';
 
@@ -19,14 +20,21 @@ export type TransferRow = {
 
 type Step = 'create' | 'dispatch' | 'receive' | 'cancel';
 
+
 /**
- * WAREHOUSE SCOPE CHECK POINT (issue 18 ↔ warehouse scope, built on another branch): each step names the warehouse the
- * caller must have in scope: dispatch and cancel the source, receive the destination, create the source. Today every
- * warehouse is in everyone's scope; wire the scope in here, once, for every transfer step.
+ * Warehouse scope (issue 15), once for every step: each names the warehouse the caller must have in scope (dispatch
+ * and cancel the source, receive the destination, create the source); outside it the step is 403 and writes nothing.
  */
-async function assertWarehouseInScope(_by: CurrentUser, _step: Step, _warehouse: () => Promise<string | null>): Promise<void> {
-  // No warehouse scope yet: every user with the permission may act on every warehouse.
+async function assertWarehouseInScope(db: Db, by: CurrentUser, warehouse: () => Promise<string | null>): Promise<void> {
+  const scope = by.warehouses ?? null;
+  if (!scope) return;
+  const id = await warehouse();
+  if (id) await assertWarehouseWritable(db, scope, id);
 }
+
+/** A transfer is the scoped user's to see when either end is one of their warehouses. */
+const eitherEndInScope = (scope: WarehouseScope) =>
+  sql`(${warehouseFilterRaw(scope, 't.from_warehouse_id')} or ${warehouseFilterRaw(scope, 't.to_warehouse_id')})`;
 
 const STEP_WAREHOUSE: Record<Exclude<Step, 'create'>, 'from_warehouse_id' | 'to_warehouse_id'> = {
   dispatch: 'from_warehouse_id', cancel: 'from_warehouse_id', receive: 'to_warehouse_id',
@@ -74,13 +82,13 @@ export function transferService(db: Db) {
   function step(kind: Exclude<Step, 'create'>) {
     return async (rawId: string, input: object, by: CurrentUser, key: string | string[] | undefined) => {
       const id = requireId(rawId, 'Transfer');
-      await assertWarehouseInScope(by, kind, () => warehouseOf(id, STEP_WAREHOUSE[kind]));
+      await assertWarehouseInScope(db, by, () => warehouseOf(id, STEP_WAREHOUSE[kind]));
       return run(kind, by, `POST /transfers/${id}/${kind}`, key, id, input);
     };
   }
 
   return {
-    async list(query: TransferListQuery) {
+    async list(query: TransferListQuery, scope: WarehouseScope = null) {
       const ref = (value: string | undefined, field: string) => (value === undefined ? null : requireRef(value, field, 'Warehouse'));
       const any = ref(query.warehouse_id, 'warehouse_id');
       const from = ref(query.from_warehouse_id, 'from_warehouse_id');
@@ -89,7 +97,7 @@ export function transferService(db: Db) {
       const where = sql`where (${status}::text is null or t.status = ${status}::text)
         and (${any}::uuid is null or t.from_warehouse_id = ${any}::uuid or t.to_warehouse_id = ${any}::uuid)
         and (${from}::uuid is null or t.from_warehouse_id = ${from}::uuid)
-        and (${to}::uuid is null or t.to_warehouse_id = ${to}::uuid)`;
+        and (${to}::uuid is null or t.to_warehouse_id = ${to}::uuid) and ${eitherEndInScope(scope)}`;
       const [rows, [total]] = await Promise.all([
         db.execute(sql`${headerSelect} ${where} order by t.created desc, t.id desc limit ${query.limit} offset ${offsetOf(query)}`),
         db.execute(sql`select count(*)::int as n from transfers t ${where}`).then((r) => rowsOf<{ n: number }>(r)),
@@ -98,8 +106,12 @@ export function transferService(db: Db) {
     },
 
     /** The transfer with its lines, batches, what is in transit and its status history, as the database builds it. */
-    async get(rawId: string): Promise<string> {
+    async get(rawId: string, scope: WarehouseScope = null): Promise<string> {
       const id = requireId(rawId, 'Transfer');
+      if (scope) {
+        const [mine] = rowsOf<{ ok: boolean }>(await db.execute(sql`select ${eitherEndInScope(scope)} as ok from transfers t where t.id = ${id}::uuid`));
+        if (!mine?.ok) throw notFound('Transfer');
+      }
       const [row] = rowsOf<{ body: string | null }>(await db.execute(sql`select transfer_json(${id}::uuid)::text as body`));
       if (!row?.body) throw notFound('Transfer');
       return row.body;
@@ -108,7 +120,7 @@ export function transferService(db: Db) {
     async create(input: TransferCreateInput, by: CurrentUser, key: string | string[] | undefined) {
       const from = requireRef(input.from_warehouse_id, 'from_warehouse_id', 'Warehouse');
       const lines = input.lines.map((l, i) => ({ product_id: requireRef(l.product_id, `lines.${i}.product_id`, 'Product'), quantity: l.quantity }));
-      await assertWarehouseInScope(by, 'create', async () => from);
+      await assertWarehouseInScope(db, by, async () => from);
       return run('create', by, 'POST /transfers', key, null, { ...input, from_warehouse_id: from, lines });
     },
 
@@ -117,13 +129,13 @@ export function transferService(db: Db) {
     cancel: (id: string, input: TransferCancelInput, by: CurrentUser, key: string | string[] | undefined) => step('cancel')(id, input, by, key),
 
     /** Units and value on the road now: the dashboard's 'In transit'. */
-    async inTransit(): Promise<{ quantity: number; value: number; transfers: number }> {
-      const [row] = rowsOf<{ quantity: number; value: number; transfers: number }>(await db.execute(sql`
+    async inTransit(scope: WarehouseScope = null): Promise<{ quantity: number; total_value: number; transfers: number }> {
+      const [row] = rowsOf<{ quantity: number; total_value: number; transfers: number }>(await db.execute(sql`
         select coalesce(sum(l.dispatched - l.received - l.returned - l.damaged), 0)::int as quantity,
-               coalesce(sum(round((l.dispatched - l.received - l.returned - l.damaged) * l.unit_cost, 2)), 0)::float8 as value,
+               coalesce(sum(round((l.dispatched - l.received - l.returned - l.damaged) * l.unit_cost, 2)), 0)::float8 as total_value,
                count(distinct l.transfer_id) filter (where l.dispatched - l.received - l.returned - l.damaged > 0)::int as transfers
           from transfer_lines l join transfers t on t.id = l.transfer_id
-         where t.status in ('dispatched', 'partially_received')`));
+         where t.status in ('dispatched', 'partially_received') and ${eitherEndInScope(scope)}`));
       return row!;
     },
   };

@@ -3,16 +3,18 @@ import { Statistic } from 'antd';
 import { Link } from 'react-router';
 import { formatINR } from '../../../domain/money';
 import type { DashboardSummary } from './use-dashboard-summary';
+import { useSeesCosts } from '../../access/costs';
 
 /** Stock dispatched by a transfer and not yet received (issue 18): in no warehouse, so in no other figure. */
 export function InTransitFigure({ summary }: { summary: DashboardSummary }) {
   const canList = useCan({ resource: 'transfers', action: 'list' }).data?.can === true;
-  const { quantity, value } = summary.in_transit ?? { quantity: 0, value: 0 };
+  const seesCosts = useSeesCosts();
+  const { quantity, total_value: value } = summary.in_transit ?? { quantity: 0, total_value: 0 };
   const figure = (
     <Statistic
       title="In transit"
       value={quantity}
-      formatter={(v) => `${Number(v).toLocaleString('en-IN')} · ${formatINR(value)}`}
+      formatter={(v) => `${Number(v).toLocaleString('en-IN')}${seesCosts && value !== undefined ? ` · ${formatINR(value)}` : ''}`}
       valueStyle={{ fontSize: 16, color: '#1677ff' }}
       data-testid="in-transit"
     />

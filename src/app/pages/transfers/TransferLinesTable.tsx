@@ -44,7 +44,7 @@ export function TransferLinesTable({ lines, receiving }: Props) {
         { key: 'returned', title: 'Returned', align: 'right', render: (_, l) => l.returned || '—' },
         {
           key: 'in_transit', title: 'In transit', align: 'right',
-          render: (_, l) => (l.in_transit ? <>{l.in_transit} <Typography.Text type="secondary">({formatINR(l.in_transit_value)})</Typography.Text></> : '—'),
+          render: (_, l) => (l.in_transit ? <>{l.in_transit}{l.in_transit_value !== undefined && <Typography.Text type="secondary"> ({formatINR(l.in_transit_value)})</Typography.Text>}</> : '—'),
         },
         ...(receiving
           ? [{

@@ -123,7 +123,7 @@ export default function TransferPage() {
               <Descriptions.Item label="Received">{when(transfer.received_at, transfer.received_by_name)}</Descriptions.Item>
               {transfer.cancelled_at && <Descriptions.Item label="Cancelled">{when(transfer.cancelled_at, transfer.cancelled_by_name)}</Descriptions.Item>}
               <Descriptions.Item label="In transit">
-                <span data-testid="transfer-in-transit">{transfer.in_transit_quantity.toLocaleString('en-IN')} unit(s) · {formatINR(transfer.in_transit_value)}</span>
+                <span data-testid="transfer-in-transit">{transfer.in_transit_quantity.toLocaleString('en-IN')} unit(s){transfer.in_transit_value !== undefined && ` · ${formatINR(transfer.in_transit_value)}`}</span>
               </Descriptions.Item>
               {transfer.notes && <Descriptions.Item label="Notes">{transfer.notes}</Descriptions.Item>}
             </Descriptions>

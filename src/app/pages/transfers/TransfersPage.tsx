@@ -82,7 +82,7 @@ export default function TransfersPage() {
           {
             key: 'in_transit', title: 'In transit', align: 'right',
             render: (_, t) => (t.in_transit_quantity > 0
-              ? <>{t.in_transit_quantity.toLocaleString('en-IN')} <Typography.Text type="secondary">({formatINR(t.in_transit_value)})</Typography.Text></>
+              ? <>{t.in_transit_quantity.toLocaleString('en-IN')}{t.in_transit_value !== undefined && <Typography.Text type="secondary"> ({formatINR(t.in_transit_value)})</Typography.Text>}</>
               : '—'),
           },
           { key: 'status', title: 'Status', render: (_, t) => <TransferStatusTag status={t.status} /> },

@@ -6,7 +6,7 @@ export type Transfer = {
   _id: string; id?: string; number: number; reference: string; status: TransferStatus; notes: string;
   from_warehouse_id: string; from_warehouse_name: string; to_warehouse_id: string; to_warehouse_name: string;
   created_by_name: string | null; created: string; dispatched_at: string | null; received_at: string | null;
-  lines: number; quantity: number; in_transit_quantity: number; in_transit_value: number;
+  lines: number; quantity: number; in_transit_quantity: number; in_transit_value?: number;
 };
 
 export type TransferBatch = {
@@ -17,7 +17,7 @@ export type TransferBatch = {
 export type TransferLine = {
   product_id: string; product_name: string; sku: string | null; tracks_expiry: boolean; quantity: number;
   dispatched: number; received: number; returned: number; damaged: number; in_transit: number;
-  unit_cost: number; in_transit_value: number; batches: TransferBatch[];
+  unit_cost: number; in_transit_value?: number; batches: TransferBatch[];
 };
 
 export type TransferEvent = {
