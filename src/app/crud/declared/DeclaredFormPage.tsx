@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
 import { DeclaredFields } from '../form/DeclaredFields';
 import { savedMessage } from '../form/notifications';
+import { pageTitle } from './page-title';
 
 type Props = { declaration: ResourceDeclaration; mode: FormMode };
 
@@ -48,7 +49,7 @@ export function DeclaredFormPage({ declaration, mode }: Props) {
       <DeclaredFields form={declared} mode={mode} submitError={submitError} />
     </Form>
   );
-  const title = declared.titles[mode];
+  const title = pageTitle(declared.titles[mode]);
   if (mode === 'create') return <Create title={title} saveButtonProps={saveButtonProps} isLoading={formLoading}>{form}</Create>;
   if (query?.isError) return <Alert type="error" showIcon role="alert" message={query.error.message} />;
   return <Edit title={title} saveButtonProps={saveButtonProps} isLoading={formLoading} canDelete={false}>{form}</Edit>;

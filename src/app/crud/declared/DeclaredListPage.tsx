@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../../domain/constants';
 import type { ResourceSpec } from '../../../domain/resource';
 import { sortFields } from '../../../domain/resource';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import { pageTitle } from './page-title';
 
 type Props = { declaration: ResourceDeclaration; spec: ResourceSpec };
 
@@ -31,7 +32,7 @@ export function DeclaredListPage({ declaration, spec }: Props) {
   const title = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`;
 
   return (
-    <List title={list.title} createButtonProps={{ children: list.createLabel, accessControl: { enabled: true, hideIfUnauthorized: true } }}>
+    <List title={pageTitle(list.title)} createButtonProps={{ children: list.createLabel, accessControl: { enabled: true, hideIfUnauthorized: true } }}>
       {list.search && (
         <Input.Search
           allowClear
