@@ -1,4 +1,16 @@
+import { CRUD_ACTIONS, type CrudAction } from './resource.js';
+import { DECLARED_RESOURCES, type DeclaredName } from './resources/index.js';
 import { ROLES, type Role } from './roles.js';
+
+/** Every declared resource (src/domain/resources) has the five CRUD actions. */
+const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
+
+/** The default grants the declarations give one role. */
+const declaredGrants = (role: Exclude<Role, 'admin'>) =>
+  Object.fromEntries(DECLARED_RESOURCES.flatMap((r) => {
+    const actions: readonly CrudAction[] | undefined = (r.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role];
+    return actions ? [[r.name, actions]] : [];
+  })) as RolePolicy;
 
 /**
  * The access policy: role × resource × action. The API enforces it on every route and the SPA reads
@@ -9,7 +21,6 @@ export const RESOURCES = {
   products: ['list', 'show', 'create', 'edit', 'delete'],
   /** Product look-up by name (autocomplete) for the stock screens, apart from the catalogue screens. */
   'product-search': ['list'],
-  categories: ['list'],
   users: ['list', 'show', 'create', 'edit', 'delete'],
   sellers: ['list'],
   cities: ['list', 'show', 'create', 'edit', 'delete'],
@@ -18,7 +29,7 @@ export const RESOURCES = {
   stock: ['add', 'adjust', 'remove', 'write-off'],
   reports: ['list'],
   'update-all-inventory': ['update-all'],
-  'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
+  ...DECLARED_ACTIONS,
   permissions: ['list', 'edit'],
   /** Bulk CSV import of the catalogue (issue 19). */
   'product-import': ['create'],
@@ -81,29 +92,28 @@ export const DEFAULT_POLICY: Policy = {
     'warehouse-user': {
       dashboard: ['show'],
       // Read access to the catalogue lets stock screens name products; the product screens stay admin-only.
-      categories: ['list'],
       'product-search': ['list'],
       sellers: ['list'],
       warehouses: ['list', 'show'],
       inventory: ['list', 'show', 'create', 'edit', 'delete'],
       stock: ['add', 'adjust', 'remove', 'write-off'],
       reports: ['list'],
-      'handling-charges': ['list', 'show', 'create', 'edit', 'delete'],
       'stock-takes': ['list', 'show', 'create', 'count', 'apply'],
       costs: ['see'],
       transfers: ['list', 'show', 'create', 'dispatch', 'receive', 'cancel'],
+      ...declaredGrants('warehouse-user'),
     },
-    'sub-admin': {},
-    seller: {},
-    customer: {},
-    'delivery-boy': {},
+    'sub-admin': declaredGrants('sub-admin'),
+    seller: declaredGrants('seller'),
+    customer: declaredGrants('customer'),
+    'delivery-boy': declaredGrants('delivery-boy'),
   },
   // Every role sees every warehouse until an admin narrows it.
   scope: {},
 };
 
 /** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record. */
-const RECORD_SCREENS = ['products', 'users', 'cities', 'warehouses', 'inventory', 'handling-charges'] as const satisfies readonly Resource[];
+const RECORD_SCREENS: readonly Resource[] = ['products', 'users', 'cities', 'warehouses', 'inventory', ...DECLARED_RESOURCES.map((r) => r.name)];
 const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
 
 /**

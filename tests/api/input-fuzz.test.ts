@@ -45,7 +45,15 @@ beforeAll(async () => {
     gst_rate: 5, gst_type: 'GST', hsn_code: '1234', main_image: [], colors: [],
   };
   const stock = { product_id: product._id, warehouse_id: warehouse._id };
+  // Declared resources (issue 16): a category and subcategory of their own, so renaming them leaves the products' alone.
+  const fuzzCategory = (await t.request('POST', '/api/categories', { role: 'admin', body: { name: 'Fuzz category' } })).body;
+  const subcategoryBody = { category_id: fuzzCategory._id, name: 'Fuzz subcategory', gst_rate: 5, gst_type: 'GST', hsn_code: '1234', perishable: false };
+  const fuzzSubcategory = (await t.request('POST', '/api/subcategories', { role: 'admin', body: subcategoryBody })).body;
   baselines = {
+    'POST /api/categories': { name: 'Fuzz category 2' },
+    'PUT /api/categories/{id}': { name: 'Fuzz category' },
+    'POST /api/subcategories': { ...subcategoryBody, name: 'Fuzz subcategory 2' },
+    'PUT /api/subcategories/{id}': subcategoryBody,
     'POST /api/auth/login': { emailOrPhone: 'fuzz.login@example.com', password: 'whatever1' },
     'POST /api/auth/refresh': { refresh_token: 'not-a-token' },
     'POST /api/auth/logout': { refresh_token: 'not-a-token' },
@@ -90,6 +98,7 @@ beforeAll(async () => {
     '/api/inventory/{id}/batches': record._id, '/api/roles/{name}': 'sub-admin',
     '/api/transfers/{id}': transfer.body._id, '/api/transfers/{id}/dispatch': transfer.body._id,
     '/api/transfers/{id}/receive': transfer.body._id, '/api/transfers/{id}/cancel': transfer.body._id,
+    '/api/categories/{id}': fuzzCategory._id, '/api/subcategories/{id}': fuzzSubcategory._id,
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

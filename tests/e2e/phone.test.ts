@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backOfficeRoutes } from '../../src/app/routes/back-office-routes.js';
+import { DECLARED_RESOURCES } from '../../src/domain/resources/index.js';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
 import { demoRecord } from '../support/e2e-stock.js';
@@ -25,6 +26,8 @@ async function everyRoute(): Promise<string[]> {
       from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
       lines: [{ product_id: record.product_id, quantity: 1 }],
     })).body._id,
+    // Each declared resource's edit screen, on its first record.
+    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path)])))),
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {

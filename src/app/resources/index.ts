@@ -1,8 +1,8 @@
 import { isResourceAction } from '../../domain/policy';
 import { cities } from './cities';
-import { handlingCharges } from './handling-charges';
+import { declaredScreens } from './declared-screens';
 import { inventory, inventoryByCity } from './inventory';
-import { categories, sellers } from './lookups';
+import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
 import { products } from './products';
 import { dashboard, expiryReport, inventoryReport, salePurchaseReport, updateAllInventory } from './screens';
@@ -32,10 +32,10 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   salePurchaseReport,
   expiryReport,
   updateAllInventory,
-  handlingCharges,
+  ...declaredScreens,
   permissions,
   inventoryByCity,
-  categories,
+  categoryTree,
   sellers,
 ];
 

@@ -1,9 +1,11 @@
 import type { ResourceDeclaration } from './types';
 
-/** Read-only lists that feed selects (no screen of their own). */
-export const categories: ResourceDeclaration = {
-  name: 'categories',
+// Read-only lists that feed selects (no screen of their own).
+/** GET /categories/main: every category with its subcategories and their GST defaults (the product form). */
+export const categoryTree: ResourceDeclaration = {
+  name: 'category-tree',
   label: 'Categories',
+  access: { list: { resource: 'categories', action: 'list' } },
   api: { path: 'categories/main', listKey: 'MainCategories' },
   entity: { singular: 'category', plural: 'categories' },
 };

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { crudPage } from '../crud/crud-page';
+import { declaredRoutes } from '../crud/declared/declared-routes';
 import type { RefineAction } from '../resources/types';
 
 export type BackOfficeRoute = {
@@ -16,7 +17,7 @@ export type BackOfficeRoute = {
  * Every back-office screen. Each is behind sign-in and the access policy (a 403 page when the role may not
  * open it). A new screen is a `lazy(() => import('../pages/...'))` entry here.
  */
-export const backOfficeRoutes: BackOfficeRoute[] = [
+const specialRoutes: BackOfficeRoute[] = [
   { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: lazy(() => import('../pages/dashboard/DashboardPage')) },
 
   { path: '/product-listing', resource: 'products', action: 'list', page: crudPage('list', 'products') },
@@ -54,3 +55,6 @@ export const backOfficeRoutes: BackOfficeRoute[] = [
   { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) },
   { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },
 ];
+
+/** Then the screens of every declared resource (src/domain/resources), derived from its declaration. */
+export const backOfficeRoutes: BackOfficeRoute[] = [...specialRoutes, ...declaredRoutes(new Set(specialRoutes.map((r) => r.path)))];

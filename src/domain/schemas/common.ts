@@ -38,6 +38,10 @@ export const PHONE_MESSAGE = 'Please enter a valid phone number';
 export const phone = (label: string) =>
   requiredText(label, 30).regex(PHONE_PATTERN, PHONE_MESSAGE).refine((v) => v.replace(/\D/g, '').length >= 6, PHONE_MESSAGE);
 
+/** A phone number that may be left blank (saved as null). */
+export const optionalPhone = (label: string) =>
+  optionalText(label, 30).refine((v) => v === undefined || (PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6), PHONE_MESSAGE);
+
 export const email = (label: string) =>
   requiredText(label, 254).pipe(z.email(`${label} must be a valid email address`)).transform((v) => v.toLowerCase());
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { money, requiredText } from './common.js';
+import { inputSchemaOf } from '../resource.js';
+import { handlingChargesResource } from '../resources/handling-charges.js';
 
-export const handlingChargeSchema = z.object({
-  charge_type: requiredText('Charge type', 100),
-  amount: money('Amount'),
-});
+export const handlingChargeSchema = inputSchemaOf(handlingChargesResource);
 export type HandlingChargeInput = z.infer<typeof handlingChargeSchema>;

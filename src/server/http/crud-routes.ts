@@ -9,8 +9,10 @@ import type { Api } from './types.js';
 export type CrudService<TCreate, TUpdate, TOut> = {
   /** What `sort` may name: the list route's query (and so the API document) allows exactly these. */
   sortFields: readonly string[];
+  /** Plain query parameters that filter the list by equality (`?category_id=`). */
+  filterFields?: readonly string[];
   /** `by`: the caller, for services whose rows are scoped to the caller (warehouses). */
-  list(query: ListQuery, by?: CurrentUser): Promise<Page<TOut>>;
+  list(query: ListQuery & Record<string, unknown>, by?: CurrentUser): Promise<Page<TOut>>;
   get(id: string, by?: CurrentUser): Promise<TOut>;
   create(input: TCreate, by: CurrentUser): Promise<TOut>;
   update(id: string, input: TUpdate, by: CurrentUser): Promise<TOut>;
@@ -43,7 +45,10 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
   const tags = [d.resource];
   const item = `${d.path}/:id`;
 
-  app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring: listQueryFor(d.service.sortFields) } }, async (request) => {
+  const filters = Object.fromEntries((d.service.filterFields ?? []).map((f) => [f, z.string().trim().max(100).optional()]));
+  // Typed as the plain list query: the filters reach the service through its `Record<string, unknown>` side.
+  const querystring = listQueryFor(d.service.sortFields).extend(filters) as unknown as ReturnType<typeof listQueryFor>;
+  app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring } }, async (request) => {
     const { rows, total } = await d.service.list(request.query, request.user!);
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
   });

@@ -4,7 +4,7 @@ import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
 import { cityRoutes } from './cities.js';
 import { dashboardRoutes } from './dashboard.js';
-import { handlingChargeRoutes } from './handling-charges.js';
+import { declaredRoutes } from './declared.js';
 import { healthRoutes } from './health.js';
 import { inventoryRoutes } from './inventory.js';
 import { batchRoutes } from './batches.js';
@@ -26,7 +26,7 @@ export const apiRoutes: RouteModule[] = [
   accessPolicyRoutes,
   cityRoutes,
   warehouseRoutes,
-  handlingChargeRoutes,
+  declaredRoutes,
   inventoryRoutes,
   batchRoutes,
   reportRoutes,

@@ -61,9 +61,9 @@ describe('data provider: list shapes of SPEC.md section 7 → {data, total}', ()
     expect(requests[0]!.url).toBe('/users/by-role/seller');
   });
 
-  it('categories: {MainCategories} at /categories/main', async () => {
+  it('category tree: {MainCategories} at /categories/main', async () => {
     const { data, requests } = provider({ body: { MainCategories: [{ category: 'Fruits', category_id: 'c1' }] } });
-    const result = await data.getList({ resource: 'categories' });
+    const result = await data.getList({ resource: 'category-tree' });
     expect(result).toEqual({ data: [{ category: 'Fruits', category_id: 'c1' }], total: 1 });
     expect(requests[0]!.url).toBe('/categories/main');
   });

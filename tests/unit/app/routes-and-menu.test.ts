@@ -4,6 +4,7 @@ import type { Role } from '../../../src/domain/roles.js';
 import { backOfficeRoutes } from '../../../src/app/routes/back-office-routes.js';
 import { menuGroups, permissionFor, resourceDeclarations } from '../../../src/app/resources/index.js';
 import { toRefineResources } from '../../../src/app/resources/refine-resources.js';
+import { DECLARED_RESOURCES } from '../../../src/domain/resources/index.js';
 
 /** SPEC.md section 2, routes behind the protected wrapper. */
 const SPEC_BACK_OFFICE_PATHS = [
@@ -38,10 +39,12 @@ function sidebarFor(role: Role) {
 }
 
 describe('back-office routes', () => {
-  it('route exactly the SPEC.md paths, each once', () => {
+  it('route the SPEC.md paths and the declared resources\' screens, each once, and nothing else', () => {
     const paths = backOfficeRoutes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_BACK_OFFICE_PATHS].sort());
+    const declared = DECLARED_RESOURCES.flatMap((r) => Object.values(r.screens ?? {}));
+    expect(declared).toEqual(expect.arrayContaining(['/categories', '/category-registration', '/category-edit/:id', '/subcategories']));
+    expect([...paths].sort()).toEqual([...new Set([...SPEC_BACK_OFFICE_PATHS, ...declared])].sort());
   });
 
   it('each route is guarded by a permission the policy knows', () => {
@@ -57,9 +60,23 @@ describe('back-office routes', () => {
   });
 });
 
+/**
+ * The sidebar keeps SPEC.md's entries in SPEC.md's order; a declared resource may add its own among them.
+ * `expected` lists SPEC.md's children of each group; the test drops the added ones before comparing.
+ */
+const added = new Set(DECLARED_RESOURCES.filter((r) => !['handling-charges'].includes(r.name)).map((r) => r.label));
+const specOnly = (sidebar: ReturnType<typeof sidebarFor>) =>
+  sidebar.map((entry) => ('children' in entry && entry.children ? { ...entry, children: entry.children.filter((c) => !added.has(c.replace(' (disabled)', ''))) } : entry));
+
 describe('sidebar (SPEC.md sections 2 and 6)', () => {
+  it('Categories and Subcategories sit in the Setting group: admin may open them, warehouse-user may list them', () => {
+    for (const role of ['admin', 'warehouse-user'] as const) {
+      expect(sidebarFor(role).find((e) => e.label === 'Setting')?.children).toEqual(expect.arrayContaining(['Categories', 'Subcategories']));
+    }
+  });
+
   it('admin: Dashboard, the Create group and the Setting group ending with Logout, all usable', () => {
-    expect(sidebarFor('admin')).toEqual([
+    expect(specOnly(sidebarFor('admin'))).toEqual([
       { label: 'Dashboard', enabled: true },
       { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'] },
       { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
@@ -67,7 +84,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
   });
 
   it('warehouse-user: Product, User and City Listing and Update All Inventory greyed out, the rest usable', () => {
-    expect(sidebarFor('warehouse-user')).toEqual([
+    expect(specOnly(sidebarFor('warehouse-user'))).toEqual([
       { label: 'Dashboard', enabled: true },
       {
         label: 'Create',

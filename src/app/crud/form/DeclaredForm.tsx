@@ -1,11 +1,11 @@
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Col, Form, Row, Spin } from 'antd';
+import { Alert, Form, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
 import { screenPath } from '../routes';
-import { DeclaredField } from './DeclaredField';
+import { DeclaredFields } from './DeclaredFields';
 import { FormButtons } from './FormButtons';
 import { savedMessage } from './notifications';
 
@@ -65,14 +65,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
       disabled={mutation.isPending || loading}
       scrollToFirstError
     >
-      {submitError && <Alert type="error" showIcon role="alert" message={submitError} style={{ marginBottom: 16 }} />}
-      <Row gutter={24}>
-        {declared.fields.map((field) => (
-          <Col key={field.name} xs={24} md={field.wide ? 24 : 12}>
-            <DeclaredField field={field} schema={schema} mode={mode} />
-          </Col>
-        ))}
-      </Row>
+      <DeclaredFields form={declared} mode={mode} submitError={submitError} />
       <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(listPath)} />
     </Form>
     </Spin>

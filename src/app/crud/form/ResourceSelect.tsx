@@ -1,22 +1,30 @@
-import { useList } from '@refinedev/core';
+import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
-import { useMemo } from 'react';
 
 type Props = Omit<SelectProps<string>, 'options'> & { resource: string; labelField: string; valueField?: string };
 
-/** A select of every record of a resource (cities for a user's city), searchable by name. */
-export function ResourceSelect({ resource, labelField, valueField = 'id', ...props }: Props) {
-  const { result, query } = useList({ resource, pagination: { mode: 'off' }, errorNotification: false });
-  const options = useMemo(
-    () => result.data.map((record) => ({ value: String(record[valueField] ?? record.id), label: String(record[labelField] ?? record.id) })),
-    [result.data, labelField, valueField],
-  );
+const SEARCH_PAGE = 50;
+
+/**
+ * A select of a resource's records (cities for a user's city) on Refine's `useSelect`: the first page, then
+ * what the server finds for the typed text (`q`), so a long list is never loaded whole. The chosen record is
+ * loaded by id, so an edit form names it even when it is not on the first page.
+ */
+export function ResourceSelect({ resource, labelField, valueField = 'id', value, ...props }: Props) {
+  const { selectProps, query } = useSelect<Record<string, unknown> & { id: string }>({
+    resource,
+    optionLabel: (record) => String(record[labelField] ?? record.id),
+    optionValue: (record) => String(record[valueField] ?? record.id),
+    // Records named by another key (roles, by name) have no by-id read: their first page holds them all.
+    defaultValue: valueField === 'id' ? value ?? undefined : undefined,
+    onSearch: (text) => [{ field: 'q', operator: 'contains', value: text.trim() }],
+    pagination: { mode: 'server', pageSize: SEARCH_PAGE },
+    errorNotification: false,
+  });
   return (
     <Select
-      showSearch
-      optionFilterProp="label"
-      loading={query.isLoading}
-      options={options}
+      {...(selectProps as SelectProps<string>)}
+      value={value}
       notFoundContent={query.isError ? query.error?.message : query.isLoading ? 'Loading...' : undefined}
       {...props}
     />

@@ -1,11 +1,14 @@
 import type { Resource } from '../../../domain/policy';
+import { DECLARED_RESOURCES, type DeclaredName } from '../../../domain/resources';
+
+/** Declared resources name their own matrix row. */
+const declaredLabels = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, { label: r.label, hint: r.hint }]));
 
 /** How the matrix names each policy resource; a hint where the key alone does not say which screens it opens. */
 export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }> = {
   dashboard: { label: 'Dashboard' },
   products: { label: 'Products', hint: 'Product Listing, Add and Edit Product' },
   'product-search': { label: 'Product search', hint: 'Look up products by name on the stock screens' },
-  categories: { label: 'Categories', hint: 'Category pickers' },
   users: { label: 'Users', hint: 'User Listing, Add and Edit User' },
   sellers: { label: 'Sellers', hint: 'Seller pickers on the stock screens' },
   cities: { label: 'Cities', hint: 'City Listing, Add and Edit City' },
@@ -14,12 +17,12 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   stock: { label: 'Stock', hint: 'Add, adjust and remove stock; write off expired stock' },
   reports: { label: 'Reports', hint: 'Inventory Report, Sale Purchase Report' },
   'update-all-inventory': { label: 'Update All Inventory' },
-  'handling-charges': { label: 'Handling Charges' },
   permissions: { label: 'Permissions', hint: 'This screen' },
   'product-import': { label: 'Product import', hint: 'Import products from a CSV file on Product Listing' },
   'stock-takes': { label: 'Stock takes', hint: 'Count a warehouse and apply the differences' },
   costs: { label: 'See costs and values', hint: 'Unit cost, total value, report and dashboard values' },
   transfers: { label: 'Transfers', hint: 'Move stock between warehouses: dispatch, receive, cancel' },
+  ...(declaredLabels as Record<DeclaredName, { label: string; hint?: string }>),
 };
 
 export function resourceLabel(resource: string): { label: string; hint?: string } {

@@ -7,7 +7,7 @@ export type MainCategory = { category: string; category_id: string; subcategorie
 /** GET /categories/main: every category with its subcategories and their GST defaults. */
 export function useCategories() {
   const { result, query } = useList<MainCategory>({
-    resource: 'categories',
+    resource: 'category-tree',
     pagination: { mode: 'off' },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch categories' },

@@ -1,0 +1,56 @@
+import { Create, Edit, useForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
+import { Alert, Form } from 'antd';
+import { useState } from 'react';
+import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
+import { DeclaredFields } from '../form/DeclaredFields';
+import { savedMessage } from '../form/notifications';
+import { pageTitle } from './page-title';
+
+type Props = { declaration: ResourceDeclaration; mode: FormMode };
+
+/**
+ * Create or edit a declared resource on Refine's `useForm` and its `Create`/`Edit` pages: the rules and
+ * messages of the shared declaration on each field, the parsed values sent, and `useForm`'s own redirect to
+ * the list once saved. The server's refusal (a duplicate name) is shown above the fields.
+ */
+export function DeclaredFormPage({ declaration, mode }: Props) {
+  const declared = declaration.form as DeclaredFormDeclaration;
+  const schema = declared.schemas[mode];
+  const singular = declaration.entity?.singular ?? 'record';
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { formProps, saveButtonProps, onFinish, query, formLoading } = useForm<ApiRecord, HttpError, ApiRecord>({
+    resource: declaration.name,
+    action: mode,
+    redirect: 'list',
+    queryOptions: { retry: false },
+    successNotification: () => ({ type: 'success', message: savedMessage(singular, mode) }),
+    errorNotification: false,
+    onMutationError: (error) => setSubmitError(error.message),
+  });
+
+  const submit = async (values: ApiRecord) => {
+    setSubmitError(null);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) return setSubmitError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+    // A refusal is shown by onMutationError; the rejected promise must not surface as an uncaught error.
+    await onFinish(parsed.data as ApiRecord).catch(() => undefined);
+  };
+
+  const form = (
+    <Form
+      {...formProps}
+      layout="vertical"
+      noValidate
+      initialValues={mode === 'create' ? declared.initialValues : formProps.initialValues}
+      onFinish={submit}
+      scrollToFirstError
+    >
+      <DeclaredFields form={declared} mode={mode} submitError={submitError} />
+    </Form>
+  );
+  const title = pageTitle(declared.titles[mode]);
+  if (mode === 'create') return <Create title={title} saveButtonProps={saveButtonProps} isLoading={formLoading}>{form}</Create>;
+  if (query?.isError) return <Alert type="error" showIcon role="alert" message={query.error.message} />;
+  return <Edit title={title} saveButtonProps={saveButtonProps} isLoading={formLoading} canDelete={false}>{form}</Edit>;
+}

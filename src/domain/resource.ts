@@ -1,0 +1,89 @@
+import { z, type ZodType } from 'zod';
+import type { Role } from './roles.js';
+
+/**
+ * One declaration of a plain resource, read by both sides: the server registers its CRUD routes, generic
+ * Drizzle service, OpenAPI operations and default grants from it; the SPA its routes, sidebar item, matrix
+ * row, list and forms. Each field is written once: its kind (the column), its zod rule (messages included),
+ * its label, and whether the list shows, searches, sorts or filters by it.
+ */
+export type FieldKind = 'text' | 'money' | 'decimal' | 'boolean' | 'ref';
+
+export type ResourceField = {
+  kind: FieldKind;
+  /** Form label ('GST Rate (%)'). */
+  label: string;
+  /** The rule the API validates with and the form shows, messages included. */
+  rule: ZodType;
+  /** List column title; absent: not a column. */
+  column?: string;
+  /** `q` matches it (case-insensitive substring). */
+  search?: boolean;
+  /** `sort` may name it. */
+  sort?: boolean;
+  /** `?<field>=value` filters the list by it. */
+  filter?: boolean;
+  /** Unique among the rows (a generated table gets a unique index). */
+  unique?: boolean;
+  /** kind 'ref': the resource it points at, and the field of it that names a record. */
+  ref?: { resource: string; labelField: string };
+  /** Form placeholder and help. */
+  placeholder?: string;
+};
+
+export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];
+
+export type ResourceSpec<N extends string = string, F extends Record<string, ResourceField> = Record<string, ResourceField>> = {
+  /** Refine resource, policy resource and OpenAPI tag. */
+  name: N;
+  /** REST collection path under /api. */
+  path: string;
+  /** Sidebar label, page title and matrix row ('Handling Charges'). */
+  label: string;
+  /** Matrix hint: which screens the row opens. */
+  hint?: string;
+  /** Messages: 'City deleted successfully', 'Failed to fetch cities', 'Are you sure you want to delete this city?'. */
+  entity: { title: string; singular: string; plural: string };
+  fields: F;
+  /** Default grants beyond admin's (admin has every action). */
+  grants?: Partial<Record<Exclude<Role, 'admin'>, readonly CrudAction[]>>;
+  /** 409 message when a unique field repeats; default '<Title> already exists'. */
+  duplicateMessage?: string;
+  /** Default list order (field name, newest first when absent). */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Columns `created` and `modified` exist and are output. */
+  timestamps?: { created?: boolean; modified?: boolean };
+  /** SPA screens (SPEC.md-style paths); absent: no screen of its own. */
+  screens?: { list: string; create?: string; edit?: string };
+  /** Sidebar group; absent: not in the sidebar. */
+  menu?: 'create' | 'setting';
+  /** SPA texts. */
+  list?: { emptyText?: string; searchPlaceholder?: string };
+};
+
+/** Keeps the literal name and fields, so the policy's resource type and the row types follow the declaration. */
+export function defineResource<const N extends string, const F extends Record<string, ResourceField>>(spec: ResourceSpec<N, F>): ResourceSpec<N, F> {
+  return spec;
+}
+
+/** The body of a create or update: every field's rule. */
+export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+  const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.rule])) as { [K in keyof F]: F[K]['rule'] };
+  return z.object(shape);
+}
+
+/** A record as the API sends it: `_id`, the fields under their snake_case names, and the timestamps. */
+export type RecordOf<S extends ResourceSpec> = { _id: string; created?: string; modified?: string } & {
+  [K in keyof S['fields']]: z.output<S['fields'][K]['rule']> | null;
+};
+
+export const searchFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.search);
+export const sortFields = (spec: ResourceSpec) => [
+  ...Object.keys(spec.fields).filter((f) => spec.fields[f]!.sort),
+  ...(spec.timestamps?.created ? ['created'] : []),
+];
+export const filterFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.filter);
+
+/** 'charge_type' → 'chargeType': the Drizzle property of a snake_case field. */
+export const camelOf = (field: string) => field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -1,0 +1,17 @@
+import { categoriesResource } from './categories.js';
+import { handlingChargesResource } from './handling-charges.js';
+import { subcategoriesResource } from './subcategories.js';
+// new-resource: imports
+
+/**
+ * Every declared resource, read by the policy, the API and the SPA. `npm run new-resource` appends here.
+ */
+export const DECLARED_RESOURCES = [
+  handlingChargesResource,
+  categoriesResource,
+  subcategoriesResource,
+  // new-resource: entries
+] as const;
+
+export type DeclaredResource = (typeof DECLARED_RESOURCES)[number];
+export type DeclaredName = DeclaredResource['name'];
