@@ -1,18 +1,17 @@
-import { useCanWithoutCache, useKeys, type CanReturnType } from '@refinedev/core';
+import { AccessControlContext, type CanReturnType } from '@refinedev/core';
 import { useQueries } from '@tanstack/react-query';
+import { useContext } from 'react';
 
 /**
  * `useCan({resource, action: 'list'})` for every sidebar entry at once: antd's Menu needs `disabled` on
- * its item data, so all answers are needed where the items are built. Through Refine's public API: its
- * access-control function (`useCanWithoutCache`) and its key builder (`useKeys`), so the answers sit under
- * Refine's access keys and signing out drops them with the rest of the access cache. Undefined while loading.
+ * its item data, so all answers are needed where the items are built. Keys sit under Refine's 'access'
+ * prefix, so signing out drops them with the rest of the access cache. Undefined while loading.
  */
 export function useMenuAccess(resources: string[]): Map<string, CanReturnType | undefined> {
-  const { can } = useCanWithoutCache();
-  const { keys } = useKeys();
+  const { can } = useContext(AccessControlContext);
   const results = useQueries({
     queries: resources.map((resource) => ({
-      queryKey: keys().access().resource(resource).action('list').params({ sider: true }).get(),
+      queryKey: ['access', resource, 'list', 'sider'],
       queryFn: () => can?.({ resource, action: 'list' }) ?? Promise.resolve({ can: true }),
       retry: false,
       placeholderData: undefined,
