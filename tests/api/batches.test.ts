@@ -247,10 +247,16 @@ describe('stock take of a product that tracks expiry', () => {
 
     expect((await batchesOf(short, w)).map((b) => [b.batch_no, b.current_stock])).toEqual([['SOON', 2], ['LATE', 6]]);
     expect((await batchesOf(over, w)).map((b) => [b.batch_no, b.current_stock])).toEqual([['B1', 2], ['OPENING', 3]]);
-    const posted = await queryRows<{ batch_no: string; quantity: number; stock_after: number }>(t.db, sql`
-      select batch_no, quantity, stock_after from stock_movements
-       where reference_type = 'stock_take' and reference_id = ${take.body._id} and product_id = ${short}::uuid order by seq`);
-    expect(posted).toEqual([{ batch_no: 'OLD', quantity: -3, stock_after: 10 }, { batch_no: 'SOON', quantity: -2, stock_after: 8 }]);
+    // One adjustment per variance (issue 19); the batches it took are its split.
+    const posted = await queryRows<{ product_id: string; batch_no: string | null; quantity: number; stock_after: number; split: string }>(t.db, sql`
+      select m.product_id, m.batch_no, m.quantity, m.stock_after,
+             string_agg(s.batch_no || ':' || s.quantity, ' ' order by s.quantity) as split
+        from stock_movements m join stock_movement_batches s on s.movement_id = m.id
+       where m.reference_type = 'stock_take' and m.reference_id = ${take.body._id} group by m.id order by m.quantity`);
+    expect(posted).toEqual([
+      { product_id: short, batch_no: null, quantity: -5, stock_after: 8, split: 'OLD:-3 SOON:-2' },
+      { product_id: over, batch_no: 'OPENING', quantity: 3, stock_after: 5, split: 'OPENING:3' },
+    ]);
     expect(await balanceOf(t.db, short, w)).toBe(8);
     expect(await balanceOf(t.db, over, w)).toBe(5);
   });

@@ -99,8 +99,9 @@ export async function inTransitOf(db: Db, productId: string): Promise<number> {
 
 /**
  * Batches (issue 17): a record that tracks expiry equals the sum of its batches, each batch equals the sum of the
- * ledger rows carrying it (rows without a batch count towards 'OPENING'), no batch is negative, and a record that
- * does not track expiry has no batches.
+ * ledger rows carrying it (rows without a batch count towards 'OPENING'; a row that moved several batches counts by its
+ * stock_movement_batches), no batch is negative, and a record that does not track expiry has no batches. A ledger
+ * row's split adds up to the row.
  */
 export async function expectBatchInvariant(db: Db): Promise<void> {
   const records = rowsOf<{ id: string; current_stock: number; batches: number | null }>(await db.execute(sql`
@@ -113,12 +114,16 @@ export async function expectBatchInvariant(db: Db): Promise<void> {
   const batches = rowsOf<{ batch_no: string; current_stock: number; ledger: number }>(await db.execute(sql`
     select b.batch_no, b.current_stock, coalesce(l.total, 0)::float8 as ledger
       from stock_batches b
-      left join (select product_id, warehouse_id, coalesce(batch_no, 'OPENING') as batch_no, sum(quantity) as total
-                   from stock_movements group by 1, 2, 3) l
+      left join (select product_id, warehouse_id, batch_no, sum(quantity) as total
+                   from stock_ledger_batches group by 1, 2, 3) l
         on l.product_id = b.product_id and l.warehouse_id = b.warehouse_id and l.batch_no = b.batch_no
      where b.current_stock <> coalesce(l.total, 0) or b.current_stock < 0
      limit 20`));
   expect(batches, 'batches that differ from the sum of their ledger rows').toEqual([]);
+  const splits = rowsOf<{ id: string }>(await db.execute(sql`
+    select m.id from stock_movements m join stock_movement_batches s on s.movement_id = m.id
+     group by m.id, m.quantity having m.quantity <> sum(s.quantity) limit 20`));
+  expect(splits, 'ledger rows whose batch split does not add up to the row').toEqual([]);
 }
 
 /** A balance straight from the table (0 when there is no row). */

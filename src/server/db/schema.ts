@@ -265,6 +265,20 @@ export const stockBatches = pgTable('stock_batches', {
 ]);
 
 /**
+ * The batches one ledger row moved when it moved several at once (a stock take's shortfall of a product that tracks
+ * expiry is one adjustment, taken from several batches): the batch split of a row is its rows here when it has any,
+ * else its own batch_no (NULL counting towards 'OPENING'). ERPNext's Serial and Batch Bundle, kept as rows.
+ */
+export const stockMovementBatches = pgTable('stock_movement_batches', {
+  movementId: uuid('movement_id').notNull().references(() => stockMovements.id, { onDelete: 'restrict' }),
+  batchNo: text('batch_no').notNull(),
+  quantity: integer('quantity').notNull(),
+}, (t) => [
+  primaryKey({ name: 'stock_movement_batches_pk', columns: [t.movementId, t.batchNo] }),
+  check('stock_movement_batches_quantity', sql`${t.quantity} <> 0`),
+]);
+
+/**
  * The ledger's totals per business day (India), warehouse and movement type, kept exact by a statement trigger on
  * stock_movements (migration 0006) in the transaction of every ledger insert: reports sum a few thousand of these
  * rows instead of every movement of the period.

@@ -41,11 +41,11 @@ export function reconcileService(db: Db) {
             from drift join products p on p.id = drift.product_id
            where inventory.id = drift.id
           returning drift.product_id, p.productname as product_name, drift.recorded_stock, drift.ledger_stock`));
-        // Batches of products that track expiry (issue 17) are reset to their own ledger rows the same way (rows without
-        // a batch count towards 'OPENING'), so the record keeps equalling the sum of its batches.
+        // Batches of products that track expiry (issue 17) are reset to their own ledger rows the same way (the ledger's
+        // batch split: stock_ledger_batches), so the record keeps equalling the sum of its batches.
         await tx.execute(sql`
           with ledger as (
-            select product_id, coalesce(batch_no, 'OPENING') as batch_no, sum(quantity) as total from stock_movements
+            select product_id, batch_no, sum(quantity) as total from stock_ledger_batches
              where warehouse_id = ${warehouse.id}::uuid group by 1, 2
           )
           update stock_batches b set current_stock = ledger.total
