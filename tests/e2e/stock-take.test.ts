@@ -56,7 +56,9 @@ describe('stock take (issue 19)', () => {
     await expect.poll(() => page.getByRole('tabpanel').locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
     await page.getByRole('button', { name: 'Apply Stock Take' }).click();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await page.getByText('Stock take applied: 3 adjustment(s) posted').waitFor();
+    // The toast, or (when the apply is refused) the error on the page, so that a failure says why.
+    await expect.poll(async () => (await page.locator('.ant-message, .ant-alert').allInnerTexts()).join(' | '))
+      .toMatch(/Stock take applied: 3 adjustment\(s\) posted/);
 
     for (const line of [a, b, c]) {
       await page.goto(`/inventory?warehouse=${warehouse._id}&product_name=${encodeURIComponent(line.productname)}`);

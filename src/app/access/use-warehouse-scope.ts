@@ -1,14 +1,17 @@
-import { useCustom } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ScopedResource } from '../../domain/policy';
-import type { AccessPolicy } from '../providers/access-control-provider';
+import { accessControlProvider } from '../providers';
 
 /**
  * The signed-in user's warehouse scope on one resource: null when they see every warehouse, else their assigned
- * warehouses (the API enforces it; the screens offer only these and say so).
+ * warehouses (the API enforces it; the screens offer only these and say so). Read from the access-control provider's
+ * policy, so a screen costs no extra GET /api/access-policy, and re-read with the other access answers on navigation.
  */
 export function useWarehouseScope(resource: ScopedResource): { _id: string; name: string }[] | null {
-  const { query } = useCustom<AccessPolicy>({ url: '/access-policy', method: 'get', errorNotification: false, queryOptions: { staleTime: 30_000 } });
-  const policy = query.data?.data;
+  const { data: policy } = useQuery({
+    queryKey: ['access', 'policy'],
+    queryFn: async () => (await accessControlProvider.policy()) ?? null,
+  });
   if (!policy || policy.scope?.[resource] !== 'assigned') return null;
   return policy.warehouses ?? [];
 }

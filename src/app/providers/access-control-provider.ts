@@ -28,6 +28,8 @@ export type CachedAccessControlProvider = AccessControlProvider & {
   reset(): void;
   /** Re-read the policy on the next question, keeping the current one if that read fails (an admin may have changed it). */
   refresh(): void;
+  /** The signed-in user's policy, from the same cache the access questions use (null when signed out). */
+  policy(): Promise<AccessPolicy> | null;
 };
 
 /**
@@ -78,6 +80,7 @@ export function createAccessControlProvider({ fetchPolicy, session, permissionFo
     refresh() {
       if (cache) cache.stale = true;
     },
+    policy: policyOfCurrentUser,
     options: {
       buttons: { enableAccessControl: true, hideIfUnauthorized: false },
       // Never show another user's (or another screen's) answer while the real one loads.
