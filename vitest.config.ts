@@ -55,7 +55,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, globalSetup: ['tests/support/pglite-global-setup.ts'] } },
       ...postgresProject(),
       ...e2eProject(),
     ],

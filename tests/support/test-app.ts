@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -9,7 +10,7 @@ import { dbPolicySource, ensurePolicySeeded } from '../../src/server/auth/db-pol
 import type { PolicySource } from '../../src/server/auth/access.js';
 import type { Api } from '../../src/server/http/types.js';
 import type { TrustProxy } from '../../src/server/config.js';
-import { seedDemo } from '../../src/server/seed/seed-demo.js';
+import { SEEDED_TEMPLATE_DB } from './seeded-database.js';
 import { users } from '../../src/server/db/schema.js';
 import { ROLES, type Role } from '../../src/domain/roles.js';
 import { eq } from 'drizzle-orm';
@@ -18,14 +19,20 @@ export type DbKind = 'pglite' | 'postgres';
 /** Which database this test project runs on: the API tests run once on each. */
 export const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the run's PostgreSQL server. */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  if (dbKind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the run's PostgreSQL server. `seeded`: a copy of
+ * the run's demo-seeded database (seeded-database.ts).
+ */
+export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<Database & { url?: string }> {
+  if (dbKind === 'pglite') {
+    const dump = options.seeded ? new Blob([fs.readFileSync(inject('pgliteSeededDump'))]) : undefined;
+    return openDatabase({ kind: 'pglite', dataDir: null }, { pgliteDump: dump });
+  }
   const admin = inject('pgUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${options.seeded ? ` template ${SEEDED_TEMPLATE_DB}` : ''}`);
   await client.end();
   const url = admin.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
@@ -64,9 +71,9 @@ export async function createTestApp(
   setPasswordHashCost('low');
   // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
   setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
-  const database = await openTestDatabase();
-  await ensurePolicySeeded(database.db);
-  if (options.seed !== false) await seedDemo(database.db);
+  const seeded = options.seed !== false;
+  const database = await openTestDatabase({ seeded });
+  if (!seeded) await ensurePolicySeeded(database.db);
   const signer = createTokenSigner(TEST_JWT_SECRET);
   const app = await buildApp({
     database,

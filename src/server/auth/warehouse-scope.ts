@@ -47,3 +47,13 @@ export async function assertWarehouseWritable(db: DbOrTx, scope: WarehouseScope,
            exists (select 1 from user_warehouses where user_id = ${scope.assignedTo}::uuid and warehouse_id = ${warehouseId.toLowerCase()}::uuid) as mine`));
   if (row?.known && !row.mine) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
 }
+
+/**
+ * A change to a record that belongs to a warehouse (a stock take, a transfer's end): 403 when that warehouse is out of
+ * the scope. The record's warehouse is looked up only for a scoped user; a missing record is left to the caller's 404.
+ */
+export async function assertRecordWritable(db: DbOrTx, scope: WarehouseScope, warehouseOf: () => Promise<string | null>): Promise<void> {
+  if (!scope) return;
+  const warehouseId = await warehouseOf();
+  if (warehouseId) await assertWarehouseWritable(db, scope, warehouseId);
+}

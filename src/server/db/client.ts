@@ -43,6 +43,10 @@ export type OpenOptions = {
   logQuery?: (query: string, params: unknown[]) => void;
   /** A new embedded data folder starts as a copy of this template when it matches the migrations (pglite-template.ts). */
   pgliteTemplate?: string;
+  /** An in-memory PGlite starts from this dump of a data folder (the tests' seeded database). */
+  pgliteDump?: Blob;
+  /** Hands over the embedded client (the tests dump it). */
+  onPglite?: (client: PGlite) => void;
 };
 
 /** Opens the database and brings its schema up to date. */
@@ -72,8 +76,9 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       if (!fs.existsSync(pgdata)) copyTemplate(options.pgliteTemplate, migrationsFolder, pgdata);
       client = await PGlite.create(pgdata, { extensions });
     } else {
-      client = await PGlite.create({ extensions });
+      client = await PGlite.create({ extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
     }
+    options.onPglite?.(client);
     const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {

@@ -9,6 +9,10 @@ import type { StockAnswer } from '../services/stock-ledger.js';
  */
 export const sendStock = (reply: FastifyReply, answer: StockAnswer, user: CurrentUser, alsoCosts: readonly string[] = []) => {
   if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-  const body = user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(answer.body), alsoCosts)) : answer.body;
-  return reply.status(answer.status).type('application/json; charset=utf-8').send(body);
+  return sendJsonText(reply.status(answer.status), answer.body, user, alsoCosts);
 };
+
+/** Any JSON text the database built, without the cost fields for a caller who may not see them. */
+export const sendJsonText = (reply: FastifyReply, body: string, user: CurrentUser, alsoCosts: readonly string[] = []) =>
+  reply.type('application/json; charset=utf-8')
+    .send(user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(body), alsoCosts)) : body);

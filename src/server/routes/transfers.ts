@@ -6,8 +6,7 @@ import type { Action } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
 import { created, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
-import { sendStock } from '../http/send-stock.js';
-import { withoutCosts } from '../auth/cost-fields.js';
+import { sendJsonText, sendStock } from '../http/send-stock.js';
 import { transferService } from '../services/transfer-service.js';
 
 const perm = (action: Action) => ({ access: { resource: 'transfers' as const, action } });
@@ -29,7 +28,7 @@ export const transferRoutes: RouteModule = (app, { database }) => {
     const user = userOf(request);
     const body = await transfers.get(request.params.id, user.warehouses ?? null);
     // JSON text from the database: Fastify's serialization hooks do not see it, so costs are dropped here.
-    return reply.type('application/json; charset=utf-8').send(user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(body))) : body);
+    return sendJsonText(reply, body, user);
   });
 
   app.post('/transfers/:id/dispatch', { config: perm('dispatch'), schema: { tags, params: idParam, headers: idempotencyKeyHeader } },

@@ -6,7 +6,7 @@ import type { StockTakeCountsInput, StockTakeCreateInput, StockTakeStatus } from
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
-import { OUT_OF_SCOPE_MESSAGE, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
+import { assertRecordWritable, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 
 export type StockTakeOut = {
   _id: string; warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
@@ -43,12 +43,8 @@ export function stockTakeService(db: Db) {
   }
 
   /** A change to a stock take of a warehouse outside the user's scope is refused before anything is written. */
-  async function assertTakeWritable(id: string, scope: WarehouseScope) {
-    if (!scope) return;
-    const [row] = rowsOf<{ mine: boolean }>(await db.execute(sql`
-      select ${warehouseFilterRaw(scope, 't.warehouse_id')} as mine from stock_takes t where t.id = ${id}::uuid`));
-    if (row && !row.mine) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
-  }
+  const warehouseOfTake = (id: string) => async () => rowsOf<{ warehouse_id: string }>(await db.execute(sql`
+    select warehouse_id from stock_takes where id = ${id}::uuid`))[0]?.warehouse_id ?? null;
 
   return {
     async list(query: ListQuery & { status?: StockTakeStatus; warehouse_id?: string }, scope: WarehouseScope = null) {
@@ -139,7 +135,7 @@ export function stockTakeService(db: Db) {
         if (seen.has(l.product_id)) throw badRequest(`lines.${i}.product_id`, 'This product is listed twice');
         seen.add(l.product_id);
       });
-      await assertTakeWritable(id, by.warehouses ?? null);
+      await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       await db.transaction(async (tx) => {
         // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
         const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(await tx.execute(sql`
@@ -173,7 +169,7 @@ export function stockTakeService(db: Db) {
      */
     async apply(rawId: string, by: CurrentUser): Promise<{ status: number; body: unknown; replayed: boolean }> {
       const id = requireId(rawId, 'Stock take');
-      await assertTakeWritable(id, by.warehouses ?? null);
+      await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       try {
         const [row] = rowsOf<{ o: { status: number; body: unknown; replayed?: boolean } }>(await db.execute(sql`
           select stock_take_apply(${id}::uuid, ${by.id}::uuid) as o`));
@@ -187,7 +183,7 @@ export function stockTakeService(db: Db) {
 
     async cancel(rawId: string, by: CurrentUser) {
       const id = requireId(rawId, 'Stock take');
-      await assertTakeWritable(id, by.warehouses ?? null);
+      await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       const [row] = rowsOf<{ status: StockTakeStatus }>(await db.execute(sql`
         with target as (select id, status from stock_takes where id = ${id}::uuid for update),
         changed as (

@@ -7,7 +7,7 @@ import type {
 } from '../../domain/schemas/transfer.js';
 import { HttpError, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
-import { assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
+import { assertRecordWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { parseKey, requestHash } from './idempotency.js';
 import type { StockAnswer } from './stock-ledger.js';
 
@@ -19,18 +19,6 @@ export type TransferRow = {
 };
 
 type Step = 'create' | 'dispatch' | 'receive' | 'cancel';
-
-
-/**
- * Warehouse scope (issue 15), once for every step: each names the warehouse the caller must have in scope (dispatch
- * and cancel the source, receive the destination, create the source); outside it the step is 403 and writes nothing.
- */
-async function assertWarehouseInScope(db: Db, by: CurrentUser, warehouse: () => Promise<string | null>): Promise<void> {
-  const scope = by.warehouses ?? null;
-  if (!scope) return;
-  const id = await warehouse();
-  if (id) await assertWarehouseWritable(db, scope, id);
-}
 
 /** A transfer is the scoped user's to see when either end is one of their warehouses. */
 const eitherEndInScope = (scope: WarehouseScope) =>
@@ -82,7 +70,7 @@ export function transferService(db: Db) {
   function step(kind: Exclude<Step, 'create'>) {
     return async (rawId: string, input: object, by: CurrentUser, key: string | string[] | undefined) => {
       const id = requireId(rawId, 'Transfer');
-      await assertWarehouseInScope(db, by, () => warehouseOf(id, STEP_WAREHOUSE[kind]));
+      await assertRecordWritable(db, by.warehouses ?? null, () => warehouseOf(id, STEP_WAREHOUSE[kind]));
       return run(kind, by, `POST /transfers/${id}/${kind}`, key, id, input);
     };
   }
@@ -120,7 +108,7 @@ export function transferService(db: Db) {
     async create(input: TransferCreateInput, by: CurrentUser, key: string | string[] | undefined) {
       const from = requireRef(input.from_warehouse_id, 'from_warehouse_id', 'Warehouse');
       const lines = input.lines.map((l, i) => ({ product_id: requireRef(l.product_id, `lines.${i}.product_id`, 'Product'), quantity: l.quantity }));
-      await assertWarehouseInScope(db, by, async () => from);
+      await assertRecordWritable(db, by.warehouses ?? null, async () => from);
       return run('create', by, 'POST /transfers', key, null, { ...input, from_warehouse_id: from, lines });
     },
 

@@ -1,11 +1,11 @@
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Alert, Form } from 'antd';
-import { useState } from 'react';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
 import { DeclaredFields } from '../form/DeclaredFields';
 import { savedMessage } from '../form/notifications';
 import { pageTitle } from './page-title';
+import { useDeclaredSubmit } from '../form/use-declared-submit';
 
 type Props = { declaration: ResourceDeclaration; mode: FormMode };
 
@@ -18,7 +18,7 @@ export function DeclaredFormPage({ declaration, mode }: Props) {
   const declared = declaration.form as DeclaredFormDeclaration;
   const schema = declared.schemas[mode];
   const singular = declaration.entity?.singular ?? 'record';
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { submitError, submitWith, refused } = useDeclaredSubmit(schema);
   const { formProps, saveButtonProps, onFinish, query, formLoading } = useForm<ApiRecord, HttpError, ApiRecord>({
     resource: declaration.name,
     action: mode,
@@ -26,16 +26,10 @@ export function DeclaredFormPage({ declaration, mode }: Props) {
     queryOptions: { retry: false },
     successNotification: () => ({ type: 'success', message: savedMessage(singular, mode) }),
     errorNotification: false,
-    onMutationError: (error) => setSubmitError(error.message),
+    onMutationError: refused,
   });
 
-  const submit = async (values: ApiRecord) => {
-    setSubmitError(null);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) return setSubmitError(parsed.error.issues[0]?.message ?? 'Please check the form.');
-    // A refusal is shown by onMutationError; the rejected promise must not surface as an uncaught error.
-    await onFinish(parsed.data as ApiRecord).catch(() => undefined);
-  };
+  const submit = submitWith(onFinish);
 
   const form = (
     <Form

@@ -1,13 +1,13 @@
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Alert, Form, Spin } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
 import { screenPath } from '../routes';
 import { DeclaredFields } from './DeclaredFields';
 import { FormButtons } from './FormButtons';
 import { savedMessage } from './notifications';
+import { useDeclaredSubmit } from './use-declared-submit';
 
 type Props = { declaration: ResourceDeclaration; form: DeclaredFormDeclaration; mode: FormMode; id?: string };
 
@@ -21,7 +21,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   const listPath = screenPath(declaration, 'list') ?? '/';
   const schema = declared.schemas[mode];
   const singular = declaration.entity?.singular ?? 'record';
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { submitError, submitWith, refused } = useDeclaredSubmit(schema);
 
   const { formProps, onFinish, query, mutation } = useForm<ApiRecord, HttpError, ApiRecord>({
     resource: declaration.name,
@@ -32,7 +32,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
     successNotification: () => ({ type: 'success', message: savedMessage(singular, mode) }),
     errorNotification: false,
     onMutationSuccess: () => navigate(listPath),
-    onMutationError: (error) => setSubmitError(error.message),
+    onMutationError: refused,
   });
 
   if (mode === 'edit') {
@@ -43,16 +43,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   }
   const loading = mode === 'edit' && !!query?.isLoading;
 
-  const submit = async (values: ApiRecord) => {
-    setSubmitError(null);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setSubmitError(parsed.error.issues[0]?.message ?? 'Please check the form.');
-      return;
-    }
-    // A refusal is shown by onMutationError; the rejected promise must not surface as an uncaught error.
-    await onFinish(parsed.data as ApiRecord).catch(() => undefined);
-  };
+  const submit = submitWith(onFinish);
 
   return (
     <Spin spinning={loading} tip="Loading...">
