@@ -54,6 +54,19 @@ describe('create and list', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(res.body)).toContain(field);
     }
+    // An inactive warehouse neither sends nor receives.
+    await t.db.execute(sql`update warehouses set status = 'inactive' where id = ${to}::uuid`);
+    try {
+      for (const [body, field, message] of [
+        [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [line] }, 'to_warehouse_id', 'This warehouse is inactive: it cannot receive a transfer'],
+        [{ from_warehouse_id: to, to_warehouse_id: p.warehouseId, lines: [line] }, 'from_warehouse_id', 'This warehouse is inactive: it cannot send a transfer'],
+      ] as const) {
+        const res = await create(body);
+        expect([res.status, res.body.errors], JSON.stringify(res.body)).toEqual([400, [{ field, message }]]);
+      }
+    } finally {
+      await t.db.execute(sql`update warehouses set status = 'active' where id = ${to}::uuid`);
+    }
     expect((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from transfers`))[0]!.n).toBe(before);
   });
 

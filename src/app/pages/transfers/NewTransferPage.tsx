@@ -79,11 +79,11 @@ export default function NewTransferPage() {
           <Flex gap={12} wrap>
             <Form.Item label="From warehouse" required validateStatus={errors.from_warehouse_id ? 'error' : undefined}
               help={errors.from_warehouse_id && 'Please select the warehouse the stock leaves'} style={{ flex: '1 1 260px' }}>
-              <WarehouseSelect aria-label="From warehouse" value={from} onChange={setFrom} />
+              <WarehouseSelect aria-label="From warehouse" value={from} onChange={setFrom} scope="transfers" activeOnly />
             </Form.Item>
             <Form.Item label="To warehouse" required validateStatus={errors.to_warehouse_id ? 'error' : undefined}
               help={errors.to_warehouse_id && (to ? errors.to_warehouse_id : 'Please select the warehouse the stock goes to')} style={{ flex: '1 1 260px' }}>
-              <WarehouseSelect aria-label="To warehouse" value={to} onChange={setTo} />
+              <WarehouseSelect aria-label="To warehouse" value={to} onChange={setTo} scope={null} activeOnly />
             </Form.Item>
           </Flex>
           {errors.lines && <Alert type="error" showIcon message={errors.lines} style={{ marginBottom: 12 }} />}

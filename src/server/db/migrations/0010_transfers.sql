@@ -159,12 +159,15 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION "transfer_create"(actor uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_from uuid; v_to uuid; v_id uuid; bad record;
+  v_from uuid; v_to uuid; v_id uuid; bad record; v_from_status text; v_to_status text;
 BEGIN
-  SELECT w.id INTO v_from FROM warehouses w WHERE w.id = stock_uuid(input->>'from_warehouse_id');
+  SELECT w.id, w.status INTO v_from, v_from_status FROM warehouses w WHERE w.id = stock_uuid(input->>'from_warehouse_id');
   IF v_from IS NULL THEN RETURN stock_refusal(400, 'Warehouse not found', 'from_warehouse_id'); END IF;
-  SELECT w.id INTO v_to FROM warehouses w WHERE w.id = stock_uuid(input->>'to_warehouse_id');
+  SELECT w.id, w.status INTO v_to, v_to_status FROM warehouses w WHERE w.id = stock_uuid(input->>'to_warehouse_id');
   IF v_to IS NULL THEN RETURN stock_refusal(400, 'Warehouse not found', 'to_warehouse_id'); END IF;
+  -- A closed warehouse neither ships nor receives: its transfers would sit in transit for good.
+  IF v_from_status <> 'active' THEN RETURN stock_refusal(400, 'This warehouse is inactive: it cannot send a transfer', 'from_warehouse_id'); END IF;
+  IF v_to_status <> 'active' THEN RETURN stock_refusal(400, 'This warehouse is inactive: it cannot receive a transfer', 'to_warehouse_id'); END IF;
   IF v_from = v_to THEN RETURN stock_refusal(400, 'The destination must be another warehouse than the source', 'to_warehouse_id'); END IF;
   SELECT e.n INTO bad FROM jsonb_array_elements(input->'lines') WITH ORDINALITY AS e(v, n)
    WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = stock_uuid(e.v->>'product_id')) ORDER BY e.n LIMIT 1;

@@ -11,16 +11,23 @@ type Props = Omit<SelectProps<string>, 'options' | 'value' | 'onChange'> & {
   onChange?: (value: string | undefined) => void;
   /** Offer 'All Warehouses' first (filters). */
   withAll?: boolean;
-  /** The resource the screen works on: where the role's scope is 'assigned', only the user's warehouses are offered. */
-  scope?: ScopedResource;
+  /**
+   * The resource the screen works on: where the role's scope is 'assigned', only the user's warehouses are offered
+   * (null: every warehouse, e.g. a transfer's destination).
+   */
+  scope?: ScopedResource | null;
+  /** Offer only active warehouses (a transfer's ends). */
+  activeOnly?: boolean;
 };
 
 /** A warehouse picker populated from GET /warehouses (the legacy screens had one placeholder option). */
-export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', placeholder = 'Select a warehouse', ...rest }: Props) {
-  const { options: every, isLoading, error } = useWarehouses();
-  const assigned = useWarehouseScope(scope);
-  const warehouseOptions = assigned ? every.filter((o) => assigned.some((w) => w._id === o.value)) : every;
-  const options = [...(withAll ? [{ label: assigned ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...warehouseOptions];
+export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', activeOnly, placeholder = 'Select a warehouse', ...rest }: Props) {
+  const { options: listed, find, isLoading, error } = useWarehouses();
+  const every = activeOnly ? listed.filter((o) => find(o.value)?.status !== 'inactive') : listed;
+  const assigned = useWarehouseScope(scope ?? 'inventory');
+  const mine = scope === null ? null : assigned;
+  const warehouseOptions = mine ? every.filter((o) => mine.some((w) => w._id === o.value)) : every;
+  const options = [...(withAll ? [{ label: mine ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...warehouseOptions];
   const select = (
     <Select<string>
       showSearch
@@ -32,14 +39,14 @@ export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory',
       loading={isLoading}
       status={error ? 'error' : rest.status}
       placeholder={error ? 'Failed to fetch warehouses' : placeholder}
-      notFoundContent={isLoading ? 'Loading warehouses...' : assigned ? 'No warehouses are assigned to you' : 'No warehouses found'}
+      notFoundContent={isLoading ? 'Loading warehouses...' : mine ? 'No warehouses are assigned to you' : 'No warehouses found'}
     />
   );
-  if (!assigned) return select;
+  if (!mine) return select;
   return (
     <Space direction="vertical" size={2} style={{ width: '100%' }}>
       {select}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assigned-warehouses">{assignedNote(assigned.length)}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assigned-warehouses">{assignedNote(mine.length)}</Typography.Text>
     </Space>
   );
 }
