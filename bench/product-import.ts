@@ -41,8 +41,11 @@ const line = (label: string, m: { seconds: number; rssMb: number; heapMb: number
 
 async function run(kind: Kind) {
   const bench = await openBenchDb(kind);
+  let onClose = async () => {};
   try {
     const { app } = await benchApi(bench.database);
+    // The API's policy listener would keep the process alive after the last figure.
+    onClose = () => app.close();
     const [admin] = rowsOf<{ id: string }>(await bench.database.db.execute(sql`select id from users where email = 'admin@demo.local'`));
     const { createTokenSigner } = await import('../src/server/auth/tokens.js');
     const token = await createTokenSigner('bench-secret-bench-secret-bench-secret').sign({ sub: admin!.id, role: 'admin', firstname: 'Bench' });
@@ -80,6 +83,7 @@ async function run(kind: Kind) {
     line('baseline: raw SQL INSERT of the same rows', baseline);
     console.log(`  API import / raw INSERT: ${(created.seconds / baseline.seconds).toFixed(1)}x   (target: dry run and import ≤ 10 s each)`);
   } finally {
+    await onClose();
     await bench.close();
   }
 }
