@@ -76,7 +76,10 @@ describe('categories and subcategories managed through the declared CRUD routes'
     expect(edited.body).toMatchObject({ gst_rate: 18, perishable: true });
     const after = await t.request('POST', '/api/products', { ...admin, body: product({ productname: 'Juice B', category: 'Rates Test', subcategory: 'Juice' }) });
     expect(after.body.gst_rate).toBe(18);
-    expect((await t.request('GET', `/api/products/${before.body._id}`, admin)).body.gst_rate).toBe(12);
+    // The old product keeps its rate; its reads say what its subcategory's rate is now (the product list shows both).
+    expect((await t.request('GET', `/api/products/${before.body._id}`, admin)).body).toMatchObject({ gst_rate: 12, subcategory_gst_rate: 18 });
+    const listed = (await t.request('GET', '/api/products?q=Juice&limit=10', admin)).body.data as { productname: string; gst_rate: number; subcategory_gst_rate: number }[];
+    expect(listed.map((p) => [p.productname, p.gst_rate, p.subcategory_gst_rate]).sort()).toEqual([['Juice A', 12, 18], ['Juice B', 18, 18]]);
 
     expect(await t.request('DELETE', `/api/subcategories/${sub._id}`, admin)).toMatchObject({ status: 409, body: { message: 'Subcategory is used by 2 products and cannot be deleted' } });
     expect(await t.request('DELETE', `/api/categories/${cat._id}`, admin)).toMatchObject({ status: 409, body: { message: 'Category is used by 2 products and cannot be deleted' } });

@@ -44,7 +44,7 @@ describe('product list', () => {
       barcode: expect.stringMatching(/^890\d{10}$/), product_hindi: 'बासमती चावल', category: 'Staples',
       category_id: category('Staples').category_id, subcategory: 'Rice', subcategory_id: sub('Staples', 'Rice').subcategory_id,
       product_keyword: 'India Gate', price: 899, discount_price: 799, product_description: expect.any(String), unit: 'kg',
-      unit_value: '5', gst_rate: 5, gst_type: 'GST', hsn_code: '1006', main_image: [], colors: [],
+      unit_value: '5', gst_rate: 5, gst_type: 'GST', hsn_code: '1006', subcategory_gst_rate: 5, main_image: [], colors: [],
       stock_status: expect.stringMatching(/^(in_stock|low_stock|out_of_stock)$/), current_stock: expect.any(Number),
       tracks_expiry: false, created: expect.any(String), modified: expect.any(String),
     });

@@ -45,6 +45,12 @@ describe('categories and subcategories managed in the browser (issue 16)', () =>
     await page.reload();
     await expectRowCount(page, 1);
     await expect(tableRows(page).first().textContent()).resolves.toContain(category);
+    const productBody = (name: string) => ({
+      productname: name, category, subcategory, product_keyword: 'Brew', price: 120, discount_price: 110,
+      product_description: 'Fermented tea.', unit: 'ml', unit_value: '330',
+    });
+    const older = await api<{ _id: string; productname: string; gst_rate: number }>('POST', '/products', productBody(unique('Kombucha can')));
+    expect(older.body.gst_rate).toBe(18);
     await tableRows(page).first().getByRole('button', { name: 'Edit' }).click();
     await atPath(page, `/subcategory-edit/${created!._id}`);
     await eventually(() => page.getByLabel('GST Rate (%)').inputValue()).toBe('18');
@@ -55,11 +61,13 @@ describe('categories and subcategories managed in the browser (issue 16)', () =>
     await atPath(page, '/subcategories');
     expect((await api<Sub>('GET', `/subcategories/${created!._id}`)).body).toMatchObject({ gst_rate: 12, perishable: true });
 
-    const product = await api<{ _id: string; gst_rate: number }>('POST', '/products', {
-      productname: unique('Kombucha bottle'), category, subcategory, product_keyword: 'Brew', price: 120, discount_price: 110,
-      product_description: 'Fermented tea.', unit: 'ml', unit_value: '330',
-    });
+    // New saves take the new rate; the product list flags the product that keeps the old one.
+    const product = await api<{ _id: string; gst_rate: number }>('POST', '/products', productBody(unique('Kombucha bottle')));
     expect(product.body.gst_rate).toBe(12);
+    await page.goto(`/product-listing?q=${encodeURIComponent(older.body.productname)}`);
+    await expectRowCount(page, 1);
+    await eventually(() => tableRows(page).first().getByText('GST 18% → 12%').count()).toBe(1);
+    await api('DELETE', `/products/${older.body._id}`);
     await page.goto(`/subcategories?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=${encodeURIComponent(subcategory)}`);
     await expectRowCount(page, 1);
     await deleteRow(page, subcategory, 'Are you sure you want to delete this subcategory?');

@@ -4,11 +4,11 @@ import { lazy } from 'react';
 import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
 import { ProductImportButton } from '../pages/products/import/ProductImportButton';
 import { formatINR } from '../../domain/money';
-import { ProductThumb, StockStatusTag, stockStatusLabel } from '../pages/products/ProductCells';
+import { ProductThumb, StockStatusTag, SubcategoryCell, stockStatusLabel } from '../pages/products/ProductCells';
 import { defineList, type ResourceDeclaration } from './types';
 
 type Product = {
-  id: string; productname: string; category: string; subcategory: string; main_image: string[];
+  id: string; productname: string; category: string; subcategory: string; gst_rate: number; subcategory_gst_rate?: number; main_image: string[];
   stock_status: string | null; current_stock: number | null; price: number; discount_price: number;
 };
 
@@ -45,7 +45,10 @@ export const products: ResourceDeclaration = {
       { key: 'image', title: 'Image', noExport: true, render: (p) => <ProductThumb images={p.main_image} name={p.productname} /> },
       { key: 'productname', title: 'Product Name' },
       { key: 'category', title: 'Category' },
-      { key: 'subcategory', title: 'Subcategory' },
+      {
+        key: 'subcategory', title: 'Subcategory', exportValue: (p) => p.subcategory,
+        render: (p) => <SubcategoryCell name={p.subcategory} gstRate={p.gst_rate} subcategoryGstRate={p.subcategory_gst_rate} />,
+      },
       {
         key: 'stock_status', title: 'Stock Status',
         render: (p) => <StockStatusTag status={p.stock_status} />, exportValue: (p) => stockStatusLabel(p.stock_status),

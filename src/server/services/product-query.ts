@@ -10,6 +10,8 @@ export type ProductOut = {
   _id: string; productname: string; sku: string | null; barcode: string | null; product_hindi: string | null; category: string; category_id: string;
   subcategory: string; subcategory_id: string; product_keyword: string; price: number; discount_price: number;
   product_description: string; unit: string; unit_value: string; gst_rate: number; gst_type: string; hsn_code: string;
+  /** The subcategory's GST rate now: a product keeps the rate it was saved with, so the two differ after a change. */
+  subcategory_gst_rate: number;
   main_image: string[]; colors: ColourVariant[]; stock_status: StockStatus; current_stock: number;
   tracks_expiry: boolean; created: Date; modified: Date;
 };
@@ -24,17 +26,21 @@ function selection(current: SQL | SQL.Aliased | AnyColumn, minimum: SQL | SQL.Al
     p: products,
     category: categories.name,
     subcategory: subcategories.name,
+    subcategoryGstRate: subcategories.gstRate,
     currentStock: sql<number>`${current}`.mapWith(Number),
     stockStatus: sql<StockStatus>`case when ${current} = 0 then 'out_of_stock' when ${current} <= ${minimum} then 'low_stock' else 'in_stock' end`,
   };
 }
-type Row = { p: typeof products.$inferSelect; category: string; subcategory: string; currentStock: number; stockStatus: StockStatus };
+type Row = {
+  p: typeof products.$inferSelect; category: string; subcategory: string; subcategoryGstRate: number; currentStock: number; stockStatus: StockStatus;
+};
 
-const toApi = ({ p, category, subcategory, currentStock, stockStatus }: Row): ProductOut => ({
+const toApi = ({ p, category, subcategory, subcategoryGstRate, currentStock, stockStatus }: Row): ProductOut => ({
   _id: p.id, productname: p.productname, sku: p.sku, barcode: p.barcode, product_hindi: p.productHindi, category, category_id: p.categoryId,
   subcategory, subcategory_id: p.subcategoryId, product_keyword: p.productKeyword, price: p.price,
   discount_price: p.discountPrice, product_description: p.productDescription, unit: p.unit, unit_value: p.unitValue,
-  gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, main_image: p.mainImage, colors: p.colors,
+  gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, subcategory_gst_rate: Number(subcategoryGstRate),
+  main_image: p.mainImage, colors: p.colors,
   stock_status: stockStatus, current_stock: currentStock, tracks_expiry: p.tracksExpiry, created: p.created, modified: p.modified,
 });
 

@@ -1,5 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { Image, Tag, theme } from 'antd';
+import { Image, Space, Tag, Tooltip, theme } from 'antd';
 import type { StockStatus } from '../../../domain/constants';
 import { imageSrc } from './image-src';
 
@@ -33,3 +33,21 @@ export function ProductThumb({ images, name, size = 48 }: { images: string[] | n
   }
   return <Image src={imageSrc(first)} alt={name} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 6 }} />;
 }
+
+/**
+ * The subcategory, and a warning when its GST rate has changed since the product was saved: the product keeps the
+ * rate it was saved with (an invoice must not change after the fact) until it is edited with its subcategory picked again.
+ */
+export function SubcategoryCell({ name, gstRate, subcategoryGstRate }: { name: string; gstRate: number; subcategoryGstRate?: number }) {
+  if (subcategoryGstRate === undefined || subcategoryGstRate === gstRate) return <>{name}</>;
+  const note = `${name}'s GST rate is now ${subcategoryGstRate}%; this product keeps ${gstRate}% until it is edited and its subcategory picked again.`;
+  return (
+    <Space size={4} wrap>
+      <span>{name}</span>
+      <Tooltip title={note}>
+        <Tag color="warning" aria-label={note}>GST {gstRate}% → {subcategoryGstRate}%</Tag>
+      </Tooltip>
+    </Space>
+  );
+}
+
