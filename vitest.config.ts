@@ -54,7 +54,8 @@ export default defineConfig({
     outputFile: { json: 'test-results/vitest.json' },
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      // Refine's react-router binding is inlined, so that it and the tests share one react-router (one Router context).
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], server: { deps: { inline: ['@refinedev/react-router'] } } } },
       { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, globalSetup: ['tests/support/pglite-global-setup.ts'] } },
       ...postgresProject(),
       ...e2eProject(),

@@ -3,6 +3,7 @@ import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider 
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
+import routerProvider from '@refinedev/react-router';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -94,7 +95,7 @@ function Where() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** Without Refine's router binding: the screens navigate with react-router themselves and pass ids and resources explicitly. */
+/** Refine's react-router binding, as in the app: useForm redirects to the list through it once saved. */
 function renderApp(path: string, dataProvider: DataProvider, denied: string[] = []) {
   const accessControlProvider: AccessControlProvider = { can: async ({ action }) => ({ can: !denied.includes(action) }) };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -103,6 +104,7 @@ function renderApp(path: string, dataProvider: DataProvider, denied: string[] = 
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
+          routerProvider={routerProvider}
           accessControlProvider={accessControlProvider}
           resources={[{ name: 'towns', list: '/towns', create: '/town-registration', edit: '/town-edit/:id' }]}
           options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}

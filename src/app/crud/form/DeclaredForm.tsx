@@ -14,7 +14,7 @@ type Props = { declaration: ResourceDeclaration; form: DeclaredFormDeclaration; 
 /**
  * Create or edit any declared resource: fields and rules from the shared zod schema, the parsed values sent
  * (blank wards dropped, blank optional fields left out), the server's message in a red box when it refuses,
- * and the list with a success notification once saved.
+ * and useForm's own redirect to the list with a success notification once saved.
  */
 export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   const navigate = useNavigate();
@@ -27,11 +27,10 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
     resource: declaration.name,
     action: mode,
     id,
-    redirect: false,
+    redirect: 'list',
     queryOptions: { retry: false },
     successNotification: () => ({ type: 'success', message: savedMessage(singular, mode) }),
     errorNotification: false,
-    onMutationSuccess: () => navigate(listPath),
     onMutationError: refused,
   });
 
