@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { ensurePolicySeeded } from '../../src/server/auth/db-policy-source.js';
@@ -21,11 +21,11 @@ async function seed(database: Database): Promise<void> {
 
 /** Writes the dump of a seeded in-memory PGlite to `file`. */
 export async function writeSeededPgliteDump(file: string): Promise<void> {
-  let client: PGlite | undefined;
-  const database = await openDatabase({ kind: 'pglite', dataDir: null }, { onPglite: (c) => { client = c; } });
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
     await seed(database);
-    const dump = await client!.dumpDataDir('none');
+    // drizzle keeps its driver as $client: the PGlite instance (as bench-kit reads it).
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await database.close();

@@ -3,16 +3,16 @@ import type { ScopedResource } from '../../domain/policy';
 import { accessControlProvider } from '../providers';
 
 /**
- * The signed-in user's warehouse scope on one resource: null when they see every warehouse, else their assigned
+ * The signed-in user's warehouse scope on one resource (none: every warehouse): null when they see every warehouse, else their assigned
  * warehouses (the API enforces it; the screens offer only these and say so). Read from the access-control provider's
  * policy, so a screen costs no extra GET /api/access-policy, and re-read with the other access answers on navigation.
  */
-export function useWarehouseScope(resource: ScopedResource): { _id: string; name: string }[] | null {
+export function useWarehouseScope(resource: ScopedResource | null): { _id: string; name: string }[] | null {
   const { data: policy } = useQuery({
     queryKey: ['access', 'policy'],
     queryFn: async () => (await accessControlProvider.policy()) ?? null,
   });
-  if (!policy || policy.scope?.[resource] !== 'assigned') return null;
+  if (!resource || !policy || policy.scope?.[resource] !== 'assigned') return null;
   return policy.warehouses ?? [];
 }
 

@@ -45,8 +45,6 @@ export type OpenOptions = {
   pgliteTemplate?: string;
   /** An in-memory PGlite starts from this dump of a data folder (the tests' seeded database). */
   pgliteDump?: Blob;
-  /** Hands over the embedded client (the tests dump it). */
-  onPglite?: (client: PGlite) => void;
 };
 
 /** Opens the database and brings its schema up to date. */
@@ -78,7 +76,6 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     } else {
       client = await PGlite.create({ extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
     }
-    options.onPglite?.(client);
     const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {

@@ -1,8 +1,8 @@
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Form } from 'antd';
+import { Alert } from 'antd';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
-import { DeclaredFields } from '../form/DeclaredFields';
+import { DeclaredAntdForm } from '../form/DeclaredAntdForm';
 import { savedMessage } from '../form/notifications';
 import { pageTitle } from './page-title';
 import { useDeclaredSubmit } from '../form/use-declared-submit';
@@ -29,19 +29,8 @@ export function DeclaredFormPage({ declaration, mode }: Props) {
     onMutationError: refused,
   });
 
-  const submit = submitWith(onFinish);
-
   const form = (
-    <Form
-      {...formProps}
-      layout="vertical"
-      noValidate
-      initialValues={mode === 'create' ? declared.initialValues : formProps.initialValues}
-      onFinish={submit}
-      scrollToFirstError
-    >
-      <DeclaredFields form={declared} mode={mode} submitError={submitError} />
-    </Form>
+    <DeclaredAntdForm formProps={formProps} form={declared} mode={mode} onSubmit={submitWith(onFinish)} submitError={submitError} />
   );
   const title = pageTitle(declared.titles[mode]);
   if (mode === 'create') return <Create title={title} saveButtonProps={saveButtonProps} isLoading={formLoading}>{form}</Create>;

@@ -1,10 +1,10 @@
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Form, Spin } from 'antd';
+import { Alert, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
 import { screenPath } from '../routes';
-import { DeclaredFields } from './DeclaredFields';
+import { DeclaredAntdForm } from './DeclaredAntdForm';
 import { FormButtons } from './FormButtons';
 import { savedMessage } from './notifications';
 import { useDeclaredSubmit } from './use-declared-submit';
@@ -42,22 +42,14 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   }
   const loading = mode === 'edit' && !!query?.isLoading;
 
-  const submit = submitWith(onFinish);
-
   return (
     <Spin spinning={loading} tip="Loading...">
-    <Form
-      {...formProps}
-      layout="vertical"
-      noValidate
-      initialValues={mode === 'create' ? declared.initialValues : formProps.initialValues}
-      onFinish={submit}
-      disabled={mutation.isPending || loading}
-      scrollToFirstError
-    >
-      <DeclaredFields form={declared} mode={mode} submitError={submitError} />
-      <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(listPath)} />
-    </Form>
+      <DeclaredAntdForm
+        formProps={formProps} form={declared} mode={mode} onSubmit={submitWith(onFinish)} submitError={submitError}
+        disabled={mutation.isPending || loading}
+      >
+        <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(listPath)} />
+      </DeclaredAntdForm>
     </Spin>
   );
 }

@@ -18,9 +18,13 @@ CREATE VIEW "stock_ledger_batches" AS
   SELECT m.product_id, m.warehouse_id, s.batch_no, s.quantity
     FROM stock_movement_batches s JOIN stock_movements m ON m.id = s.movement_id;
 --> statement-breakpoint
--- A stock take's apply (migrations 0007, 0008): a variance of a product that tracks expiry is now one adjustment row,
--- like any other product's (issue 19: one adjustment movement per variance), and the batches it moved are its
--- stock_movement_batches rows. Its batch_no names the batch when there was only one.
+-- A stock take's apply (migration 0007) with batches (migration 0008): a counted line of a product that tracks expiry
+-- moves its batches too, so that every batch keeps equalling its ledger rows, and is still one adjustment row like any
+-- other product's (issue 19: one adjustment movement per variance); the batches it moved are its
+-- stock_movement_batches rows, and its batch_no names the batch when there was only one. A shortfall leaves the
+-- batches earliest expiry first, expired ones included (what is missing from the shelf is most likely what should have
+-- gone first); a surplus joins the undated batch 'OPENING' (a count cannot tell its expiry: Adjust Stock can move it to
+-- a dated batch). Balances are locked in id order, the order write-off-expired and the tracking switch use.
 CREATE OR REPLACE FUNCTION "stock_take_apply"(take_id uuid, actor uuid) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   take stock_takes; short record; line record; balance inventory; changes int; applied int; tracked int := 0; answer jsonb;

@@ -24,8 +24,7 @@ type Props = Omit<SelectProps<string>, 'options' | 'value' | 'onChange'> & {
 export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', activeOnly, placeholder = 'Select a warehouse', ...rest }: Props) {
   const { options: listed, find, isLoading, error } = useWarehouses();
   const every = activeOnly ? listed.filter((o) => find(o.value)?.status !== 'inactive') : listed;
-  const assigned = useWarehouseScope(scope ?? 'inventory');
-  const mine = scope === null ? null : assigned;
+  const mine = useWarehouseScope(scope);
   const warehouseOptions = mine ? every.filter((o) => mine.some((w) => w._id === o.value)) : every;
   const options = [...(withAll ? [{ label: mine ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...warehouseOptions];
   const select = (
