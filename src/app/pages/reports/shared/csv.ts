@@ -25,7 +25,9 @@ export function downloadCsvText(filename: string, text: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Chromium reads the blob after the click returns; revoked at once, a busy machine's download is lost without a
+  // trace (seen in an e2e run at load 5). A minute later it has long been read (FileSaver.js waits 40 s).
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function downloadCsv(filename: string, header: string[], rows: CsvCell[][]): void {
