@@ -1,10 +1,11 @@
 import { useNotificationProvider } from '@refinedev/antd';
 import { Refine, type IResourceItem } from '@refinedev/core';
-import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
 import { accessControlProvider, authProvider, dataProvider, queryClient } from './providers';
+import { plainQueryRouterProvider } from './providers/router-provider';
 import { menuGroups, resourceDeclarations } from './resources';
 import { toRefineResources } from './resources/refine-resources';
 import { AppRoutes } from './routes/AppRoutes';
@@ -23,7 +24,7 @@ export function App() {
         {/* antd's App gives notifications and modals the theme and context (React 18). */}
         <AntdApp>
           <Refine
-            routerProvider={routerProvider}
+            routerProvider={plainQueryRouterProvider}
             dataProvider={dataProvider}
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}

@@ -18,7 +18,7 @@ describe('city management (SPEC.md section 2)', () => {
     await atPath(page, '/city-registration');
 
     await expect(page.getByRole('button', { name: 'Remove ward 1' }).isDisabled()).resolves.toBe(true);
-    await page.getByLabel('City Name').fill(name);
+    await page.getByRole('textbox', { name: 'City Name' }).fill(name);
     await page.getByLabel('Pincode').fill('12345');
     await page.getByRole('button', { name: 'Save' }).click();
     await fieldError(page, 'Please enter a valid 6-digit pincode').waitFor();
@@ -34,7 +34,7 @@ describe('city management (SPEC.md section 2)', () => {
     const name = unique('Testpur');
     await loginAs(page, 'admin');
     await page.goto('/city-registration');
-    await page.getByLabel('City Name').fill(name);
+    await page.getByRole('textbox', { name: 'City Name' }).fill(name);
     await page.getByLabel('State').fill('Rajasthan');
     await page.getByLabel('District').fill('Ajmer');
     await page.getByLabel('Pincode').fill('305001');
@@ -57,7 +57,7 @@ describe('city management (SPEC.md section 2)', () => {
 
     await tableRows(page).first().getByRole('button', { name: 'Edit' }).click();
     await atPath(page, `/city-edit/${created!._id}`);
-    await eventually(() => page.getByLabel('City Name').inputValue()).toBe(name);
+    await eventually(() => page.getByRole('textbox', { name: 'City Name' }).inputValue()).toBe(name);
     await page.getByLabel('District').fill('Ajmer North');
     await page.getByRole('button', { name: 'Update' }).click();
     await atPath(page, '/cities');

@@ -88,7 +88,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await admin.goto('/user-registration');
     await admin.getByLabel('First Name', { exact: true }).fill('Asha');
     await admin.getByLabel('Last Name', { exact: true }).fill('Auditor');
-    await admin.getByLabel('Email', { exact: true }).fill(AUDITOR.email);
+    await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(AUDITOR.email);
     await admin.getByLabel('Phone Number', { exact: true }).fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
     await admin.getByLabel('Password', { exact: true }).fill(AUDITOR.password);
     await pick(admin, 'City', 'Jaipur');

@@ -13,7 +13,7 @@ async function pick(page: Page, label: string, option: string): Promise<void> {
 async function fillUser(page: Page, user: { first: string; email: string; phone: string; password: string }): Promise<void> {
   await page.getByLabel('First Name', { exact: true }).fill(user.first);
   await page.getByLabel('Last Name', { exact: true }).fill('Tester');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
   await page.getByLabel('Phone Number', { exact: true }).fill(user.phone);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await pick(page, 'City', 'Lucknow');
@@ -41,9 +41,9 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await page.goto('/users');
     await page.getByRole('button', { name: 'Add New User' }).click();
     await atPath(page, '/user-registration');
-    await expect(page.getByLabel('Email', { exact: true }).getAttribute('type')).resolves.toBe('email');
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true }).getAttribute('type')).resolves.toBe('email');
     await expect(page.getByLabel('Phone Number', { exact: true }).getAttribute('type')).resolves.toBe('tel');
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('12345');
     await page.getByRole('button', { name: 'Save' }).click();
     await fieldError(page, 'Password must be at least 6 characters').waitFor();
@@ -52,7 +52,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     // An empty select names its field, without the list of internal role ids.
     await fieldError(page, 'Role is required').waitFor();
     await expect(page.getByText('must be one of', { exact: false }).count()).resolves.toBe(0);
-    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
     await fieldError(page, 'Email must be a valid email address').waitFor();
     await atPath(page, '/user-registration');
     const { body } = await api<{ users: unknown[] }>('GET', `/users?q=${encodeURIComponent(email)}`);
@@ -81,7 +81,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     await atPath(page, `/user-edit/${id}`);
     await page.getByText('Leave blank to keep the current password.').waitFor();
-    await eventually(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    await eventually(() => page.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(email);
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
     await page.getByLabel('Last Name', { exact: true }).fill('Verma');
     await page.getByRole('button', { name: 'Update' }).click();

@@ -22,7 +22,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await page.goto('/warehouses');
     await page.getByRole('button', { name: 'Add Warehouse' }).click();
     await atPath(page, '/warehouse-registration');
-    await page.getByLabel('Warehouse Name').fill(name);
+    await page.getByRole('textbox', { name: 'Warehouse Name' }).fill(name);
     await page.getByLabel('Contact Phone').fill('call me maybe');
     await page.getByLabel('Contact Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -40,7 +40,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     const address = 'Plot 9, A very long industrial area road name, Indore';
     await loginAs(page, 'admin');
     await page.goto('/warehouse-registration');
-    await page.getByLabel('Warehouse Name').fill(name);
+    await page.getByRole('textbox', { name: 'Warehouse Name' }).fill(name);
     await pick(page, 'City', 'Indore');
     await page.getByLabel('Address').fill(address);
     await page.getByLabel('Contact Person').fill('Asha Verma');
@@ -61,7 +61,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
 
     await row.getByRole('button', { name: 'Edit' }).click();
     await atPath(page, `/warehouse-edit/${created!._id}`);
-    await eventually(() => page.getByLabel('Warehouse Name').inputValue()).toBe(name);
+    await eventually(() => page.getByRole('textbox', { name: 'Warehouse Name' }).inputValue()).toBe(name);
     await page.getByLabel('Description').fill('Cold storage for dairy');
     await pick(page, 'Status', 'Inactive');
     await page.getByRole('button', { name: 'Update' }).click();

@@ -19,13 +19,16 @@ export const cities: ResourceDeclaration = {
     emptyText: 'No cities found',
     search: { placeholder: 'Search cities by name, state, district or pincode', label: (c) => `${c.name}, ${c.state}` },
     columns: [
-      { key: 'name', title: 'City Name' },
-      { key: 'state', title: 'State' },
-      { key: 'district', title: 'District' },
-      { key: 'pincode', title: 'Pincode' },
+      { key: 'name', title: 'City Name', sort: 'name' },
+      { key: 'state', title: 'State', sort: 'state' },
+      { key: 'district', title: 'District', sort: 'district' },
+      { key: 'pincode', title: 'Pincode', sort: 'pincode' },
       { key: 'wards', title: 'Wards', render: (c) => firstOf(c.wards, CITY_WARDS_SHOWN), exportValue: (c) => c.wards.join(', ') },
-      { key: 'is_active', title: 'Status', render: (c) => <ActiveTag active={c.is_active} />, exportValue: (c) => (c.is_active ? 'Active' : 'Inactive') },
-      { key: 'created', title: 'Created', render: (c) => formatDate(c.created), exportValue: (c) => c.created },
+      {
+        key: 'is_active', title: 'Status', render: (c) => <ActiveTag active={c.is_active} />, exportValue: (c) => (c.is_active ? 'Active' : 'Inactive'),
+        filter: { options: [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }] },
+      },
+      { key: 'created', title: 'Created', render: (c) => formatDate(c.created), exportValue: (c) => c.created, sort: 'created' },
     ],
   }),
   form: {

@@ -1,6 +1,7 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import { Space } from 'antd';
 import { lazy } from 'react';
+import { STOCK_STATUSES } from '../../domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
 import { ProductImportButton } from '../pages/products/import/ProductImportButton';
 import { formatINR } from '../../domain/money';
@@ -43,19 +44,24 @@ export const products: ResourceDeclaration = {
     filters: [{ param: 'warehouse_id', label: 'Warehouse', resource: 'warehouses', nameField: 'name' }],
     columns: [
       { key: 'image', title: 'Image', noExport: true, render: (p) => <ProductThumb images={p.main_image} name={p.productname} /> },
-      { key: 'productname', title: 'Product Name' },
-      { key: 'category', title: 'Category' },
+      { key: 'productname', title: 'Product Name', sort: 'productname' },
+      { key: 'category', title: 'Category', filter: { param: 'category_id', options: { resource: 'categories', labelField: 'name' } } },
       {
         key: 'subcategory', title: 'Subcategory', exportValue: (p) => p.subcategory,
+        filter: { param: 'subcategory_id', options: { resource: 'subcategories', labelField: 'name' } },
         render: (p) => <SubcategoryCell name={p.subcategory} gstRate={p.gst_rate} subcategoryGstRate={p.subcategory_gst_rate} />,
       },
       {
         key: 'stock_status', title: 'Stock Status',
+        filter: { options: STOCK_STATUSES.map((status) => ({ value: status, label: stockStatusLabel(status) })) },
         render: (p) => <StockStatusTag status={p.stock_status} />, exportValue: (p) => stockStatusLabel(p.stock_status),
       },
-      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (p) => p.current_stock ?? 'N/A' },
-      { key: 'price', title: 'Price', align: 'right', render: (p) => formatINR(p.price), exportValue: (p) => p.price },
-      { key: 'discount_price', title: 'Discount Price', align: 'right', render: (p) => formatINR(p.discount_price), exportValue: (p) => p.discount_price },
+      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (p) => p.current_stock ?? 'N/A', sort: 'current_stock' },
+      { key: 'price', title: 'Price', align: 'right', render: (p) => formatINR(p.price), exportValue: (p) => p.price, sort: 'price' },
+      {
+        key: 'discount_price', title: 'Discount Price', align: 'right', render: (p) => formatINR(p.discount_price),
+        exportValue: (p) => p.discount_price, sort: 'discount_price',
+      },
     ],
   }),
   form: {

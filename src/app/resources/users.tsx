@@ -34,16 +34,20 @@ export const users: ResourceDeclaration = {
       label: (u) => `${fullName(u)} (${u.email})`,
     },
     columns: [
-      { key: 'name', title: 'Name', render: fullName, exportValue: fullName },
-      { key: 'email', title: 'Email' },
-      { key: 'role', title: 'Role', render: roleLabel, exportValue: roleLabel },
+      { key: 'name', title: 'Name', render: fullName, exportValue: fullName, sort: 'firstname' },
+      { key: 'email', title: 'Email', sort: 'email' },
       {
-        key: 'status', title: 'Status',
+        key: 'role', title: 'Role', render: roleLabel, exportValue: roleLabel, sort: 'role',
+        filter: { options: { resource: 'roles', labelField: 'label', valueField: 'name' } },
+      },
+      {
+        key: 'status', title: 'Status', sort: 'status',
+        filter: { options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })) },
         render: (u) => <Tag color={STATUS_COLOURS[u.status as UserStatus]}>{statusLabel(u.status)}</Tag>,
         exportValue: (u) => statusLabel(u.status),
       },
-      { key: 'created', title: 'Created', render: (u) => formatDate(u.created) },
-      { key: 'modified', title: 'Modified', render: (u) => formatDate(u.modified) },
+      { key: 'created', title: 'Created', render: (u) => formatDate(u.created), sort: 'created' },
+      { key: 'modified', title: 'Modified', render: (u) => formatDate(u.modified), sort: 'modified' },
     ],
   }),
   form: {

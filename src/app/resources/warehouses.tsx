@@ -54,10 +54,16 @@ export const warehouses: ResourceDeclaration = {
     rowActions: WarehouseRowActions,
     compactActions: true,
     columns: [
-      { key: 'name', title: 'Warehouse Name' },
-      { key: 'city', title: 'City', render: (w) => w.city ?? 'Unknown City', exportValue: (w) => w.city ?? 'Unknown City' },
+      { key: 'name', title: 'Warehouse Name', sort: 'name' },
+      {
+        key: 'city', title: 'City', render: (w) => w.city ?? 'Unknown City', exportValue: (w) => w.city ?? 'Unknown City', sort: 'city',
+        filter: { param: 'city_id', options: { resource: 'cities', labelField: 'name' } },
+      },
       { key: 'address', title: 'Address', render: (w) => <CutText text={w.address} max={WAREHOUSE_ADDRESS_CUT} /> },
-      { key: 'status', title: 'Status', render: (w) => <ActiveTag active={w.status === 'active'} /> },
+      {
+        key: 'status', title: 'Status', render: (w) => <ActiveTag active={w.status === 'active'} />, sort: 'status',
+        filter: { options: [{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }] },
+      },
       { key: 'contact_person', title: 'Contact Person' },
       { key: 'contact_phone', title: 'Phone', render: (w) => <span style={{ whiteSpace: 'nowrap' }}>{w.contact_phone}</span> },
     ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COLOURS, UNITS } from '../constants.js';
+import { COLOURS, STOCK_STATUSES, UNITS } from '../constants.js';
 import { choice, money, optionalText, requiredText } from './common.js';
 import { BARCODE_CHECK_DIGIT_MESSAGE, BARCODE_FORMAT_MESSAGE, hasValidCheckDigit, looksLikeBarcode } from '../barcode.js';
 
@@ -85,6 +85,10 @@ export const productListQuery = z.object({
   warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
   /** Exact barcode: what a scanner typed. */
   barcode: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  category_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  subcategory_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  /** In, low or out of stock: across all warehouses, or in `warehouse_id`'s. */
+  stock_status: z.enum(STOCK_STATUSES, { error: `stock_status must be one of: ${STOCK_STATUSES.join(', ')}` }).optional(),
 });
 
 export const autocompleteQuery = z.object({ q: z.string().trim().max(200).optional().default('') });

@@ -1,10 +1,10 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cities, users, warehouses } from '../db/schema.js';
 import type { CityInput } from '../../domain/schemas/city.js';
 import { conflict, notFound, requireId } from '../http/errors.js';
 import type { CrudService } from '../http/crud-routes.js';
-import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 
 export type CityOut = {
   _id: string; name: string; state: string; district: string; pincode: string; wards: string[];
@@ -22,6 +22,7 @@ const toRow = (input: CityInput) => ({
 });
 
 const sortable = { name: cities.name, state: cities.state, district: cities.district, pincode: cities.pincode, created: cities.created };
+const filterable: Record<string, EqualityFilter> = { state: { column: cities.state }, is_active: { column: cities.isActive, kind: 'boolean' } };
 
 export function cityService(db: Db): CrudService<CityInput, CityInput, CityOut> {
   async function get(id: string) {
@@ -31,8 +32,9 @@ export function cityService(db: Db): CrudService<CityInput, CityInput, CityOut> 
   }
   return {
     sortFields: Object.keys(sortable),
+    filterFields: Object.keys(filterable),
     async list(query) {
-      const where = searchFilter(query.q, [cities.name, cities.state, cities.district, cities.pincode]);
+      const where = and(searchFilter(query.q, [cities.name, cities.state, cities.district, cities.pincode]), equalityFilters(query, filterable));
       const [rows, total] = await Promise.all([
         db.select().from(cities).where(where)
           .orderBy(...sortOrder(query, sortable, [desc(cities.created), desc(cities.id)]))

@@ -1,8 +1,8 @@
-import { asc, count, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, isUuid } from '../http/errors.js';
 
 export type Page<T> = { rows: T[]; total: number };
 
@@ -28,4 +28,21 @@ export const offsetOf = (query: Pick<ListQuery, 'page' | 'limit'>) => (query.pag
 export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return Number(row?.n ?? 0);
+}
+
+/** A list's `?field=value` filter: its column, and what the value may be. */
+export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'id' | 'boolean'; values?: readonly string[] };
+
+/** `?status=active&city_id=…` as equalities; a value the column cannot hold is a 400 naming the parameter. */
+export function equalityFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SQL | undefined {
+  const conditions = Object.entries(filters).flatMap(([name, filter]) => {
+    const text = query[name];
+    if (typeof text !== 'string' || text === '') return [];
+    if (filter.values && !filter.values.includes(text)) throw badRequest(name, `${name} must be one of: ${filter.values.join(', ')}`);
+    if (filter.kind === 'id' && !isUuid(text)) throw badRequest(name, `${name} must be an id`);
+    if (filter.kind !== 'boolean') return [eq(filter.column, text)];
+    if (text !== 'true' && text !== 'false') throw badRequest(name, `${name} must be true or false`);
+    return [eq(filter.column, text === 'true')];
+  });
+  return conditions.length ? and(...conditions) : undefined;
 }

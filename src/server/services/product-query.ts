@@ -4,7 +4,7 @@ import { categories, inventory, products, subcategories, type ColourVariant } fr
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { notFound, requireId } from '../http/errors.js';
-import { offsetOf, searchFilter, sortOrder, type Page } from './list-helpers.js';
+import { equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter, type Page } from './list-helpers.js';
 
 export type ProductOut = {
   _id: string; productname: string; sku: string | null; barcode: string | null; product_hindi: string | null; category: string; category_id: string;
@@ -16,7 +16,9 @@ export type ProductOut = {
   tracks_expiry: boolean; created: Date; modified: Date;
 };
 export type ProductSuggestion = { _id: string; productname: string; sku: string | null; barcode: string | null; main_image: string[]; price: number; tracks_expiry: boolean };
-export type ProductListQuery = ListQuery & { warehouseId?: string; barcode?: string };
+export type ProductListQuery = ListQuery & {
+  warehouseId?: string; barcode?: string; category_id?: string; subcategory_id?: string; stock_status?: StockStatus;
+};
 /** What the product list sorts by (the keys of its ORDER BY map in `list`). */
 export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
 
@@ -54,13 +56,34 @@ export const productNameText = sql`(${products.productname} || ' ' || coalesce($
 /** A typed SKU or scanned barcode finds its product exactly, through the unique indexes (migration 0007). */
 const exactCode = (q: string) => or(sql`lower(${products.sku}) = lower(${q})`, eq(products.barcode, q));
 
-/** The list's filter: `q` as text or an exact code, and `barcode` exactly. */
-function listFilter(q: string | undefined, barcode: string | undefined): SQL | undefined {
-  const text = q ? or(searchFilter(q, [productSearchText]), exactCode(q)) : undefined;
-  return and(text, barcode === undefined ? undefined : eq(products.barcode, barcode));
+const filterable: Record<string, EqualityFilter> = {
+  barcode: { column: products.barcode }, category_id: { column: products.categoryId, kind: 'id' },
+  subcategory_id: { column: products.subcategoryId, kind: 'id' },
+};
+
+/** The list's filter: `q` as text or an exact code; `barcode`, `category_id` and `subcategory_id` exactly. */
+function listFilter(query: ProductListQuery): SQL | undefined {
+  const text = query.q ? or(searchFilter(query.q, [productSearchText]), exactCode(query.q)) : undefined;
+  return and(text, equalityFilters(query, filterable));
 }
 
-type Slice = { where?: SQL; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
+/** `stock_status` as a condition on a balance and its minimum, as `selection` names the status. */
+const stockStatusIs = (status: StockStatus) => (current: SQL | AnyColumn, minimum: SQL | AnyColumn): SQL =>
+  status === 'out_of_stock' ? sql`${current} = 0`
+    : status === 'low_stock' ? sql`${current} <> 0 and ${current} <= ${minimum}`
+      : sql`${current} <> 0 and ${current} > ${minimum}`;
+
+type StockWhere = ReturnType<typeof stockStatusIs>;
+type Slice = { where?: SQL; stockWhere?: StockWhere; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
+
+/** Every product's balance and minimum summed over its warehouses, in one grouped pass. */
+function stockTotals(db: DbOrTx) {
+  return db.select({
+    productId: inventory.productId,
+    current: sql<number>`sum(${inventory.currentStock})`.as('stock_current'),
+    minimum: sql<number>`sum(${inventory.minimumStock})`.as('stock_minimum'),
+  }).from(inventory).groupBy(inventory.productId).as('stock');
+}
 
 export function productQueries(db: DbOrTx) {
   /**
@@ -76,20 +99,19 @@ export function productQueries(db: DbOrTx) {
         .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-        .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+        .where(and(slice.where, slice.stockWhere?.(inventory.currentStock, inventory.minimumStock)))
+        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
     }
-    if (sortsByStock) {
-      const stock = db.select({
-        productId: inventory.productId,
-        current: sql<number>`sum(${inventory.currentStock})`.as('stock_current'),
-        minimum: sql<number>`sum(${inventory.minimumStock})`.as('stock_minimum'),
-      }).from(inventory).groupBy(inventory.productId).as('stock');
-      const fields = selection(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`);
+    if (sortsByStock || slice.stockWhere) {
+      const stock = stockTotals(db);
+      const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
+      const fields = selection(current, minimum);
       return db.select(fields).from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .leftJoin(stock, eq(stock.productId, products.id))
-        .where(slice.where).orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+        .where(and(slice.where, slice.stockWhere?.(current, minimum)))
+        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
     }
     const stock = db.select({
       current: sql<number>`coalesce(sum(${inventory.currentStock}), 0)`.as('stock_current'),
@@ -106,24 +128,33 @@ export function productQueries(db: DbOrTx) {
       .where(inArray(products.id, page)).orderBy(...order);
   }
 
-  async function countProducts(warehouseId: string | undefined, where: SQL | undefined): Promise<number> {
+  async function countProducts(warehouseId: string | undefined, where: SQL | undefined, stockWhere?: StockWhere): Promise<number> {
     const query = db.select({ n: count() }).from(products);
-    const [row] = warehouseId
-      ? await query.innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId))).where(where)
-      : await query.where(where);
-    return Number(row?.n ?? 0);
+    let rows: { n: number }[];
+    if (warehouseId) {
+      rows = await query.innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
+        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)));
+    } else if (stockWhere) {
+      const stock = stockTotals(db);
+      rows = await query.leftJoin(stock, eq(stock.productId, products.id))
+        .where(and(where, stockWhere(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`)));
+    } else {
+      rows = await query.where(where);
+    }
+    return Number(rows[0]?.n ?? 0);
   }
 
   return {
     async list(query: ProductListQuery): Promise<Page<ProductOut>> {
-      const where = listFilter(query.q, query.barcode);
+      const where = listFilter(query);
+      const stockWhere = query.stock_status ? stockStatusIs(query.stock_status) : undefined;
       const orderBy = (currentStock: SQL) => sortOrder(query, {
         productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
         created: products.created, modified: products.modified, current_stock: currentStock,
       }, [desc(products.created), desc(products.id)]);
       const [rows, total] = await Promise.all([
-        select(query.warehouseId, { where, orderBy, limit: query.limit, offset: offsetOf(query) }, query.sort === 'current_stock'),
-        countProducts(query.warehouseId, where),
+        select(query.warehouseId, { where, stockWhere, orderBy, limit: query.limit, offset: offsetOf(query) }, query.sort === 'current_stock'),
+        countProducts(query.warehouseId, where, stockWhere),
       ]);
       return { rows: rows.map(toApi), total };
     },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { cities, refreshTokens, roleSettings, userWarehouses, users, warehouses } from '../db/schema.js';
-import { ROLE_LABELS } from '../../domain/roles.js';
+import { ROLE_LABELS, USER_STATUSES } from '../../domain/roles.js';
 import { AUTOCOMPLETE_LIMIT } from '../../domain/constants.js';
 import { normalisePhone } from '../../domain/schemas/auth.js';
 import type { UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { SessionSource } from '../auth/sessions.js';
 import { badRequest, conflict, isUuid, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
 import type { CrudService } from '../http/crud-routes.js';
-import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 import { lockRole } from './role-service.js';
 import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
 
@@ -41,6 +41,7 @@ const sortable = {
   firstname: users.firstname, lastname: users.lastname, email: users.email, role: users.role, status: users.status,
   created: users.created, modified: users.modified,
 };
+const filterable: Record<string, EqualityFilter> = { role: { column: users.role }, status: { column: users.status, values: USER_STATUSES } };
 
 function userSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -115,8 +116,9 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
 
   return {
     sortFields: Object.keys(sortable),
+    filterFields: Object.keys(filterable),
     async list(query) {
-      const where = userSearch(query.q);
+      const where = and(userSearch(query.q), equalityFilters(query, filterable));
       const [rows, total] = await Promise.all([
         select().where(where).orderBy(...sortOrder(query, sortable, [desc(users.created), desc(users.id)]))
           .limit(query.limit).offset(offsetOf(query)),

@@ -2,11 +2,12 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cities, inventory, stockMovements, warehouses } from '../db/schema.js';
 import type { WarehouseInput } from '../../domain/schemas/warehouse.js';
+import { WAREHOUSE_STATUSES } from '../../domain/constants.js';
 import { HttpError, badRequest, conflict, notFound, requireId, requireRef } from '../http/errors.js';
 import type { CurrentUser } from '../auth/access.js';
 import { OUT_OF_SCOPE_MESSAGE, warehouseFilter, warehouseInScope } from '../auth/warehouse-scope.js';
 import type { CrudService } from '../http/crud-routes.js';
-import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 
 export type WarehouseOut = {
   _id: string; name: string; city_id: string; city: string | null; address: string; status: string;
@@ -23,6 +24,9 @@ const toApi = ({ w, cityName }: Row): WarehouseOut => ({
 });
 
 const sortable = { name: warehouses.name, status: warehouses.status, city: cities.name, created: warehouses.created };
+const filterable: Record<string, EqualityFilter> = {
+  city_id: { column: warehouses.cityId, kind: 'id' }, status: { column: warehouses.status, values: WAREHOUSE_STATUSES },
+};
 
 export function warehouseService(db: Db): CrudService<WarehouseInput, WarehouseInput, WarehouseOut> {
   const select = () =>
@@ -56,9 +60,11 @@ export function warehouseService(db: Db): CrudService<WarehouseInput, WarehouseI
 
   return {
     sortFields: Object.keys(sortable),
+    filterFields: Object.keys(filterable),
     async list(query, by) {
       const scope = warehouseFilter(by?.warehouses ?? null, warehouses.id);
-      const where = and(searchFilter(query.q, [warehouses.name, warehouses.address, warehouses.contactPerson, cities.name]), scope);
+      const text = searchFilter(query.q, [warehouses.name, warehouses.address, warehouses.contactPerson, cities.name]);
+      const where = and(text, equalityFilters(query, filterable), scope);
       const [rows, total] = await Promise.all([
         select().where(where)
           .orderBy(...sortOrder(query, sortable, [desc(warehouses.created), desc(warehouses.id)]))

@@ -3,8 +3,8 @@ import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider 
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import routerProvider from '@refinedev/react-router';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { plainQueryRouterProvider as routerProvider } from '../../../src/app/providers/router-provider';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { citySchema } from '../../../src/domain/schemas/city.js';
@@ -37,9 +37,13 @@ const towns: ResourceDeclaration = {
     createLabel: 'Add Town',
     emptyText: 'No towns found',
     columns: [
-      { key: 'name', title: 'Town Name' },
+      { key: 'name', title: 'Town Name', sort: 'name' },
       { key: 'pincode', title: 'PIN' },
       { key: 'wards', title: 'Wards', render: (t) => `${t.wards.length} wards` },
+      {
+        key: 'is_active', title: 'Status', render: (t) => (t.is_active ? 'Active' : 'Inactive'),
+        filter: { options: [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }] },
+      },
     ],
   }),
   form: {
@@ -62,15 +66,19 @@ const allTowns: Town[] = Array.from({ length: 25 }, (_, i) => ({
 }));
 
 function stubData(rows: Town[] = allTowns) {
-  const calls = { list: [] as { page: number; q?: unknown }[], created: [] as unknown[], updated: [] as unknown[], deleted: [] as unknown[] };
+  const calls = { list: [] as { page: number; q?: unknown; sort?: string; is_active?: unknown }[], created: [] as unknown[], updated: [] as unknown[], deleted: [] as unknown[] };
   let data = [...rows];
   const dataProvider: DataProvider = {
     getApiUrl: () => '/api',
-    getList: (async ({ pagination, filters }) => {
+    getList: (async ({ pagination, filters, sorters }) => {
       const page = pagination?.currentPage ?? 1;
       const size = pagination?.pageSize ?? 10;
-      calls.list.push({ page, q: filters?.find((f) => 'field' in f && f.field === 'q')?.value });
-      return { data: data.slice((page - 1) * size, page * size), total: data.length };
+      const filter = (field: string) => filters?.find((f) => 'field' in f && f.field === field)?.value;
+      const sort = sorters?.[0] ? `${sorters[0].field} ${sorters[0].order}` : undefined;
+      calls.list.push({ page, q: filter('q'), ...(sort && { sort }), ...(filter('is_active') !== undefined && { is_active: filter('is_active') }) });
+      const shown = filter('is_active') === undefined ? data : data.filter((t) => String(t.is_active) === String(filter('is_active')));
+      const ordered = sorters?.[0]?.order === 'desc' ? [...shown].reverse() : shown;
+      return { data: ordered.slice((page - 1) * size, page * size), total: shown.length };
     }) as DataProvider['getList'],
     getOne: (async ({ id }) => ({ data: data.find((t) => t.id === id) as unknown as BaseRecord })) as DataProvider['getOne'],
     create: (async ({ variables }) => {
@@ -92,15 +100,21 @@ function stubData(rows: Town[] = allTowns) {
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{location.pathname + location.search}</output>
+      <button type="button" data-testid="back" onClick={() => navigate(-1)} />
+    </>
+  );
 }
 
 /** Refine's react-router binding, as in the app: useForm redirects to the list through it once saved. */
-function renderApp(path: string, dataProvider: DataProvider, denied: string[] = []) {
+function renderApp(path: string | string[], dataProvider: DataProvider, denied: string[] = []) {
   const accessControlProvider: AccessControlProvider = { can: async ({ action }) => ({ can: !denied.includes(action) }) };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={Array.isArray(path) ? path : [path]}>
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
@@ -131,7 +145,7 @@ describe('a declared list', () => {
     await screen.findByText('Town 1');
     expect(screen.getByRole('heading', { name: 'Town Management' })).toBeTruthy();
     const headers = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Town Name', 'PIN', 'Wards', 'Actions']);
+    expect(headers).toEqual(['Town Name', 'PIN', 'Wards', 'Status', 'Actions']);
     expect(rowTexts()[0]).toContain('2 wards');
     expect(rowTexts()).toHaveLength(10);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
@@ -143,12 +157,51 @@ describe('a declared list', () => {
     expect(calls.list.at(-1)).toEqual({ page: 2, q: undefined });
   });
 
+  it("sorts and filters from the column headers in the API's names, kept in SPEC's plain URL parameters", async () => {
+    const { dataProvider, calls } = stubData(allTowns.map((t, i) => ({ ...t, is_active: i % 5 !== 0 })));
+    renderApp('/towns?page=2', dataProvider);
+    await screen.findByText('Town 12');
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Town Name' }));
+    await waitFor(() => expect(location()).toBe('/towns?sort=name&order=asc'));
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Town Name' }));
+    await waitFor(() => expect(location()).toBe('/towns?sort=name&order=desc'));
+    await screen.findByText('Town 25');
+    expect(calls.list.at(-1)).toEqual({ page: 1, q: undefined, sort: 'name desc' });
+
+    fireEvent.click(document.querySelector('.ant-table-filter-trigger') as HTMLElement);
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Inactive/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()).toBe('/towns?is_active=false&sort=name&order=desc'));
+    await screen.findByText('5 records');
+    expect(calls.list.at(-1)).toEqual({ page: 1, q: undefined, sort: 'name desc', is_active: 'false' });
+  });
+
+  it('follows the back button: the table returns to the state the URL names', async () => {
+    const { dataProvider } = stubData();
+    const history = ['/towns?q=Town', '/towns?q=Town&page=3'];
+    renderApp(history, dataProvider);
+    await screen.findByText('Town 21');
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('back'));
+    await screen.findByText('Town 1');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(location()).toBe('/towns?q=Town');
+  });
+
   it('opens at the page and search of the URL, and shows the empty text', async () => {
     const { dataProvider, calls } = stubData([]);
     renderApp('/towns?page=1&q=zzz', dataProvider);
     await screen.findByText('No towns found');
     expect(calls.list[0]).toEqual({ page: 1, q: 'zzz' });
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it("opens a link in Refine's own query form, and rewrites it in the plain one", async () => {
+    const { dataProvider, calls } = stubData([]);
+    renderApp('/towns?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=zzz', dataProvider);
+    await screen.findByText('No towns found');
+    expect(calls.list[0]).toEqual({ page: 1, q: 'zzz' });
+    await waitFor(() => expect(location()).toBe('/towns?q=zzz'));
   });
 
   it('hides Edit and Delete for a role the access-control provider refuses', async () => {

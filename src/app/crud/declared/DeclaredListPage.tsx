@@ -1,4 +1,4 @@
-import { DeleteButton, EditButton, List, useTable } from '@refinedev/antd';
+import { DeleteButton, EditButton, List, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { CrudFilter, HttpError } from '@refinedev/core';
 import { Alert, Input, Space, Table } from 'antd';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../../domain/constants';
 import type { ResourceSpec } from '../../../domain/resource';
 import { sortFields } from '../../../domain/resource';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import { useTableFollowsUrl } from '../list/use-table-follows-url';
 import { pageTitle } from './page-title';
 
 type Props = { declaration: ResourceDeclaration; spec: ResourceSpec };
@@ -22,12 +23,14 @@ const searchOf = (filters: CrudFilter[]) => {
 export function DeclaredListPage({ declaration, spec }: Props) {
   const list = declaration.list!;
   const sortable = new Set(sortFields(spec));
-  const { tableProps, tableQuery, filters, setFilters } = useTable<ApiRecord, HttpError>({
+  const table = useTable<ApiRecord, HttpError>({
     resource: declaration.name,
     syncWithLocation: true,
     pagination: { pageSize: PAGE_SIZE },
     errorNotification: false,
   });
+  useTableFollowsUrl(table);
+  const { tableProps, tableQuery, filters, setFilters, sorters, setCurrentPage } = table;
   const singular = declaration.entity?.singular ?? 'record';
   const title = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`;
 
@@ -39,7 +42,10 @@ export function DeclaredListPage({ declaration, spec }: Props) {
           defaultValue={searchOf(filters)}
           placeholder={list.search.placeholder}
           aria-label={list.search.placeholder}
-          onSearch={(value) => setFilters([{ field: 'q', operator: 'contains', value: value.trim() }], 'replace')}
+          onSearch={(value) => {
+            setFilters([{ field: 'q', operator: 'contains', value: value.trim() }], 'replace');
+            setCurrentPage(1);
+          }}
           style={{ maxWidth: 420, marginBottom: 16 }}
         />
       )}
@@ -59,6 +65,7 @@ export function DeclaredListPage({ declaration, spec }: Props) {
             title={column.title}
             align={column.align}
             sorter={sortable.has(column.key)}
+            sortOrder={getDefaultSortOrder(column.key, sorters)}
             render={(_, record) => (column.render ? column.render(record) : (record[column.key] as ReactNode))}
           />
         ))}

@@ -1,5 +1,9 @@
+import { useTable } from '@refinedev/antd';
+import { useOne, type CrudFilter, type HttpError } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE } from '../../../domain/constants';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
 import { SearchWithSuggestions } from '../search/SearchWithSuggestions';
 import { suggestionSource } from '../search/suggestion-source';
@@ -7,11 +11,16 @@ import { ExportButton } from './ExportButton';
 import { FilterTags } from './FilterTags';
 import { ListPagination } from './ListPagination';
 import { ResourceTable } from './ResourceTable';
-import { useListLocation } from './use-list-location';
 import type { RecordAccess } from './use-record-access';
-import { useResourceRows } from './use-resource-rows';
+import { useTableFollowsUrl } from './use-table-follows-url';
 
 const ALERT_STYLE = { marginBottom: 12 };
+
+/** A record chosen among the suggestions: the list shows it alone (`?selected=<id>`). */
+const SELECTED = 'selected';
+
+const valueOf = (filters: CrudFilter[], field: string): string =>
+  String(filters.find((f) => 'field' in f && f.field === field)?.value ?? '');
 
 type Props = {
   declaration: ResourceDeclaration;
@@ -20,30 +29,68 @@ type Props = {
   onDeleted?: (record: ApiRecord) => void;
 };
 
-/** A declared list: search with suggestions, URL filters, export, error box, table, and paging, all kept in the URL. */
+/**
+ * A declared list on Refine's `useTable`: page, sort, search and filters are its state, kept in the URL in
+ * SPEC.md's plain parameters (`?page=2&q=milk&warehouse_id=…`, see providers/router-provider.ts).
+ */
 export function ResourceListView({ declaration, access, onEdit, onDeleted }: Props) {
   const list = declaration.list!;
   const search = list.search;
   const singular = declaration.entity?.singular ?? 'record';
-  const [location, change] = useListLocation(list.filters?.map((f) => f.param) ?? []);
-  const rows = useResourceRows(declaration, location);
+  const pageSize = list.pageSize ?? PAGE_SIZE;
+  const chosenInUrl = useSearchParams()[0].has(SELECTED);
+  const table = useTable<ApiRecord, HttpError>({
+    resource: declaration.name,
+    syncWithLocation: true,
+    pagination: { pageSize },
+    errorNotification: false,
+    // While one record is chosen the page is not needed (the URL says so a render before the table state does).
+    queryOptions: { enabled: !chosenInUrl },
+  });
+  useTableFollowsUrl(table);
+  const { filters, setFilters, currentPage, setCurrentPage, tableQuery, result } = table;
+  const selected = valueOf(filters, SELECTED);
+  const q = valueOf(filters, 'q');
+  const listFilters = useMemo(() => filters.filter((f) => !('field' in f) || f.field !== SELECTED), [filters]);
+  const one = useOne<ApiRecord>({
+    resource: declaration.name,
+    id: selected,
+    queryOptions: { enabled: !!selected, retry: false },
+    errorNotification: false,
+  });
   const [actionError, setActionError] = useState<string | null>(null);
   const fetchSuggestions = useMemo(() => suggestionSource(declaration), [declaration]);
 
+  const total = result.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // After a delete empties the last page, or from a stale link: go to the last page there is.
-  const { isFetching, error, pageCount } = rows;
   useEffect(() => {
-    if (!isFetching && !error && location.page > pageCount) change({ page: pageCount });
-  }, [isFetching, error, location.page, pageCount, change]);
+    if (!selected && !tableQuery.isFetching && !tableQuery.error && currentPage > pageCount) setCurrentPage(pageCount);
+  }, [selected, tableQuery.isFetching, tableQuery.error, currentPage, pageCount, setCurrentPage]);
 
-  const selectedLabel = location.selected && rows.rows[0] && search ? search.label(rows.rows[0]) : '';
+  /** Sets (or with '' removes) one filter, keeping the others; a new filter starts again at page 1. */
+  const setFilter = useCallback(
+    (field: string, value: string, drop: string[] = []) => {
+      setFilters((current) => [
+        ...current.filter((f) => !('field' in f) || (f.field !== field && !drop.includes(f.field))),
+        ...(value ? [{ field, operator: field === 'q' ? ('contains' as const) : ('eq' as const), value }] : []),
+      ]);
+      setCurrentPage(1);
+    },
+    [setFilters, setCurrentPage],
+  );
+  const showAll = () => setFilter(SELECTED, '');
+
+  const selectedFailed = !!selected && one.query.isError;
+  const rows = selected ? (one.result && !selectedFailed ? [one.result] : []) : result.data;
+  const selectedLabel = selected && rows[0] && search ? search.label(rows[0]) : '';
   const handleDeleted = useCallback(
     (record: ApiRecord) => {
       setActionError(null);
-      if (location.selected) change({ selected: null });
+      if (selected) setFilter(SELECTED, '');
       onDeleted?.(record);
     },
-    [location.selected, change, onDeleted],
+    [selected, setFilter, onDeleted],
   );
 
   return (
@@ -52,54 +99,67 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         {search ? (
           <SearchWithSuggestions
             placeholder={search.placeholder}
-            appliedText={location.selected ? selectedLabel : location.q}
+            appliedText={selected ? selectedLabel : q}
             fetchSuggestions={fetchSuggestions}
             label={search.label}
             renderOption={search.renderOption}
             emptyText={list.emptyText}
-            onSearch={(q) => change({ q, selected: null })}
-            onSelect={(record) => change({ selected: String(record.id), q: null })}
-            onClear={() => change({ q: null, selected: null })}
+            onSearch={(text) => setFilter('q', text, [SELECTED])}
+            onSelect={(record) => setFilter(SELECTED, String(record.id), ['q'])}
+            onClear={() => setFilter('q', '', [SELECTED])}
           />
         ) : (
           <span />
         )}
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {list.toolbar && <list.toolbar />}
-          <ExportButton resource={declaration.name} filters={rows.filters} columns={list.exportColumns ?? list.columns} fileName={declaration.entity?.plural ?? declaration.name} />
+          <ExportButton resource={declaration.name} filters={listFilters} columns={list.exportColumns ?? list.columns} fileName={declaration.entity?.plural ?? declaration.name} />
         </div>
       </div>
 
-      {list.filters && <FilterTags filters={list.filters} values={location.filters} onRemove={(param) => change({ [param]: null })} />}
-
-      {rows.selectedFailed && (
-        <Alert type="error" showIcon role="alert" message={`Could not fetch ${singular} details.`} style={ALERT_STYLE}
-          action={<Button size="small" onClick={() => change({ selected: null })}>Show all</Button>} />
+      {list.filters && (
+        <FilterTags
+          filters={list.filters}
+          values={Object.fromEntries(list.filters.map((f) => [f.param, valueOf(filters, f.param)]))}
+          onRemove={(param) => setFilter(param, '')}
+        />
       )}
-      {rows.error && <Alert type="error" showIcon role="alert" message={rows.error.message} style={ALERT_STYLE} />}
+
+      {selectedFailed && (
+        <Alert type="error" showIcon role="alert" message={`Could not fetch ${singular} details.`} style={ALERT_STYLE}
+          action={<Button size="small" onClick={showAll}>Show all</Button>} />
+      )}
+      {!selected && tableQuery.error && <Alert type="error" showIcon role="alert" message={tableQuery.error.message} style={ALERT_STYLE} />}
       {actionError && <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={ALERT_STYLE} />}
-      {location.selected && !rows.selectedFailed && (
+      {selected && !selectedFailed && (
         <Alert type="info" showIcon message={`Showing the chosen ${singular} only.`} style={ALERT_STYLE}
-          action={<Button size="small" onClick={() => change({ selected: null })}>Show all</Button>} />
+          action={<Button size="small" onClick={showAll}>Show all</Button>} />
       )}
 
       <ResourceTable
         declaration={declaration}
-        rows={rows.rows}
-        loading={rows.isFetching}
+        rows={rows}
+        loading={selected ? one.query.isFetching : tableQuery.isFetching}
+        sorters={table.sorters}
+        filters={filters}
+        onSort={(sorters) => {
+          table.setSorters(sorters);
+          setCurrentPage(1);
+        }}
+        onFilter={(param, value) => setFilter(param, value)}
         access={access}
         onEdit={onEdit}
         onDeleted={handleDeleted}
         onDeleteFailed={setActionError}
       />
 
-      {!location.selected && (
+      {!selected && (
         <ListPagination
-          page={location.page}
-          pageCount={rows.pageCount}
-          total={rows.total}
-          disabled={rows.isLoading}
-          onChange={(page) => change({ page })}
+          page={currentPage}
+          pageCount={pageCount}
+          total={total}
+          disabled={tableQuery.isLoading}
+          onChange={setCurrentPage}
         />
       )}
     </>

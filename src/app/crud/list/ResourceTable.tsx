@@ -1,17 +1,25 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Space, Table, type TableColumnsType } from 'antd';
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import { Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import type { ApiRecord, ResourceDeclaration, ResourceOptions } from '../../resources/types';
 import { screenPath } from '../routes';
 import { ActionButton } from './ActionButton';
 import { DeleteRecordButton } from './DeleteRecordButton';
+import { ResourceFilterDropdown } from './ResourceFilterDropdown';
 import type { RecordAccess } from './use-record-access';
 
 type Props = {
   declaration: ResourceDeclaration;
   rows: ApiRecord[];
   loading: boolean;
+  /** The list's sort and filters (Refine's table state), and how to change them. */
+  sorters: CrudSort[];
+  filters: CrudFilter[];
+  onSort: (sorters: CrudSort[]) => void;
+  onFilter: (param: string, value: string) => void;
   access: RecordAccess;
   /** Edit opens the edit route unless the page handles it itself (handling charges edit in place). */
   onEdit?: (record: ApiRecord) => void;
@@ -19,8 +27,13 @@ type Props = {
   onDeleteFailed: (message: string) => void;
 };
 
+const filterDropdownOf = (source: ResourceOptions, label: string) =>
+  function ColumnFilter(props: FilterDropdownProps) {
+    return <ResourceFilterDropdown {...props} source={source} label={label} />;
+  };
+
 /** The declared columns, then Actions: the declaration's own buttons, Edit and Delete for roles that may use them. */
-export function ResourceTable({ declaration, rows, loading, access, onEdit, onDeleted, onDeleteFailed }: Props) {
+export function ResourceTable({ declaration, rows, loading, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
   const navigate = useNavigate();
   const list = declaration.list!;
   const RowActions = list.rowActions;
@@ -28,13 +41,26 @@ export function ResourceTable({ declaration, rows, loading, access, onEdit, onDe
   const canEdit = access.edit && (!!onEdit || !!declaration.routes?.edit);
 
   const columns = useMemo<TableColumnsType<ApiRecord>>(() => {
-    const declared: TableColumnsType<ApiRecord> = list.columns.map((column) => ({
-      key: column.key,
-      title: column.title,
-      width: column.width,
-      align: column.align,
-      render: (_: unknown, record: ApiRecord) => (column.render ? column.render(record) : (record[column.key] as ReactNode)),
-    }));
+    const declared: TableColumnsType<ApiRecord> = list.columns.map((column) => {
+      const sorter = column.sort ? sorters.find((s) => s.field === column.sort) : undefined;
+      const param = column.filter ? (column.filter.param ?? column.key) : undefined;
+      const filtered = param ? filters.find((f) => 'field' in f && f.field === param)?.value : undefined;
+      return {
+        key: column.key,
+        title: column.title,
+        width: column.width,
+        align: column.align,
+        render: (_: unknown, record: ApiRecord) => (column.render ? column.render(record) : (record[column.key] as ReactNode)),
+        ...(column.sort && { sorter: true, sortOrder: sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null }),
+        ...(column.filter && {
+          filterMultiple: false,
+          filteredValue: filtered === undefined || filtered === '' ? null : [String(filtered)],
+          ...(Array.isArray(column.filter.options)
+            ? { filters: column.filter.options.map((o) => ({ text: o.label, value: o.value })) }
+            : { filterDropdown: filterDropdownOf(column.filter.options, column.title) }),
+        }),
+      };
+    });
     if (!RowActions && !canEdit && !access.delete) return declared;
     return [
       ...declared,
@@ -67,7 +93,20 @@ export function ResourceTable({ declaration, rows, loading, access, onEdit, onDe
         ),
       },
     ];
-  }, [list, RowActions, canEdit, access.delete, confirm, declaration, navigate, onEdit, onDeleted, onDeleteFailed]);
+  }, [list, sorters, filters, RowActions, canEdit, access.delete, confirm, declaration, navigate, onEdit, onDeleted, onDeleteFailed]);
+
+  // Header clicks become the table's sort and filters, named as the API names them (`sort=firstname`, `role=`).
+  const onChange: TableProps<ApiRecord>['onChange'] = (_pagination, tableFilters, sorter, extra) => {
+    if (extra.action === 'sort' && !Array.isArray(sorter)) {
+      const column = list.columns.find((c) => c.key === sorter.columnKey);
+      onSort(column?.sort && sorter.order ? [{ field: column.sort, order: sorter.order === 'ascend' ? 'asc' : 'desc' }] : []);
+    }
+    if (extra.action === 'filter') {
+      for (const column of list.columns) {
+        if (column.filter) onFilter(column.filter.param ?? column.key, String(tableFilters[column.key]?.[0] ?? ''));
+      }
+    }
+  };
 
   return (
     <Table<ApiRecord>
@@ -76,6 +115,7 @@ export function ResourceTable({ declaration, rows, loading, access, onEdit, onDe
       dataSource={rows}
       loading={loading}
       pagination={false}
+      onChange={onChange}
       locale={{ emptyText: list.emptyText }}
       // Cells wrap to fit; a screen too narrow even then scrolls sideways.
       scroll={{ x: 'min-content' }}

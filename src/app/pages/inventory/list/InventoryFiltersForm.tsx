@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useEffect } from 'react';
 import { ProductSearch } from '../shared/ProductSearch';
 import { WarehouseSelect } from '../shared/WarehouseSelect';
-import type { InventoryFilters } from './use-inventory-url-filters';
+import type { InventoryFilters } from './inventory-filters';
 
 type Props = { applied: InventoryFilters; onApply: (filters: InventoryFilters) => void; onClear: () => void };
 

@@ -1,7 +1,7 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
 import { CreateButton, useTable } from '@refinedev/antd';
 import { Alert, Table } from 'antd';
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '../../../../domain/constants';
 import { useBatchExpansion } from '../batches/use-batch-expansion';
@@ -9,22 +9,30 @@ import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { InventoryFiltersForm } from './InventoryFiltersForm';
 import { inventoryColumns } from './inventory-columns';
-import { useInventoryUrlFilters } from './use-inventory-url-filters';
+import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './inventory-filters';
+import { useTableFollowsUrl } from '../../../crud/list/use-table-follows-url';
 
 /** `/inventory`: 'Inventory Management', filtered and paged by the server. */
 export default function InventoryListPage() {
   const seesCosts = useSeesCosts();
-  const filters = useInventoryUrlFilters();
   const navigate = useNavigate();
   const location = useLocation();
-  const { tableProps, tableQuery, setCurrentPage } = useTable<InventoryRecord>({
+  // Filters, page and sort are the table's state, in the URL as `?warehouse=…&low_stock_only=true&page=2`.
+  const table = useTable<InventoryRecord>({
     resource: 'inventory',
-    syncWithLocation: false,
-    pagination: { currentPage: filters.page, pageSize: PAGE_SIZE },
-    filters: { permanent: filters.crudFilters },
+    syncWithLocation: true,
+    pagination: { pageSize: PAGE_SIZE },
     errorNotification: false,
   });
-  useEffect(() => setCurrentPage(filters.page), [filters.page, setCurrentPage]);
+  useTableFollowsUrl(table);
+  const { tableProps, tableQuery, filters, setFilters, setCurrentPage } = table;
+  const filterKey = JSON.stringify(filters);
+  const applied = useMemo(() => fromCrudFilters(JSON.parse(filterKey) as typeof filters), [filterKey]);
+  /** New filters start again at page 1. */
+  const apply = (next: InventoryFilters) => {
+    setFilters(toCrudFilters(next), 'replace');
+    setCurrentPage(1);
+  };
 
   const batches = useBatchExpansion<InventoryRecord>();
 
@@ -35,7 +43,7 @@ export default function InventoryListPage() {
   return (
     <>
       <PageHeader title="Inventory Management" extra={<CreateButton resource="inventory">Add Inventory</CreateButton>} />
-      <InventoryFiltersForm applied={filters.applied} onApply={filters.apply} onClear={filters.clear} />
+      <InventoryFiltersForm applied={applied} onApply={apply} onClear={() => apply({})} />
       {tableQuery.error && <Alert type="error" showIcon role="alert" message={tableQuery.error.message} style={{ marginBottom: 16 }} />}
       <Table<InventoryRecord>
         {...tableProps}
@@ -48,13 +56,8 @@ export default function InventoryListPage() {
         locale={{ emptyText: tableQuery.isLoading ? ' ' : 'No inventory records found' }}
         pagination={{
           ...tableProps.pagination,
-          current: filters.page,
           showSizeChanger: false,
           showTotal: (total, [from, to]) => `${from}-${to} of ${total} records`,
-        }}
-        onChange={(pagination, tableFilters, sorter, extra) => {
-          tableProps.onChange?.(pagination, tableFilters, sorter, extra);
-          if (extra.action === 'paginate') filters.setPage(pagination.current ?? 1);
         }}
       />
     </>

@@ -1,0 +1,32 @@
+import { FilterDropdown, type FilterDropdownProps, type MapValueEvent } from '@refinedev/antd';
+import type { ResourceOptions } from '../../resources/types';
+import { ResourceSelect } from '../form/ResourceSelect';
+
+type Props = Omit<FilterDropdownProps, 'children' | 'mapValue'> & { source: ResourceOptions; label: string };
+
+/**
+ * antd keeps a filter's value as a list of keys; the select holds one id. Refine's FilterDropdown hands
+ * `mapValue` the keys to show ('value') or the select's new value to store ('onChange').
+ */
+const mapValue = (value: unknown, event: MapValueEvent) => {
+  if (event === 'value') return (value as React.Key[] | undefined)?.[0];
+  return value === undefined || value === null ? [] : [value];
+};
+
+/** A column filter that picks one record of another resource (a warehouse's city), searched on the server. */
+export function ResourceFilterDropdown({ source, label, ...props }: Props) {
+  return (
+    <FilterDropdown {...props} mapValue={mapValue}>
+      <ResourceSelect
+        resource={source.resource}
+        labelField={source.labelField}
+        valueField={source.valueField}
+        showSearch
+        allowClear
+        aria-label={`Filter by ${label}`}
+        placeholder={`Any ${label.toLowerCase()}`}
+        style={{ minWidth: 220 }}
+      />
+    </FilterDropdown>
+  );
+}
