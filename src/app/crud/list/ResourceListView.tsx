@@ -1,5 +1,5 @@
 import { useTable } from '@refinedev/antd';
-import { useOne, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useOne, type HttpError } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { FilterTags } from './FilterTags';
 import { ListPagination } from './ListPagination';
 import { ResourceTable } from './ResourceTable';
 import type { RecordAccess } from './use-record-access';
+import { filterValue, useSetTableFilter } from './table-filters';
 import { useTableFollowsUrl } from './use-table-follows-url';
 
 const ALERT_STYLE = { marginBottom: 12 };
@@ -19,8 +20,6 @@ const ALERT_STYLE = { marginBottom: 12 };
 /** A record chosen among the suggestions: the list shows it alone (`?selected=<id>`). */
 const SELECTED = 'selected';
 
-const valueOf = (filters: CrudFilter[], field: string): string =>
-  String(filters.find((f) => 'field' in f && f.field === field)?.value ?? '');
 
 type Props = {
   declaration: ResourceDeclaration;
@@ -48,9 +47,9 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
     queryOptions: { enabled: !chosenInUrl },
   });
   useTableFollowsUrl(table);
-  const { filters, setFilters, currentPage, setCurrentPage, tableQuery, result } = table;
-  const selected = valueOf(filters, SELECTED);
-  const q = valueOf(filters, 'q');
+  const { filters, currentPage, setCurrentPage, tableQuery, result } = table;
+  const selected = filterValue(filters, SELECTED);
+  const q = filterValue(filters, 'q');
   const listFilters = useMemo(() => filters.filter((f) => !('field' in f) || f.field !== SELECTED), [filters]);
   const one = useOne<ApiRecord>({
     resource: declaration.name,
@@ -68,17 +67,7 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
     if (!selected && !tableQuery.isFetching && !tableQuery.error && currentPage > pageCount) setCurrentPage(pageCount);
   }, [selected, tableQuery.isFetching, tableQuery.error, currentPage, pageCount, setCurrentPage]);
 
-  /** Sets (or with '' removes) one filter, keeping the others; a new filter starts again at page 1. */
-  const setFilter = useCallback(
-    (field: string, value: string, drop: string[] = []) => {
-      setFilters((current) => [
-        ...current.filter((f) => !('field' in f) || (f.field !== field && !drop.includes(f.field))),
-        ...(value ? [{ field, operator: field === 'q' ? ('contains' as const) : ('eq' as const), value }] : []),
-      ]);
-      setCurrentPage(1);
-    },
-    [setFilters, setCurrentPage],
-  );
+  const setFilter = useSetTableFilter(table);
   const showAll = () => setFilter(SELECTED, '');
 
   const selectedFailed = !!selected && one.query.isError;
@@ -120,7 +109,7 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
       {list.filters && (
         <FilterTags
           filters={list.filters}
-          values={Object.fromEntries(list.filters.map((f) => [f.param, valueOf(filters, f.param)]))}
+          values={Object.fromEntries(list.filters.map((f) => [f.param, filterValue(filters, f.param)]))}
           onRemove={(param) => setFilter(param, '')}
         />
       )}

@@ -1,9 +1,10 @@
-import { useCan, useList } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { useCan } from '@refinedev/core';
 import { Alert, Card, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
+import { useTableFollowsUrl } from '../../crud/list/use-table-follows-url';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { NewStockTakeForm } from './NewStockTakeForm';
 import { StockTakeStatusTag } from './StockTakeStatusTag';
@@ -11,14 +12,16 @@ import type { StockTake } from './types';
 
 /** `/stock-takes`: start a count, and every count with its progress, newest first. */
 export default function StockTakesPage() {
-  const [page, setPage] = useState(1);
   const { data: canCreate } = useCan({ resource: 'stock-takes', action: 'create' });
-  const { result, query } = useList<StockTake>({
+  const table = useTable<StockTake>({
     resource: 'stock-takes',
-    pagination: { currentPage: page, pageSize: PAGE_SIZE },
+    syncWithLocation: true,
+    pagination: { pageSize: PAGE_SIZE },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch stock takes' },
   });
+  useTableFollowsUrl(table);
+  const { tableProps, tableQuery: query } = table;
 
   return (
     <>
@@ -30,12 +33,11 @@ export default function StockTakesPage() {
       )}
       {query.error && <Alert type="error" showIcon role="alert" message={query.error.message} style={{ marginBottom: 12 }} />}
       <Table<StockTake>
+        {...tableProps}
         rowKey="_id"
-        loading={query.isFetching}
-        dataSource={result.data}
         scroll={{ x: true }}
-        locale={{ emptyText: 'No stock takes yet' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: result.total, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: query.isLoading ? ' ' : 'No stock takes yet' }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: false }}
         columns={[
           { key: 'created', title: 'Started', render: (_, t) => <Link to={`/stock-takes/${t._id}`}>{dayjs(t.created).format('DD MMM YYYY, HH:mm')}</Link> },
           { key: 'warehouse', title: 'Warehouse', dataIndex: 'warehouse_name' },

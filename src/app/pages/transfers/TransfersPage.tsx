@@ -1,45 +1,35 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useCan, useCustom } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { useCan } from '@refinedev/core';
 import { Alert, Button, Flex, Select, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { formatINR } from '../../../domain/money';
 import { TRANSFER_STATUSES } from '../../../domain/schemas/transfer';
+import { filterValue, useSetTableFilter } from '../../crud/list/table-filters';
+import { useTableFollowsUrl } from '../../crud/list/use-table-follows-url';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { TRANSFER_STATUS_LOOK, TransferStatusTag } from './TransferStatusTag';
 import type { Transfer, TransferStatus } from './types';
 
-const FILTERS = ['status', 'from_warehouse_id', 'to_warehouse_id'] as const;
-
 /** `/transfers`: every transfer, newest first, filtered by status, source and destination (kept in the URL). */
 export default function TransfersPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) || undefined])) as Record<(typeof FILTERS)[number], string | undefined>;
   const { data: canCreate } = useCan({ resource: 'transfers', action: 'create' });
-  const { result, query } = useCustom<{ data: Transfer[]; total: number }>({
-    url: '/transfers',
-    method: 'get',
-    config: { query: { ...filters, page, limit: PAGE_SIZE } },
+  const table = useTable<Transfer>({
+    resource: 'transfers',
+    syncWithLocation: true,
+    pagination: { pageSize: PAGE_SIZE },
     queryOptions: { retry: false },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch transfers' },
   });
-  const setFilter = (key: string, value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete('page');
-    setParams(next);
-  };
-  const setPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(p));
-    setParams(next);
-  };
-  const filtered = FILTERS.some((k) => filters[k]);
+  useTableFollowsUrl(table);
+  const { tableProps, tableQuery: query, filters, setFilters, setCurrentPage } = table;
+  const setFilter = useSetTableFilter(table);
+  const value = (field: string) => filterValue(filters, field) || undefined;
+  const filtered = filters.length > 0;
 
   return (
     <>
@@ -54,24 +44,25 @@ export default function TransfersPage() {
           allowClear
           placeholder="All statuses"
           style={{ minWidth: 180 }}
-          value={filters.status as TransferStatus | undefined}
+          value={value('status') as TransferStatus | undefined}
           onChange={(v) => setFilter('status', v)}
           options={TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LOOK[s].label }))}
         />
         <WarehouseSelect aria-label="From warehouse" allowClear placeholder="From any warehouse" style={{ minWidth: 220 }}
-          value={filters.from_warehouse_id} onChange={(v) => setFilter('from_warehouse_id', v)} />
+          value={value('from_warehouse_id')} onChange={(v) => setFilter('from_warehouse_id', v)} />
         <WarehouseSelect aria-label="To warehouse" allowClear placeholder="To any warehouse" style={{ minWidth: 220 }}
-          value={filters.to_warehouse_id} onChange={(v) => setFilter('to_warehouse_id', v)} />
-        {filtered && <Button onClick={() => setParams(new URLSearchParams())}>Clear filters</Button>}
+          value={value('to_warehouse_id')} onChange={(v) => setFilter('to_warehouse_id', v)} />
+        {filtered && (
+          <Button onClick={() => { setFilters([], 'replace'); setCurrentPage(1); }}>Clear filters</Button>
+        )}
       </Flex>
       {query.error && <Alert type="error" showIcon role="alert" message={query.error.message} style={{ marginBottom: 12 }} />}
       <Table<Transfer>
+        {...tableProps}
         rowKey="_id"
-        loading={query.isFetching}
-        dataSource={result.data?.data}
         scroll={{ x: true }}
-        locale={{ emptyText: filtered ? 'No transfers match these filters' : 'No transfers yet' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: result.data?.total, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: query.isLoading ? ' ' : filtered ? 'No transfers match these filters' : 'No transfers yet' }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: false }}
         columns={[
           { key: 'reference', title: 'Transfer', render: (_, t) => <Link to={`/transfers/${t._id}`} style={{ whiteSpace: 'nowrap' }}>{t.reference}</Link> },
           { key: 'created', title: 'Created', render: (_, t) => dayjs(t.created).format('DD MMM YYYY, HH:mm') },
