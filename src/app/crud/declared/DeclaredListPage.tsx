@@ -1,4 +1,4 @@
-import { DeleteButton, EditButton, List, getDefaultSortOrder, useTable } from '@refinedev/antd';
+import { EditButton, List, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import type { CrudFilter, HttpError } from '@refinedev/core';
 import { Alert, Input, Space, Table } from 'antd';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../../domain/constants';
 import type { ResourceSpec } from '../../../domain/resource';
 import { sortFields } from '../../../domain/resource';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import { RowDeleteButton } from '../list/RowDeleteButton';
 import { useTableFollowsUrl } from '../list/use-table-follows-url';
 import { pageTitle } from './page-title';
 
@@ -32,7 +33,6 @@ export function DeclaredListPage({ declaration, spec }: Props) {
   useTableFollowsUrl(table);
   const { tableProps, tableQuery, filters, setFilters, sorters, setCurrentPage } = table;
   const singular = declaration.entity?.singular ?? 'record';
-  const title = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`;
 
   return (
     <List title={pageTitle(list.title)} createButtonProps={{ children: list.createLabel, accessControl: { enabled: true, hideIfUnauthorized: true } }}>
@@ -75,17 +75,7 @@ export function DeclaredListPage({ declaration, spec }: Props) {
           render={(_, record) => (
             <Space size="small">
               <EditButton size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />
-              <DeleteButton
-                size="small"
-                recordItemId={record.id}
-                accessControl={{ enabled: true, hideIfUnauthorized: true }}
-                mutationMode="pessimistic"
-                confirmTitle={list.deleteConfirm ?? `Are you sure you want to delete this ${singular}?`}
-                confirmOkText="Delete"
-                confirmCancelText="Cancel"
-                successNotification={{ type: 'success', message: `${title} deleted successfully` }}
-                errorNotification={(error) => ({ type: 'error', message: (error as HttpError | undefined)?.message ?? `Failed to delete ${singular}` })}
-              />
+              <RowDeleteButton resource={declaration.name} id={record.id!} singular={singular} confirm={list.deleteConfirm} />
             </Space>
           )}
         />

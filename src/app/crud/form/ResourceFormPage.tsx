@@ -1,28 +1,27 @@
-import { Card } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageLoading } from '../../routes/PageLoading';
 import type { FormMode, ResourceDeclaration } from '../../resources/types';
-import { PageHeader } from '../PageHeader';
+import { pageTitle } from '../declared/page-title';
 import { DeclaredForm } from './DeclaredForm';
 
-/** The create or edit screen of a resource: its declared fields, or the form it plugs in (products). */
+/**
+ * The create or edit screen of a resource, in Refine's `Create`/`Edit` page: its declared fields, or the form
+ * it plugs in (products). The forms carry SPEC.md's own buttons ('Add Product', 'Cancel'), so the pages' are off.
+ */
 export function ResourceFormPage({ declaration, mode }: { declaration: ResourceDeclaration; mode: FormMode }) {
   const { id } = useParams();
   const form = declaration.form!;
   const recordId = mode === 'edit' ? id : undefined;
-  return (
-    <>
-      <PageHeader title={form.titles[mode]} />
-      <Card>
-        {'component' in form ? (
-          <Suspense fallback={<PageLoading />}>
-            <form.component key={recordId} declaration={declaration} mode={mode} id={recordId} />
-          </Suspense>
-        ) : (
-          <DeclaredForm key={recordId} declaration={declaration} form={form} mode={mode} id={recordId} />
-        )}
-      </Card>
-    </>
+  const content = 'component' in form ? (
+    <Suspense fallback={<PageLoading />}>
+      <form.component key={recordId} declaration={declaration} mode={mode} id={recordId} />
+    </Suspense>
+  ) : (
+    <DeclaredForm key={recordId} declaration={declaration} form={form} mode={mode} id={recordId} />
   );
+  const page = { title: pageTitle(form.titles[mode]), resource: declaration.name, breadcrumb: false, footerButtons: () => null } as const;
+  if (mode === 'create') return <Create {...page}>{content}</Create>;
+  return <Edit {...page} recordItemId={recordId} headerButtons={() => null}>{content}</Edit>;
 }

@@ -1,33 +1,22 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
-import { useNavigate } from 'react-router';
+import { List } from '@refinedev/antd';
 import type { ResourceDeclaration } from '../../resources/types';
-import { PageHeader } from '../PageHeader';
-import { screenPath } from '../routes';
+import { pageTitle } from '../declared/page-title';
 import { ResourceListView } from './ResourceListView';
 import { useRecordAccess } from './use-record-access';
 
-/** The list screen of any resource with a list declaration. */
+/** The list screen of any resource with a list declaration, in Refine's `List` page with its `CreateButton`. */
 export function ResourceListPage({ declaration }: { declaration: ResourceDeclaration }) {
-  const navigate = useNavigate();
   const access = useRecordAccess(declaration.name);
   const list = declaration.list!;
-  const createPath = screenPath(declaration, 'create');
   return (
-    <>
-      <PageHeader
-        title={list.title}
-        extra={
-          access.create && createPath && list.createLabel ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)}>
-              {list.createLabel}
-            </Button>
-          ) : null
-        }
-      />
-      <Card>
-        <ResourceListView declaration={declaration} access={access} />
-      </Card>
-    </>
+    <List
+      title={pageTitle(list.title)}
+      resource={declaration.name}
+      breadcrumb={false}
+      canCreate={!!list.createLabel && !!declaration.routes?.create}
+      createButtonProps={{ children: list.createLabel, accessControl: { enabled: true, hideIfUnauthorized: true } }}
+    >
+      <ResourceListView declaration={declaration} access={access} />
+    </List>
   );
 }

@@ -1,13 +1,10 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditButton } from '@refinedev/antd';
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import { Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import type { ApiRecord, ResourceDeclaration, ResourceOptions } from '../../resources/types';
-import { screenPath } from '../routes';
-import { ActionButton } from './ActionButton';
-import { DeleteRecordButton } from './DeleteRecordButton';
+import { RowDeleteButton } from './RowDeleteButton';
 import { ResourceFilterDropdown } from './ResourceFilterDropdown';
 import type { RecordAccess } from './use-record-access';
 
@@ -34,10 +31,9 @@ const filterDropdownOf = (source: ResourceOptions, label: string) =>
 
 /** The declared columns, then Actions: the declaration's own buttons, Edit and Delete for roles that may use them. */
 export function ResourceTable({ declaration, rows, loading, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
-  const navigate = useNavigate();
   const list = declaration.list!;
   const RowActions = list.rowActions;
-  const confirm = list.deleteConfirm ?? `Are you sure you want to delete this ${declaration.entity?.singular ?? 'record'}?`;
+  const singular = declaration.entity?.singular ?? 'record';
   const canEdit = access.edit && (!!onEdit || !!declaration.routes?.edit);
 
   const columns = useMemo<TableColumnsType<ApiRecord>>(() => {
@@ -71,18 +67,25 @@ export function ResourceTable({ declaration, rows, loading, sorters, filters, on
           <Space size="small">
             {RowActions && <RowActions record={record} compact={list.compactActions} />}
             {canEdit && (
-              <ActionButton
-                icon={<EditOutlined />}
-                label="Edit"
-                compact={list.compactActions}
-                onClick={() => (onEdit ? onEdit(record) : navigate(screenPath(declaration, 'edit', record.id!)!))}
-              />
+              <Tooltip title={list.compactActions ? 'Edit' : undefined}>
+                <EditButton
+                  size="small"
+                  resource={declaration.name}
+                  recordItemId={record.id}
+                  hideText={list.compactActions}
+                  aria-label={list.compactActions ? 'Edit' : undefined}
+                  accessControl={{ enabled: true, hideIfUnauthorized: true }}
+                  // Handling charges edit in the form above the list instead of on an edit route.
+                  onClick={onEdit ? () => onEdit(record) : undefined}
+                />
+              </Tooltip>
             )}
             {access.delete && (
-              <DeleteRecordButton
+              <RowDeleteButton
                 resource={declaration.name}
                 id={record.id!}
-                confirm={confirm}
+                singular={singular}
+                confirm={list.deleteConfirm}
                 errorMessage={list.deleteError}
                 onDeleted={() => onDeleted(record)}
                 onFailed={onDeleteFailed}
@@ -93,7 +96,7 @@ export function ResourceTable({ declaration, rows, loading, sorters, filters, on
         ),
       },
     ];
-  }, [list, sorters, filters, RowActions, canEdit, access.delete, confirm, declaration, navigate, onEdit, onDeleted, onDeleteFailed]);
+  }, [list, sorters, filters, RowActions, canEdit, access.delete, singular, declaration, onEdit, onDeleted, onDeleteFailed]);
 
   // Header clicks become the table's sort and filters, named as the API names them (`sort=firstname`, `role=`).
   const onChange: TableProps<ApiRecord>['onChange'] = (_pagination, tableFilters, sorter, extra) => {

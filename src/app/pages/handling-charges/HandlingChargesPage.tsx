@@ -1,13 +1,14 @@
 import { Card } from 'antd';
 import { useCallback, useState } from 'react';
-import { PageHeader } from '../../crud/PageHeader';
+import { List } from '@refinedev/antd';
+import { pageTitle } from '../../crud/declared/page-title';
 import { ResourceListView } from '../../crud/list/ResourceListView';
 import { useRecordAccess } from '../../crud/list/use-record-access';
 import { handlingCharges } from '../../resources/handling-charges';
 import type { ApiRecord, DeclaredFormDeclaration } from '../../resources/types';
 import { HandlingChargeForm } from './HandlingChargeForm';
 
-/** /handling-charges: one screen, the add/edit form above the declared list (which reloads after any change). */
+/** /handling-charges: one Refine `List` page, the add/edit form above the declared list (which reloads after any change). */
 export default function HandlingChargesPage() {
   const access = useRecordAccess(handlingCharges.name);
   const [editing, setEditing] = useState<ApiRecord | null>(null);
@@ -16,16 +17,13 @@ export default function HandlingChargesPage() {
   const onDeleted = useCallback((record: ApiRecord) => setEditing((current) => (current?.id === record.id ? null : current)), []);
 
   return (
-    <>
-      <PageHeader title={handlingCharges.list!.title} />
+    <List title={pageTitle(handlingCharges.list!.title)} resource={handlingCharges.name} breadcrumb={false} canCreate={false}>
       {mayWrite && (
-        <Card title={editing ? titles.edit : titles.create} style={{ marginBottom: 16 }}>
+        <Card type="inner" title={editing ? titles.edit : titles.create} style={{ marginBottom: 16 }}>
           <HandlingChargeForm declaration={handlingCharges} editing={editing} onDone={() => setEditing(null)} />
         </Card>
       )}
-      <Card>
-        <ResourceListView declaration={handlingCharges} access={access} onEdit={setEditing} onDeleted={onDeleted} />
-      </Card>
-    </>
+      <ResourceListView declaration={handlingCharges} access={access} onEdit={setEditing} onDeleted={onDeleted} />
+    </List>
   );
 }
