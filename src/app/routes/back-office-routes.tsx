@@ -1,6 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { crudPage } from '../crud/crud-page';
 import { declaredRoutes } from '../crud/declared/declared-routes';
+import { DECLARED_RESOURCES } from '../../domain/resources';
+import { resourceDeclarations } from '../resources';
 import type { RefineAction } from '../resources/types';
 
 export type BackOfficeRoute = {
@@ -19,22 +21,6 @@ export type BackOfficeRoute = {
  */
 const specialRoutes: BackOfficeRoute[] = [
   { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: lazy(() => import('../pages/dashboard/DashboardPage')) },
-
-  { path: '/product-listing', resource: 'products', action: 'list', page: crudPage('list', 'products') },
-  { path: '/product-registration', resource: 'products', action: 'create', page: crudPage('create', 'products') },
-  { path: '/product-edit/:id', resource: 'products', action: 'edit', page: crudPage('edit', 'products') },
-
-  { path: '/users', resource: 'users', action: 'list', page: crudPage('list', 'users') },
-  { path: '/user-registration', resource: 'users', action: 'create', page: crudPage('create', 'users') },
-  { path: '/user-edit/:id', resource: 'users', action: 'edit', page: crudPage('edit', 'users') },
-
-  { path: '/cities', resource: 'cities', action: 'list', page: crudPage('list', 'cities') },
-  { path: '/city-registration', resource: 'cities', action: 'create', page: crudPage('create', 'cities') },
-  { path: '/city-edit/:id', resource: 'cities', action: 'edit', page: crudPage('edit', 'cities') },
-
-  { path: '/warehouses', resource: 'warehouses', action: 'list', page: crudPage('list', 'warehouses') },
-  { path: '/warehouse-registration', resource: 'warehouses', action: 'create', page: crudPage('create', 'warehouses') },
-  { path: '/warehouse-edit/:id', resource: 'warehouses', action: 'edit', page: crudPage('edit', 'warehouses') },
 
   { path: '/inventory', resource: 'inventory', action: 'list', page: lazy(() => import('../pages/inventory/list/InventoryListPage')) },
   { path: '/inventory-registration', resource: 'inventory', action: 'create', page: lazy(() => import('../pages/inventory/stock/AddInventoryPage')) },
@@ -56,5 +42,29 @@ const specialRoutes: BackOfficeRoute[] = [
   { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },
 ];
 
+const CRUD_SCREENS = ['list', 'create', 'edit'] as const;
+const declaredNames = new Set<string>(DECLARED_RESOURCES.map((spec) => spec.name));
+
+/**
+ * The SPEC.md list/create/edit screens (products, users, cities, warehouses): each path as its declaration in
+ * `resources/<name>.tsx` names it, on the generic pages. A path listed above keeps its own page.
+ */
+function crudRoutes(taken: Set<string>): BackOfficeRoute[] {
+  return resourceDeclarations.flatMap((declaration) =>
+    CRUD_SCREENS.flatMap((action) => {
+      const path = declaration.routes?.[action];
+      const declared = action === 'list' ? declaration.list : declaration.form;
+      if (!path || !declared || taken.has(path) || declaredNames.has(declaration.name)) return [];
+      return [{ path, resource: declaration.name, action, page: crudPage(action, declaration.name) }];
+    }),
+  );
+}
+
+const crud = crudRoutes(new Set(specialRoutes.map((r) => r.path)));
+
 /** Then the screens of every declared resource (src/domain/resources), derived from its declaration. */
-export const backOfficeRoutes: BackOfficeRoute[] = [...specialRoutes, ...declaredRoutes(new Set(specialRoutes.map((r) => r.path)))];
+export const backOfficeRoutes: BackOfficeRoute[] = [
+  ...specialRoutes,
+  ...crud,
+  ...declaredRoutes(new Set([...specialRoutes, ...crud].map((r) => r.path))),
+];
