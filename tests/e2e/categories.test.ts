@@ -18,7 +18,7 @@ describe('categories and subcategories managed in the browser (issue 16)', () =>
     await atPath(page, '/category-registration');
     await page.getByRole('button', { name: 'Save' }).click();
     await fieldError(page, 'Category name is required').waitFor();
-    await page.getByLabel('Category Name').fill(category);
+    await page.getByRole('textbox', { name: 'Category Name' }).fill(category);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Category added successfully').waitFor();
     await atPath(page, '/categories');
@@ -56,7 +56,7 @@ describe('categories and subcategories managed in the browser (issue 16)', () =>
     await eventually(() => page.getByLabel('GST Rate (%)').inputValue()).toBe('18');
     await page.getByLabel('GST Rate (%)').fill('12');
     await page.getByRole('switch', { name: 'Perishable' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Subcategory updated successfully').waitFor();
     await atPath(page, '/subcategories');
     expect((await api<Sub>('GET', `/subcategories/${created!._id}`)).body).toMatchObject({ gst_rate: 12, perishable: true });

@@ -25,6 +25,14 @@ function cell(name: string, field: ResourceField): Pick<ColumnDeclaration<ApiRec
   }
 }
 
+/** A `filter` field's header filter: a reference picks a record, a flag Yes or No. */
+function columnFilter(name: string, field: ResourceField): Pick<ColumnDeclaration<ApiRecord>, 'filter'> {
+  if (!field.filter) return {};
+  if (field.kind === 'ref' && field.ref) return { filter: { options: { resource: field.ref.resource, labelField: field.ref.labelField } } };
+  if (field.kind === 'boolean') return { filter: { options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] } };
+  return {};
+}
+
 function formField(name: string, field: ResourceField): FieldDeclaration {
   return {
     name,
@@ -59,7 +67,9 @@ export function fromSpec(spec: ResourceSpec, overrides: Partial<ResourceDeclarat
       ...(searched.length
         ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: (r: ApiRecord) => String(r[searched[0]!] ?? '') } }
         : {}),
-      columns: fields.filter(([, f]) => f.column).map(([name, f]) => ({ key: name, title: f.column!, ...cell(name, f) })),
+      columns: fields.filter(([, f]) => f.column).map(([name, f]) => ({
+        key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: name }), ...columnFilter(name, f),
+      })),
     },
     form: {
       titles: { create: `Add ${title}`, edit: `Edit ${title}` },

@@ -1,7 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { crudPage } from '../crud/crud-page';
-import { declaredRoutes } from '../crud/declared/declared-routes';
-import { DECLARED_RESOURCES } from '../../domain/resources';
 import { resourceDeclarations } from '../resources';
 import type { RefineAction } from '../resources/types';
 
@@ -43,28 +41,21 @@ const specialRoutes: BackOfficeRoute[] = [
 ];
 
 const CRUD_SCREENS = ['list', 'create', 'edit'] as const;
-const declaredNames = new Set<string>(DECLARED_RESOURCES.map((spec) => spec.name));
 
 /**
- * The SPEC.md list/create/edit screens (products, users, cities, warehouses): each path as its declaration in
- * `resources/<name>.tsx` names it, on the generic pages. A path listed above keeps its own page.
+ * The list/create/edit screens of every resource with a list or form declaration, on the generic pages: the
+ * SPEC.md ones (products, users, cities, warehouses: `resources/<name>.tsx`) and every declared resource
+ * (`src/domain/resources`, through `fromSpec`). A path listed above keeps its own page (handling charges).
  */
 function crudRoutes(taken: Set<string>): BackOfficeRoute[] {
   return resourceDeclarations.flatMap((declaration) =>
     CRUD_SCREENS.flatMap((action) => {
       const path = declaration.routes?.[action];
       const declared = action === 'list' ? declaration.list : declaration.form;
-      if (!path || !declared || taken.has(path) || declaredNames.has(declaration.name)) return [];
+      if (!path || !declared || taken.has(path)) return [];
       return [{ path, resource: declaration.name, action, page: crudPage(action, declaration.name) }];
     }),
   );
 }
 
-const crud = crudRoutes(new Set(specialRoutes.map((r) => r.path)));
-
-/** Then the screens of every declared resource (src/domain/resources), derived from its declaration. */
-export const backOfficeRoutes: BackOfficeRoute[] = [
-  ...specialRoutes,
-  ...crud,
-  ...declaredRoutes(new Set([...specialRoutes, ...crud].map((r) => r.path))),
-];
+export const backOfficeRoutes: BackOfficeRoute[] = [...specialRoutes, ...crudRoutes(new Set(specialRoutes.map((r) => r.path)))];

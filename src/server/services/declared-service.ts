@@ -102,8 +102,10 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
       for (const name of filterFields(spec)) {
         const value = query[name];
         if (typeof value !== 'string' || value === '') continue;
-        if (spec.fields[name]!.kind === 'ref' && !isUuid(value)) throw badRequest(name, `${spec.fields[name]!.label} not found`);
-        conditions.push(eq(column(name), value));
+        const kind = spec.fields[name]!.kind;
+        if (kind === 'ref' && !isUuid(value)) throw badRequest(name, `${spec.fields[name]!.label} not found`);
+        if (kind === 'boolean' && value !== 'true' && value !== 'false') throw badRequest(name, `${name} must be true or false`);
+        conditions.push(eq(column(name), kind === 'boolean' ? value === 'true' : value));
       }
       const where = and(...conditions);
       const [rows, total] = await Promise.all([

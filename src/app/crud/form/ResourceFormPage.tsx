@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageLoading } from '../../routes/PageLoading';
 import type { FormMode, ResourceDeclaration } from '../../resources/types';
-import { pageTitle } from '../declared/page-title';
+import { pageTitle } from '../page-title';
 import { DeclaredForm } from './DeclaredForm';
 
 /**

@@ -1,6 +1,6 @@
 import { List } from '@refinedev/antd';
 import type { ResourceDeclaration } from '../../resources/types';
-import { pageTitle } from '../declared/page-title';
+import { pageTitle } from '../page-title';
 import { ResourceListView } from './ResourceListView';
 import { useRecordAccess } from './use-record-access';
 

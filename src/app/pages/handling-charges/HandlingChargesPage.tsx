@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useCallback, useState } from 'react';
 import { List } from '@refinedev/antd';
-import { pageTitle } from '../../crud/declared/page-title';
+import { pageTitle } from '../../crud/page-title';
 import { ResourceListView } from '../../crud/list/ResourceListView';
 import { useRecordAccess } from '../../crud/list/use-record-access';
 import { handlingCharges } from '../../resources/handling-charges';
