@@ -41,7 +41,10 @@ describe('list filters', () => {
 
     const cities = (await all<{ state: string; is_active: boolean }>('/cities')).data;
     const state = cities[0]!.state;
-    expect((await all(`/cities?state=${encodeURIComponent(state)}`)).total).toBe(cities.filter((c) => c.state === state).length);
+    // The state is typed in the header: any part of it, in any case.
+    const part = state.slice(1, -1).toLowerCase();
+    expect((await all(`/cities?state=${encodeURIComponent(part)}`)).total).toBe(cities.filter((c) => c.state.toLowerCase().includes(part)).length);
+    expect((await all(`/cities?state=${encodeURIComponent(part)}`)).total).toBeGreaterThan(0);
     expect((await all('/cities?is_active=true')).total).toBe(cities.filter((c) => c.is_active).length);
     expect((await t.request('GET', '/api/cities?is_active=yes', admin)).status).toBe(400);
   });

@@ -50,4 +50,19 @@ describe('list columns: sort and filters', () => {
     await page.getByText(inCity === 1 ? '1 record' : `${inCity} records`).waitFor();
     for (const cell of await tableRows(page).locator('td:nth-child(2)').allTextContents()) expect(cell).toBe(city.name);
   });
+
+  it('filters cities by a state typed in the header, any part of it in any case', async () => {
+    const page = browser.page();
+    const typed = 'rajas';
+    const matching = await totalWhere(`/cities?state=${typed}`);
+    expect(matching).toBeGreaterThan(0);
+    await loginAs(page, 'admin');
+    await page.goto('/cities');
+    await page.getByRole('columnheader', { name: /State/ }).locator('.ant-table-filter-trigger').click();
+    await page.getByRole('textbox', { name: 'Filter by State' }).fill(typed);
+    await page.keyboard.press('Enter');
+    await eventually(() => params(page.url())).toEqual({ state: typed });
+    await page.getByText(matching === 1 ? '1 record' : `${matching} records`).waitFor();
+    for (const cell of await tableRows(page).locator('td:nth-child(2)').allTextContents()) expect(cell.toLowerCase()).toContain(typed);
+  });
 });

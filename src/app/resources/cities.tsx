@@ -20,7 +20,7 @@ export const cities: ResourceDeclaration = {
     search: { placeholder: 'Search cities by name, state, district or pincode', label: (c) => `${c.name}, ${c.state}` },
     columns: [
       { key: 'name', title: 'City Name', sort: 'name' },
-      { key: 'state', title: 'State', sort: 'state' },
+      { key: 'state', title: 'State', sort: 'state', filter: { options: 'text' } },
       { key: 'district', title: 'District', sort: 'district' },
       { key: 'pincode', title: 'Pincode', sort: 'pincode' },
       { key: 'wards', title: 'Wards', render: (c) => firstOf(c.wards, CITY_WARDS_SHOWN), exportValue: (c) => c.wards.join(', ') },

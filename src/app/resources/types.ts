@@ -42,8 +42,8 @@ export type ColumnDeclaration<T> = {
   align?: 'left' | 'right' | 'center';
   /** The API's `sort` field this column sorts by (a header click sorts the list on the server). */
   sort?: string;
-  /** An equality filter in the column header: the API's query parameter (default `key`) and its choices (fixed, or a resource's records). */
-  filter?: { param?: string; options: FieldOption[] | ResourceOptions };
+  /** A filter in the column header: the API's query parameter (default `key`) and its choices (fixed, a resource's records, or typed text). */
+  filter?: { param?: string; options: FieldOption[] | ResourceOptions | 'text' };
 };
 
 /** The search box with suggestions above a list. */

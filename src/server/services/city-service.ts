@@ -22,7 +22,7 @@ const toRow = (input: CityInput) => ({
 });
 
 const sortable = { name: cities.name, state: cities.state, district: cities.district, pincode: cities.pincode, created: cities.created };
-const filterable: Record<string, EqualityFilter> = { state: { column: cities.state }, is_active: { column: cities.isActive, kind: 'boolean' } };
+const filterable: Record<string, EqualityFilter> = { state: { column: cities.state, kind: 'contains' }, is_active: { column: cities.isActive, kind: 'boolean' } };
 
 export function cityService(db: Db): CrudService<CityInput, CityInput, CityOut> {
   async function get(id: string) {

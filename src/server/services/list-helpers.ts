@@ -30,8 +30,8 @@ export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefin
   return Number(row?.n ?? 0);
 }
 
-/** A list's `?field=value` filter: its column, and what the value may be. */
-export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'id' | 'boolean'; values?: readonly string[] };
+/** A list's `?field=value` filter: its column, and what the value may be ('contains': a case-insensitive part of it). */
+export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'contains' | 'id' | 'boolean'; values?: readonly string[] };
 
 /** `?status=active&city_id=…` as equalities; a value the column cannot hold is a 400 naming the parameter. */
 export function equalityFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SQL | undefined {
@@ -40,6 +40,7 @@ export function equalityFilters(query: Record<string, unknown>, filters: Record<
     if (typeof text !== 'string' || text === '') return [];
     if (filter.values && !filter.values.includes(text)) throw badRequest(name, `${name} must be one of: ${filter.values.join(', ')}`);
     if (filter.kind === 'id' && !isUuid(text)) throw badRequest(name, `${name} must be an id`);
+    if (filter.kind === 'contains') return [searchFilter(text, [filter.column])!];
     if (filter.kind !== 'boolean') return [eq(filter.column, text)];
     if (text !== 'true' && text !== 'false') throw badRequest(name, `${name} must be true or false`);
     return [eq(filter.column, text === 'true')];

@@ -1,20 +1,28 @@
 import { FilterDropdown, type FilterDropdownProps, type MapValueEvent } from '@refinedev/antd';
+import { Input } from 'antd';
 import type { ResourceOptions } from '../../resources/types';
 import { ResourceSelect } from '../form/ResourceSelect';
 
-type Props = Omit<FilterDropdownProps, 'children' | 'mapValue'> & { source: ResourceOptions; label: string };
+type Props = Omit<FilterDropdownProps, 'children' | 'mapValue'> & { source: ResourceOptions | 'text'; label: string };
 
 /**
  * antd keeps a filter's value as a list of keys; the select holds one id. Refine's FilterDropdown hands
  * `mapValue` the keys to show ('value') or the select's new value to store ('onChange').
  */
-const mapValue = (value: unknown, event: MapValueEvent) => {
+export const mapValue = (value: unknown, event: MapValueEvent) => {
   if (event === 'value') return (value as React.Key[] | undefined)?.[0];
-  return value === undefined || value === null ? [] : [value];
+  return value === undefined || value === null || value === '' ? [] : [value];
 };
 
-/** A column filter that picks one record of another resource (a warehouse's city), searched on the server. */
+/** A column filter that picks one record of another resource (a warehouse's city), searched on the server, or takes typed text. */
 export function ResourceFilterDropdown({ source, label, ...props }: Props) {
+  if (source === 'text') {
+    return (
+      <FilterDropdown {...props} mapValue={mapValue}>
+        <Input allowClear aria-label={`Filter by ${label}`} placeholder={`Any ${label.toLowerCase()}`} style={{ minWidth: 220 }} onPressEnter={() => props.confirm()} />
+      </FilterDropdown>
+    );
+  }
   return (
     <FilterDropdown {...props} mapValue={mapValue}>
       <ResourceSelect

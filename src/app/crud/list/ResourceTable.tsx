@@ -24,7 +24,7 @@ type Props = {
   onDeleteFailed: (message: string) => void;
 };
 
-const filterDropdownOf = (source: ResourceOptions, label: string) =>
+const filterDropdownOf = (source: ResourceOptions | 'text', label: string) =>
   function ColumnFilter(props: FilterDropdownProps) {
     return <ResourceFilterDropdown {...props} source={source} label={label} />;
   };
