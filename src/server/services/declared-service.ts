@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { camelOf, filterFields, searchFields, sortFields, type ResourceSpec } from '../../domain/resource.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import type { Db } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
-import { badRequest, conflict, isUuid, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
-import { countRows, offsetOf, searchFilter, sortOrder } from './list-helpers.js';
+import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
+import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -40,6 +40,11 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
     desc(id),
   ];
   const entity = spec.entity.title;
+  const filterable: Record<string, EqualityFilter> = Object.fromEntries(filterFields(spec).map((name) => {
+    const field = spec.fields[name]!;
+    const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : 'text';
+    return [name, { column: column(name), kind, notAnId: `${field.label} not found` }];
+  }));
 
   const toApi = (row: Row): Row => ({
     _id: row.id,
@@ -98,16 +103,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
     sortFields: Object.keys(sortable),
     filterFields: filterFields(spec),
     async list(query: ListQuery & Record<string, unknown>) {
-      const conditions: (SQL | undefined)[] = [searchFilter(query.q, searchFields(spec).map(column))];
-      for (const name of filterFields(spec)) {
-        const value = query[name];
-        if (typeof value !== 'string' || value === '') continue;
-        const kind = spec.fields[name]!.kind;
-        if (kind === 'ref' && !isUuid(value)) throw badRequest(name, `${spec.fields[name]!.label} not found`);
-        if (kind === 'boolean' && value !== 'true' && value !== 'false') throw badRequest(name, `${name} must be true or false`);
-        conditions.push(eq(column(name), kind === 'boolean' ? value === 'true' : value));
-      }
-      const where = and(...conditions);
+      const where = and(searchFilter(query.q, searchFields(spec).map(column)), equalityFilters(query, filterable));
       const [rows, total] = await Promise.all([
         db.select().from(table).where(where).orderBy(...sortOrder(query, sortable, fallback)).limit(query.limit).offset(offsetOf(query)),
         countRows(db, table, where),

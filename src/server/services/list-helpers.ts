@@ -30,8 +30,11 @@ export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefin
   return Number(row?.n ?? 0);
 }
 
-/** A list's `?field=value` filter: its column, and what the value may be ('contains': a case-insensitive part of it). */
-export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'contains' | 'id' | 'boolean'; values?: readonly string[] };
+/**
+ * A list's `?field=value` filter: its column, and what the value may be ('contains': a case-insensitive part of it).
+ * `notAnId`: the 400's message for a value that is not an id, when it names the record ('Category not found').
+ */
+export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'contains' | 'id' | 'boolean'; values?: readonly string[]; notAnId?: string };
 
 /** `?status=active&city_id=…` as equalities; a value the column cannot hold is a 400 naming the parameter. */
 export function equalityFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SQL | undefined {
@@ -39,7 +42,7 @@ export function equalityFilters(query: Record<string, unknown>, filters: Record<
     const text = query[name];
     if (typeof text !== 'string' || text === '') return [];
     if (filter.values && !filter.values.includes(text)) throw badRequest(name, `${name} must be one of: ${filter.values.join(', ')}`);
-    if (filter.kind === 'id' && !isUuid(text)) throw badRequest(name, `${name} must be an id`);
+    if (filter.kind === 'id' && !isUuid(text)) throw badRequest(name, filter.notAnId ?? `${name} must be an id`);
     if (filter.kind === 'contains') return [searchFilter(text, [filter.column])!];
     if (filter.kind !== 'boolean') return [eq(filter.column, text)];
     if (text !== 'true' && text !== 'false') throw badRequest(name, `${name} must be true or false`);

@@ -22,15 +22,21 @@ export type ProductListQuery = ListQuery & {
 /** What the product list sorts by (the keys of its ORDER BY map in `list`). */
 export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
 
+type StockExpr = SQL | SQL.Aliased | AnyColumn;
+
+/** A balance's status from it and its minimum: the list's `stock_status` column and its filter. */
+const stockStatusOf = (current: StockExpr, minimum: StockExpr) =>
+  sql<StockStatus>`case when ${current} = 0 then 'out_of_stock' when ${current} <= ${minimum} then 'low_stock' else 'in_stock' end`;
+
 /** Stock columns and status, computed by the database from the inventory balance(s) of each product. */
-function selection(current: SQL | SQL.Aliased | AnyColumn, minimum: SQL | SQL.Aliased | AnyColumn) {
+function selection(current: StockExpr, minimum: StockExpr) {
   return {
     p: products,
     category: categories.name,
     subcategory: subcategories.name,
     subcategoryGstRate: subcategories.gstRate,
     currentStock: sql<number>`${current}`.mapWith(Number),
-    stockStatus: sql<StockStatus>`case when ${current} = 0 then 'out_of_stock' when ${current} <= ${minimum} then 'low_stock' else 'in_stock' end`,
+    stockStatus: stockStatusOf(current, minimum),
   };
 }
 type Row = {
@@ -67,11 +73,8 @@ function listFilter(query: ProductListQuery): SQL | undefined {
   return and(text, equalityFilters(query, filterable));
 }
 
-/** `stock_status` as a condition on a balance and its minimum, as `selection` names the status. */
-const stockStatusIs = (status: StockStatus) => (current: SQL | AnyColumn, minimum: SQL | AnyColumn): SQL =>
-  status === 'out_of_stock' ? sql`${current} = 0`
-    : status === 'low_stock' ? sql`${current} <> 0 and ${current} <= ${minimum}`
-      : sql`${current} <> 0 and ${current} > ${minimum}`;
+/** `stock_status` as a condition on a balance and its minimum. */
+const stockStatusIs = (status: StockStatus) => (current: StockExpr, minimum: StockExpr): SQL => sql`${stockStatusOf(current, minimum)} = ${status}`;
 
 type StockWhere = ReturnType<typeof stockStatusIs>;
 type Slice = { where?: SQL; stockWhere?: StockWhere; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
