@@ -12,6 +12,9 @@ export const TABLE_KEYS = ['currentPage', 'pageSize', 'sorters', 'filters'] as c
 /** Plain parameters that are not filters: the page, the sort, a sign-in redirect (`to`), and Refine's own keys. */
 const NOT_FILTERS = new Set(['page', 'pageSize', 'sort', 'order', 'to', ...TABLE_KEYS]);
 
+/** `q` is a text search, every other filter an equality. */
+export const operatorOf = (field: string) => (field === 'q' ? ('contains' as const) : ('eq' as const));
+
 const plainValue = (value: unknown): string | null => {
   if (value === undefined || value === null || value === '' || value === false) return null;
   if (Array.isArray(value)) return value.length ? value.map(String).join(',') : null;
@@ -50,7 +53,7 @@ export function plainToTableQuery(params: Record<string, unknown>): Required<Pic
   for (const [field, value] of Object.entries(params)) {
     // `filters[0][field]` and the like: Refine's own form, read by its own parser.
     if (NOT_FILTERS.has(field) || field.includes('[') || typeof value !== 'string' || value === '') continue;
-    filters.push({ field, operator: field === 'q' ? 'contains' : 'eq', value });
+    filters.push({ field, operator: operatorOf(field), value });
   }
   const sort = typeof params.sort === 'string' && params.sort ? params.sort : null;
   const order = params.order === 'desc' ? 'desc' : 'asc';

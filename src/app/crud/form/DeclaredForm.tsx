@@ -1,10 +1,10 @@
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Spin } from 'antd';
+import { Alert, Form, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
 import { screenPath } from '../routes';
-import { DeclaredAntdForm } from './DeclaredAntdForm';
+import { DeclaredFields } from './DeclaredFields';
 import { FormButtons } from './FormButtons';
 import { savedMessage } from './notifications';
 import { useDeclaredSubmit } from './use-declared-submit';
@@ -44,12 +44,18 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
 
   return (
     <Spin spinning={loading} tip="Loading...">
-      <DeclaredAntdForm
-        formProps={formProps} form={declared} mode={mode} onSubmit={submitWith(onFinish)} submitError={submitError}
+      <Form
+        {...formProps}
+        layout="vertical"
+        noValidate
+        initialValues={mode === 'create' ? declared.initialValues : formProps.initialValues}
+        onFinish={submitWith(onFinish)}
         disabled={mutation.isPending || loading}
+        scrollToFirstError
       >
+        <DeclaredFields form={declared} mode={mode} submitError={submitError} />
         <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(listPath)} />
-      </DeclaredAntdForm>
+      </Form>
     </Spin>
   );
 }

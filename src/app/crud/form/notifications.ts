@@ -1,6 +1,6 @@
 import type { FormMode } from '../../resources/types';
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'City added successfully' / 'City updated successfully'. */
 export function savedMessage(singular: string, mode: FormMode): string {

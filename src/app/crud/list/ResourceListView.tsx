@@ -1,5 +1,4 @@
-import { useTable } from '@refinedev/antd';
-import { useOne, type HttpError } from '@refinedev/core';
+import { useOne } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +12,7 @@ import { ListPagination } from './ListPagination';
 import { ResourceTable } from './ResourceTable';
 import type { RecordAccess } from './use-record-access';
 import { filterValue, useSetTableFilter } from './table-filters';
-import { useTableFollowsUrl } from './use-table-follows-url';
+import { useUrlTable } from './use-url-table';
 
 const ALERT_STYLE = { marginBottom: 12 };
 
@@ -38,15 +37,13 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
   const singular = declaration.entity?.singular ?? 'record';
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const chosenInUrl = useSearchParams()[0].has(SELECTED);
-  const table = useTable<ApiRecord, HttpError>({
+  const table = useUrlTable<ApiRecord>({
     resource: declaration.name,
-    syncWithLocation: true,
     pagination: { pageSize },
     errorNotification: false,
     // While one record is chosen the page is not needed (the URL says so a render before the table state does).
     queryOptions: { enabled: !chosenInUrl },
   });
-  useTableFollowsUrl(table);
   const { filters, currentPage, setCurrentPage, tableQuery, result } = table;
   const selected = filterValue(filters, SELECTED);
   const q = filterValue(filters, 'q');

@@ -3,9 +3,10 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
-import type { ApiRecord, ResourceDeclaration, ResourceOptions } from '../../resources/types';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
 import { RowDeleteButton } from './RowDeleteButton';
 import { ResourceFilterDropdown } from './ResourceFilterDropdown';
+import { filterValue } from './table-filters';
 import type { RecordAccess } from './use-record-access';
 
 type Props = {
@@ -24,11 +25,6 @@ type Props = {
   onDeleteFailed: (message: string) => void;
 };
 
-const filterDropdownOf = (source: ResourceOptions | 'text', label: string) =>
-  function ColumnFilter(props: FilterDropdownProps) {
-    return <ResourceFilterDropdown {...props} source={source} label={label} />;
-  };
-
 /** The declared columns, then Actions: the declaration's own buttons, Edit and Delete for roles that may use them. */
 export function ResourceTable({ declaration, rows, loading, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
   const list = declaration.list!;
@@ -39,8 +35,9 @@ export function ResourceTable({ declaration, rows, loading, sorters, filters, on
   const columns = useMemo<TableColumnsType<ApiRecord>>(() => {
     const declared: TableColumnsType<ApiRecord> = list.columns.map((column) => {
       const sorter = column.sort ? sorters.find((s) => s.field === column.sort) : undefined;
+      const options = column.filter?.options;
       const param = column.filter ? (column.filter.param ?? column.key) : undefined;
-      const filtered = param ? filters.find((f) => 'field' in f && f.field === param)?.value : undefined;
+      const filtered = param ? filterValue(filters, param) : '';
       return {
         key: column.key,
         title: column.title,
@@ -48,12 +45,12 @@ export function ResourceTable({ declaration, rows, loading, sorters, filters, on
         align: column.align,
         render: (_: unknown, record: ApiRecord) => (column.render ? column.render(record) : (record[column.key] as ReactNode)),
         ...(column.sort && { sorter: true, sortOrder: sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null }),
-        ...(column.filter && {
+        ...(options && {
           filterMultiple: false,
-          filteredValue: filtered === undefined || filtered === '' ? null : [String(filtered)],
-          ...(Array.isArray(column.filter.options)
-            ? { filters: column.filter.options.map((o) => ({ text: o.label, value: o.value })) }
-            : { filterDropdown: filterDropdownOf(column.filter.options, column.title) }),
+          filteredValue: filtered ? [filtered] : null,
+          ...(Array.isArray(options)
+            ? { filters: options.map((o) => ({ text: o.label, value: o.value })) }
+            : { filterDropdown: (props: FilterDropdownProps) => <ResourceFilterDropdown {...props} source={options} label={column.title} /> }),
         }),
       };
     });

@@ -1,6 +1,7 @@
 import { DeleteButton } from '@refinedev/antd';
 import type { BaseKey, HttpError } from '@refinedev/core';
 import { Tooltip } from 'antd';
+import { capitalise } from '../form/notifications';
 
 type Props = {
   resource: string;
@@ -18,8 +19,6 @@ type Props = {
   compact?: boolean;
 };
 
-const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
 /** Refine's DeleteButton as every list uses it: SPEC's confirmation, pessimistic, hidden from roles that may not delete. */
 export function RowDeleteButton({ resource, id, singular, confirm, errorMessage, onDeleted, onFailed, compact }: Props) {
   const button = (
@@ -35,7 +34,7 @@ export function RowDeleteButton({ resource, id, singular, confirm, errorMessage,
       confirmTitle={confirm ?? `Are you sure you want to delete this ${singular}?`}
       confirmOkText="Delete"
       confirmCancelText="Cancel"
-      successNotification={{ type: 'success', message: `${capital(singular)} deleted successfully` }}
+      successNotification={{ type: 'success', message: `${capitalise(singular)} deleted successfully` }}
       // DeleteButton has no onError: a page that shows the reason in place takes it here and skips the notification.
       errorNotification={(error) => {
         const message = (error as HttpError | undefined)?.message ?? `Failed to delete ${singular}`;

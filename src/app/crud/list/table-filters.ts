@@ -1,5 +1,6 @@
 import type { CrudFilter } from '@refinedev/core';
 import { useCallback } from 'react';
+import { operatorOf } from '../../providers/plain-table-query';
 
 type FilterableTable = {
   setFilters: (setter: (current: CrudFilter[]) => CrudFilter[]) => void;
@@ -12,14 +13,14 @@ export const filterValue = (filters: CrudFilter[], field: string): string =>
 
 /**
  * Sets (or with '' removes) one filter of a `useTable`, keeping the others except `drop`; a new filter
- * starts again at page 1. `q` is a text search, the others equalities.
+ * starts again at page 1.
  */
 export function useSetTableFilter({ setFilters, setCurrentPage }: FilterableTable) {
   return useCallback(
     (field: string, value: string | undefined, drop: string[] = []) => {
       setFilters((current) => [
         ...current.filter((f) => !('field' in f) || (f.field !== field && !drop.includes(f.field))),
-        ...(value ? [{ field, operator: field === 'q' ? ('contains' as const) : ('eq' as const), value }] : []),
+        ...(value ? [{ field, operator: operatorOf(field), value }] : []),
       ]);
       setCurrentPage(1);
     },

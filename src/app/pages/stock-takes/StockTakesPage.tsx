@@ -1,10 +1,9 @@
-import { useTable } from '@refinedev/antd';
 import { useCan } from '@refinedev/core';
 import { Alert, Card, Table } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { useTableFollowsUrl } from '../../crud/list/use-table-follows-url';
+import { useUrlTable } from '../../crud/list/use-url-table';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { NewStockTakeForm } from './NewStockTakeForm';
 import { StockTakeStatusTag } from './StockTakeStatusTag';
@@ -13,14 +12,12 @@ import type { StockTake } from './types';
 /** `/stock-takes`: start a count, and every count with its progress, newest first. */
 export default function StockTakesPage() {
   const { data: canCreate } = useCan({ resource: 'stock-takes', action: 'create' });
-  const table = useTable<StockTake>({
+  const table = useUrlTable<StockTake>({
     resource: 'stock-takes',
-    syncWithLocation: true,
     pagination: { pageSize: PAGE_SIZE },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch stock takes' },
   });
-  useTableFollowsUrl(table);
   const { tableProps, tableQuery: query } = table;
 
   return (

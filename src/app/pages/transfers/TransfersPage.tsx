@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useTable } from '@refinedev/antd';
 import { useCan } from '@refinedev/core';
 import { Alert, Button, Flex, Select, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -8,7 +7,7 @@ import { PAGE_SIZE } from '../../../domain/constants';
 import { formatINR } from '../../../domain/money';
 import { TRANSFER_STATUSES } from '../../../domain/schemas/transfer';
 import { filterValue, useSetTableFilter } from '../../crud/list/table-filters';
-import { useTableFollowsUrl } from '../../crud/list/use-table-follows-url';
+import { useUrlTable } from '../../crud/list/use-url-table';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { TRANSFER_STATUS_LOOK, TransferStatusTag } from './TransferStatusTag';
@@ -17,15 +16,13 @@ import type { Transfer, TransferStatus } from './types';
 /** `/transfers`: every transfer, newest first, filtered by status, source and destination (kept in the URL). */
 export default function TransfersPage() {
   const { data: canCreate } = useCan({ resource: 'transfers', action: 'create' });
-  const table = useTable<Transfer>({
+  const table = useUrlTable<Transfer>({
     resource: 'transfers',
-    syncWithLocation: true,
     pagination: { pageSize: PAGE_SIZE },
     queryOptions: { retry: false },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch transfers' },
   });
-  useTableFollowsUrl(table);
   const { tableProps, tableQuery: query, filters, setFilters, setCurrentPage } = table;
   const setFilter = useSetTableFilter(table);
   const value = (field: string) => filterValue(filters, field) || undefined;

@@ -1,5 +1,5 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
-import { CreateButton, useTable } from '@refinedev/antd';
+import { CreateButton } from '@refinedev/antd';
 import { Alert, Table } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import type { InventoryRecord } from '../shared/types';
 import { InventoryFiltersForm } from './InventoryFiltersForm';
 import { inventoryColumns } from './inventory-columns';
 import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './inventory-filters';
-import { useTableFollowsUrl } from '../../../crud/list/use-table-follows-url';
+import { useUrlTable } from '../../../crud/list/use-url-table';
 
 /** `/inventory`: 'Inventory Management', filtered and paged by the server. */
 export default function InventoryListPage() {
@@ -18,13 +18,11 @@ export default function InventoryListPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Filters, page and sort are the table's state, in the URL as `?warehouse=…&low_stock_only=true&page=2`.
-  const table = useTable<InventoryRecord>({
+  const table = useUrlTable<InventoryRecord>({
     resource: 'inventory',
-    syncWithLocation: true,
     pagination: { pageSize: PAGE_SIZE },
     errorNotification: false,
   });
-  useTableFollowsUrl(table);
   const { tableProps, tableQuery, filters, setFilters, setCurrentPage } = table;
   const filterKey = JSON.stringify(filters);
   const applied = useMemo(() => fromCrudFilters(JSON.parse(filterKey) as typeof filters), [filterKey]);

@@ -1,4 +1,5 @@
 import type { CrudFilter } from '@refinedev/core';
+import { filterValue } from '../../../crud/list/table-filters';
 
 /** The inventory list filters of SPEC.md section 7, as the API names them. */
 export type InventoryFilters = {
@@ -25,12 +26,11 @@ export function toCrudFilters(filters: InventoryFilters): CrudFilter[] {
 
 /** The table's filters (from the URL: `?warehouse=…&low_stock_only=true`) as the form's values. */
 export function fromCrudFilters(crud: CrudFilter[]): InventoryFilters {
-  const value = (key: string) => crud.find((f) => 'field' in f && f.field === key)?.value as unknown;
   const filters: InventoryFilters = {};
   for (const key of TEXT_KEYS) {
-    const text = value(key);
-    if (typeof text === 'string' && text.trim()) filters[key] = text.trim();
+    const text = filterValue(crud, key).trim();
+    if (text) filters[key] = text;
   }
-  for (const key of FLAG_KEYS) if (value(key) === true || value(key) === 'true') filters[key] = true;
+  for (const key of FLAG_KEYS) if (filterValue(crud, key) === 'true') filters[key] = true;
   return filters;
 }

@@ -1,4 +1,5 @@
-import { useParsed, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { useTable, type useTableProps, type useTableReturnType } from '@refinedev/antd';
+import { useParsed, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { samePlainQuery, tableQueryToPlain, type TableQuery } from '../../providers/plain-table-query';
@@ -18,7 +19,7 @@ type TableState = {
  * and forward buttons, or a link to the same screen, change the URL under a mounted table: this puts the
  * table in the state the URL now names.
  */
-export function useTableFollowsUrl(table: TableState): void {
+function useTableFollowsUrl(table: TableState): void {
   const { search } = useLocation();
   const navigation = useNavigationType();
   // The table state the URL names, as the router provider parses it (plain or Refine's own form).
@@ -35,4 +36,16 @@ export function useTableFollowsUrl(table: TableState): void {
     current.setSorters(wanted.sorters ?? []);
     current.setCurrentPage(wanted.currentPage ?? 1);
   }, [search, navigation]);
+}
+
+/**
+ * Refine's antd `useTable`, its page, sort and filters in the URL (SPEC.md's plain parameters, through the router
+ * provider) both ways: every list of the back office is one.
+ */
+export function useUrlTable<TData extends BaseRecord = BaseRecord>(
+  props: Omit<useTableProps<TData, HttpError, unknown, TData>, 'syncWithLocation'>,
+): useTableReturnType<TData, HttpError> {
+  const table = useTable<TData, HttpError, unknown, TData>({ ...props, syncWithLocation: true });
+  useTableFollowsUrl(table);
+  return table;
 }
