@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const [name, ...fieldArgs] = process.argv.slice(2);
-
+const [name, ...fieldArgs] = process.argv.slice(2).filter((arg) => arg !== '--no-migration');
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
