@@ -38,7 +38,8 @@ export const REPORT_DEFAULT_LIMIT = 100;
 
 export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
 export const WAREHOUSE_ADDRESS_CUT = 30;
-export const CITY_WARDS_SHOWN = 3;
+/** A list cell (a city's wards) shows this many entries, then '+N more'. */
+export const LIST_ENTRIES_SHOWN = 3;
 
 export const CURRENCY = 'INR';
 export const LOCALE = 'en-IN';

@@ -6,8 +6,10 @@ import type { Role } from './roles.js';
  * Drizzle service, OpenAPI operations and default grants from it; the SPA its routes, sidebar item, matrix
  * row, list and forms. Each field is written once: its kind (the column), its zod rule (messages included),
  * its label, and whether the list shows, searches, sorts or filters by it.
+ * Kinds: text, money (numeric 12,2), decimal (numeric 10,2), boolean, ref (the id of another declared
+ * resource's record) and list (several texts, e.g. a city's wards: a JSON array of strings).
  */
-export type FieldKind = 'text' | 'money' | 'decimal' | 'boolean' | 'ref';
+export type FieldKind = 'text' | 'money' | 'decimal' | 'boolean' | 'ref' | 'list';
 
 export type ResourceField = {
   kind: FieldKind;
@@ -21,14 +23,24 @@ export type ResourceField = {
   search?: boolean;
   /** `sort` may name it. */
   sort?: boolean;
-  /** `?<field>=value` filters the list by it. */
-  filter?: boolean;
+  /**
+   * `?<field>=value` filters the list by it: true, an equal value (a reference's record, a flag's true or false,
+   * picked in the column header); 'contains', a text holding the value anywhere, any case (typed in the header).
+   */
+  filter?: boolean | 'contains';
   /** Unique among the rows (a generated table gets a unique index). */
   unique?: boolean;
   /** kind 'ref': the resource it points at, and the field of it that names a record. */
   ref?: { resource: string; labelField: string };
   /** Form placeholder and help. */
   placeholder?: string;
+  /** Text inputs: the longest value the box takes, and the keyboard a phone shows ('numeric' for a pincode). */
+  maxLength?: number;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
+  /** kind 'boolean': what the list says for true and for false; default Yes and No. */
+  labels?: readonly [yes: string, no: string];
+  /** kind 'list': what one entry is called on the form ('Ward': boxes 'Ward 1', 'Ward 2', a button 'Add Ward'). */
+  itemLabel?: string;
 };
 
 export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
@@ -41,6 +53,8 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   path: string;
   /** Sidebar label, page title and matrix row ('Handling Charges'). */
   label: string;
+  /** Sidebar label when it differs from the matrix row's: 'City Listing' beside 'Cities'. */
+  menuLabel?: string;
   /** Matrix hint: which screens the row opens. */
   hint?: string;
   /** Messages: 'City deleted successfully', 'Failed to fetch cities', 'Are you sure you want to delete this city?'. */
@@ -58,8 +72,17 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   screens?: { list: string; create?: string; edit?: string };
   /** Sidebar group; absent: not in the sidebar. */
   menu?: 'create' | 'setting';
-  /** SPA texts. */
-  list?: { emptyText?: string; searchPlaceholder?: string };
+  /** SPA texts of the list screen. */
+  list?: {
+    /** Page heading; default `label`. */
+    title?: string;
+    emptyText?: string;
+    searchPlaceholder?: string;
+    /** What a search suggestion says: these fields' values joined by ', '; default the first search field's. */
+    suggestion?: readonly string[];
+    /** With timestamps.created: the title of a 'created' column, sortable by it; absent: no such column. */
+    createdColumn?: string;
+  };
 };
 
 /** Keeps the literal name and fields, so the policy's resource type and the row types follow the declaration. */

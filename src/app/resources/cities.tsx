@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { CITY_WARDS_SHOWN } from '../../domain/constants';
+import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { citySchema } from '../../domain/schemas/city';
 import { ActiveTag, firstOf, formatDate } from '../crud/cells';
 import { defineList, type ResourceDeclaration } from './types';
@@ -23,7 +23,7 @@ export const cities: ResourceDeclaration = {
       { key: 'state', title: 'State', sort: 'state', filter: { options: 'text' } },
       { key: 'district', title: 'District', sort: 'district' },
       { key: 'pincode', title: 'Pincode', sort: 'pincode' },
-      { key: 'wards', title: 'Wards', render: (c) => firstOf(c.wards, CITY_WARDS_SHOWN), exportValue: (c) => c.wards.join(', ') },
+      { key: 'wards', title: 'Wards', render: (c) => firstOf(c.wards, LIST_ENTRIES_SHOWN), exportValue: (c) => c.wards.join(', ') },
       {
         key: 'is_active', title: 'Status', render: (c) => <ActiveTag active={c.is_active} />, exportValue: (c) => (c.is_active ? 'Active' : 'Inactive'),
         filter: { options: [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }] },

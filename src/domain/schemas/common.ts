@@ -45,6 +45,15 @@ export const optionalPhone = (label: string) =>
 export const email = (label: string) =>
   requiredText(label, 254).pipe(z.email(`${label} must be a valid email address`)).transform((v) => v.toLowerCase());
 
+/** Several texts (a declared 'list' field): blank entries are dropped first, so a form's empty box is no entry. */
+export const textList = (label: string, required: boolean, max = 200) => {
+  const entries = z
+    .array(z.string({ error: `Each entry of ${label} must be text` }), { error: required ? `${label} is required` : `${label} must be a list` })
+    .transform((list) => list.map((entry) => entry.trim()).filter(Boolean));
+  const kept = z.array(z.string().max(max, `An entry of ${label} must be at most ${max} characters`)).max(500, `${label} may have at most 500 entries`);
+  return required ? entries.pipe(kept.min(1, `${label} needs at least one entry`)) : entries.pipe(kept).default([]);
+};
+
 export const idParam = z.object({ id: z.string() });
 
 /** Query of every list endpoint beyond what SPEC.md shows: page, limit, q, sort, order. */

@@ -5,12 +5,13 @@ import path from 'node:path';
 /**
  * `npm run new-resource -- <name> <field>:<kind>[!] ...` writes a plain resource's declaration
  * (src/domain/resources/<name>.ts), registers it and its generated table, and generates its migration.
- * Kinds: text, phone, money, decimal, boolean (`boolean=true` for a default of true); `!` marks a required field.
+ * Kinds: text, phone, money, decimal, boolean (`boolean=true` for a default of true), list (several texts, blanks
+ * dropped); `!` marks a required field (a list: at least one entry).
  * Example: npm run new-resource -- suppliers name:text! contact_phone:phone gst_no:text active:boolean=true
  */
 const root = path.resolve(import.meta.dirname, '../../..');
-const [name, ...fieldArgs] = process.argv.slice(2);
 const [name, ...fieldArgs] = process.argv.slice(2).filter((arg) => arg !== '--no-migration');
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -29,8 +30,8 @@ const specName = `${camel(name)}Resource`;
 
 type Field = { field: string; kind: string; required: boolean; defaultTrue: boolean };
 const fields: Field[] = fieldArgs.map((arg) => {
-  const match = /^([a-z][a-z0-9_]*):(text|phone|money|decimal|boolean)(!)?(=true)?$/.exec(arg);
-  if (!match) fail(`Bad field '${arg}': write <snake_case_name>:<text|phone|money|decimal|boolean>[!]`);
+  const match = /^([a-z][a-z0-9_]*):(text|phone|money|decimal|boolean|list)(!)?(=true)?$/.exec(arg);
+  if (!match) fail(`Bad field '${arg}': write <snake_case_name>:<text|phone|money|decimal|boolean|list>[!]`);
   return { field: match[1]!, kind: match[2]!, required: !!match[3], defaultTrue: !!match[4] };
 });
 if (!fields.length) fail('Give at least one field, e.g. name:text!');
@@ -55,11 +56,14 @@ function line({ field, kind, required, defaultTrue }: Field, first: boolean): st
     case 'boolean':
       rule = `z.boolean({ error: '${label} must be true or false' }).default(${defaultTrue})`;
       break;
+    case 'list':
+      rule = `${use('textList')}('${label}', ${required})`;
+      break;
     default:
       rule = required ? `${use('requiredText')}('${label}', 200)` : `${use('optionalText')}('${label}', 200)`;
       fieldKind = 'text';
   }
-  const extras = first && kind === 'text' ? ', search: true, sort: true' : '';
+  const extras = first && kind === 'text' ? ', search: true, sort: true' : kind === 'list' ? `, itemLabel: '${title.replace(/s$/, '')}'` : '';
   return `    ${field}: { kind: '${fieldKind}', label: '${title}', rule: ${rule}, column: '${title}'${extras} },`;
 }
 

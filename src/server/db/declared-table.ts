@@ -1,4 +1,4 @@
-import { boolean, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { ResourceField, ResourceSpec } from '../../domain/resource.js';
 import { camelOf } from '../../domain/resource.js';
 
@@ -15,6 +15,9 @@ function columnOf(name: string, field: ResourceField) {
       return boolean(name);
     case 'ref':
       return uuid(name);
+    case 'list':
+      // JSON, as the cities' wards: the API reads and writes the array whole.
+      return jsonb(name).$type<string[]>();
     default:
       return text(name);
   }

@@ -9,8 +9,15 @@ import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type Equ
 
 type Row = Record<string, unknown>;
 
-/** Rows of another table that keep a record from being deleted (products of a category): a 409 with their count. */
-export type UsedBy = { table: PgTable; column: AnyPgColumn; noun: { singular: string; plural: string } };
+/**
+ * Rows of another table that keep a record from being deleted (products of a category): a 409 with their count,
+ * worded from the rows' noun ('Category is used by 3 products and cannot be deleted'), or a message of its own
+ * where the API already has one ('This city has 2 warehouse(s). Move or delete them before deleting the city.').
+ */
+export type UsedBy = { table: PgTable; column: AnyPgColumn } & (
+  | { noun: { singular: string; plural: string } }
+  | { message: (count: number) => string }
+);
 
 /** The server side of a declaration: its table (an existing one, or generated from the fields) and its guards. */
 export type ServerPart = { table: PgTable; usedBy?: UsedBy[] };
@@ -42,7 +49,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   const entity = spec.entity.title;
   const filterable: Record<string, EqualityFilter> = Object.fromEntries(filterFields(spec).map((name) => {
     const field = spec.fields[name]!;
-    const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : 'text';
+    const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : field.filter === 'contains' ? 'contains' : 'text';
     return [name, { column: column(name), kind, notAnId: `${field.label} not found` }];
   }));
 
@@ -95,7 +102,8 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   async function inUse(recordId: string): Promise<void> {
     for (const used of part.usedBy ?? []) {
       const n = await countRows(db, used.table, eq(used.column, recordId));
-      if (n > 0) throw conflict(`${entity} is used by ${n} ${n === 1 ? used.noun.singular : used.noun.plural} and cannot be deleted`);
+      if (n === 0) continue;
+      throw conflict('message' in used ? used.message(n) : `${entity} is used by ${n} ${n === 1 ? used.noun.singular : used.noun.plural} and cannot be deleted`);
     }
   }
 

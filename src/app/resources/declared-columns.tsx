@@ -1,0 +1,58 @@
+import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
+import { formatINR } from '../../domain/money';
+import type { ResourceField, ResourceSpec } from '../../domain/resource';
+import { ActiveTag, firstOf, formatDate } from '../crud/cells';
+import type { ApiRecord, ColumnDeclaration } from './types';
+
+type Column = ColumnDeclaration<ApiRecord>;
+
+const YES_NO = ['Yes', 'No'] as const;
+
+/**
+ * What a cell shows for a field of each kind: money in rupees, a flag by its labels (Yes/No unless declared),
+ * a reference by its record's name, a list by its first entries.
+ */
+function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'exportValue' | 'align'> {
+  switch (field.kind) {
+    case 'money':
+      return { align: 'right', render: (r) => formatINR(Number(r[name])), exportValue: (r) => r[name] as number };
+    case 'decimal':
+      return { align: 'right' };
+    case 'boolean': {
+      const [yes, no] = field.labels ?? YES_NO;
+      return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} />, exportValue: (r) => (r[name] ? yes : no) };
+    }
+    case 'ref': {
+      const label = `${name.replace(/_id$/, '')}_name`;
+      return { render: (r) => r[label] as string, exportValue: (r) => r[label] as string };
+    }
+    case 'list': {
+      const entries = (r: ApiRecord) => (r[name] ?? []) as string[];
+      return { render: (r) => firstOf(entries(r), LIST_ENTRIES_SHOWN), exportValue: (r) => entries(r).join(', ') };
+    }
+    default:
+      return {};
+  }
+}
+
+/** A `filter` field's header filter: a reference picks a record, a flag one of its labels, a 'contains' text is typed. */
+function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
+  if (!field.filter) return {};
+  if (field.kind === 'ref' && field.ref) return { filter: { options: { resource: field.ref.resource, labelField: field.ref.labelField } } };
+  if (field.kind === 'boolean') {
+    const [yes, no] = field.labels ?? YES_NO;
+    return { filter: { options: [{ value: 'true', label: yes }, { value: 'false', label: no }] } };
+  }
+  if (field.filter === 'contains') return { filter: { options: 'text' } };
+  return {};
+}
+
+/** The list's columns: each field with a `column` title in declaration order, then the declared 'created' column. */
+export function columnsOf(spec: ResourceSpec): Column[] {
+  const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).map(([name, f]) => ({
+    key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: name }), ...columnFilter(f),
+  }));
+  const created = spec.timestamps?.created && spec.list?.createdColumn;
+  if (!created) return fields;
+  return [...fields, { key: 'created', title: created, render: (r) => formatDate(r.created), exportValue: (r) => r.created as string, sort: 'created' }];
+}

@@ -1,0 +1,94 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { getTableColumns } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineResource, filterFields, sortFields } from '../../../src/domain/resource.js';
+import { requiredText, textList } from '../../../src/domain/schemas/common.js';
+import { fromSpec } from '../../../src/app/resources/declared.js';
+import type { ApiRecord, ColumnDeclaration, DeclaredFormDeclaration } from '../../../src/app/resources/types.js';
+import { declaredTable } from '../../../src/server/db/declared-table.js';
+
+/** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
+const towns = defineResource({
+  name: 'towns',
+  path: '/towns',
+  label: 'Towns',
+  menuLabel: 'Town Listing',
+  entity: { title: 'Town', singular: 'town', plural: 'towns' },
+  fields: {
+    name: { kind: 'text', label: 'Town Name', rule: requiredText('Town name'), column: 'Town Name', search: true, sort: true },
+    region: { kind: 'text', label: 'Region', rule: requiredText('Region'), column: 'Region', search: true, filter: 'contains' },
+    pin: { kind: 'text', label: 'PIN', rule: requiredText('PIN'), column: 'PIN', maxLength: 6, inputMode: 'numeric', placeholder: '6 digits' },
+    streets: { kind: 'list', label: 'Streets', rule: textList('Streets', true), column: 'Streets', itemLabel: 'Street' },
+    open: { kind: 'boolean', label: 'Open', rule: z.boolean().default(true), column: 'State', filter: true, labels: ['Open', 'Closed'] },
+    gated: { kind: 'boolean', label: 'Gated', rule: z.boolean().default(false), column: 'Gated', filter: true },
+  },
+  timestamps: { created: true },
+  screens: { list: '/towns', create: '/town-registration', edit: '/town-edit/:id' },
+  menu: 'create',
+  list: { title: 'Town Management', suggestion: ['name', 'region'], createdColumn: 'Created' },
+});
+
+const declaration = fromSpec(towns);
+const columns = declaration.list!.columns;
+const column = (key: string) => columns.find((c) => c.key === key) as ColumnDeclaration<ApiRecord>;
+const form = declaration.form as DeclaredFormDeclaration;
+const row: ApiRecord = { id: 't1', name: 'Amer', region: 'North', pin: '302028', streets: ['a', 'b', 'c', 'd', 'e'], open: false, gated: true, created: '2026-01-05T10:00:00.000Z' };
+const text = (c: ColumnDeclaration<ApiRecord>) => renderToStaticMarkup(<>{c.render!(row)}</>).replace(/<[^>]+>/g, '');
+
+describe('a declared resource on the SPA (fromSpec)', () => {
+  it('names the sidebar item apart from the matrix row, and the list heading apart from both', () => {
+    expect(declaration.label).toBe('Town Listing');
+    expect(declaration.list!.title).toBe('Town Management');
+    expect(declaration.list!.createLabel).toBe('Add Town');
+  });
+
+  it('shows a list field by its first entries and exports it whole; its form input is a list of boxes', () => {
+    expect(text(column('streets'))).toBe('a, b, c +2 more');
+    expect(column('streets').exportValue!(row)).toBe('a, b, c, d, e');
+    expect(form.fields.find((f) => f.name === 'streets')).toMatchObject({ label: 'Streets', itemLabel: 'Street', wide: true });
+    expect(form.initialValues).toEqual({ streets: [''], open: true, gated: false });
+  });
+
+  it("filters a 'contains' field by typed text, a flag by its labels (Yes/No unless declared)", () => {
+    expect(column('region').filter).toEqual({ options: 'text' });
+    expect(column('open').filter).toEqual({ options: [{ value: 'true', label: 'Open' }, { value: 'false', label: 'Closed' }] });
+    expect(text(column('open'))).toBe('Closed');
+    expect(column('open').exportValue!(row)).toBe('Closed');
+    expect(column('gated').filter).toEqual({ options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] });
+    expect(column('gated').exportValue!(row)).toBe('Yes');
+    expect(column('name').filter).toBeUndefined();
+  });
+
+  it('adds the declared Created column last, sortable; a suggestion joins the declared fields', () => {
+    expect(columns.map((c) => c.title)).toEqual(['Town Name', 'Region', 'PIN', 'Streets', 'State', 'Gated', 'Created']);
+    expect(column('created')).toMatchObject({ sort: 'created' });
+    expect(text(column('created'))).toBe('05 Jan 2026');
+    expect(declaration.list!.search!.label(row)).toBe('Amer, North');
+    expect(fromSpec({ ...towns, list: { ...towns.list, createdColumn: undefined } }).list!.columns.map((c) => c.key)).not.toContain('created');
+  });
+
+  it('passes the input hints to the form field', () => {
+    expect(form.fields.find((f) => f.name === 'pin')).toMatchObject({ maxLength: 6, inputMode: 'numeric', placeholder: '6 digits' });
+  });
+});
+
+describe('a declared resource on the server', () => {
+  it('filters and sorts by the declared fields', () => {
+    expect(filterFields(towns)).toEqual(['region', 'open', 'gated']);
+    expect(sortFields(towns)).toEqual(['name', 'created']);
+  });
+
+  it('stores a list field as a JSON column, required unless its rule has a default', () => {
+    const table = getTableColumns(declaredTable(towns));
+    expect(table.streets).toMatchObject({ columnType: 'PgJsonb', notNull: true });
+    const optional = getTableColumns(declaredTable({ ...towns, fields: { tags: { kind: 'list', label: 'Tags', rule: textList('Tags', false) } } }));
+    expect(optional.tags).toMatchObject({ columnType: 'PgJsonb', notNull: true, default: [] });
+  });
+
+  it('drops blank entries of a list before its at-least-one check', () => {
+    expect(textList('Streets', true).safeParse(['  ', ' Main ']).data).toEqual(['Main']);
+    expect(textList('Streets', true).safeParse(['', ' ']).error?.issues[0]?.message).toBe('Streets needs at least one entry');
+    expect(textList('Tags', false).parse(undefined)).toEqual([]);
+  });
+});
