@@ -4,6 +4,8 @@ import { ROLES, type Role } from './roles.js';
 
 /** Every declared resource (src/domain/resources) has the five CRUD actions. */
 const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
+/** Cities keeps SPEC.md's place in the matrix, between sellers and warehouses; the later declarations follow the stock screens. */
+const { cities: CITY_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
 
 /** The default grants the declarations give one role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
@@ -23,13 +25,13 @@ export const RESOURCES = {
   'product-search': ['list'],
   users: ['list', 'show', 'create', 'edit', 'delete'],
   sellers: ['list'],
-  cities: ['list', 'show', 'create', 'edit', 'delete'],
+  cities: CITY_ACTIONS,
   warehouses: ['list', 'show', 'create', 'edit', 'delete'],
   inventory: ['list', 'show', 'create', 'edit', 'delete'],
   stock: ['add', 'adjust', 'remove', 'write-off'],
   reports: ['list'],
   'update-all-inventory': ['update-all'],
-  ...DECLARED_ACTIONS,
+  ...LATER_DECLARED_ACTIONS,
   permissions: ['list', 'edit'],
   /** Bulk CSV import of the catalogue (issue 19). */
   'product-import': ['create'],
@@ -113,7 +115,7 @@ export const DEFAULT_POLICY: Policy = {
 };
 
 /** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record. */
-const RECORD_SCREENS: readonly Resource[] = ['products', 'users', 'cities', 'warehouses', 'inventory', ...DECLARED_RESOURCES.map((r) => r.name)];
+const RECORD_SCREENS: readonly Resource[] = [...new Set<Resource>(['products', 'users', 'cities', 'warehouses', 'inventory', ...DECLARED_RESOURCES.map((r) => r.name)])];
 const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
 
 /**

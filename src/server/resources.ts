@@ -3,13 +3,20 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { DECLARED_RESOURCES, type DeclaredName } from '../domain/resources/index.js';
 import * as generated from './db/declared-schema.js';
 import { tableNameOf } from './db/declared-table.js';
-import { categories, handlingCharges, products, subcategories } from './db/schema.js';
+import { categories, cities, handlingCharges, products, subcategories, users, warehouses } from './db/schema.js';
 import type { ServerPart } from './services/declared-service.js';
 
 const productsNoun = { singular: 'product', plural: 'products' };
 
 /** Declarations whose table predates them (or that other tables refer to), and what keeps their rows from deletion. */
 const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
+  cities: {
+    table: cities,
+    usedBy: [
+      { table: warehouses, column: warehouses.cityId, message: (n) => `This city has ${n} warehouse(s). Move or delete them before deleting the city.` },
+      { table: users, column: users.cityId, message: (n) => `This city has ${n} user(s). Move them to another city before deleting it.` },
+    ],
+  },
   'handling-charges': { table: handlingCharges },
   categories: { table: categories, usedBy: [{ table: products, column: products.categoryId, noun: productsNoun }] },
   subcategories: { table: subcategories, usedBy: [{ table: products, column: products.subcategoryId, noun: productsNoun }] },

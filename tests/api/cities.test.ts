@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -57,10 +59,21 @@ describe('cities', () => {
 
   it('refuses to delete a city that warehouses use (409), leaving it in place', async () => {
     const wh = (await t.request('GET', '/api/warehouses?limit=1', admin)).body.data[0];
+    const n = (await t.request('GET', `/api/warehouses?city_id=${wh.city_id}&limit=1`, admin)).body.total;
     const res = await t.request('DELETE', `/api/cities/${wh.city_id}`, admin);
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/warehouse/);
+    expect(res.body).toEqual({ message: `This city has ${n} warehouse(s). Move or delete them before deleting the city.` });
     expect((await t.request('GET', `/api/cities/${wh.city_id}`, admin)).status).toBe(200);
+  });
+
+  it('refuses to delete a city that users live in (409) until they move', async () => {
+    const { _id: id } = (await t.request('POST', '/api/cities', { ...admin, body: city })).body;
+    await t.db.update(users).set({ cityId: id }).where(eq(users.id, t.userIds.seller));
+    const res = await t.request('DELETE', `/api/cities/${id}`, admin);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'This city has 1 user(s). Move them to another city before deleting it.' });
+    await t.db.update(users).set({ cityId: null }).where(eq(users.id, t.userIds.seller));
+    expect((await t.request('DELETE', `/api/cities/${id}`, admin)).status).toBe(200);
   });
 
   it('paginates with a real total, searches and sorts', async () => {

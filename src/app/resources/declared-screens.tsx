@@ -2,12 +2,14 @@ import { TagOutlined, TagsOutlined } from '@ant-design/icons';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { categoriesResource } from '../../domain/resources/categories';
 import { subcategoriesResource } from '../../domain/resources/subcategories';
+import { cities } from './cities';
 import { fromSpec } from './declared';
 import { handlingCharges } from './handling-charges';
 import type { ResourceDeclaration } from './types';
 
 /** Declared resources whose SPA side adds something (an icon, a page of its own); the rest need nothing here. */
 const SPA_PARTS: Record<string, ResourceDeclaration> = {
+  cities,
   'handling-charges': handlingCharges,
   categories: fromSpec(categoriesResource, { icon: <TagsOutlined /> }),
   subcategories: fromSpec(subcategoriesResource, { icon: <TagOutlined /> }),

@@ -32,7 +32,8 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   salePurchaseReport,
   expiryReport,
   updateAllInventory,
-  ...declaredScreens,
+  // Cities sits above, in SPEC.md's place in the Create group.
+  ...declaredScreens.filter((d) => d !== cities),
   permissions,
   inventoryByCity,
   categoryTree,

@@ -1,4 +1,5 @@
 import { categoriesResource } from './categories.js';
+import { citiesResource } from './cities.js';
 import { handlingChargesResource } from './handling-charges.js';
 import { subcategoriesResource } from './subcategories.js';
 // new-resource: imports
@@ -7,6 +8,7 @@ import { subcategoriesResource } from './subcategories.js';
  * Every declared resource, read by the policy, the API and the SPA. `npm run new-resource` appends here.
  */
 export const DECLARED_RESOURCES = [
+  citiesResource,
   handlingChargesResource,
   categoriesResource,
   subcategoriesResource,

@@ -2,7 +2,6 @@ import type { RouteModule } from '../http/types.js';
 import { accessPolicyRoutes } from './access-policy.js';
 import { authRoutes } from './auth.js';
 import { categoryRoutes } from './categories.js';
-import { cityRoutes } from './cities.js';
 import { dashboardRoutes } from './dashboard.js';
 import { declaredRoutes } from './declared.js';
 import { healthRoutes } from './health.js';
@@ -24,7 +23,6 @@ export const apiRoutes: RouteModule[] = [
   healthRoutes,
   authRoutes,
   accessPolicyRoutes,
-  cityRoutes,
   warehouseRoutes,
   declaredRoutes,
   inventoryRoutes,

@@ -7,6 +7,10 @@ import { requiredText, textList } from '../../../src/domain/schemas/common.js';
 import { fromSpec } from '../../../src/app/resources/declared.js';
 import type { ApiRecord, ColumnDeclaration, DeclaredFormDeclaration } from '../../../src/app/resources/types.js';
 import { declaredTable } from '../../../src/server/db/declared-table.js';
+import { DEFAULT_POLICY, RESOURCES } from '../../../src/domain/policy.js';
+import { ROLES } from '../../../src/domain/roles.js';
+import { resourceLabel } from '../../../src/app/pages/permissions/labels.js';
+import { resourceDeclarations } from '../../../src/app/resources/index.js';
 
 /** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
 const towns = defineResource({
@@ -90,5 +94,21 @@ describe('a declared resource on the server', () => {
     expect(textList('Streets', true).safeParse(['  ', ' Main ']).data).toEqual(['Main']);
     expect(textList('Streets', true).safeParse(['', ' ']).error?.issues[0]?.message).toBe('Streets needs at least one entry');
     expect(textList('Tags', false).parse(undefined)).toEqual([]);
+  });
+});
+
+describe('cities, a SPEC.md resource on the declaration', () => {
+  it("keeps SPEC.md's place: the matrix row between sellers and warehouses, the sidebar item between users and warehouses, once each", () => {
+    const keys = Object.keys(RESOURCES);
+    expect(keys.slice(keys.indexOf('sellers'), keys.indexOf('sellers') + 3)).toEqual(['sellers', 'cities', 'warehouses']);
+    expect(RESOURCES.cities).toEqual(['list', 'show', 'create', 'edit', 'delete']);
+    expect(resourceLabel('cities')).toEqual({ label: 'Cities', hint: 'City Listing, Add and Edit City' });
+    const names = resourceDeclarations.map((d) => d.name);
+    expect(names.filter((n) => n === 'cities')).toHaveLength(1);
+    expect(names.slice(names.indexOf('users'), names.indexOf('users') + 3)).toEqual(['users', 'cities', 'warehouses']);
+  });
+
+  it('is granted to admin alone by default', () => {
+    for (const role of ROLES.filter((r) => r !== 'admin')) expect(DEFAULT_POLICY.grants[role].cities, role).toBeUndefined();
   });
 });
