@@ -114,7 +114,7 @@ export const DEFAULT_POLICY: Policy = {
   scope: {},
 };
 
-/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record. */
+/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record (cities, declared, once). */
 const RECORD_SCREENS: readonly Resource[] = [...new Set<Resource>(['products', 'users', 'cities', 'warehouses', 'inventory', ...DECLARED_RESOURCES.map((r) => r.name)])];
 const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
 

@@ -51,7 +51,7 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   name: N;
   /** REST collection path under /api. */
   path: string;
-  /** Sidebar label, page title and matrix row ('Handling Charges'). */
+  /** Matrix row ('Handling Charges'); also the sidebar label and list heading unless `menuLabel` and `list.title` say otherwise. */
   label: string;
   /** Sidebar label when it differs from the matrix row's: 'City Listing' beside 'Cities'. */
   menuLabel?: string;
