@@ -41,16 +41,16 @@ export type BenchDb = {
   url?: string;
   /** Runs statements exactly as given, straight on the driver: the raw-SQL baseline. */
   raw: (statements: Statement[]) => Promise<void>;
-  /** Records the SQL the API sends while `fn` runs (one request at a time), less the access policy's own reads. */
+  /** Records the SQL the API sends while `fn` runs (one request at a time), less the access policy's and session check's reads. */
   capture: (fn: () => Promise<unknown>) => Promise<Statement[]>;
   close: () => Promise<void>;
 };
 
 export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
   let recording: Statement[] | null = null;
-  // The policy is re-read every 2 s by any request: it is the API's cost, not the report's.
+  // The policy (re-read every 2 s) and the caller's session state (every 1 s) are the API's cost, not the request's.
   const logQuery = (text: string, params: unknown[]) => {
-    if (!/role_permissions|role_settings/.test(text)) recording?.push({ text, params });
+    if (!/role_permissions|role_settings|role_scopes|"session_version"/.test(text)) recording?.push({ text, params });
   };
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null }, { logQuery });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
@@ -8,10 +8,13 @@ export type Page<T> = { rows: T[]; total: number };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The LIKE pattern of a text anywhere in a value, its own % and _ taken literally. */
+export const containsPattern = (q: string) => `%${escapeLike(q)}%`;
+
 /** Case-insensitive substring match of `q` on any of the columns. */
 export function searchFilter(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
@@ -36,17 +39,29 @@ export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefin
  */
 export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'contains' | 'id' | 'boolean'; values?: readonly string[]; notAnId?: string };
 
-/** `?status=active&city_id=…` as equalities; a value the column cannot hold is a 400 naming the parameter. */
-export function equalityFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SQL | undefined {
-  const conditions = Object.entries(filters).flatMap(([name, filter]) => {
+/** A filter the query sets, checked, and the value its column is compared to (a flag as a boolean, 'contains' as a pattern). */
+export type SetFilter = { name: string; filter: EqualityFilter; value: string | boolean };
+
+/** The filters `query` sets (`?status=active&city_id=…`); a value the column cannot hold is a 400 naming the parameter. */
+export function setFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SetFilter[] {
+  return Object.entries(filters).flatMap(([name, filter]): SetFilter[] => {
     const text = query[name];
     if (typeof text !== 'string' || text === '') return [];
     if (filter.values && !filter.values.includes(text)) throw badRequest(name, `${name} must be one of: ${filter.values.join(', ')}`);
     if (filter.kind === 'id' && !isUuid(text)) throw badRequest(name, filter.notAnId ?? `${name} must be an id`);
-    if (filter.kind === 'contains') return [searchFilter(text, [filter.column])!];
-    if (filter.kind !== 'boolean') return [eq(filter.column, text)];
+    if (filter.kind === 'contains') return [{ name, filter, value: containsPattern(text) }];
+    if (filter.kind !== 'boolean') return [{ name, filter, value: text }];
     if (text !== 'true' && text !== 'false') throw badRequest(name, `${name} must be true or false`);
-    return [eq(filter.column, text === 'true')];
+    return [{ name, filter, value: text === 'true' }];
   });
-  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One filter's condition on a value: the value itself, or a placeholder for it in a statement compiled once. */
+export const filterCondition = (filter: EqualityFilter, value: unknown): SQL =>
+  filter.kind === 'contains' ? ilike(filter.column, value as string | SQLWrapper) : eq(filter.column, value);
+
+/** The filters `query` sets, as one condition. */
+export function equalityFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SQL | undefined {
+  const set = setFilters(query, filters);
+  return set.length ? and(...set.map(({ filter, value }) => filterCondition(filter, value))) : undefined;
 }

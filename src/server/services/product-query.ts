@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { categories, inventory, products, subcategories, type ColourVariant } from '../db/schema.js';
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { notFound, requireId } from '../http/errors.js';
-import { equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter, type Page } from './list-helpers.js';
+import { containsPattern, filterCondition, offsetOf, searchFilter, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
 
 export type ProductOut = {
   _id: string; productname: string; sku: string | null; barcode: string | null; product_hindi: string | null; category: string; category_id: string;
@@ -60,24 +60,27 @@ export const productSearchText = sql`(${products.productname} || ' ' || coalesce
 export const productNameText = sql`(${products.productname} || ' ' || coalesce(${products.productHindi}, ''))`;
 
 /** A typed SKU or scanned barcode finds its product exactly, through the unique indexes (migration 0007). */
-const exactCode = (q: string) => or(sql`lower(${products.sku}) = lower(${q})`, eq(products.barcode, q));
+const exactCode = (q: string | Placeholder) => or(sql`lower(${products.sku}) = lower(${q})`, eq(products.barcode, q));
 
 const filterable: Record<string, EqualityFilter> = {
   barcode: { column: products.barcode }, category_id: { column: products.categoryId, kind: 'id' },
   subcategory_id: { column: products.subcategoryId, kind: 'id' },
 };
 
-/** The list's filter: `q` as text or an exact code; `barcode`, `category_id` and `subcategory_id` exactly. */
-function listFilter(query: ProductListQuery): SQL | undefined {
-  const text = query.q ? or(searchFilter(query.q, [productSearchText]), exactCode(query.q)) : undefined;
-  return and(text, equalityFilters(query, filterable));
-}
-
 /** `stock_status` as a condition on a balance and its minimum. */
-const stockStatusIs = (status: StockStatus) => (current: StockExpr, minimum: StockExpr): SQL => sql`${stockStatusOf(current, minimum)} = ${status}`;
+const stockStatusIs = (status: StockStatus | Placeholder) => (current: StockExpr, minimum: StockExpr): SQL => sql`${stockStatusOf(current, minimum)} = ${status}`;
 
 type StockWhere = ReturnType<typeof stockStatusIs>;
-type Slice = { where?: SQL; stockWhere?: StockWhere; orderBy: (currentStock: SQL) => SQL[]; limit: number; offset: number };
+type Bound = number | Placeholder;
+type Slice = { where?: SQL; stockWhere?: StockWhere; orderBy: (currentStock: SQL) => SQL[]; limit: Bound; offset: Bound };
+/** A statement compiled once, run with its placeholders' values. */
+type Compiled<T> = { execute: (values?: Record<string, unknown>) => Promise<T[]> };
+
+/**
+ * Unnamed: PostgreSQL plans each run for its values (a named statement may fall back to a generic plan, blind to
+ * the search pattern). Drizzle types `prepare`'s name as required; node-postgres and PGlite treat '' as no name.
+ */
+const UNNAMED = '';
 
 /** Every product's balance and minimum summed over its warehouses, in one grouped pass. */
 function stockTotals(db: DbOrTx) {
@@ -95,15 +98,15 @@ export function productQueries(db: DbOrTx) {
    * their balances, so page 5000 costs about what page 1 does; sorting by stock needs every product's sum, which one
    * grouped pass over inventory computes. For one warehouse its row is joined directly.
    */
-  async function select(warehouseId: string | undefined, slice: Slice, sortsByStock = false): Promise<Row[]> {
-    if (warehouseId) {
+  function select(warehouseId: string | Placeholder | undefined, slice: Slice, sortsByStock = false): Compiled<Row> {
+    if (warehouseId !== undefined) {
       const fields = selection(inventory.currentStock, inventory.minimumStock);
       return db.select(fields).from(products)
         .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .where(and(slice.where, slice.stockWhere?.(inventory.currentStock, inventory.minimumStock)))
-        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset).prepare(UNNAMED);
     }
     if (sortsByStock || slice.stockWhere) {
       const stock = stockTotals(db);
@@ -114,7 +117,7 @@ export function productQueries(db: DbOrTx) {
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .leftJoin(stock, eq(stock.productId, products.id))
         .where(and(slice.where, slice.stockWhere?.(current, minimum)))
-        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset);
+        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset).prepare(UNNAMED);
     }
     const stock = db.select({
       current: sql<number>`coalesce(sum(${inventory.currentStock}), 0)`.as('stock_current'),
@@ -128,42 +131,62 @@ export function productQueries(db: DbOrTx) {
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
       .leftJoinLateral(stock, sql`true`)
-      .where(inArray(products.id, page)).orderBy(...order);
+      .where(inArray(products.id, page)).orderBy(...order).prepare(UNNAMED);
   }
 
-  async function countProducts(warehouseId: string | undefined, where: SQL | undefined, stockWhere?: StockWhere): Promise<number> {
+  function countProducts(warehouseId: string | Placeholder | undefined, where: SQL | undefined, stockWhere?: StockWhere): Compiled<{ n: number }> {
     const query = db.select({ n: count() }).from(products);
-    let rows: { n: number }[];
-    if (warehouseId) {
-      rows = await query.innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
-        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)));
-    } else if (stockWhere) {
-      const stock = stockTotals(db);
-      rows = await query.leftJoin(stock, eq(stock.productId, products.id))
-        .where(and(where, stockWhere(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`)));
-    } else {
-      rows = await query.where(where);
+    if (warehouseId !== undefined) {
+      return query.innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
+        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock))).prepare(UNNAMED);
     }
-    return Number(rows[0]?.n ?? 0);
+    if (stockWhere) {
+      const stock = stockTotals(db);
+      return query.leftJoin(stock, eq(stock.productId, products.id))
+        .where(and(where, stockWhere(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`))).prepare(UNNAMED);
+    }
+    return query.where(where).prepare(UNNAMED);
   }
+
+  /**
+   * A list's page and count statements for the filters it sets and its order, with placeholders for the values.
+   * Drizzle builds a statement's text anew on every run, and for the product list that cost as much as the rest of
+   * the API together (a CPU profile of bench:catalogue's search); the shapes are few, so each is built once.
+   */
+  function compileList(query: ProductListQuery, set: SetFilter[]) {
+    const p = sql.placeholder;
+    const text = query.q ? or(ilike(productSearchText, p('pattern')), exactCode(p('code'))) : undefined;
+    const where = and(text, ...set.map(({ name, filter }) => filterCondition(filter, p(name))));
+    const stockWhere = query.stock_status ? stockStatusIs(p('stock_status')) : undefined;
+    const warehouseId = query.warehouseId === undefined ? undefined : p('warehouse_id');
+    const orderBy = (currentStock: SQL) => sortOrder(query, {
+      productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
+      created: products.created, modified: products.modified, current_stock: currentStock,
+    }, [desc(products.created), desc(products.id)]);
+    return {
+      rows: select(warehouseId, { where, stockWhere, orderBy, limit: p('limit'), offset: p('offset') }, query.sort === 'current_stock'),
+      count: countProducts(warehouseId, where, stockWhere),
+    };
+  }
+  const compiled = new Map<string, ReturnType<typeof compileList>>();
 
   return {
     async list(query: ProductListQuery): Promise<Page<ProductOut>> {
-      const where = listFilter(query);
-      const stockWhere = query.stock_status ? stockStatusIs(query.stock_status) : undefined;
-      const orderBy = (currentStock: SQL) => sortOrder(query, {
-        productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
-        created: products.created, modified: products.modified, current_stock: currentStock,
-      }, [desc(products.created), desc(products.id)]);
-      const [rows, total] = await Promise.all([
-        select(query.warehouseId, { where, stockWhere, orderBy, limit: query.limit, offset: offsetOf(query) }, query.sort === 'current_stock'),
-        countProducts(query.warehouseId, where, stockWhere),
-      ]);
-      return { rows: rows.map(toApi), total };
+      const set = setFilters(query, filterable);
+      const shape = JSON.stringify([!!query.q, set.map((f) => f.name), !!query.stock_status, query.warehouseId !== undefined, query.sort, query.order]);
+      let statements = compiled.get(shape);
+      if (!statements) compiled.set(shape, (statements = compileList(query, set)));
+      const values = {
+        ...(query.q && { pattern: containsPattern(query.q), code: query.q }),
+        ...Object.fromEntries(set.map((f) => [f.name, f.value])),
+        stock_status: query.stock_status, warehouse_id: query.warehouseId, limit: query.limit, offset: offsetOf(query),
+      };
+      const [rows, [counted]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
+      return { rows: rows.map(toApi), total: Number(counted?.n ?? 0) };
     },
 
     async get(id: string): Promise<ProductOut> {
-      const [row] = await select(undefined, { where: eq(products.id, requireId(id, 'Product')), orderBy: () => [], limit: 1, offset: 0 });
+      const [row] = await select(undefined, { where: eq(products.id, requireId(id, 'Product')), orderBy: () => [], limit: 1, offset: 0 }).execute();
       if (!row) throw notFound('Product');
       return toApi(row);
     },
