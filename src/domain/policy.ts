@@ -50,7 +50,8 @@ export type Permission = { resource: Resource; action: Action };
 /**
  * Resources whose rows belong to a warehouse: each role has a scope on them, 'all' warehouses (SPEC.md) or only
  * the user's 'assigned' ones. A resource opts in by being listed here; its service then filters with
- * `warehouseFilter` and checks writes with `assertWarehouseWritable` (src/server/auth/warehouse-scope.ts).
+ * `warehouseFilter` and checks writes with `assertWarehouseWritable` (src/server/auth/warehouse-scope.ts), or, for a
+ * declared resource, its server part names the column that says which warehouse a row belongs to (`scope`).
  */
 export const WAREHOUSE_SCOPED = [
   'warehouses',

@@ -7,9 +7,13 @@ import type { Role } from './roles.js';
  * row, list and forms. Each field is written once: its kind (the column), its zod rule (messages included),
  * its label, and whether the list shows, searches, sorts or filters by it.
  * Kinds: text, money (numeric 12,2), decimal (numeric 10,2), boolean, ref (the id of another declared
- * resource's record) and list (several texts, e.g. a city's wards: a JSON array of strings).
+ * resource's record), list (several texts, e.g. a city's wards: a JSON array of strings) and choice (one of
+ * a few fixed values, e.g. a warehouse's status: a text column, a select on the form, a tag in the list).
  */
-export type FieldKind = 'text' | 'money' | 'decimal' | 'boolean' | 'ref' | 'list';
+export type FieldKind = 'text' | 'money' | 'decimal' | 'boolean' | 'ref' | 'list' | 'choice';
+
+/** One value of a 'choice' field: what is stored, what the form and the list say, and its tag's colour (default grey). */
+export type ChoiceOption = { value: string; label: string; color?: string };
 
 export type ResourceField = {
   kind: FieldKind;
@@ -30,13 +34,30 @@ export type ResourceField = {
   filter?: boolean | 'contains';
   /** Unique among the rows (a generated table gets a unique index). */
   unique?: boolean;
-  /** kind 'ref': the resource it points at, and the field of it that names a record. */
-  ref?: { resource: string; labelField: string };
+  /**
+   * kind 'ref': the resource it points at and the field of it that names a record. The API sends that name beside
+   * the id, under `as` (default '<field without _id>_name': 'category_name'), shown by the list as the cell and,
+   * when none is found, as `unknown`. With `search`, `q` matches the name; with `sort`, `sort=<as>` orders by it.
+   */
+  ref?: { resource: string; labelField: string; as?: string; unknown?: string };
+  /** kind 'ref' with a filter: the 400 for a value that is not an id; default '<label> not found'. */
+  notAnId?: string;
+  /** kind 'choice': every value the rule accepts, in order (the list filter refuses any other). */
+  options?: readonly ChoiceOption[];
   /** Form placeholder and help. */
   placeholder?: string;
-  /** Text inputs: the longest value the box takes, and the keyboard a phone shows ('numeric' for a pincode). */
+  /** A new record's value on the form where the rule has no default (the API still requires a value). */
+  initial?: unknown;
+  /** Form input other than the kind's own: a textarea (the form's whole width), a phone or an email box. */
+  input?: 'textarea' | 'tel' | 'email';
+  /** Text inputs: the longest value the box takes, the keyboard a phone shows ('numeric' for a pincode), the browser's autofill. */
   maxLength?: number;
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
+  autoComplete?: string;
+  /** List cell of a text: at most this many characters, then '...' with the whole text in a tooltip. */
+  cut?: number;
+  /** List cell kept on one line (a phone number). */
+  nowrap?: boolean;
   /** kind 'boolean': what the list says for true and for false; default Yes and No. */
   labels?: readonly [yes: string, no: string];
   /** kind 'list': what one entry is called on the form ('Ward': boxes 'Ward 1', 'Ward 2', a button 'Add Ward'). */
@@ -101,11 +122,19 @@ export type RecordOf<S extends ResourceSpec> = { _id: string; created?: string; 
   [K in keyof S['fields']]: z.output<S['fields'][K]['rule']> | null;
 };
 
+/** The key of a reference's record name in the API's output: 'city' where declared, else 'category_name'. */
+export const refNameOf = (name: string, field: ResourceField) => field.ref?.as ?? `${name.replace(/_id$/, '')}_name`;
+
 export const searchFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.search);
-export const sortFields = (spec: ResourceSpec) => [
-  ...Object.keys(spec.fields).filter((f) => spec.fields[f]!.sort),
-  ...(spec.timestamps?.created ? ['created'] : []),
-];
+/** What `sort` may name, in this order: the sortable fields, then the sortable references by their record's name, then 'created'. */
+export const sortFields = (spec: ResourceSpec) => {
+  const sorted = Object.entries(spec.fields).filter(([, f]) => f.sort);
+  return [
+    ...sorted.filter(([, f]) => f.kind !== 'ref').map(([name]) => name),
+    ...sorted.filter(([, f]) => f.kind === 'ref').map(([name, f]) => refNameOf(name, f)),
+    ...(spec.timestamps?.created ? ['created'] : []),
+  ];
+};
 export const filterFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.filter);
 
 /** 'charge_type' → 'chargeType': the Drizzle property of a snake_case field. */

@@ -1,5 +1,6 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { isWarehouseScoped } from '../domain/policy.js';
 import { DECLARED_RESOURCES, type DeclaredName } from '../domain/resources/index.js';
 import * as generated from './db/declared-schema.js';
 import { tableNameOf } from './db/declared-table.js';
@@ -8,7 +9,10 @@ import type { ServerPart } from './services/declared-service.js';
 
 const productsNoun = { singular: 'product', plural: 'products' };
 
-/** Declarations whose table predates them (or that other tables refer to), and what keeps their rows from deletion. */
+/**
+ * Declarations whose table predates them (or that other tables refer to), what keeps their rows from deletion and
+ * what goes with them, and the warehouse scope of a resource listed in WAREHOUSE_SCOPED.
+ */
 const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
   cities: {
     table: cities,
@@ -24,11 +28,20 @@ const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
 
 const generatedTables = (Object.values(generated) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
 
+/**
+ * A declaration's server part, checked at start-up: it has a table, and a warehouse scope exactly where WAREHOUSE_SCOPED
+ * lists the resource (the access hook sets a caller's scope only there: a scope without the entry would see everything).
+ */
+export function checkedPart(name: string, part: Partial<ServerPart>): ServerPart {
+  if (!part.table) throw new Error(`Resource '${name}' has no table: run npm run new-resource or add it to src/server/resources.ts`);
+  if (!part.scope !== !isWarehouseScoped(name)) throw new Error(`Resource '${name}': a scope in src/server/resources.ts goes with an entry in WAREHOUSE_SCOPED`);
+  return part as ServerPart;
+}
+
 /** The server part of every declared resource: its hand-written part, else its generated table. */
 export const serverParts: ReadonlyMap<string, ServerPart> = new Map(
-  DECLARED_RESOURCES.map((spec) => {
-    const part = HAND_WRITTEN[spec.name] ?? { table: generatedTables.find((t) => getTableName(t) === tableNameOf(spec))! };
-    if (!part.table) throw new Error(`Resource '${spec.name}' has no table: run npm run new-resource or add it to src/server/resources.ts`);
-    return [spec.name, part];
-  }),
+  DECLARED_RESOURCES.map((spec) => [
+    spec.name,
+    checkedPart(spec.name, HAND_WRITTEN[spec.name] ?? { table: generatedTables.find((t) => getTableName(t) === tableNameOf(spec)) }),
+  ]),
 );

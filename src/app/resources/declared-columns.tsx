@@ -1,7 +1,8 @@
+import { Tag } from 'antd';
 import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { formatINR } from '../../domain/money';
-import type { ResourceField, ResourceSpec } from '../../domain/resource';
-import { ActiveTag, firstOf, formatDate } from '../crud/cells';
+import { refNameOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { ActiveTag, CutText, firstOf, formatDate } from '../crud/cells';
 import type { ApiRecord, ColumnDeclaration } from './types';
 
 type Column = ColumnDeclaration<ApiRecord>;
@@ -9,8 +10,8 @@ type Column = ColumnDeclaration<ApiRecord>;
 const YES_NO = ['Yes', 'No'] as const;
 
 /**
- * What a cell shows for a field of each kind: money in rupees, a flag by its labels (Yes/No unless declared),
- * a reference by its record's name, a list by its first entries.
+ * What a cell shows for a field of each kind: money in rupees, a flag by its labels (Yes/No unless declared), a
+ * choice by its option's tag, a reference by its record's name, a list by its first entries, a text cut or on one line.
  */
 function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'exportValue' | 'align'> {
   switch (field.kind) {
@@ -22,22 +23,30 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
       const [yes, no] = field.labels ?? YES_NO;
       return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} />, exportValue: (r) => (r[name] ? yes : no) };
     }
+    case 'choice': {
+      const option = (r: ApiRecord) => field.options?.find((o) => o.value === r[name]);
+      // The CSV keeps the stored value, as an import would read it.
+      return { render: (r) => <Tag color={option(r)?.color ?? 'default'}>{option(r)?.label ?? (r[name] as string)}</Tag> };
+    }
     case 'ref': {
-      const label = `${name.replace(/_id$/, '')}_name`;
-      return { render: (r) => r[label] as string, exportValue: (r) => r[label] as string };
+      const shown = (r: ApiRecord) => (r[refNameOf(name, field)] ?? field.ref?.unknown) as string;
+      return { render: shown, exportValue: shown };
     }
     case 'list': {
       const entries = (r: ApiRecord) => (r[name] ?? []) as string[];
       return { render: (r) => firstOf(entries(r), LIST_ENTRIES_SHOWN), exportValue: (r) => entries(r).join(', ') };
     }
     default:
+      if (field.cut) return { render: (r) => <CutText text={r[name] as string | null} max={field.cut!} /> };
+      if (field.nowrap) return { render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r[name] as string}</span> };
       return {};
   }
 }
 
-/** A `filter` field's header filter: a reference picks a record, a flag one of its labels, a 'contains' text is typed. */
+/** A `filter` field's header filter: a reference picks a record, a flag or a choice one of its labels, a 'contains' text is typed. */
 function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   if (!field.filter) return {};
+  if (field.kind === 'choice' && field.options) return { filter: { options: field.options.map(({ value, label }) => ({ value, label })) } };
   if (field.kind === 'ref' && field.ref) return { filter: { options: { resource: field.ref.resource, labelField: field.ref.labelField } } };
   if (field.kind === 'boolean') {
     const [yes, no] = field.labels ?? YES_NO;
@@ -50,7 +59,7 @@ function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
 /** The list's columns: each field with a `column` title in declaration order, then the declared 'created' column. */
 export function columnsOf(spec: ResourceSpec): Column[] {
   const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).map(([name, f]) => ({
-    key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: name }), ...columnFilter(f),
+    key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
   }));
   const created = spec.timestamps?.created && spec.list?.createdColumn;
   if (!created) return fields;

@@ -2,7 +2,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { inputSchemaOf, searchFields, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { columnsOf } from './declared-columns';
-import type { ApiRecord, FieldDeclaration, ResourceDeclaration } from './types';
+import type { ApiRecord, FieldDeclaration, ListDeclaration, ResourceDeclaration } from './types';
 
 const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -13,15 +13,19 @@ function formField(name: string, field: ResourceField): FieldDeclaration {
     placeholder: field.placeholder,
     ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
     ...(field.inputMode && { inputMode: field.inputMode }),
+    ...(field.autoComplete && { autoComplete: field.autoComplete }),
+    ...(field.input && { input: field.input, ...(field.input === 'textarea' && { wide: true }) }),
     ...(field.kind === 'money' || field.kind === 'decimal' ? { step: 0.01 } : {}),
-    ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: field.ref } : {}),
+    ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: { resource: field.ref.resource, labelField: field.ref.labelField } } : {}),
+    ...(field.kind === 'choice' && field.options ? { input: 'select' as const, options: field.options.map(({ value, label }) => ({ value, label })) } : {}),
     ...(field.kind === 'list' ? { itemLabel: field.itemLabel, wide: true } : {}),
   };
 }
 
-/** A new record's values: each rule's default, and one empty box to type in for a list. */
+/** A new record's values: each declared `initial` or rule's default, and one empty box to type in for a list. */
 function initialValuesOf(fields: [string, ResourceField][]): Record<string, unknown> {
   return Object.fromEntries(fields.flatMap(([name, f]) => {
+    if (f.initial !== undefined) return [[name, f.initial]];
     if (f.kind === 'list') return [[name, ['']]];
     const empty = f.rule.safeParse(undefined);
     return empty.success && empty.data !== undefined ? [[name, empty.data]] : [];
@@ -34,12 +38,15 @@ function suggestionOf(spec: ResourceSpec, searched: string[]) {
   return (r: ApiRecord) => shown.map((f) => String(r[f] ?? '')).join(', ');
 }
 
+/** What a special resource adds on the SPA: its sidebar icon, and list parts of its own (warehouses' row buttons). */
+type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list'>> & { icon?: ReactNode; list?: Partial<ListDeclaration> };
+
 /**
  * The SPA side of a shared declaration: sidebar item, routes, list columns, search and form fields all come
  * from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
-export function fromSpec(spec: ResourceSpec, overrides: Partial<ResourceDeclaration> & { icon?: ReactNode } = {}): ResourceDeclaration {
-  const { icon, ...rest } = overrides;
+export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): ResourceDeclaration {
+  const { icon, list, ...rest } = overrides;
   const fields = Object.entries(spec.fields);
   const schema = inputSchemaOf(spec);
   const title = titleCase(spec.entity.singular);
@@ -57,6 +64,7 @@ export function fromSpec(spec: ResourceSpec, overrides: Partial<ResourceDeclarat
       emptyText: spec.list?.emptyText ?? `No ${spec.entity.plural} found`,
       ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec, searched) } } : {}),
       columns: columnsOf(spec),
+      ...list,
     },
     form: {
       titles: { create: `Add ${title}`, edit: `Edit ${title}` },

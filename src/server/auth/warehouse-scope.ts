@@ -9,7 +9,8 @@ import { HttpError, isUuid } from '../http/errors.js';
  * it from the policy (request.user.warehouses) for every resource listed in WAREHOUSE_SCOPED (src/domain/policy.ts).
  *
  * A warehouse-owned resource opts in with one line in WAREHOUSE_SCOPED; its service then adds
- * `warehouseFilter(scope, table.warehouseId)` to its reads and calls `assertWarehouseWritable` before a write.
+ * `warehouseFilter(scope, table.warehouseId)` to its reads and calls `assertWarehouseWritable` before a write (a
+ * declared resource's server part names the column instead: src/server/services/declared-scope.ts).
  */
 export type WarehouseScope = { assignedTo: string } | null;
 

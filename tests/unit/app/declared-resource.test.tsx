@@ -1,3 +1,4 @@
+import { Tag } from 'antd';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,9 @@ import { DEFAULT_POLICY, RESOURCES } from '../../../src/domain/policy.js';
 import { ROLES } from '../../../src/domain/roles.js';
 import { resourceLabel } from '../../../src/app/pages/permissions/labels.js';
 import { resourceDeclarations } from '../../../src/app/resources/index.js';
+import { choice } from '../../../src/domain/schemas/common.js';
+import { cities as citiesTable, warehouses as warehousesTable } from '../../../src/server/db/schema.js';
+import { checkedPart } from '../../../src/server/resources.js';
 
 /** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
 const towns = defineResource({
@@ -110,5 +114,77 @@ describe('cities, a SPEC.md resource on the declaration', () => {
 
   it('is granted to admin alone by default', () => {
     for (const role of ROLES.filter((r) => r !== 'admin')) expect(DEFAULT_POLICY.grants[role].cities, role).toBeUndefined();
+  });
+});
+
+/** The options a SPEC.md screen with special parts needed (warehouses): a choice, a named reference, input kinds, cut and one-line cells. */
+const depots = defineResource({
+  name: 'depots',
+  path: '/depots',
+  label: 'Depots',
+  entity: { title: 'Depot', singular: 'depot', plural: 'depots' },
+  fields: {
+    name: { kind: 'text', label: 'Depot Name', rule: requiredText('Depot name'), column: 'Depot Name', search: true, sort: true },
+    town_id: {
+      kind: 'ref', label: 'Town', rule: requiredText('Town'), column: 'Town', sort: true, filter: true, placeholder: 'Select a town',
+      ref: { resource: 'towns', labelField: 'name', as: 'town', unknown: 'Unknown Town' },
+    },
+    region_id: { kind: 'ref', label: 'Region', rule: requiredText('Region'), column: 'Region', sort: true, ref: { resource: 'regions', labelField: 'name' } },
+    state: {
+      kind: 'choice', label: 'State', column: 'State', sort: true, filter: true, initial: 'open',
+      rule: choice(['open', 'shut'], 'State'), options: [{ value: 'open', label: 'Open', color: 'green' }, { value: 'shut', label: 'Shut' }],
+    },
+    notes: { kind: 'text', label: 'Notes', rule: requiredText('Notes'), column: 'Notes', input: 'textarea', cut: 5 },
+    phone: { kind: 'text', label: 'Phone', rule: requiredText('Phone'), column: 'Phone', input: 'tel', autoComplete: 'tel', nowrap: true },
+  },
+  timestamps: { created: true },
+});
+const depot = fromSpec(depots, { list: { compactActions: true } });
+const depotColumn = (key: string) => depot.list!.columns.find((c) => c.key === key)!;
+const depotForm = depot.form as DeclaredFormDeclaration;
+const depotRow: ApiRecord = { id: 'd1', name: 'North', town_id: 't1', town: null, region_id: 'r1', region_name: 'East', state: 'shut', notes: 'Dairy and frozen', phone: '+91 1' };
+const html = (c: ColumnDeclaration<ApiRecord>) => renderToStaticMarkup(<>{c.render!(depotRow)}</>);
+
+describe('choices, named references and input kinds (warehouses)', () => {
+  it("shows a choice as its option's tag, filters by its options, and keeps the stored value in the CSV", () => {
+    expect(html(depotColumn('state'))).toBe(renderToStaticMarkup(<Tag color="default">Shut</Tag>));
+    expect(renderToStaticMarkup(<>{depotColumn('state').render!({ ...depotRow, state: 'open' })}</>)).toBe(renderToStaticMarkup(<Tag color="green">Open</Tag>));
+    expect(depotColumn('state').filter).toEqual({ options: [{ value: 'open', label: 'Open' }, { value: 'shut', label: 'Shut' }] });
+    expect(depotColumn('state').exportValue).toBeUndefined();
+    expect(depotForm.fields.find((f) => f.name === 'state')).toMatchObject({ input: 'select', options: [{ value: 'open', label: 'Open' }, { value: 'shut', label: 'Shut' }] });
+    expect(depotForm.initialValues).toEqual({ state: 'open' });
+  });
+
+  it("shows a reference by its record's name under its declared key (or '<field>_name'), unknown as declared; sorts by that key", () => {
+    expect(html(depotColumn('town_id'))).toBe('Unknown Town');
+    expect(depotColumn('town_id').exportValue!({ ...depotRow, town: 'Amer' })).toBe('Amer');
+    expect(depotColumn('town_id')).toMatchObject({ sort: 'town', filter: { options: { resource: 'towns', labelField: 'name' } } });
+    expect(html(depotColumn('region_id'))).toBe('East');
+    expect(depotColumn('region_id').sort).toBe('region_name');
+    expect(depotForm.fields.find((f) => f.name === 'town_id')).toEqual({
+      name: 'town_id', label: 'Town', placeholder: 'Select a town', input: 'select', options: { resource: 'towns', labelField: 'name' },
+    });
+    // Fields first, then references by their names, then created: the order the API's 400 lists them in.
+    expect(sortFields(depots)).toEqual(['name', 'state', 'town', 'region_name', 'created']);
+  });
+
+  it('cuts a long text with a tooltip, keeps a phone on one line, and passes the input kind and autofill to the form', () => {
+    expect(html(depotColumn('notes'))).toContain('Dairy...');
+    expect(html(depotColumn('phone'))).toBe('<span style="white-space:nowrap">+91 1</span>');
+    expect(depotForm.fields.find((f) => f.name === 'notes')).toMatchObject({ input: 'textarea', wide: true });
+    expect(depotForm.fields.find((f) => f.name === 'phone')).toMatchObject({ input: 'tel', autoComplete: 'tel' });
+  });
+
+  it("merges the SPA's list parts into the declared list", () => {
+    expect(depot.list).toMatchObject({ compactActions: true, title: 'Depots', emptyText: 'No depots found' });
+    expect(depot.list!.columns.map((c) => c.key)).toEqual(['name', 'town_id', 'region_id', 'state', 'notes', 'phone']);
+  });
+});
+
+describe("a declaration's server part", () => {
+  it('is refused without a table, or where its warehouse scope and WAREHOUSE_SCOPED disagree', () => {
+    expect(() => checkedPart('cities', { table: citiesTable, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
+    expect(() => checkedPart('warehouses', { table: warehousesTable })).toThrow(/WAREHOUSE_SCOPED/);
+    expect(() => checkedPart('cities', {})).toThrow(/no table/);
   });
 });
