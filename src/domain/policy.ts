@@ -4,8 +4,8 @@ import { ROLES, type Role } from './roles.js';
 
 /** Every declared resource (src/domain/resources) has the five CRUD actions. */
 const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
-/** Cities keeps SPEC.md's place in the matrix, between sellers and warehouses; the later declarations follow the stock screens. */
-const { cities: CITY_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
+/** Cities and warehouses keep SPEC.md's place in the matrix, after sellers; the later declarations follow the stock screens. */
+const { cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
 
 /** The default grants the declarations give one role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
@@ -26,7 +26,7 @@ export const RESOURCES = {
   users: ['list', 'show', 'create', 'edit', 'delete'],
   sellers: ['list'],
   cities: CITY_ACTIONS,
-  warehouses: ['list', 'show', 'create', 'edit', 'delete'],
+  warehouses: WAREHOUSE_ACTIONS,
   inventory: ['list', 'show', 'create', 'edit', 'delete'],
   stock: ['add', 'adjust', 'remove', 'write-off'],
   reports: ['list'],
@@ -97,7 +97,6 @@ export const DEFAULT_POLICY: Policy = {
       // Read access to the catalogue lets stock screens name products; the product screens stay admin-only.
       'product-search': ['list'],
       sellers: ['list'],
-      warehouses: ['list', 'show'],
       inventory: ['list', 'show', 'create', 'edit', 'delete'],
       stock: ['add', 'adjust', 'remove', 'write-off'],
       reports: ['list'],
@@ -115,7 +114,7 @@ export const DEFAULT_POLICY: Policy = {
   scope: {},
 };
 
-/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record (cities, declared, once). */
+/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record (cities and warehouses, declared, once). */
 const RECORD_SCREENS: readonly Resource[] = [...new Set<Resource>(['products', 'users', 'cities', 'warehouses', 'inventory', ...DECLARED_RESOURCES.map((r) => r.name)])];
 const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
 

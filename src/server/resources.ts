@@ -1,10 +1,10 @@
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, gt, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { isWarehouseScoped } from '../domain/policy.js';
 import { DECLARED_RESOURCES, type DeclaredName } from '../domain/resources/index.js';
 import * as generated from './db/declared-schema.js';
 import { tableNameOf } from './db/declared-table.js';
-import { categories, cities, handlingCharges, products, subcategories, users, warehouses } from './db/schema.js';
+import { categories, cities, handlingCharges, inventory, products, stockMovements, subcategories, users, warehouses } from './db/schema.js';
 import type { ServerPart } from './services/declared-service.js';
 
 const productsNoun = { singular: 'product', plural: 'products' };
@@ -20,6 +20,19 @@ const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
       { table: warehouses, column: warehouses.cityId, message: (n) => `This city has ${n} warehouse(s). Move or delete them before deleting the city.` },
       { table: users, column: users.cityId, message: (n) => `This city has ${n} user(s). Move them to another city before deleting it.` },
     ],
+  },
+  warehouses: {
+    table: warehouses,
+    scope: { column: warehouses.id },
+    usedBy: [
+      {
+        table: inventory, column: inventory.warehouseId, where: gt(inventory.currentStock, 0),
+        message: (n) => `This warehouse holds stock of ${n} product(s). Move or remove the stock before deleting it.`,
+      },
+      { table: stockMovements, column: stockMovements.warehouseId, message: () => 'This warehouse has stock movement history, which must be kept. Set it inactive instead.' },
+    ],
+    // Records of products it never held (no stock, no movement) go with it.
+    cascade: [{ table: inventory, column: inventory.warehouseId }],
   },
   'handling-charges': { table: handlingCharges },
   categories: { table: categories, usedBy: [{ table: products, column: products.categoryId, noun: productsNoun }] },

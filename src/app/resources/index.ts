@@ -32,8 +32,8 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   salePurchaseReport,
   expiryReport,
   updateAllInventory,
-  // Cities sits above, in SPEC.md's place in the Create group.
-  ...declaredScreens.filter((d) => d !== cities),
+  // Cities and warehouses sit above, in SPEC.md's place in the Create group.
+  ...declaredScreens.filter((d) => d !== cities && d !== warehouses),
   permissions,
   inventoryByCity,
   categoryTree,

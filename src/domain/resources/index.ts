@@ -2,6 +2,7 @@ import { categoriesResource } from './categories.js';
 import { citiesResource } from './cities.js';
 import { handlingChargesResource } from './handling-charges.js';
 import { subcategoriesResource } from './subcategories.js';
+import { warehousesResource } from './warehouses.js';
 // new-resource: imports
 
 /**
@@ -9,6 +10,7 @@ import { subcategoriesResource } from './subcategories.js';
  */
 export const DECLARED_RESOURCES = [
   citiesResource,
+  warehousesResource,
   handlingChargesResource,
   categoriesResource,
   subcategoriesResource,

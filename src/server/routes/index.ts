@@ -13,7 +13,6 @@ import { productRoutes } from './products.js';
 import { userRoutes } from './users.js';
 import { permissionRoutes } from './permissions.js';
 import { roleRoutes } from './roles.js';
-import { warehouseRoutes } from './warehouses.js';
 import { stockTakeRoutes } from './stock-takes.js';
 import { productImportRoutes } from './product-import.js';
 import { transferRoutes } from './transfers.js';
@@ -23,7 +22,6 @@ export const apiRoutes: RouteModule[] = [
   healthRoutes,
   authRoutes,
   accessPolicyRoutes,
-  warehouseRoutes,
   declaredRoutes,
   inventoryRoutes,
   batchRoutes,

@@ -13,8 +13,9 @@ import { ROLES } from '../../../src/domain/roles.js';
 import { resourceLabel } from '../../../src/app/pages/permissions/labels.js';
 import { resourceDeclarations } from '../../../src/app/resources/index.js';
 import { choice } from '../../../src/domain/schemas/common.js';
+import { WAREHOUSE_SCOPED } from '../../../src/domain/policy.js';
 import { cities as citiesTable, warehouses as warehousesTable } from '../../../src/server/db/schema.js';
-import { checkedPart } from '../../../src/server/resources.js';
+import { checkedPart, serverParts } from '../../../src/server/resources.js';
 
 /** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
 const towns = defineResource({
@@ -187,4 +188,24 @@ describe("a declaration's server part", () => {
     expect(() => checkedPart('warehouses', { table: warehousesTable })).toThrow(/WAREHOUSE_SCOPED/);
     expect(() => checkedPart('cities', {})).toThrow(/no table/);
   });
+});
+
+describe('warehouses, a SPEC.md resource with special parts on the declaration', () => {
+  it("keeps SPEC.md's place: the matrix row after cities, the sidebar item between City Listing and Inventory Listing, once each", () => {
+    const keys = Object.keys(RESOURCES);
+    expect(keys.slice(keys.indexOf('cities'), keys.indexOf('cities') + 3)).toEqual(['cities', 'warehouses', 'inventory']);
+    expect(resourceLabel('warehouses')).toEqual({ label: 'Warehouses', hint: 'Warehouse Listing, Add and Edit Warehouse' });
+    const names = resourceDeclarations.map((d) => d.name);
+    expect(names.filter((n) => n === 'warehouses')).toHaveLength(1);
+    expect(names.slice(names.indexOf('cities'), names.indexOf('cities') + 3)).toEqual(['cities', 'warehouses', 'inventory']);
+    expect(resourceDeclarations.find((d) => d.name === 'warehouses')).toMatchObject({ label: 'Warehouse Listing', menu: { group: 'create' } });
+  });
+
+  it('is listed and shown by the warehouse-user alone besides admin, and stays warehouse-scoped', () => {
+    expect(DEFAULT_POLICY.grants['warehouse-user'].warehouses).toEqual(['list', 'show']);
+    for (const role of ROLES.filter((r) => r !== 'admin' && r !== 'warehouse-user')) expect(DEFAULT_POLICY.grants[role].warehouses, role).toBeUndefined();
+    expect(WAREHOUSE_SCOPED).toContain('warehouses');
+    expect(serverParts.get('warehouses')!.scope).toBeDefined();
+  });
+
 });

@@ -11,7 +11,6 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   'product-search': { label: 'Product search', hint: 'Look up products by name on the stock screens' },
   users: { label: 'Users', hint: 'User Listing, Add and Edit User' },
   sellers: { label: 'Sellers', hint: 'Seller pickers on the stock screens' },
-  warehouses: { label: 'Warehouses', hint: 'Warehouse Listing, Add and Edit Warehouse' },
   inventory: { label: 'Inventory', hint: 'Inventory Listing, Inventory for City' },
   stock: { label: 'Stock', hint: 'Add, adjust and remove stock; write off expired stock' },
   reports: { label: 'Reports', hint: 'Inventory Report, Sale Purchase Report' },
