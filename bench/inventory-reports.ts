@@ -29,7 +29,7 @@ try {
   for (const kind of values.db.split(',') as Kind[]) {
     const t0 = performance.now();
     const bench = await openBenchDb(kind);
-    const { get } = await benchApi(bench.database);
+    const { app, get } = await benchApi(bench.database);
     const scale = await buildScaleData(bench.database.db, { products: N, movements: M, days: 120 });
     console.log(`${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements built in ${seconds(t0)}`);
 
@@ -52,6 +52,8 @@ try {
       lines.push({ db: kind, scenario, api: api.p50, sql: raw.p50, statements: statements.length, bytes });
       console.log(`  ${scenario.padEnd(36)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms`);
     }
+    // Closing the app ends its session LISTEN connection: left open, it kept the process from exiting.
+    await app.close();
     await bench.close();
   }
 } finally {

@@ -30,7 +30,7 @@ try {
   for (const kind of values.db.split(',') as Kind[]) {
     const t0 = performance.now();
     const bench = await openBenchDb(kind);
-    const { get } = await benchApi(bench.database);
+    const { app, get } = await benchApi(bench.database);
     const scale = await buildScaleData(bench.database.db, { products: N, movements: 0 });
     console.log(`${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances built in ${seconds(t0)}`);
     const { total } = JSON.parse((await get(`/api/products?limit=1`)).body) as { total: number };
@@ -80,6 +80,8 @@ try {
       if (/[?&]q=/.test(url)) line.noTrigram = (await timeIt(() => get(url), RUNS)).p50;
     }
     lines.push(...timed);
+    // Closing the app ends its session LISTEN connection: left open, it kept the process from exiting.
+    await app.close();
     await bench.close();
   }
 } finally {
