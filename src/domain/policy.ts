@@ -4,8 +4,8 @@ import { ROLES, type Role } from './roles.js';
 
 /** Every declared resource (src/domain/resources) has the five CRUD actions. */
 const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
-/** Cities and warehouses keep SPEC.md's place in the matrix, after sellers; the later declarations follow the stock screens. */
-const { cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
+/** Users, cities and warehouses keep SPEC.md's place in the matrix, around sellers; the later declarations follow the stock screens. */
+const { users: USER_ACTIONS, cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
 
 /** The default grants the declarations give one role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
@@ -23,7 +23,7 @@ export const RESOURCES = {
   products: ['list', 'show', 'create', 'edit', 'delete'],
   /** Product look-up by name (autocomplete) for the stock screens, apart from the catalogue screens. */
   'product-search': ['list'],
-  users: ['list', 'show', 'create', 'edit', 'delete'],
+  users: USER_ACTIONS,
   sellers: ['list'],
   cities: CITY_ACTIONS,
   warehouses: WAREHOUSE_ACTIONS,

@@ -21,6 +21,8 @@ export type ResourceField = {
   label: string;
   /** The rule the API validates with and the form shows, messages included. */
   rule: ZodType;
+  /** The rule of an update where it differs from a create's (a password required on create, blank on edit to keep it). */
+  updateRule?: ZodType;
   /** List column title; absent: not a column. */
   column?: string;
   /** `q` matches it (case-insensitive substring). */
@@ -38,8 +40,9 @@ export type ResourceField = {
    * kind 'ref': the resource it points at and the field of it that names a record. The API sends that name beside
    * the id, under `as` (default '<field without _id>_name': 'category_name'), shown by the list as the cell and,
    * when none is found, as `unknown`. With `search`, `q` matches the name; with `sort`, `sort=<as>` orders by it.
+   * `multiple`: a list of ids (a user's warehouses), served by a server part's own service, not the generic one.
    */
-  ref?: { resource: string; labelField: string; as?: string; unknown?: string };
+  ref?: { resource: string; labelField: string; as?: string; unknown?: string; multiple?: boolean };
   /** kind 'ref' with a filter: the 400 for a value that is not an id; default '<label> not found'. */
   notAnId?: string;
   /** kind 'choice': every value the rule accepts, in order (the list filter refuses any other). */
@@ -85,6 +88,8 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   grants?: Partial<Record<Exclude<Role, 'admin'>, readonly CrudAction[]>>;
   /** 409 message when a unique field repeats; default '<Title> already exists'. */
   duplicateMessage?: string;
+  /** REST shape where it differs from the default (`data` list key, POST to the collection, PUT): users' `users` key and POST /users/create. */
+  api?: { listKey?: string; createPath?: string; updateMethod?: 'PUT' | 'PATCH' };
   /** Default list order (field name, newest first when absent). */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Columns `created` and `modified` exist and are output. */
@@ -97,6 +102,8 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   list?: {
     /** Page heading; default `label`. */
     title?: string;
+    /** The create button; default 'Add <entity title>'. */
+    createLabel?: string;
     emptyText?: string;
     searchPlaceholder?: string;
     /** What a search suggestion says: these fields' values joined by ', '; default the first search field's. */
@@ -111,9 +118,17 @@ export function defineResource<const N extends string, const F extends Record<st
   return spec;
 }
 
-/** The body of a create or update: every field's rule. */
+/** The body of a create (and of an update where no field has an `updateRule`): every field's rule. */
 export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
   const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.rule])) as { [K in keyof F]: F[K]['rule'] };
+  return z.object(shape);
+}
+
+/** The body of an update: each field's `updateRule`, else its rule. */
+export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+  const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.updateRule ?? field.rule])) as {
+    [K in keyof F]: F[K] extends { updateRule: infer U extends ZodType } ? U : F[K]['rule'];
+  };
   return z.object(shape);
 }
 

@@ -6,12 +6,13 @@ import * as generated from './db/declared-schema.js';
 import { tableNameOf } from './db/declared-table.js';
 import { categories, cities, handlingCharges, inventory, products, stockMovements, subcategories, users, warehouses } from './db/schema.js';
 import type { ServerPart } from './services/declared-service.js';
+import { userService } from './services/user-service.js';
 
 const productsNoun = { singular: 'product', plural: 'products' };
 
 /**
  * Declarations whose table predates them (or that other tables refer to), what keeps their rows from deletion and
- * what goes with them, and the warehouse scope of a resource listed in WAREHOUSE_SCOPED.
+ * what goes with them, the warehouse scope of a resource listed in WAREHOUSE_SCOPED, and a special resource's own service.
  */
 const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
   cities: {
@@ -34,6 +35,7 @@ const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
     // Records of products it never held (no stock, no movement) go with it.
     cascade: [{ table: inventory, column: inventory.warehouseId }],
   },
+  users: { table: users, service: ({ database, sessions }) => userService(database.db, sessions) },
   'handling-charges': { table: handlingCharges },
   categories: { table: categories, usedBy: [{ table: products, column: products.categoryId, noun: productsNoun }] },
   subcategories: { table: subcategories, usedBy: [{ table: products, column: products.subcategoryId, noun: productsNoun }] },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, products, stockMovements, users, warehouses } from '../../src/server/db/schema.js';
 import { DEMO_PASSWORDS, DEMO_USERS } from '../../src/server/seed/demo-data.js';
 import { userUpdateSchema } from '../../src/domain/schemas/user.js';
+import { serverParts } from '../../src/server/resources.js';
 import { userService } from '../../src/server/services/user-service.js';
 import { createTestApp, type Reply, type TestApp } from '../support/test-app.js';
 
@@ -283,6 +284,17 @@ describe('autocomplete and sellers', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('city_id');
     expect((await t.request('GET', '/api/users/by-role/seller', { role: 'customer' })).status).toBe(403);
+  });
+});
+
+describe('the declaration (src/domain/resources/users.ts)', () => {
+  it("is served by the declared routes on users' own service, in its REST shape: list key users, POST /users/create, PUT", async () => {
+    expect(serverParts.get('users')?.service).toBeTypeOf('function');
+    expect((await t.request('GET', '/api/users?limit=1', { role: 'admin' })).body).toMatchObject({ users: [expect.any(Object)], page: 1, limit: 1 });
+    expect((await t.request('POST', '/api/users', { role: 'admin', body: newUser() })).status).toBe(404);
+    const made = await create();
+    expect((await t.request('PATCH', `/api/users/${made.body._id}`, { role: 'admin', body: asBody(made.body) })).status).toBe(404);
+    expect((await t.request('PUT', `/api/users/${made.body._id}`, { role: 'admin', body: asBody(made.body) })).status).toBe(200);
   });
 });
 

@@ -27,7 +27,7 @@ async function everyRoute(): Promise<string[]> {
       lines: [{ product_id: record.product_id, quantity: 1 }],
     })).body._id,
     // Each declared resource's edit screen, on its first record.
-    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path)])))),
+    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path, r.api?.listKey)])))),
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {

@@ -6,10 +6,12 @@ import { cities } from './cities';
 import { fromSpec } from './declared';
 import { handlingCharges } from './handling-charges';
 import type { ResourceDeclaration } from './types';
+import { users } from './users';
 import { warehouses } from './warehouses';
 
 /** Declared resources whose SPA side adds something (an icon, a page of its own); the rest need nothing here. */
 const SPA_PARTS: Record<string, ResourceDeclaration> = {
+  users,
   cities,
   warehouses,
   'handling-charges': handlingCharges,

@@ -2,6 +2,7 @@ import { categoriesResource } from './categories.js';
 import { citiesResource } from './cities.js';
 import { handlingChargesResource } from './handling-charges.js';
 import { subcategoriesResource } from './subcategories.js';
+import { usersResource } from './users.js';
 import { warehousesResource } from './warehouses.js';
 // new-resource: imports
 
@@ -9,6 +10,7 @@ import { warehousesResource } from './warehouses.js';
  * Every declared resource, read by the policy, the API and the SPA. `npm run new-resource` appends here.
  */
 export const DECLARED_RESOURCES = [
+  usersResource,
   citiesResource,
   warehousesResource,
   handlingChargesResource,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { userCreateSchema, userUpdateSchema } from '../../domain/schemas/user.js';
-import { registerCrud } from '../http/crud-routes.js';
 import type { RouteModule } from '../http/types.js';
 import { userService } from '../services/user-service.js';
 
+/** Users' routes beside its declared CRUD ones (src/server/resources.ts): the search box's suggestions and the seller pickers. */
 export const userRoutes: RouteModule = (app, { database, sessions }) => {
   const users = userService(database.db, sessions);
   const tags = ['users'];
@@ -17,9 +16,4 @@ export const userRoutes: RouteModule = (app, { database, sessions }) => {
     config: { access: { resource: 'sellers', action: 'list' } },
     schema: { tags, querystring: z.object({ city_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)) }) },
   }, async (request) => ({ data: await users.sellers(request.query.city_id) }));
-
-  registerCrud(app, {
-    path: '/users', resource: 'users', entity: 'User', listKey: 'users', createPath: '/users/create', updateMethod: 'PUT',
-    createSchema: userCreateSchema, updateSchema: userUpdateSchema, service: users,
-  });
 };

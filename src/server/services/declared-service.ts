@@ -5,6 +5,7 @@ import type { ListQuery } from '../../domain/schemas/common.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Db } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
+import type { AppDeps } from '../http/types.js';
 import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { clearForDelete, type Cascade, type UsedBy } from './declared-delete.js';
 import { columnsOf, refJoins, type DeclaredTables } from './declared-refs.js';
@@ -18,8 +19,13 @@ type Row = Record<string, unknown>;
 /**
  * The server side of a declaration: its table (an existing one, or generated from the fields), what keeps a record
  * from deletion (`usedBy`) and what goes with it (`cascade`), and its warehouse `scope` where its rows belong to one.
+ * A special resource (users: passwords, sessions, assignments) brings its own `service` instead of the generic one;
+ * the declared routes serve it all the same.
  */
-export type ServerPart = { table: PgTable; usedBy?: UsedBy[]; cascade?: Cascade[]; scope?: DeclaredScope };
+export type ServerPart = {
+  table: PgTable; usedBy?: UsedBy[]; cascade?: Cascade[]; scope?: DeclaredScope;
+  service?: (deps: Pick<AppDeps, 'database' | 'sessions'>) => CrudService<Row, Row, unknown>;
+};
 
 /** The generic Drizzle CRUD service of a declared resource: `_id` and snake_case out, as every resource of SPEC.md. */
 export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, tables: DeclaredTables): CrudService<Row, Row, Row> {

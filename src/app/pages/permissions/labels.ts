@@ -9,7 +9,6 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   dashboard: { label: 'Dashboard' },
   products: { label: 'Products', hint: 'Product Listing, Add and Edit Product' },
   'product-search': { label: 'Product search', hint: 'Look up products by name on the stock screens' },
-  users: { label: 'Users', hint: 'User Listing, Add and Edit User' },
   sellers: { label: 'Sellers', hint: 'Seller pickers on the stock screens' },
   inventory: { label: 'Inventory', hint: 'Inventory Listing, Inventory for City' },
   stock: { label: 'Stock', hint: 'Add, adjust and remove stock; write off expired stock' },
