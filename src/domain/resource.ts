@@ -40,19 +40,21 @@ export type ResourceField = {
    * kind 'ref': the resource it points at and the field of it that names a record. The API sends that name beside
    * the id, under `as` (default '<field without _id>_name': 'category_name'), shown by the list as the cell and,
    * when none is found, as `unknown`. With `search`, `q` matches the name; with `sort`, `sort=<as>` orders by it.
-   * `multiple`: a list of ids (a user's warehouses), served by a server part's own service, not the generic one.
+   * Served by a server part's own service only, not the generic one: `valueField`, the field of the record stored
+   * instead of its id (a user's role names a role), and `multiple`, a list of them (a user's warehouses).
    */
-  ref?: { resource: string; labelField: string; as?: string; unknown?: string; multiple?: boolean };
+  ref?: { resource: string; labelField: string; as?: string; unknown?: string; valueField?: string; multiple?: boolean };
   /** kind 'ref' with a filter: the 400 for a value that is not an id; default '<label> not found'. */
   notAnId?: string;
   /** kind 'choice': every value the rule accepts, in order (the list filter refuses any other). */
   options?: readonly ChoiceOption[];
-  /** Form placeholder and help. */
+  /** Form placeholder, and help under the input on the create and the edit form. */
   placeholder?: string;
+  help?: { create?: string; edit?: string };
   /** A new record's value on the form where the rule has no default (the API still requires a value). */
   initial?: unknown;
-  /** Form input other than the kind's own: a textarea (the form's whole width), a phone or an email box. */
-  input?: 'textarea' | 'tel' | 'email';
+  /** Form input other than the kind's own: a textarea (the form's whole width), a phone, an email or a password box. */
+  input?: 'textarea' | 'tel' | 'email' | 'password';
   /** Text inputs: the longest value the box takes, the keyboard a phone shows ('numeric' for a pincode), the browser's autofill. */
   maxLength?: number;
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
@@ -94,6 +96,8 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Columns `created` and `modified` exist and are output. */
   timestamps?: { created?: boolean; modified?: boolean };
+  /** The form's field order where it differs from `fields`' (the order the API checks a body in, and so its messages'). */
+  formOrder?: readonly string[];
   /** SPA screens (SPEC.md-style paths); absent: no screen of its own. */
   screens?: { list: string; create?: string; edit?: string };
   /** Sidebar group; absent: not in the sidebar. */
@@ -110,6 +114,8 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
     suggestion?: readonly string[];
     /** With timestamps.created: the title of a 'created' column, sortable by it; absent: no such column. */
     createdColumn?: string;
+    /** With timestamps.modified: likewise, a 'modified' column after it. */
+    modifiedColumn?: string;
   };
 };
 

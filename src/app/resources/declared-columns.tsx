@@ -43,11 +43,15 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
   }
 }
 
+/** A reference's select: its resource's records, by the declared value field (default the id), one or several. */
+export const refOptions = ({ resource, labelField, valueField, multiple }: NonNullable<ResourceField['ref']>) =>
+  ({ resource, labelField, ...(valueField && { valueField }), ...(multiple && { multiple }) });
+
 /** A `filter` field's header filter: a reference picks a record, a flag or a choice one of its labels, a 'contains' text is typed. */
 function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   if (!field.filter) return {};
   if (field.kind === 'choice' && field.options) return { filter: { options: field.options.map(({ value, label }) => ({ value, label })) } };
-  if (field.kind === 'ref' && field.ref) return { filter: { options: { resource: field.ref.resource, labelField: field.ref.labelField } } };
+  if (field.kind === 'ref' && field.ref) return { filter: { options: refOptions(field.ref) } };
   if (field.kind === 'boolean') {
     const [yes, no] = field.labels ?? YES_NO;
     return { filter: { options: [{ value: 'true', label: yes }, { value: 'false', label: no }] } };
@@ -56,12 +60,16 @@ function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   return {};
 }
 
-/** The list's columns: each field with a `column` title in declaration order, then the declared 'created' column. */
+/** A declared timestamp column: its date, sortable by it. */
+const stampColumn = (key: 'created' | 'modified', title: string): Column =>
+  ({ key, title, render: (r) => formatDate(r[key]), exportValue: (r) => r[key] as string, sort: key });
+
+/** The list's columns: each field with a `column` title in declaration order, then the declared 'created' and 'modified' columns. */
 export function columnsOf(spec: ResourceSpec): Column[] {
   const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).map(([name, f]) => ({
     key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
   }));
   const created = spec.timestamps?.created && spec.list?.createdColumn;
-  if (!created) return fields;
-  return [...fields, { key: 'created', title: created, render: (r) => formatDate(r.created), exportValue: (r) => r.created as string, sort: 'created' }];
+  const modified = spec.timestamps?.modified && spec.list?.modifiedColumn;
+  return [...fields, ...(created ? [stampColumn('created', created)] : []), ...(modified ? [stampColumn('modified', modified)] : [])];
 }

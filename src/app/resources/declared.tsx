@@ -1,8 +1,8 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { inputSchemaOf, searchFields, type ResourceField, type ResourceSpec } from '../../domain/resource';
-import { columnsOf } from './declared-columns';
-import type { ApiRecord, FieldDeclaration, ListDeclaration, ResourceDeclaration } from './types';
+import { inputSchemaOf, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { columnsOf, refOptions } from './declared-columns';
+import type { ApiRecord, ColumnDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
 
 const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -16,7 +16,8 @@ function formField(name: string, field: ResourceField): FieldDeclaration {
     ...(field.autoComplete && { autoComplete: field.autoComplete }),
     ...(field.input && { input: field.input, ...(field.input === 'textarea' && { wide: true }) }),
     ...(field.kind === 'money' || field.kind === 'decimal' ? { step: 0.01 } : {}),
-    ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: { resource: field.ref.resource, labelField: field.ref.labelField } } : {}),
+    ...(field.help && { help: field.help }),
+    ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: refOptions(field.ref) } : {}),
     ...(field.kind === 'choice' && field.options ? { input: 'select' as const, options: field.options.map(({ value, label }) => ({ value, label })) } : {}),
     ...(field.kind === 'list' ? { itemLabel: field.itemLabel, wide: true } : {}),
   };
@@ -38,17 +39,42 @@ function suggestionOf(spec: ResourceSpec, searched: string[]) {
   return (r: ApiRecord) => shown.map((f) => String(r[f] ?? '')).join(', ');
 }
 
-/** What a special resource adds on the SPA: its sidebar icon, and list parts of its own (warehouses' row buttons). */
-type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list'>> & { icon?: ReactNode; list?: Partial<ListDeclaration> };
+/** The REST shape the data provider reads: the path where it is not the name, and the declared differences. */
+function apiOf(spec: ResourceSpec): ResourceApi {
+  const { listKey, createPath, updateMethod } = spec.api ?? {};
+  return {
+    ...(spec.path.slice(1) !== spec.name && { path: spec.path.slice(1) }),
+    ...(listKey && { listKey }),
+    ...(createPath && { createPath: createPath.slice(1) }),
+    ...(updateMethod && { updateMethod }),
+  };
+}
+
+/**
+ * What a special resource adds on the SPA: its sidebar icon, list parts of its own (warehouses' row buttons), what a
+ * declared column shows in its own way (`cells`, by column key: users' Name from first and last name), form parts.
+ */
+type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list' | 'form'>> & {
+  icon?: ReactNode;
+  /** List parts; `search` is merged over the declared one (users' suggestions come from /users/autocomplete). */
+  list?: Partial<Omit<ListDeclaration, 'search'>> & { search?: Partial<SearchDeclaration<ApiRecord>> };
+  cells?: Record<string, Partial<ColumnDeclaration<ApiRecord>>>;
+  form?: Partial<DeclaredFormDeclaration>;
+};
+
+/** The fields in the form's order: the declared `formOrder`, else the declaration's. */
+function formFieldsOf(spec: ResourceSpec): [string, ResourceField][] {
+  const order = spec.formOrder ?? Object.keys(spec.fields);
+  return order.map((name) => [name, spec.fields[name]!]);
+}
 
 /**
  * The SPA side of a shared declaration: sidebar item, routes, list columns, search and form fields all come
  * from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
 export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): ResourceDeclaration {
-  const { icon, list, ...rest } = overrides;
-  const fields = Object.entries(spec.fields);
-  const schema = inputSchemaOf(spec);
+  const { icon, list: { search, ...list } = {}, cells = {}, form, ...rest } = overrides;
+  const fields = formFieldsOf(spec);
   const title = titleCase(spec.entity.singular);
   const searched = searchFields(spec);
   return {
@@ -56,21 +82,22 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
     label: spec.menuLabel ?? spec.label,
     ...(spec.menu ? { menu: { group: spec.menu, icon: icon ?? <AppstoreOutlined /> } } : {}),
     ...(spec.screens ? { routes: spec.screens } : {}),
-    api: spec.path.slice(1) === spec.name ? {} : { path: spec.path.slice(1) },
+    api: apiOf(spec),
     entity: { singular: spec.entity.singular, plural: spec.entity.plural },
     list: {
       title: spec.list?.title ?? spec.label,
-      createLabel: `Add ${title}`,
+      createLabel: spec.list?.createLabel ?? `Add ${title}`,
       emptyText: spec.list?.emptyText ?? `No ${spec.entity.plural} found`,
-      ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec, searched) } } : {}),
-      columns: columnsOf(spec),
+      ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec, searched), ...search } } : {}),
+      columns: columnsOf(spec).map((column) => ({ ...column, ...cells[column.key] })),
       ...list,
     },
     form: {
       titles: { create: `Add ${title}`, edit: `Edit ${title}` },
-      schemas: { create: schema, edit: schema },
+      schemas: { create: inputSchemaOf(spec), edit: updateSchemaOf(spec) },
       fields: fields.map(([name, f]) => formField(name, f)),
       initialValues: initialValuesOf(fields),
+      ...form,
     },
     ...rest,
   };

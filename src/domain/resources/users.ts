@@ -9,6 +9,8 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Password is too long');
 
+const ASSIGNED_HELP = "Where a role's scope is 'Assigned only', the user works in these warehouses only.";
+
 /**
  * SPEC.md section 2's User Listing on the shared declaration. Its service stays its own (password hashing, unique
  * e-mail and phone, sessions, warehouse assignments, the last-admin guard): src/server/resources.ts plugs it in.
@@ -23,7 +25,8 @@ export const usersResource = defineResource({
   entity: { title: 'User', singular: 'user', plural: 'users' },
   api: { listKey: 'users', createPath: '/users/create', updateMethod: 'PUT' },
   fields: {
-    firstname: { kind: 'text', label: 'First Name', rule: requiredText('First name', 100), sort: true, search: true, autoComplete: 'off' },
+    // The list's Name column (first and last name) is the SPA's: src/app/resources/users.tsx.
+    firstname: { kind: 'text', label: 'First Name', rule: requiredText('First name', 100), column: 'Name', sort: true, search: true, autoComplete: 'off' },
     lastname: { kind: 'text', label: 'Last Name', rule: requiredText('Last name', 100), sort: true, search: true, autoComplete: 'off' },
     email: { kind: 'text', label: 'Email', rule: email('Email'), column: 'Email', sort: true, search: true, input: 'email', autoComplete: 'off' },
     phonenumber: { kind: 'text', label: 'Phone Number', rule: phone('Phone number'), search: true, input: 'tel', autoComplete: 'off' },
@@ -34,12 +37,14 @@ export const usersResource = defineResource({
     },
     // Any role the roles table holds (built-in or custom): the service checks that it exists.
     role: {
-      kind: 'text', label: 'Role', column: 'Role', sort: true, filter: true, placeholder: 'Select a role',
+      kind: 'ref', label: 'Role', column: 'Role', sort: true, filter: true, placeholder: 'Select a role',
+      ref: { resource: 'roles', labelField: 'label', valueField: 'name', as: 'role_label' },
       rule: z.string({ error: 'Role is required' }).trim().min(1, 'Role is required').max(ROLE_NAME_MAX, 'Role not found').refine(isRole, { error: 'Role not found' }),
     },
     /** The warehouses whose rows the user reaches where the role's scope is 'assigned'. Left out: unchanged. */
     warehouse_ids: {
       kind: 'ref', label: 'Assigned Warehouses', placeholder: 'Select warehouses',
+      help: { create: ASSIGNED_HELP, edit: ASSIGNED_HELP },
       ref: { resource: 'warehouses', labelField: 'name', multiple: true },
       rule: z.array(z.string({ error: 'Warehouse ids must be strings' }).trim().max(64), { error: 'warehouse_ids must be a list of warehouse ids' })
         .max(1000, 'At most 1000 warehouses').optional(),
@@ -56,11 +61,13 @@ export const usersResource = defineResource({
     // Sent back on edit so that saving the form never clears it.
     profileimage: { kind: 'text', label: 'Profile Image URL (optional)', rule: optionalText('Profile image', 500), autoComplete: 'off' },
     password: {
-      kind: 'text', label: 'Password', rule: password,
+      kind: 'text', label: 'Password', rule: password, input: 'password',
+      help: { create: `At least ${PASSWORD_MIN_LENGTH} characters.`, edit: 'Leave blank to keep the current password.' },
       // On edit a blank or missing password keeps the current one.
       updateRule: z.union([z.literal(''), password]).optional().nullable().transform((v) => (v ? v : undefined)),
     },
   },
+  formOrder: ['firstname', 'lastname', 'email', 'phonenumber', 'password', 'city_id', 'address', 'role', 'status', 'warehouse_ids', 'gst_no', 'profileimage'],
   timestamps: { created: true, modified: true },
   screens: { list: '/users', create: '/user-registration', edit: '/user-edit/:id' },
   menu: 'create',
@@ -70,5 +77,6 @@ export const usersResource = defineResource({
     emptyText: 'No users found',
     searchPlaceholder: 'Search users by name, email or phone',
     createdColumn: 'Created',
+    modifiedColumn: 'Modified',
   },
 });

@@ -209,3 +209,44 @@ describe('warehouses, a SPEC.md resource with special parts on the declaration',
   });
 
 });
+
+describe('users, a SPEC.md resource with its own service and SPA parts on the declaration', () => {
+  const users = resourceDeclarations.find((d) => d.name === 'users')!;
+  const form = users.form as DeclaredFormDeclaration;
+
+  it("keeps SPEC.md's place: the matrix row between product-search and sellers, the sidebar item after Product Listing; admin only by default", () => {
+    const keys = Object.keys(RESOURCES);
+    expect(keys.slice(keys.indexOf('product-search'), keys.indexOf('product-search') + 3)).toEqual(['product-search', 'users', 'sellers']);
+    expect(resourceLabel('users')).toEqual({ label: 'Users', hint: 'User Listing, Add and Edit User' });
+    const names = resourceDeclarations.map((d) => d.name);
+    expect(names.filter((n) => n === 'users')).toHaveLength(1);
+    expect(names.slice(names.indexOf('products'), names.indexOf('products') + 3)).toEqual(['products', 'users', 'cities']);
+    for (const role of ROLES.filter((r) => r !== 'admin')) expect(DEFAULT_POLICY.grants[role].users, role).toBeUndefined();
+  });
+
+  it("takes the declared REST shape, create label, form order, per-mode help and a reference's value field and multiple select", () => {
+    expect(users.api).toEqual({ listKey: 'users', createPath: 'users/create', updateMethod: 'PUT' });
+    expect(users.list).toMatchObject({ title: 'User Management', createLabel: 'Add New User', emptyText: 'No users found' });
+    expect(form.titles).toEqual({ create: 'Add User', edit: 'Edit User' });
+    expect(form.fields.map((f) => f.name)).toEqual(['firstname', 'lastname', 'email', 'phonenumber', 'password', 'city_id', 'address', 'role', 'status', 'warehouse_ids', 'gst_no', 'profileimage']);
+    const field = (name: string) => form.fields.find((f) => f.name === name)!;
+    expect(field('password')).toMatchObject({ input: 'password', help: { create: 'At least 6 characters.', edit: 'Leave blank to keep the current password.' } });
+    expect(field('role').options).toEqual({ resource: 'roles', labelField: 'label', valueField: 'name' });
+    expect(field('warehouse_ids').options).toEqual({ resource: 'warehouses', labelField: 'name', multiple: true });
+    expect(form.schemas.edit.safeParse({ ...form.initialValues }).error?.issues.some((i) => i.path[0] === 'password')).toBe(false);
+    expect(form.schemas.create.safeParse({ ...form.initialValues }).error?.issues.some((i) => i.path[0] === 'password')).toBe(true);
+  });
+
+  it("merges the SPA's cells into the declared columns, and lists created and modified last", () => {
+    const row = { firstname: 'Asha', lastname: 'Rao', role: 'seller', role_label: '', status: 'notverified' };
+    const columns = users.list!.columns as ColumnDeclaration<ApiRecord>[];
+    expect(columns.map((c) => [c.key, c.title, c.sort])).toEqual([
+      ['name', 'Name', 'firstname'], ['email', 'Email', 'email'], ['role', 'Role', 'role'], ['status', 'Status', 'status'],
+      ['created', 'Created', 'created'], ['modified', 'Modified', 'modified'],
+    ]);
+    expect(columns[0]!.exportValue!(row)).toBe('Asha Rao');
+    expect(columns[2]!.filter).toEqual({ options: { resource: 'roles', labelField: 'label', valueField: 'name' } });
+    expect(renderToStaticMarkup(<>{columns[3]!.render!(row)}</>)).toContain('Not Verified');
+    expect(columns[3]!.exportValue!(row)).toBe('Not Verified');
+  });
+});
