@@ -92,6 +92,13 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   duplicateMessage?: string;
   /** REST shape where it differs from the default (`data` list key, POST to the collection, PUT): users' `users` key and POST /users/create. */
   api?: { listKey?: string; createPath?: string; updateMethod?: 'PUT' | 'PATCH' };
+  /**
+   * A rule over the whole body of a create and of an update (a discount at most the MRP), run unless a field is missing or of the wrong type (zod's refine).
+   * On a `patch` update the fields not sent are undefined, so `check` lets them pass.
+   */
+  refine?: { check: (body: Record<string, unknown>) => boolean; message: string; path: readonly string[] };
+  /** An update sends any subset of the fields (PATCH): each is optional and no default applies; what is not sent stays. */
+  patch?: boolean;
   /** Default list order (field name, newest first when absent). */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Columns `created` and `modified` exist and are output. */
@@ -124,18 +131,32 @@ export function defineResource<const N extends string, const F extends Record<st
   return spec;
 }
 
-/** The body of a create (and of an update where no field has an `updateRule`): every field's rule. */
-export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
-  const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.rule])) as { [K in keyof F]: F[K]['rule'] };
-  return z.object(shape);
+/** The declaration's `refine` on a body schema; none: the schema itself. */
+function refined<T extends z.ZodObject>(spec: ResourceSpec, schema: T): T {
+  const rule = spec.refine;
+  return rule ? schema.refine((body) => rule.check(body as Record<string, unknown>), { message: rule.message, path: [...rule.path] }) : schema;
 }
 
-/** The body of an update: each field's `updateRule`, else its rule. */
+/** The body of a create (and of an update where no field has an `updateRule`): every field's rule, then `refine`. */
+export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+  const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.rule])) as { [K in keyof F]: F[K]['rule'] };
+  return refined(spec, z.object(shape));
+}
+
+type UpdateShape<F extends Record<string, ResourceField>> = { [K in keyof F]: F[K] extends { updateRule: infer U extends ZodType } ? U : F[K]['rule'] };
+const updateShapeOf = <F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) =>
+  Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.updateRule ?? field.rule])) as UpdateShape<F>;
+
+/** The body of an update: each field's `updateRule`, else its rule, then `refine`; with `patch`, `patchSchemaOf`'s. */
 export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
-  const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.updateRule ?? field.rule])) as {
-    [K in keyof F]: F[K] extends { updateRule: infer U extends ZodType } ? U : F[K]['rule'];
-  };
-  return z.object(shape);
+  // Typed as the full body: a patch declaration names its own type through patchSchemaOf.
+  if (spec.patch) return patchSchemaOf(spec) as unknown as z.ZodObject<UpdateShape<F>>;
+  return refined(spec, z.object(updateShapeOf(spec)));
+}
+
+/** The body of a `patch` update: every field's update rule made optional (a default would fill what was not sent: give an `updateRule` without it), then `refine`. */
+export function patchSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+  return refined(spec, z.object(updateShapeOf(spec)).partial());
 }
 
 /** A record as the API sends it: `_id`, the fields under their snake_case names, and the timestamps. */

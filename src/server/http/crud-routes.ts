@@ -11,6 +11,8 @@ export type CrudService<TCreate, TUpdate, TOut> = {
   sortFields: readonly string[];
   /** Plain query parameters that filter the list by equality (`?category_id=`). */
   filterFields?: readonly string[];
+  /** Further list query parameters with their own rules (products' warehouse and stock status); the service reads them. */
+  listQuery?: z.ZodRawShape;
   /** `by`: the caller, for services whose rows are scoped to the caller (warehouses). */
   list(query: ListQuery & Record<string, unknown>, by?: CurrentUser): Promise<Page<TOut>>;
   get(id: string, by?: CurrentUser): Promise<TOut>;
@@ -47,7 +49,7 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
 
   const filters = Object.fromEntries((d.service.filterFields ?? []).map((f) => [f, z.string().trim().max(100).optional()]));
   // Typed as the plain list query: the filters reach the service through its `Record<string, unknown>` side.
-  const querystring = listQueryFor(d.service.sortFields).extend(filters) as unknown as ReturnType<typeof listQueryFor>;
+  const querystring = listQueryFor(d.service.sortFields).extend(filters).extend(d.service.listQuery ?? {}) as unknown as ReturnType<typeof listQueryFor>;
   app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring } }, async (request) => {
     const { rows, total } = await d.service.list(request.query, request.user!);
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
