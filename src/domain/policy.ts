@@ -4,8 +4,11 @@ import { ROLES, type Role } from './roles.js';
 
 /** Every declared resource (src/domain/resources) has the five CRUD actions. */
 const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
-/** Users, cities and warehouses keep SPEC.md's place in the matrix, around sellers; the later declarations follow the stock screens. */
-const { users: USER_ACTIONS, cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
+/**
+ * Products, users, cities and warehouses keep SPEC.md's place in the matrix (products first, the others around sellers);
+ * the later declarations follow the stock screens.
+ */
+const { products: PRODUCT_ACTIONS, users: USER_ACTIONS, cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
 
 /** The default grants the declarations give one role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
@@ -20,7 +23,7 @@ const declaredGrants = (role: Exclude<Role, 'admin'>) =>
  */
 export const RESOURCES = {
   dashboard: ['show'],
-  products: ['list', 'show', 'create', 'edit', 'delete'],
+  products: PRODUCT_ACTIONS,
   /** Product look-up by name (autocomplete) for the stock screens, apart from the catalogue screens. */
   'product-search': ['list'],
   users: USER_ACTIONS,

@@ -6,6 +6,7 @@ import * as generated from './db/declared-schema.js';
 import { tableNameOf } from './db/declared-table.js';
 import { categories, cities, handlingCharges, inventory, products, stockMovements, subcategories, users, warehouses } from './db/schema.js';
 import type { ServerPart } from './services/declared-service.js';
+import { productCrud } from './services/product-crud.js';
 import { userService } from './services/user-service.js';
 
 const productsNoun = { singular: 'product', plural: 'products' };
@@ -35,6 +36,7 @@ const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
     // Records of products it never held (no stock, no movement) go with it.
     cascade: [{ table: inventory, column: inventory.warehouseId }],
   },
+  products: { table: products, service: ({ database, log }) => productCrud(database.db, log) },
   users: { table: users, service: ({ database, sessions }) => userService(database.db, sessions) },
   'handling-charges': { table: handlingCharges },
   categories: { table: categories, usedBy: [{ table: products, column: products.categoryId, noun: productsNoun }] },

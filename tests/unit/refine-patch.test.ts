@@ -40,3 +40,16 @@ describe("a declaration's refine and patch update", () => {
     expect(updateSchemaOf({ ...offers, patch: false }).safeParse({ offer: 5 }).success).toBe(false);
   });
 });
+
+describe("products' declared bodies", () => {
+  it('keep the images of a PATCH that does not send them, and check the discount against a price sent with it', async () => {
+    const { productPatchSchema, productSchema } = await import('../../src/domain/schemas/product.js');
+    expect(productPatchSchema.parse({ price: 5 })).toEqual({ price: 5 });
+    expect(productPatchSchema.safeParse({ price: 5, discount_price: 6 }).error?.issues).toEqual([
+      { code: 'custom', message: 'Discount price cannot be more than the MRP price', path: ['discount_price'] },
+    ]);
+    const body = { productname: 'A', category: 'C', subcategory: 'S', product_keyword: 'B', price: 5, discount_price: 6, product_description: 'd', unit: 'g', unit_value: '1' };
+    expect(productSchema.safeParse(body).error?.issues.map((i) => i.message)).toEqual(['Discount price cannot be more than the MRP price']);
+    expect(productSchema.parse({ ...body, discount_price: 5 })).toMatchObject({ main_image: [], colors: [] });
+  });
+});

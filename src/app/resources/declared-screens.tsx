@@ -5,12 +5,14 @@ import { subcategoriesResource } from '../../domain/resources/subcategories';
 import { cities } from './cities';
 import { fromSpec } from './declared';
 import { handlingCharges } from './handling-charges';
+import { products } from './products';
 import type { ResourceDeclaration } from './types';
 import { users } from './users';
 import { warehouses } from './warehouses';
 
 /** Declared resources whose SPA side adds something (an icon, a page of its own); the rest need nothing here. */
 const SPA_PARTS: Record<string, ResourceDeclaration> = {
+  products,
   users,
   cities,
   warehouses,

@@ -32,8 +32,8 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   salePurchaseReport,
   expiryReport,
   updateAllInventory,
-  // Users, cities and warehouses sit above, in SPEC.md's place in the Create group.
-  ...declaredScreens.filter((d) => d !== users && d !== cities && d !== warehouses),
+  // Products, users, cities and warehouses sit above, in SPEC.md's place in the Create group.
+  ...declaredScreens.filter((d) => d !== products && d !== users && d !== cities && d !== warehouses),
   permissions,
   inventoryByCity,
   categoryTree,

@@ -1,6 +1,7 @@
 import { categoriesResource } from './categories.js';
 import { citiesResource } from './cities.js';
 import { handlingChargesResource } from './handling-charges.js';
+import { productsResource } from './products.js';
 import { subcategoriesResource } from './subcategories.js';
 import { usersResource } from './users.js';
 import { warehousesResource } from './warehouses.js';
@@ -10,6 +11,7 @@ import { warehousesResource } from './warehouses.js';
  * Every declared resource, read by the policy, the API and the SPA. `npm run new-resource` appends here.
  */
 export const DECLARED_RESOURCES = [
+  productsResource,
   usersResource,
   citiesResource,
   warehousesResource,

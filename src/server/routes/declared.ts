@@ -13,7 +13,7 @@ export const declaredRoutes: RouteModule = (app, deps) => {
     registerCrud(app, {
       path: spec.path, resource: spec.name as typeof DECLARED_RESOURCES[number]['name'], entity: spec.entity.title, ...spec.api,
       createSchema: inputSchemaOf(spec), updateSchema: updateSchemaOf(spec),
-      service: part.service?.(deps) ?? declaredService(deps.database.db, spec, part, tables),
+      service: part.service?.({ ...deps, log: app.log }) ?? declaredService(deps.database.db, spec, part, tables),
     });
   }
 };

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../auth/access.js';
 import type { Db } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
 import type { AppDeps } from '../http/types.js';
+import type { WarningLog } from './product-service.js';
 import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { clearForDelete, type Cascade, type UsedBy } from './declared-delete.js';
 import { columnsOf, refJoins, type DeclaredTables } from './declared-refs.js';
@@ -24,7 +25,8 @@ type Row = Record<string, unknown>;
  */
 export type ServerPart = {
   table: PgTable; usedBy?: UsedBy[]; cascade?: Cascade[]; scope?: DeclaredScope;
-  service?: (deps: Pick<AppDeps, 'database' | 'sessions'>) => CrudService<Row, Row, unknown>;
+  /** `log`: where a special service reports what it could not clean up after a request that succeeded. */
+  service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & { log: WarningLog }) => CrudService<Row, Row, unknown>;
 };
 
 /** The generic Drizzle CRUD service of a declared resource: `_id` and snake_case out, as every resource of SPEC.md. */

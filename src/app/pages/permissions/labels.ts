@@ -7,7 +7,6 @@ const declaredLabels = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name,
 /** How the matrix names each policy resource; a hint where the key alone does not say which screens it opens. */
 export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }> = {
   dashboard: { label: 'Dashboard' },
-  products: { label: 'Products', hint: 'Product Listing, Add and Edit Product' },
   'product-search': { label: 'Product search', hint: 'Look up products by name on the stock screens' },
   sellers: { label: 'Sellers', hint: 'Seller pickers on the stock screens' },
   inventory: { label: 'Inventory', hint: 'Inventory Listing, Inventory for City' },
