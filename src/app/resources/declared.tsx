@@ -2,7 +2,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { inputSchemaOf, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { columnsOf, refOptions } from './declared-columns';
-import type { ApiRecord, ColumnDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
+import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
 
 const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -59,8 +59,22 @@ type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list' | 'form'>> & {
   /** List parts; `search` is merged over the declared one (users' suggestions come from /users/autocomplete). */
   list?: Partial<Omit<ListDeclaration, 'search'>> & { search?: Partial<SearchDeclaration<ApiRecord>> };
   cells?: Record<string, Partial<ColumnDeclaration<ApiRecord>>>;
-  form?: Partial<DeclaredFormDeclaration>;
+  /** Columns that are no field (products' image and stock), and every column's order by key where it is not the declared one. */
+  columns?: { extra?: ColumnDeclaration<ApiRecord>[]; order?: readonly string[] };
+  /** Form parts, or a form component of its own (products' colour variants and images) in place of the declared fields. */
+  form?: Partial<DeclaredFormDeclaration> | (Omit<CustomFormDeclaration, 'titles'> & Partial<Pick<CustomFormDeclaration, 'titles'>>);
 };
+
+/** The declared columns with the SPA's cells, then its extra columns, in `order` where given. */
+function listColumns(spec: ResourceSpec, cells: SpaOverrides['cells'] = {}, { extra = [], order }: NonNullable<SpaOverrides['columns']> = {}) {
+  const all = [...columnsOf(spec).map((column) => ({ ...column, ...cells[column.key] })), ...extra];
+  if (!order) return all;
+  return order.map((key) => {
+    const column = all.find((c) => c.key === key);
+    if (!column) throw new Error(`${spec.name}: no column '${key}' to order`);
+    return column;
+  });
+}
 
 /** The fields in the form's order: the declared `formOrder`, else the declaration's. */
 function formFieldsOf(spec: ResourceSpec): [string, ResourceField][] {
@@ -73,7 +87,7 @@ function formFieldsOf(spec: ResourceSpec): [string, ResourceField][] {
  * from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
 export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): ResourceDeclaration {
-  const { icon, list: { search, ...list } = {}, cells = {}, form, ...rest } = overrides;
+  const { icon, list: { search, ...list } = {}, cells, columns, form, ...rest } = overrides;
   const fields = formFieldsOf(spec);
   const title = titleCase(spec.entity.singular);
   const searched = searchFields(spec);
@@ -89,10 +103,10 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
       createLabel: spec.list?.createLabel ?? `Add ${title}`,
       emptyText: spec.list?.emptyText ?? `No ${spec.entity.plural} found`,
       ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec, searched), ...search } } : {}),
-      columns: columnsOf(spec).map((column) => ({ ...column, ...cells[column.key] })),
+      columns: listColumns(spec, cells, columns),
       ...list,
     },
-    form: {
+    form: form && 'component' in form ? { titles: { create: `Add ${title}`, edit: `Edit ${title}` }, ...form } : {
       titles: { create: `Add ${title}`, edit: `Edit ${title}` },
       schemas: { create: inputSchemaOf(spec), edit: updateSchemaOf(spec) },
       fields: fields.map(([name, f]) => formField(name, f)),

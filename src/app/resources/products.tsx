@@ -3,70 +3,64 @@ import { Space } from 'antd';
 import { lazy } from 'react';
 import { STOCK_STATUSES } from '../../domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
+import { productsResource } from '../../domain/resources/products';
 import { ProductImportButton } from '../pages/products/import/ProductImportButton';
-import { formatINR } from '../../domain/money';
 import { ProductThumb, StockStatusTag, SubcategoryCell, stockStatusLabel } from '../pages/products/ProductCells';
-import { defineList, type ResourceDeclaration } from './types';
+import { fromSpec } from './declared';
+import type { ApiRecord } from './types';
 
 type Product = {
-  id: string; productname: string; category: string; subcategory: string; gst_rate: number; subcategory_gst_rate?: number; main_image: string[];
-  stock_status: string | null; current_stock: number | null; price: number; discount_price: number;
+  productname: string; subcategory: string; gst_rate: number; subcategory_gst_rate?: number; main_image: string[];
+  stock_status: string | null; current_stock: number | null;
 };
+const product = (r: ApiRecord) => r as unknown as Product;
 
-export const products: ResourceDeclaration = {
-  name: 'products',
-  label: 'Product Listing',
-  menu: { group: 'create', icon: <ShoppingOutlined /> },
-  routes: { list: '/product-listing', create: '/product-registration', edit: '/product-edit/:id' },
-  api: { updateMethod: 'PATCH' },
-  entity: { singular: 'product', plural: 'products' },
+/**
+ * Product Listing: the shared declaration, with what the SPA does its own way: the image, stock status and stock
+ * columns, the subcategory's GST note, the category filters by id, the import button, the export in the import's
+ * columns, the warehouse filter, suggestions from /products/autocomplete and a form of its own.
+ */
+export const products = fromSpec(productsResource, {
+  icon: <ShoppingOutlined />,
   errors: { create: 'Failed to add product' },
-  list: defineList<Product>({
-    title: 'Product Listing',
-    createLabel: 'Add Product',
-    emptyText: 'No products found',
+  cells: {
+    category: { filter: { param: 'category_id', options: { resource: 'categories', labelField: 'name' } } },
+    subcategory: {
+      exportValue: (r) => product(r).subcategory,
+      filter: { param: 'subcategory_id', options: { resource: 'subcategories', labelField: 'name' } },
+      render: (r) => <SubcategoryCell name={product(r).subcategory} gstRate={product(r).gst_rate} subcategoryGstRate={product(r).subcategory_gst_rate} />,
+    },
+  },
+  columns: {
+    extra: [
+      { key: 'image', title: 'Image', noExport: true, render: (r) => <ProductThumb images={product(r).main_image} name={product(r).productname} /> },
+      {
+        key: 'stock_status', title: 'Stock Status',
+        filter: { options: STOCK_STATUSES.map((status) => ({ value: status, label: stockStatusLabel(status) })) },
+        render: (r) => <StockStatusTag status={product(r).stock_status} />, exportValue: (r) => stockStatusLabel(product(r).stock_status),
+      },
+      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (r) => product(r).current_stock ?? 'N/A', sort: 'current_stock' },
+    ],
+    order: ['image', 'productname', 'category', 'subcategory', 'stock_status', 'current_stock', 'price', 'discount_price'],
+  },
+  list: {
     deleteError: 'Failed to delete product. Please try again.',
     toolbar: ProductImportButton,
     // Export in the import's columns: export → edit → import round-trips.
     exportColumns: PRODUCT_CSV_COLUMNS.map((c) => ({ key: c.field, title: c.header })),
     search: {
-      placeholder: 'Search products by name',
       path: 'products/autocomplete',
       listKey: 'data',
-      label: (p) => p.productname,
-      renderOption: (p) => (
+      label: (r) => product(r).productname,
+      renderOption: (r) => (
         <Space>
-          <ProductThumb images={p.main_image} name={p.productname} size={32} />
-          <span>{p.productname}</span>
+          <ProductThumb images={product(r).main_image} name={product(r).productname} size={32} />
+          <span>{product(r).productname}</span>
         </Space>
       ),
     },
     filters: [{ param: 'warehouse_id', label: 'Warehouse', resource: 'warehouses', nameField: 'name' }],
-    columns: [
-      { key: 'image', title: 'Image', noExport: true, render: (p) => <ProductThumb images={p.main_image} name={p.productname} /> },
-      { key: 'productname', title: 'Product Name', sort: 'productname' },
-      { key: 'category', title: 'Category', filter: { param: 'category_id', options: { resource: 'categories', labelField: 'name' } } },
-      {
-        key: 'subcategory', title: 'Subcategory', exportValue: (p) => p.subcategory,
-        filter: { param: 'subcategory_id', options: { resource: 'subcategories', labelField: 'name' } },
-        render: (p) => <SubcategoryCell name={p.subcategory} gstRate={p.gst_rate} subcategoryGstRate={p.subcategory_gst_rate} />,
-      },
-      {
-        key: 'stock_status', title: 'Stock Status',
-        filter: { options: STOCK_STATUSES.map((status) => ({ value: status, label: stockStatusLabel(status) })) },
-        render: (p) => <StockStatusTag status={p.stock_status} />, exportValue: (p) => stockStatusLabel(p.stock_status),
-      },
-      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (p) => p.current_stock ?? 'N/A', sort: 'current_stock' },
-      { key: 'price', title: 'Price', align: 'right', render: (p) => formatINR(p.price), exportValue: (p) => p.price, sort: 'price' },
-      {
-        key: 'discount_price', title: 'Discount Price', align: 'right', render: (p) => formatINR(p.discount_price),
-        exportValue: (p) => p.discount_price, sort: 'discount_price',
-      },
-    ],
-  }),
-  form: {
-    titles: { create: 'Add Product', edit: 'Edit Product' },
-    // Colour variants, images and category-driven GST: a form of its own, rendered by the generic pages.
-    component: lazy(() => import('../pages/products/ProductForm')),
   },
-};
+  // Colour variants, images and category-driven GST: a form of its own, rendered by the generic pages.
+  form: { component: lazy(() => import('../pages/products/ProductForm')) },
+});

@@ -25,8 +25,8 @@ export const productsResource = defineResource({
     barcode: { kind: 'text', label: 'Barcode', rule: barcode },
     product_hindi: { kind: 'text', label: 'Hindi Name', rule: optionalText('Hindi name', 200) },
     // Named, or given by id beside the name: the service resolves either.
-    category: { kind: 'text', label: 'Category', rule: requiredText('Category', 100) },
-    subcategory: { kind: 'text', label: 'Subcategory', rule: requiredText('Subcategory', 100) },
+    category: { kind: 'text', label: 'Category', rule: requiredText('Category', 100), column: 'Category' },
+    subcategory: { kind: 'text', label: 'Subcategory', rule: requiredText('Subcategory', 100), column: 'Subcategory' },
     category_id: { kind: 'text', label: 'Category id', rule: optionalText('Category id', 64) },
     subcategory_id: { kind: 'text', label: 'Subcategory id', rule: optionalText('Subcategory id', 64) },
     product_keyword: { kind: 'text', label: 'Brand', rule: requiredText('Brand', 200) },
