@@ -142,7 +142,7 @@ describe('permissions screen (issue 7)', () => {
     await expect(signIn.isChecked()).resolves.toBe(true);
 
     await admin.getByRole('button', { name: 'Discard changes' }).click();
-    await expect(signIn.isChecked()).resolves.toBe(false);
+    await expect.poll(() => signIn.isChecked()).toBe(false);
     await expect(admin.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
 
     // Ticking an action ticks what it needs, and says so.
@@ -151,16 +151,17 @@ describe('permissions screen (issue 7)', () => {
     await expect(box(admin, 'sub-admin: cities list').isChecked()).resolves.toBe(true);
     await admin.getByText('Also ticked cities show, cities list for Sub Admin: cities edit needs them.').waitFor();
     await admin.getByRole('button', { name: 'Discard changes' }).click();
-    await expect(box(admin, 'sub-admin: cities edit').isChecked()).resolves.toBe(false);
+    await expect.poll(() => box(admin, 'sub-admin: cities edit').isChecked()).toBe(false);
 
     // A saved non-default policy, then back to the defaults through the confirmation.
     await box(admin, 'sub-admin: every products action').check();
     await save(admin);
-    await expect(box(admin, 'sub-admin: products edit').isChecked()).resolves.toBe(true);
+    await expect.poll(() => box(admin, 'sub-admin: products edit').isChecked()).toBe(true);
     await admin.getByRole('button', { name: 'Reset to defaults' }).click();
     await admin.getByRole('tooltip').getByText('Nothing changes until you press Save.', { exact: false }).waitFor();
     await admin.getByRole('button', { name: 'Load defaults' }).click();
-    await expect(box(admin, 'sub-admin: products edit').isChecked()).resolves.toBe(false);
+    // The matrix re-renders after the click: wait for the box, never read it at once.
+    await expect.poll(() => box(admin, 'sub-admin: products edit').isChecked()).toBe(false);
     await admin.getByText('Unsaved changes', { exact: true }).waitFor();
     await save(admin);
     await admin.getByText('The default permissions are in force.').waitFor();
