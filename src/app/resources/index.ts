@@ -19,12 +19,12 @@ export type * from './types';
  * The one registry of resources and screens, in sidebar order. The data provider reads the API side from it,
  * the access-control provider the permission of each action, the sidebar its labels and groups.
  */
+/** Declared resources that keep SPEC.md's place in the Create group, not the later declared ones'. */
+const placedAsSpec: ResourceDeclaration[] = [products, users, cities, warehouses];
+
 export const resourceDeclarations: ResourceDeclaration[] = [
   dashboard,
-  products,
-  users,
-  cities,
-  warehouses,
+  ...placedAsSpec,
   inventory,
   transfers,
   stockTakes,
@@ -32,8 +32,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   salePurchaseReport,
   expiryReport,
   updateAllInventory,
-  // Products, users, cities and warehouses sit above, in SPEC.md's place in the Create group.
-  ...declaredScreens.filter((d) => d !== products && d !== users && d !== cities && d !== warehouses),
+  ...declaredScreens.filter((d) => !placedAsSpec.includes(d)),
   permissions,
   inventoryByCity,
   categoryTree,

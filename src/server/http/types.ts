@@ -22,6 +22,9 @@ export type Api = FastifyInstance<
 >;
 
 /** What routes and services share: built once per process in app.ts. */
+/** Where a failed clean-up is reported; the request it follows has already succeeded. */
+export type WarningLog = { warn: (details: object, message: string) => void };
+
 export type AppDeps = {
   database: Database;
   signer: TokenSigner;

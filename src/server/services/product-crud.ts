@@ -2,7 +2,8 @@ import { productListQuery, type ProductInput, type ProductPatch } from '../../do
 import type { Db } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
 import { PRODUCT_SORT_FIELDS, type ProductListQuery } from './product-query.js';
-import { productService, type WarningLog } from './product-service.js';
+import type { WarningLog } from '../http/types.js';
+import { productService } from './product-service.js';
 
 /**
  * products' own service as the declared CRUD routes serve it: its sorts (stock included), its list parameters

@@ -1,3 +1,4 @@
+import type { WarningLog } from '../http/types.js';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { inventory, products, stockMovements, subcategories, warehouses } from '../db/schema.js';
@@ -12,8 +13,6 @@ import { productQueries, type ProductListQuery } from './product-query.js';
 
 type Subcategory = typeof subcategories.$inferSelect;
 type Media = Pick<typeof products.$inferSelect, 'mainImage' | 'colors'>;
-/** Where a failed clean-up is reported; the request it follows has already succeeded. */
-export type WarningLog = { warn: (details: object, message: string) => void };
 
 const imageHashesOf = (media: Media) =>
   new Set([...media.mainImage, ...media.colors.flatMap((c) => c.images)].map(storedImageHash).filter((h) => h !== undefined));
