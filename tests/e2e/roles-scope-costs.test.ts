@@ -14,9 +14,19 @@ const JOURNEY_MS = 150_000;
 const menuItem = (page: Page, label: string) => page.getByRole('menuitem', { name: label });
 const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
 
+/** Picks an option and waits until the select shows it (a list still loading can move the option under the click). */
 async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  const select = page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) });
+  const shown = async () => (await select.locator('.ant-select-selection-item').allInnerTexts()).join();
+  await expect
+    .poll(async () => {
+      if ((await shown()) === option) return option;
+      await select.click();
+      const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) });
+      await item.click({ timeout: 5_000 }).catch(() => undefined);
+      return shown();
+    }, { timeout: 30_000 })
+    .toBe(option);
 }
 
 async function openPermissions(admin: Page): Promise<void> {

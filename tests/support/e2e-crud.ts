@@ -51,7 +51,16 @@ export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, {
 
 /** Waits until the page's path (without query) is `pathname`, as long as the page's own timeout. */
 export async function atPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname);
+  try {
+    await page.waitForURL((url) => url.pathname === pathname);
+  } catch (error) {
+    // Say why the page stayed: a form's own errors or a notice explain most of these failures on CI.
+    const said = await page
+      .locator('.ant-form-item-explain-error, .ant-message-notice, .ant-notification-notice, .ant-alert')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`Still at ${page.url()}, not ${pathname}. On screen: ${said.join(' | ') || 'no error or notice'}`, { cause: error });
+  }
 }
 
 /** A name no other test (or earlier run) has used. */
