@@ -5,10 +5,13 @@ import { ROLES, type Role } from './roles.js';
 /** Every declared resource (src/domain/resources) has the five CRUD actions. */
 const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
 /**
- * Products, users, cities and warehouses keep SPEC.md's place in the matrix (products first, the others around sellers);
- * the later declarations follow the stock screens.
+ * Products, users, cities, warehouses and inventory keep SPEC.md's place in the matrix (products first, the others
+ * around sellers); the later declarations follow the stock screens.
  */
-const { products: PRODUCT_ACTIONS, users: USER_ACTIONS, cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, ...LATER_DECLARED_ACTIONS } = DECLARED_ACTIONS;
+const {
+  products: PRODUCT_ACTIONS, users: USER_ACTIONS, cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, inventory: INVENTORY_ACTIONS,
+  ...LATER_DECLARED_ACTIONS
+} = DECLARED_ACTIONS;
 
 /** The default grants the declarations give one role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
@@ -30,7 +33,7 @@ export const RESOURCES = {
   sellers: ['list'],
   cities: CITY_ACTIONS,
   warehouses: WAREHOUSE_ACTIONS,
-  inventory: ['list', 'show', 'create', 'edit', 'delete'],
+  inventory: INVENTORY_ACTIONS,
   stock: ['add', 'adjust', 'remove', 'write-off'],
   reports: ['list'],
   'update-all-inventory': ['update-all'],
@@ -100,7 +103,6 @@ export const DEFAULT_POLICY: Policy = {
       // Read access to the catalogue lets stock screens name products; the product screens stay admin-only.
       'product-search': ['list'],
       sellers: ['list'],
-      inventory: ['list', 'show', 'create', 'edit', 'delete'],
       stock: ['add', 'adjust', 'remove', 'write-off'],
       reports: ['list'],
       'stock-takes': ['list', 'show', 'create', 'count', 'apply'],
@@ -117,8 +119,8 @@ export const DEFAULT_POLICY: Policy = {
   scope: {},
 };
 
-/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record (cities and warehouses, declared, once). */
-const RECORD_SCREENS: readonly Resource[] = [...new Set<Resource>(['products', 'users', 'cities', 'warehouses', 'inventory', ...DECLARED_RESOURCES.map((r) => r.name)])];
+/** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record: the declared ones. */
+const RECORD_SCREENS: readonly Resource[] = DECLARED_RESOURCES.map((r) => r.name);
 const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
 
 /**

@@ -6,11 +6,13 @@ import type { Role } from './roles.js';
  * Drizzle service, OpenAPI operations and default grants from it; the SPA its routes, sidebar item, matrix
  * row, list and forms. Each field is written once: its kind (the column), its zod rule (messages included),
  * its label, and whether the list shows, searches, sorts or filters by it.
- * Kinds: text, money (numeric 12,2), decimal (numeric 10,2), boolean, ref (the id of another declared
+ * Kinds: text, money (numeric 12,2), decimal (numeric 10,2), integer (a whole number), boolean, ref (the id of another declared
  * resource's record), list (several texts, e.g. a city's wards: a JSON array of strings) and choice (one of
- * a few fixed values, e.g. a warehouse's status: a text column, a select on the form, a tag in the list).
+ * a few fixed values, e.g. a warehouse's status: a text column, a select on the form, a tag in the list) and json
+ * (structured data that only a form and a service of the resource's own read, e.g. a product's colour variants:
+ * a JSON column, no generic cell or input).
  */
-export type FieldKind = 'text' | 'money' | 'decimal' | 'boolean' | 'ref' | 'list' | 'choice';
+export type FieldKind = 'text' | 'money' | 'decimal' | 'integer' | 'boolean' | 'ref' | 'list' | 'choice' | 'json';
 
 /** One value of a 'choice' field: what is stored, what the form and the list say, and its tag's colour (default grey). */
 export type ChoiceOption = { value: string; label: string; color?: string };
@@ -23,6 +25,8 @@ export type ResourceField = {
   rule: ZodType;
   /** The rule of an update where it differs from a create's (a password required on create, blank on edit to keep it). */
   updateRule?: ZodType;
+  /** Set when the record is created and never changed: an update's body does not take it (an inventory record's product). */
+  createOnly?: boolean;
   /** List column title; absent: not a column. */
   column?: string;
   /** `q` matches it (case-insensitive substring). */
@@ -143,11 +147,13 @@ export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: Res
   return refined(spec, z.object(shape));
 }
 
-type UpdateShape<F extends Record<string, ResourceField>> = { [K in keyof F]: F[K] extends { updateRule: infer U extends ZodType } ? U : F[K]['rule'] };
+type UpdateShape<F extends Record<string, ResourceField>> = {
+  [K in keyof F as F[K] extends { createOnly: true } ? never : K]: F[K] extends { updateRule: infer U extends ZodType } ? U : F[K]['rule'];
+};
 const updateShapeOf = <F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) =>
-  Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.updateRule ?? field.rule])) as UpdateShape<F>;
+  Object.fromEntries(Object.entries(spec.fields).filter(([, field]) => !field.createOnly).map(([name, field]) => [name, field.updateRule ?? field.rule])) as UpdateShape<F>;
 
-/** The body of an update: each field's `updateRule`, else its rule, then `refine`; with `patch`, `patchSchemaOf`'s. */
+/** The body of an update: each field's `updateRule`, else its rule, but no `createOnly` field, then `refine`; with `patch`, `patchSchemaOf`'s. */
 export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
   // Typed as the full body: a patch declaration names its own type through patchSchemaOf.
   if (spec.patch) return patchSchemaOf(spec) as unknown as z.ZodObject<UpdateShape<F>>;

@@ -6,6 +6,7 @@ import * as generated from './db/declared-schema.js';
 import { tableNameOf } from './db/declared-table.js';
 import { categories, cities, handlingCharges, inventory, products, stockMovements, subcategories, users, warehouses } from './db/schema.js';
 import type { ServerPart } from './services/declared-service.js';
+import { inventoryCrud } from './services/inventory-crud.js';
 import { productCrud } from './services/product-crud.js';
 import { userService } from './services/user-service.js';
 
@@ -36,6 +37,8 @@ const HAND_WRITTEN: Partial<Record<DeclaredName, ServerPart>> = {
     // Records of products it never held (no stock, no movement) go with it.
     cascade: [{ table: inventory, column: inventory.warehouseId }],
   },
+  // Its own service applies the caller's warehouse scope on every call (src/server/auth/warehouse-scope.ts).
+  inventory: { table: inventory, service: ({ database }) => inventoryCrud(database.db) },
   products: { table: products, service: ({ database, log }) => productCrud(database.db, log) },
   users: { table: users, service: ({ database, sessions }) => userService(database.db, sessions) },
   'handling-charges': { table: handlingCharges },
@@ -48,10 +51,14 @@ const generatedTables = (Object.values(generated) as unknown[]).filter((t): t is
 /**
  * A declaration's server part, checked at start-up: it has a table, and a warehouse scope exactly where WAREHOUSE_SCOPED
  * lists the resource (the access hook sets a caller's scope only there: a scope without the entry would see everything).
+ * A part with its own service applies the caller's scope itself, as inventory's does.
  */
 export function checkedPart(name: string, part: Partial<ServerPart>): ServerPart {
   if (!part.table) throw new Error(`Resource '${name}' has no table: run npm run new-resource or add it to src/server/resources.ts`);
-  if (!part.scope !== !isWarehouseScoped(name)) throw new Error(`Resource '${name}': a scope in src/server/resources.ts goes with an entry in WAREHOUSE_SCOPED`);
+  const scoped = isWarehouseScoped(name);
+  if ((part.scope && !scoped) || (scoped && !part.scope && !part.service)) {
+    throw new Error(`Resource '${name}': a scope in src/server/resources.ts goes with an entry in WAREHOUSE_SCOPED`);
+  }
   return part as ServerPart;
 }
 

@@ -19,6 +19,8 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
       return { align: 'right', render: (r) => formatINR(Number(r[name])), exportValue: (r) => r[name] as number };
     case 'decimal':
       return { align: 'right' };
+    case 'integer':
+      return { align: 'right', render: (r) => (r[name] as number | null)?.toLocaleString('en-IN') };
     case 'boolean': {
       const [yes, no] = field.labels ?? YES_NO;
       return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} />, exportValue: (r) => (r[name] ? yes : no) };

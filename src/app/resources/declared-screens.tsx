@@ -5,6 +5,7 @@ import { subcategoriesResource } from '../../domain/resources/subcategories';
 import { cities } from './cities';
 import { fromSpec } from './declared';
 import { handlingCharges } from './handling-charges';
+import { inventory } from './inventory';
 import { products } from './products';
 import type { ResourceDeclaration } from './types';
 import { users } from './users';
@@ -16,6 +17,7 @@ const SPA_PARTS: Record<string, ResourceDeclaration> = {
   users,
   cities,
   warehouses,
+  inventory,
   'handling-charges': handlingCharges,
   categories: fromSpec(categoriesResource, { icon: <TagsOutlined /> }),
   subcategories: fromSpec(subcategoriesResource, { icon: <TagOutlined /> }),

@@ -15,7 +15,7 @@ function formField(name: string, field: ResourceField): FieldDeclaration {
     ...(field.inputMode && { inputMode: field.inputMode }),
     ...(field.autoComplete && { autoComplete: field.autoComplete }),
     ...(field.input && { input: field.input, ...(field.input === 'textarea' && { wide: true }) }),
-    ...(field.kind === 'money' || field.kind === 'decimal' ? { step: 0.01 } : {}),
+    ...(field.kind === 'money' || field.kind === 'decimal' ? { step: 0.01 } : field.kind === 'integer' ? { step: 1 } : {}),
     ...(field.help && { help: field.help }),
     ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: refOptions(field.ref) } : {}),
     ...(field.kind === 'choice' && field.options ? { input: 'select' as const, options: field.options.map(({ value, label }) => ({ value, label })) } : {}),
@@ -63,6 +63,8 @@ type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list' | 'form'>> & {
   columns?: { extra?: ColumnDeclaration<ApiRecord>[]; order?: readonly string[] };
   /** Form parts, or a form component of its own (products' colour variants and images) in place of the declared fields. */
   form?: Partial<DeclaredFormDeclaration> | (Omit<CustomFormDeclaration, 'titles'> & Partial<Pick<CustomFormDeclaration, 'titles'>>);
+  /** Its screens are pages of its own at the declared paths (routes/back-office-routes.tsx): no generic list or form. */
+  ownScreens?: true;
 };
 
 /** The declared columns with the SPA's cells, then its extra columns, in `order` where given. */
@@ -87,17 +89,22 @@ function formFieldsOf(spec: ResourceSpec): [string, ResourceField][] {
  * from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
 export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): ResourceDeclaration {
-  const { icon, list: { search, ...list } = {}, cells, columns, form, ...rest } = overrides;
+  const { icon, list: { search, ...list } = {}, cells, columns, form, ownScreens, ...rest } = overrides;
   const fields = formFieldsOf(spec);
   const title = titleCase(spec.entity.singular);
   const searched = searchFields(spec);
-  return {
+  const registered: ResourceDeclaration = {
     name: spec.name,
     label: spec.menuLabel ?? spec.label,
     ...(spec.menu ? { menu: { group: spec.menu, icon: icon ?? <AppstoreOutlined /> } } : {}),
     ...(spec.screens ? { routes: spec.screens } : {}),
     api: apiOf(spec),
     entity: { singular: spec.entity.singular, plural: spec.entity.plural },
+    ...rest,
+  };
+  if (ownScreens) return registered;
+  return {
+    ...registered,
     list: {
       title: spec.list?.title ?? spec.label,
       createLabel: spec.list?.createLabel ?? `Add ${title}`,
@@ -113,6 +120,5 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
       initialValues: initialValuesOf(fields),
       ...form,
     },
-    ...rest,
   };
 }

@@ -1,6 +1,7 @@
 import { categoriesResource } from './categories.js';
 import { citiesResource } from './cities.js';
 import { handlingChargesResource } from './handling-charges.js';
+import { inventoryResource } from './inventory.js';
 import { productsResource } from './products.js';
 import { subcategoriesResource } from './subcategories.js';
 import { usersResource } from './users.js';
@@ -15,6 +16,7 @@ export const DECLARED_RESOURCES = [
   usersResource,
   citiesResource,
   warehousesResource,
+  inventoryResource,
   handlingChargesResource,
   categoriesResource,
   subcategoriesResource,

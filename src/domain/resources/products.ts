@@ -45,7 +45,7 @@ export const productsResource = defineResource({
     // A new product without images has none; an update without them keeps its own.
     main_image: { kind: 'list', label: 'Main Images', rule: mainImages.default([]), updateRule: mainImages },
     // Colour variants (a colour, its sizes and images): the SPA's form edits them.
-    colors: { kind: 'list', label: 'Colors', rule: colours.default([]), updateRule: colours },
+    colors: { kind: 'json', label: 'Colors', rule: colours.default([]), updateRule: colours },
     /** Left out on a new product: its subcategory decides (perishable subcategories track expiry). */
     tracks_expiry: { kind: 'boolean', label: 'Tracks Expiry', rule: z.boolean({ error: 'Tracks expiry must be true or false' }).optional() },
   },

@@ -4,54 +4,14 @@ import {
   REPORT_TYPES,
 } from '../constants.js';
 import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
-import { hasAtMostTwoDecimals } from '../money.js';
 import { listQuery, optionalText, queryFlag } from './common.js';
 import { batchFields, batchNoField } from './batches.js';
+import { inputSchemaOf, patchSchemaOf } from '../resource.js';
+import { inventoryResource } from '../resources/inventory.js';
 
-/** Largest balance one product may have in one warehouse; keeps every sum far from integer overflow. */
-export const MAX_STOCK = 100_000_000;
-/** Largest quantity of one movement and largest unit cost: their product always fits numeric(12,2). */
-export const MAX_MOVEMENT_QUANTITY = 100_000;
-export const MAX_UNIT_COST = 99_999.99;
+import { MAX_MOVEMENT_QUANTITY, MIN_ABOVE_MAX_MESSAGE, STOCK_MESSAGES, minNotAboveMax, numeric, required, stockLevel, unitCost, wholeNumber } from './stock-rules.js';
 
-/** SPEC.md section 5, inventory add: these messages, checked in this order. */
-export const STOCK_MESSAGES = {
-  product: 'Product is required',
-  warehouse: 'Warehouse is required',
-  quantity: 'Quantity is required and must be positive',
-  unitCost: 'Unit cost is required and must be positive',
-  reason: 'Movement reason is required',
-  referenceId: 'Reference ID is required',
-  referenceType: 'Reference type is required',
-  notes: 'Notes are required',
-  seller: 'Seller is required for purchase',
-} as const;
-
-/** Form fields arrive as numbers or numeric text; blank text counts as missing. */
-const numeric = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
-
-const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required.*$/, '')} must be at most ${max} characters`);
-
-const wholeNumber = (label: string, min: number, max: number, message = `${label} must be a whole number of at least ${min}`) =>
-  numeric(z.number({ error: message }).int(`${label} must be a whole number`).min(min, message).max(max, `${label} must be at most ${max}`));
-
-const stockLevel = (label: string) => wholeNumber(label, 0, MAX_STOCK, `${label} must be a whole number, 0 or more`);
-
-const unitCost = (message: string, min: number) =>
-  numeric(
-    z.number({ error: message })
-      .min(min, message)
-      .max(MAX_UNIT_COST, `Unit cost must be at most ${MAX_UNIT_COST}`)
-      .refine(hasAtMostTwoDecimals, 'Unit cost may have at most 2 decimals'),
-  );
-
-/** A maximum of 0 means "no maximum set". */
-const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
-  !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
-const MIN_ABOVE_MAX_MESSAGE = 'Minimum stock cannot be more than maximum stock';
-const MIN_ABOVE_MAX = { message: MIN_ABOVE_MAX_MESSAGE, path: ['minimum_stock'] };
+export { MAX_MOVEMENT_QUANTITY, MAX_STOCK, MAX_UNIT_COST, STOCK_MESSAGES } from './stock-rules.js';
 
 /** POST /inventory/add-stock: the stock movement payload of SPEC.md section 3. */
 export const addStockSchema = z
@@ -118,37 +78,12 @@ export const removeStockSchema = z.object({
 }, { error: STOCK_MESSAGES.product });
 export type RemoveStockInput = z.infer<typeof removeStockSchema>;
 
-const recordFields = {
-  minimum_stock: stockLevel('Minimum stock').default(0),
-  maximum_stock: stockLevel('Maximum stock').default(0),
-  unit_cost: unitCost('Unit cost must be a number, 0 or more', 0).default(0),
-  location: optionalText('Location', 200),
-  notes: optionalText('Notes', 1000),
-};
-
-/** POST /inventory. product_name is accepted for the legacy client and ignored: the product's own name is used. */
-export const inventoryCreateSchema = z
-  .object({
-    product_id: required(STOCK_MESSAGES.product, 64),
-    warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
-    current_stock: stockLevel('Current stock').default(0),
-    ...recordFields,
-  })
-  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+/** POST /inventory, from the declaration. product_name is accepted for the legacy client and ignored: the product's own name is used. */
+export const inventoryCreateSchema = inputSchemaOf(inventoryResource);
 export type InventoryCreateInput = z.infer<typeof inventoryCreateSchema>;
 
-/** PUT /inventory/{id}: omitted fields keep their value; a changed current_stock becomes an adjustment. */
-export const inventoryUpdateSchema = z
-  .object({
-    current_stock: stockLevel('Current stock').optional(),
-    minimum_stock: stockLevel('Minimum stock').optional(),
-    maximum_stock: stockLevel('Maximum stock').optional(),
-    warehouse_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
-    unit_cost: unitCost('Unit cost must be a number, 0 or more', 0).optional(),
-    location: z.string().trim().max(200, 'Location must be at most 200 characters').optional(),
-    notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
-  })
-  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+/** PUT /inventory/{id}, from the declaration: omitted fields keep their value; a changed current_stock becomes an adjustment. */
+export const inventoryUpdateSchema = patchSchemaOf(inventoryResource);
 export type InventoryUpdateInput = z.infer<typeof inventoryUpdateSchema>;
 
 /** Query text that is blank counts as absent (the client sends only non-empty filters, but be lenient). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * `npm run new-resource -- <name> <field>:<kind>[!] ...` writes a plain resource's declaration
  * (src/domain/resources/<name>.ts), registers it and its generated table, and generates its migration.
- * Kinds: text, phone, money, decimal, boolean (`boolean=true` for a default of true), list (several texts, blanks
+ * Kinds: text, phone, money, decimal, integer, boolean (`boolean=true` for a default of true), list (several texts, blanks
  * dropped); `!` marks a required field (a list: at least one entry).
  * Example: npm run new-resource -- suppliers name:text! contact_phone:phone gst_no:text active:boolean=true
  */
@@ -30,8 +30,8 @@ const specName = `${camel(name)}Resource`;
 
 type Field = { field: string; kind: string; required: boolean; defaultTrue: boolean };
 const fields: Field[] = fieldArgs.map((arg) => {
-  const match = /^([a-z][a-z0-9_]*):(text|phone|money|decimal|boolean|list)(!)?(=true)?$/.exec(arg);
-  if (!match) fail(`Bad field '${arg}': write <snake_case_name>:<text|phone|money|decimal|boolean|list>[!]`);
+  const match = /^([a-z][a-z0-9_]*):(text|phone|money|decimal|integer|boolean|list)(!)?(=true)?$/.exec(arg);
+  if (!match) fail(`Bad field '${arg}': write <snake_case_name>:<text|phone|money|decimal|integer|boolean|list>[!]`);
   return { field: match[1]!, kind: match[2]!, required: !!match[3], defaultTrue: !!match[4] };
 });
 if (!fields.length) fail('Give at least one field, e.g. name:text!');
@@ -53,6 +53,9 @@ function line({ field, kind, required, defaultTrue }: Field, first: boolean): st
     case 'decimal':
       rule = `z.number({ error: '${label} is required and must be a number' })`;
       break;
+    case 'integer':
+      rule = `z.number({ error: '${label} is required and must be a whole number' }).int('${label} must be a whole number')`;
+      break;
     case 'boolean':
       rule = `z.boolean({ error: '${label} must be true or false' }).default(${defaultTrue})`;
       break;
@@ -68,7 +71,7 @@ function line({ field, kind, required, defaultTrue }: Field, first: boolean): st
 }
 
 const fieldLines = fields.map((f, i) => line(f, i === 0));
-const needsZ = fields.some((f) => f.kind === 'decimal' || f.kind === 'boolean');
+const needsZ = fields.some((f) => f.kind === 'decimal' || f.kind === 'integer' || f.kind === 'boolean');
 const slug = singular.replace(/ /g, '-');
 const declaration = `${needsZ ? "import { z } from 'zod';\n" : ''}import { ${[...helpers].sort().join(', ')} } from '../schemas/common.js';
 import { defineResource } from '../resource.js';

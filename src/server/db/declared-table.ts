@@ -1,4 +1,4 @@
-import { boolean, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { ResourceField, ResourceSpec } from '../../domain/resource.js';
 import { camelOf } from '../../domain/resource.js';
 
@@ -11,6 +11,8 @@ function columnOf(name: string, field: ResourceField) {
       return numeric(name, { precision: 12, scale: 2, mode: 'number' });
     case 'decimal':
       return numeric(name, { precision: 10, scale: 2, mode: 'number' });
+    case 'integer':
+      return integer(name);
     case 'boolean':
       return boolean(name);
     case 'ref':
@@ -18,6 +20,8 @@ function columnOf(name: string, field: ResourceField) {
     case 'list':
       // JSON, as the cities' wards: the API reads and writes the array whole.
       return jsonb(name).$type<string[]>();
+    case 'json':
+      return jsonb(name);
     default:
       return text(name);
   }

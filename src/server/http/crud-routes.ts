@@ -3,7 +3,8 @@ import type { Action, Resource } from '../../domain/policy.js';
 import { idParam, listQueryFor, type ListQuery } from '../../domain/schemas/common.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Page } from '../services/list-helpers.js';
-import { created } from './openapi.js';
+import type { Outcome } from '../services/idempotency.js';
+import { created, idempotencyKeyHeader } from './openapi.js';
 import type { Api } from './types.js';
 
 export type CrudService<TCreate, TUpdate, TOut> = {
@@ -17,6 +18,11 @@ export type CrudService<TCreate, TUpdate, TOut> = {
   list(query: ListQuery & Record<string, unknown>, by?: CurrentUser): Promise<Page<TOut>>;
   get(id: string, by?: CurrentUser): Promise<TOut>;
   create(input: TCreate, by: CurrentUser): Promise<TOut>;
+  /**
+   * A create that an Idempotency-Key makes safe to retry (inventory): the route takes the header and sends what the
+   * first request with that key answered, marked `idempotent-replayed`.
+   */
+  createOnce?(input: TCreate, by: CurrentUser, key: string | string[] | undefined): Promise<Outcome & { replayed: boolean }>;
   update(id: string, input: TUpdate, by: CurrentUser): Promise<TOut>;
   remove(id: string, by: CurrentUser): Promise<void>;
 };
@@ -59,11 +65,25 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
     d.service.get(request.params.id, request.user!),
   );
 
-  app.post(
-    d.createPath ?? d.path,
-    { config: perm(d.resource, 'create'), schema: { tags, body: d.createSchema, response: created } },
-    async (request, reply) => reply.status(201).send(await d.service.create(request.body as z.output<TCreate>, request.user!)),
-  );
+  const { createOnce } = d.service;
+  if (createOnce) {
+    app.post(
+      d.createPath ?? d.path,
+      { config: perm(d.resource, 'create'), schema: { tags, headers: idempotencyKeyHeader, body: d.createSchema, response: created } },
+      async (request, reply) => {
+        const outcome = await createOnce(request.body as z.output<TCreate>, request.user!, request.headers['idempotency-key']);
+        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        // The stored outcome of a create is its 201 (a refusal is thrown, never stored).
+        return reply.status(outcome.status as 201).send(outcome.body);
+      },
+    );
+  } else {
+    app.post(
+      d.createPath ?? d.path,
+      { config: perm(d.resource, 'create'), schema: { tags, body: d.createSchema, response: created } },
+      async (request, reply) => reply.status(201).send(await d.service.create(request.body as z.output<TCreate>, request.user!)),
+    );
+  }
 
   app.route({
     method: d.updateMethod ?? 'PUT',

@@ -1,19 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam, sortParam } from '../../domain/schemas/common.js';
 import {
-  addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryCreateSchema, inventoryListQuery, inventoryLookupQuery,
-  inventoryUpdateSchema, movementListQuery, removeStockSchema, updateAllInventorySchema,
+  addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryLookupQuery, movementListQuery, removeStockSchema, updateAllInventorySchema,
 } from '../../domain/schemas/inventory.js';
 import type { Action, Resource } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
 import { assertWarehouseWritable } from '../auth/warehouse-scope.js';
 import { HttpError } from '../http/errors.js';
 import { sendStock } from '../http/send-stock.js';
-import { created, errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
+import { errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
-import type { Outcome } from '../services/idempotency.js';
-import { INVENTORY_SORT_FIELDS, inventoryService } from '../services/inventory-service.js';
+import { inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
 import { stockService } from '../services/stock-service.js';
 
@@ -34,26 +31,14 @@ function firstIssue(request: FastifyRequest, prefix = ''): HttpError | null {
   return new HttpError(400, `${prefix}${all[0]?.message ?? error.message}`, all);
 }
 
-const send = (reply: FastifyReply, outcome: Outcome & { replayed: boolean }) => {
-  if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-  return reply.status(outcome.status).send(outcome.body);
-};
-
 /**
- * A stock answer arrives from the database as JSON text: no parse and stringify on the way through, except for a
- * caller who may not see costs (the answer names the movement's unit cost and value).
+ * Inventory beyond its record's five CRUD routes (the declared ones, src/server/routes/declared.ts): look-up, the
+ * ledger, the city view, the stock movements and the reconciliation.
  */
-
 export const inventoryRoutes: RouteModule = (app, { database }) => {
   const records = inventoryService(database.db);
   const stock = stockService(database);
   const reconcile = reconcileService(database.db);
-
-  const listQuery = inventoryListQuery.extend({ sort: sortParam(INVENTORY_SORT_FIELDS) });
-  app.get('/inventory', { config: perm('inventory', 'list'), schema: { tags, querystring: listQuery } }, async (request) => {
-    const { rows, total } = await records.list(request.query, userOf(request).warehouses);
-    return { data: rows, total, page: request.query.page, limit: request.query.limit };
-  });
 
   app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery, response: { 200: z.unknown(), ...errorReplies(404) } } }, (request) =>
     records.lookup(request.query.product_id, request.query.warehouse_id, userOf(request).warehouses),
@@ -68,27 +53,6 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     { config: perm('inventory', 'list'), schema: { tags, params: z.object({ cityId: z.string() }), querystring: inventoryByCityQuery } },
     (request) => records.byCity(request.params.cityId, request.query, userOf(request).warehouses),
   );
-
-  app.post(
-    '/inventory',
-    { config: perm('inventory', 'create'), schema: { tags, headers: idempotencyKeyHeader, body: inventoryCreateSchema, response: created } },
-    async (request, reply) => send(reply, await records.create(request.body, userOf(request), request.headers['idempotency-key'])),
-  );
-
-  app.get('/inventory/:id', { config: perm('inventory', 'show'), schema: { tags, params: idParam } }, (request) =>
-    records.get(request.params.id, userOf(request).warehouses),
-  );
-
-  app.put(
-    '/inventory/:id',
-    { config: perm('inventory', 'edit'), schema: { tags, params: idParam, body: inventoryUpdateSchema } },
-    (request) => records.update(request.params.id, request.body, userOf(request)),
-  );
-
-  app.delete('/inventory/:id', { config: perm('inventory', 'delete'), schema: { tags, params: idParam } }, async (request) => {
-    await records.remove(request.params.id, userOf(request).warehouses);
-    return { message: 'Inventory deleted successfully' };
-  });
 
   app.post(
     '/inventory/add-stock',

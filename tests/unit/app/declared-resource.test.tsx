@@ -14,7 +14,7 @@ import { resourceLabel } from '../../../src/app/pages/permissions/labels.js';
 import { resourceDeclarations } from '../../../src/app/resources/index.js';
 import { choice } from '../../../src/domain/schemas/common.js';
 import { WAREHOUSE_SCOPED } from '../../../src/domain/policy.js';
-import { cities as citiesTable, warehouses as warehousesTable } from '../../../src/server/db/schema.js';
+import { cities as citiesTable, inventory as inventoryTable, warehouses as warehousesTable } from '../../../src/server/db/schema.js';
 import { checkedPart, serverParts } from '../../../src/server/resources.js';
 
 /** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
@@ -187,6 +187,12 @@ describe("a declaration's server part", () => {
     expect(() => checkedPart('cities', { table: citiesTable, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
     expect(() => checkedPart('warehouses', { table: warehousesTable })).toThrow(/WAREHOUSE_SCOPED/);
     expect(() => checkedPart('cities', {})).toThrow(/no table/);
+  });
+
+  it("takes a scoped resource's own service in place of a declared scope: inventory's applies the caller's scope itself", () => {
+    expect(serverParts.get('inventory')).toMatchObject({ table: inventoryTable, service: expect.any(Function) });
+    expect(serverParts.get('inventory')?.scope).toBeUndefined();
+    expect(() => checkedPart('cities', { table: citiesTable, service: serverParts.get('inventory')!.service, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
   });
 });
 

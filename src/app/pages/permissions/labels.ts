@@ -9,7 +9,6 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   dashboard: { label: 'Dashboard' },
   'product-search': { label: 'Product search', hint: 'Look up products by name on the stock screens' },
   sellers: { label: 'Sellers', hint: 'Seller pickers on the stock screens' },
-  inventory: { label: 'Inventory', hint: 'Inventory Listing, Inventory for City' },
   stock: { label: 'Stock', hint: 'Add, adjust and remove stock; write off expired stock' },
   reports: { label: 'Reports', hint: 'Inventory Report, Sale Purchase Report' },
   'update-all-inventory': { label: 'Update All Inventory' },
