@@ -21,7 +21,8 @@ export function ResourceFormPage({ declaration, mode }: { declaration: ResourceD
   ) : (
     <DeclaredForm key={recordId} declaration={declaration} form={form} mode={mode} id={recordId} />
   );
-  const page = { title: pageTitle(form.titles[mode]), resource: declaration.name, breadcrumb: false, footerButtons: () => null } as const;
+  // The form's own buttons sit under its fields (Enter submits): the page's card gets no footer row, not even an empty one.
+  const page = { title: pageTitle(form.titles[mode]), resource: declaration.name, breadcrumb: false, contentProps: { actions: undefined } } as const;
   if (mode === 'create') return <Create {...page}>{content}</Create>;
   return <Edit {...page} recordItemId={recordId} headerButtons={() => null}>{content}</Edit>;
 }
