@@ -5,6 +5,9 @@ import { defineResource } from '../resource.js';
 
 const COST_MESSAGE = 'Unit cost must be a number, 0 or more';
 
+/** The list screen's texts, which its page of its own shows. */
+export const INVENTORY_LIST = { title: 'Inventory Management', createLabel: 'Add Inventory', emptyText: 'No inventory records found' } as const;
+
 /**
  * SPEC.md's inventory record (a product's balance in one warehouse) on the shared declaration. Its service stays its
  * own (src/server/resources.ts plugs it in): the opening stock and a changed current_stock go through the ledger, the
@@ -51,5 +54,5 @@ export const inventoryResource = defineResource({
   screens: { list: '/inventory', create: '/inventory-registration', edit: '/inventory-edit/:id' },
   menu: 'create',
   grants: { 'warehouse-user': ['list', 'show', 'create', 'edit', 'delete'] },
-  list: { title: 'Inventory Management', createLabel: 'Add Inventory', emptyText: 'No inventory records found' },
+  list: INVENTORY_LIST,
 });

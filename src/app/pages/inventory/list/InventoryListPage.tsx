@@ -4,6 +4,7 @@ import { Alert, Table } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '../../../../domain/constants';
+import { INVENTORY_LIST } from '../../../../domain/resources/inventory';
 import { useBatchExpansion } from '../batches/use-batch-expansion';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
@@ -12,7 +13,9 @@ import { inventoryColumns } from './inventory-columns';
 import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './inventory-filters';
 import { useUrlTable } from '../../../crud/list/use-url-table';
 
-/** `/inventory`: 'Inventory Management', filtered and paged by the server. */
+const { title, createLabel, emptyText } = INVENTORY_LIST;
+
+/** `/inventory`: 'Inventory Management', filtered and paged by the server; its texts are the declaration's. */
 export default function InventoryListPage() {
   const seesCosts = useSeesCosts();
   const navigate = useNavigate();
@@ -40,7 +43,7 @@ export default function InventoryListPage() {
 
   return (
     <>
-      <PageHeader title="Inventory Management" extra={<CreateButton resource="inventory">Add Inventory</CreateButton>} />
+      <PageHeader title={title} extra={<CreateButton resource="inventory">{createLabel}</CreateButton>} />
       <InventoryFiltersForm applied={applied} onApply={apply} onClear={() => apply({})} />
       {tableQuery.error && <Alert type="error" showIcon role="alert" message={tableQuery.error.message} style={{ marginBottom: 16 }} />}
       <Table<InventoryRecord>
@@ -51,7 +54,7 @@ export default function InventoryListPage() {
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
         size="middle"
-        locale={{ emptyText: tableQuery.isLoading ? ' ' : 'No inventory records found' }}
+        locale={{ emptyText: tableQuery.isLoading ? ' ' : emptyText }}
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: false,
