@@ -300,6 +300,14 @@ describe('GET /api/products/autocomplete', () => {
     if (firstOther >= 0) expect(names.slice(firstOther).every((n) => !n.toLowerCase().startsWith('to'))).toBe(true);
   });
 
+  it('puts an exact SKU (any case) first, and reads % and _ as themselves', async () => {
+    const sku = await t.request('GET', '/api/products/autocomplete?q=grc-0001', { role: 'admin' });
+    expect(sku.body.data[0]).toMatchObject({ productname: 'Banana Robusta', sku: 'GRC-0001' });
+    for (const wild of ['%', '_', 'a%b']) {
+      expect((await t.request('GET', `/api/products/autocomplete?q=${encodeURIComponent(wild)}`, { role: 'admin' })).body).toEqual({ data: [] });
+    }
+  });
+
   it('answers an empty list for an empty query, and serves warehouse-user (stock screens)', async () => {
     expect((await t.request('GET', '/api/products/autocomplete?q=', { role: 'admin' })).body).toEqual({ data: [] });
     const res = await t.request('GET', '/api/products/autocomplete?q=dal', { role: 'warehouse-user' });

@@ -4,7 +4,7 @@ import { categories, inventory, products, subcategories, type ColourVariant } fr
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { notFound, requireId } from '../http/errors.js';
-import { containsPattern, filterCondition, offsetOf, searchFilter, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
+import { containsPattern, filterCondition, offsetOf, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
 
 export type ProductOut = {
   _id: string; productname: string; sku: string | null; barcode: string | null; product_hindi: string | null; category: string; category_id: string;
@@ -170,6 +170,21 @@ export function productQueries(db: DbOrTx) {
   }
   const compiled = new Map<string, ReturnType<typeof compileList>>();
 
+  /** The suggestions' one statement, built once for the same reason as the list's (its query takes about a millisecond). */
+  const p = sql.placeholder;
+  const suggestions = db.select({
+    _id: products.id, productname: products.productname, sku: products.sku, barcode: products.barcode,
+    main_image: products.mainImage, price: products.price, tracks_expiry: products.tracksExpiry,
+  })
+    .from(products)
+    .where(or(ilike(productNameText, p('pattern')), exactCode(p('code'))))
+    .orderBy(
+      desc(sql`coalesce(${exactCode(p('code'))}, false)`), desc(sql`starts_with(lower(${products.productname}), lower(${p('code')}))`),
+      asc(sql`lower(${products.productname})`), asc(products.id),
+    )
+    .limit(AUTOCOMPLETE_LIMIT)
+    .prepare(UNNAMED);
+
   return {
     async list(query: ProductListQuery): Promise<Page<ProductOut>> {
       const set = setFilters(query, filterable);
@@ -194,14 +209,7 @@ export function productQueries(db: DbOrTx) {
     /** An exact SKU or barcode first, then names that contain the text (English or Hindi), those starting with it first. */
     async autocomplete(q: string): Promise<ProductSuggestion[]> {
       if (!q) return [];
-      return db.select({
-        _id: products.id, productname: products.productname, sku: products.sku, barcode: products.barcode,
-        main_image: products.mainImage, price: products.price, tracks_expiry: products.tracksExpiry,
-      })
-        .from(products)
-        .where(or(searchFilter(q, [productNameText]), exactCode(q)))
-        .orderBy(desc(sql`coalesce(${exactCode(q)}, false)`), desc(sql`starts_with(lower(${products.productname}), lower(${q}))`), asc(sql`lower(${products.productname})`), asc(products.id))
-        .limit(AUTOCOMPLETE_LIMIT);
+      return suggestions.execute({ pattern: containsPattern(q), code: q });
     },
   };
 }
