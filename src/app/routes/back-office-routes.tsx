@@ -13,31 +13,47 @@ export type BackOfficeRoute = {
   page: LazyExoticComponent<ComponentType>;
 };
 
+type Page = BackOfficeRoute['page'];
+type Screen = 'list' | 'create' | 'edit' | 'show';
+
+/** A resource's screens of its own, at the paths its declaration names (`routes`): each path is written once. */
+function screensOf(name: string, pages: Partial<Record<Screen, Page>>): BackOfficeRoute[] {
+  const declaration = resourceDeclarations.find((d) => d.name === name);
+  return (Object.entries(pages) as [Screen, Page][]).map(([action, page]) => {
+    const path = declaration?.routes?.[action];
+    if (!path) throw new Error(`Resource '${name}' declares no ${action} screen`);
+    return { path, resource: name, action, page };
+  });
+}
+
 /**
- * Every back-office screen. Each is behind sign-in and the access policy (a 403 page when the role may not
- * open it). A new screen is a `lazy(() => import('../pages/...'))` entry here.
+ * Every back-office screen with a page of its own. Each is behind sign-in and the access policy (a 403 page when the
+ * role may not open it). A new screen is a path in its resource declaration and a `lazy(() => import('../pages/...'))`
+ * entry here.
  */
 const specialRoutes: BackOfficeRoute[] = [
-  { path: '/admin-dashboard', resource: 'dashboard', action: 'list', page: lazy(() => import('../pages/dashboard/DashboardPage')) },
-
-  { path: '/inventory', resource: 'inventory', action: 'list', page: lazy(() => import('../pages/inventory/list/InventoryListPage')) },
-  { path: '/inventory-registration', resource: 'inventory', action: 'create', page: lazy(() => import('../pages/inventory/stock/AddInventoryPage')) },
-  { path: '/inventory-edit/:id', resource: 'inventory', action: 'edit', page: lazy(() => import('../pages/inventory/stock/AdjustStockPage')) },
-  { path: '/inventory-by-city/:cityId', resource: 'inventory-by-city', action: 'list', page: lazy(() => import('../pages/inventory/by-city/InventoryByCityPage')) },
-
-  { path: '/transfers', resource: 'transfers', action: 'list', page: lazy(() => import('../pages/transfers/TransfersPage')) },
-  { path: '/transfers/new', resource: 'transfers', action: 'create', page: lazy(() => import('../pages/transfers/NewTransferPage')) },
-  { path: '/transfers/:id', resource: 'transfers', action: 'show', page: lazy(() => import('../pages/transfers/TransferPage')) },
-
-  { path: '/stock-takes', resource: 'stock-takes', action: 'list', page: lazy(() => import('../pages/stock-takes/StockTakesPage')) },
-  { path: '/stock-takes/:id', resource: 'stock-takes', action: 'show', page: lazy(() => import('../pages/stock-takes/StockTakePage')) },
-
-  { path: '/inventory-report', resource: 'inventory-report', action: 'list', page: lazy(() => import('../pages/reports/inventory-report/InventoryReportPage')) },
-  { path: '/sale-purchase-report', resource: 'sale-purchase-report', action: 'list', page: lazy(() => import('../pages/reports/sale-purchase/SalePurchaseReportPage')) },
-  { path: '/expiry-report', resource: 'expiry-report', action: 'list', page: lazy(() => import('../pages/reports/expiry/ExpiryReportPage')) },
-  { path: '/update-all-inventory', resource: 'update-all-inventory', action: 'list', page: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) },
-  { path: '/handling-charges', resource: 'handling-charges', action: 'list', page: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) },
-  { path: '/permissions', resource: 'permissions', action: 'list', page: lazy(() => import('../pages/permissions/PermissionsPage')) },
+  ...screensOf('dashboard', { list: lazy(() => import('../pages/dashboard/DashboardPage')) }),
+  ...screensOf('inventory', {
+    list: lazy(() => import('../pages/inventory/list/InventoryListPage')),
+    create: lazy(() => import('../pages/inventory/stock/AddInventoryPage')),
+    edit: lazy(() => import('../pages/inventory/stock/AdjustStockPage')),
+  }),
+  ...screensOf('inventory-by-city', { list: lazy(() => import('../pages/inventory/by-city/InventoryByCityPage')) }),
+  ...screensOf('transfers', {
+    list: lazy(() => import('../pages/transfers/TransfersPage')),
+    create: lazy(() => import('../pages/transfers/NewTransferPage')),
+    show: lazy(() => import('../pages/transfers/TransferPage')),
+  }),
+  ...screensOf('stock-takes', {
+    list: lazy(() => import('../pages/stock-takes/StockTakesPage')),
+    show: lazy(() => import('../pages/stock-takes/StockTakePage')),
+  }),
+  ...screensOf('inventory-report', { list: lazy(() => import('../pages/reports/inventory-report/InventoryReportPage')) }),
+  ...screensOf('sale-purchase-report', { list: lazy(() => import('../pages/reports/sale-purchase/SalePurchaseReportPage')) }),
+  ...screensOf('expiry-report', { list: lazy(() => import('../pages/reports/expiry/ExpiryReportPage')) }),
+  ...screensOf('update-all-inventory', { list: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) }),
+  ...screensOf('handling-charges', { list: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) }),
+  ...screensOf('permissions', { list: lazy(() => import('../pages/permissions/PermissionsPage')) }),
 ];
 
 const CRUD_SCREENS = ['list', 'create', 'edit'] as const;
