@@ -34,6 +34,26 @@ async function save(admin: Page): Promise<void> {
   await expect(admin.getByText('Unsaved changes', { exact: true }).count()).resolves.toBe(0);
 }
 
+/**
+ * Reset to defaults, then Load defaults in its confirmation, until the matrix shows unsaved changes. Two CI runs out of
+ * about eight saw the defaults not loaded after the click (never reproduced locally, even under load): a second try is
+ * allowed, and says what the screen showed.
+ */
+async function loadDefaults(admin: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await admin.getByRole('button', { name: 'Reset to defaults' }).click();
+    const confirm = admin.getByRole('tooltip').filter({ hasText: 'Nothing changes until you press Save.' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Load defaults' }).click();
+    const unsaved = admin.getByText('Unsaved changes', { exact: true });
+    if (await unsaved.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
+    const said = `status: ${await admin.getByRole('status').first().innerText()}; confirmation open: ${await confirm.isVisible()}`;
+    if (attempt === 2) throw new Error(`Load defaults did not load the defaults twice (${said})`);
+    console.warn(`Load defaults: no unsaved changes after the first click, trying again (${said})`);
+    if (await confirm.isVisible()) await admin.keyboard.press('Escape');
+  }
+}
+
 /** The products the warehouse-user may now list: rows in the Product Listing, and the API answers too. */
 async function expectProductsShown(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Product Listing' }).waitFor();
@@ -157,9 +177,7 @@ describe('permissions screen (issue 7)', () => {
     await box(admin, 'sub-admin: every products action').check();
     await save(admin);
     await expect.poll(() => box(admin, 'sub-admin: products edit').isChecked()).toBe(true);
-    await admin.getByRole('button', { name: 'Reset to defaults' }).click();
-    await admin.getByRole('tooltip').getByText('Nothing changes until you press Save.', { exact: false }).waitFor();
-    await admin.getByRole('button', { name: 'Load defaults' }).click();
+    await loadDefaults(admin);
     // The matrix re-renders after the click: wait for the box, never read it at once.
     await expect.poll(() => box(admin, 'sub-admin: products edit').isChecked()).toBe(false);
     await admin.getByText('Unsaved changes', { exact: true }).waitFor();
