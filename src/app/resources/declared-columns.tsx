@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { formatINR } from '../../domain/money';
-import { refNameOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { refNameOf, type ChoiceOption, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { ActiveTag, CutText, firstOf, formatDate } from '../crud/cells';
 import type { ApiRecord, ColumnDeclaration } from './types';
 
@@ -49,10 +49,13 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
 export const refOptions = ({ resource, labelField, valueField, multiple }: NonNullable<ResourceField['ref']>) =>
   ({ resource, labelField, ...(valueField && { valueField }), ...(multiple && { multiple }) });
 
+/** A choice's options as a select or a header filter lists them: value and label. */
+export const choiceOptions = (options: readonly ChoiceOption[]) => options.map(({ value, label }) => ({ value, label }));
+
 /** A `filter` field's header filter: a reference picks a record, a flag or a choice one of its labels, a 'contains' text is typed. */
 function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   if (!field.filter) return {};
-  if (field.kind === 'choice' && field.options) return { filter: { options: field.options.map(({ value, label }) => ({ value, label })) } };
+  if (field.kind === 'choice' && field.options) return { filter: { options: choiceOptions(field.options) } };
   if (field.kind === 'ref' && field.ref) return { filter: { options: refOptions(field.ref) } };
   if (field.kind === 'boolean') {
     const [yes, no] = field.labels ?? YES_NO;

@@ -1,7 +1,7 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { inputSchemaOf, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
-import { columnsOf, refOptions } from './declared-columns';
+import { choiceOptions, columnsOf, refOptions } from './declared-columns';
 import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
 
 const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -18,7 +18,7 @@ function formField(name: string, field: ResourceField): FieldDeclaration {
     ...(field.kind === 'money' || field.kind === 'decimal' ? { step: 0.01 } : field.kind === 'integer' ? { step: 1 } : {}),
     ...(field.help && { help: field.help }),
     ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: refOptions(field.ref) } : {}),
-    ...(field.kind === 'choice' && field.options ? { input: 'select' as const, options: field.options.map(({ value, label }) => ({ value, label })) } : {}),
+    ...(field.kind === 'choice' && field.options ? { input: 'select' as const, options: choiceOptions(field.options) } : {}),
     ...(field.kind === 'list' ? { itemLabel: field.itemLabel, wide: true } : {}),
   };
 }
@@ -92,6 +92,7 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
   const { icon, list: { search, ...list } = {}, cells, columns, form, ownScreens, ...rest } = overrides;
   const fields = formFieldsOf(spec);
   const title = titleCase(spec.entity.singular);
+  const titles = { create: `Add ${title}`, edit: `Edit ${title}` };
   const searched = searchFields(spec);
   const registered: ResourceDeclaration = {
     name: spec.name,
@@ -113,8 +114,8 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
       columns: listColumns(spec, cells, columns),
       ...list,
     },
-    form: form && 'component' in form ? { titles: { create: `Add ${title}`, edit: `Edit ${title}` }, ...form } : {
-      titles: { create: `Add ${title}`, edit: `Edit ${title}` },
+    form: form && 'component' in form ? { titles, ...form } : {
+      titles,
       schemas: { create: inputSchemaOf(spec), edit: updateSchemaOf(spec) },
       fields: fields.map(([name, f]) => formField(name, f)),
       initialValues: initialValuesOf(fields),

@@ -15,12 +15,13 @@ import { transfers } from './transfers';
 export { menuGroups } from './menu-groups';
 export type * from './types';
 
+/** Declared resources that keep SPEC.md's place in the Create group, not the later declared ones'. */
+const placedAsSpec: ResourceDeclaration[] = [products, users, cities, warehouses, inventory];
+
 /**
  * The one registry of resources and screens, in sidebar order. The data provider reads the API side from it,
  * the access-control provider the permission of each action, the sidebar its labels and groups.
  */
-/** Declared resources that keep SPEC.md's place in the Create group, not the later declared ones'. */
-const placedAsSpec: ResourceDeclaration[] = [products, users, cities, warehouses, inventory];
 
 export const resourceDeclarations: ResourceDeclaration[] = [
   dashboard,

@@ -66,24 +66,18 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
   );
 
   const { createOnce } = d.service;
-  if (createOnce) {
-    app.post(
-      d.createPath ?? d.path,
-      { config: perm(d.resource, 'create'), schema: { tags, headers: idempotencyKeyHeader, body: d.createSchema, response: created } },
-      async (request, reply) => {
-        const outcome = await createOnce(request.body as z.output<TCreate>, request.user!, request.headers['idempotency-key']);
-        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-        // The stored outcome of a create is its 201 (a refusal is thrown, never stored).
-        return reply.status(outcome.status as 201).send(outcome.body);
-      },
-    );
-  } else {
-    app.post(
-      d.createPath ?? d.path,
-      { config: perm(d.resource, 'create'), schema: { tags, body: d.createSchema, response: created } },
-      async (request, reply) => reply.status(201).send(await d.service.create(request.body as z.output<TCreate>, request.user!)),
-    );
-  }
+  app.post(
+    d.createPath ?? d.path,
+    { config: perm(d.resource, 'create'), schema: { tags, ...(createOnce && { headers: idempotencyKeyHeader }), body: d.createSchema, response: created } },
+    async (request, reply) => {
+      const body = request.body as z.output<TCreate>;
+      if (!createOnce) return reply.status(201).send(await d.service.create(body, request.user!));
+      const outcome = await createOnce(body, request.user!, request.headers['idempotency-key']);
+      if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+      // The stored outcome of a create is its 201 (a refusal is thrown, never stored).
+      return reply.status(outcome.status as 201).send(outcome.body);
+    },
+  );
 
   app.route({
     method: d.updateMethod ?? 'PUT',
