@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { migrationsFolder, openDatabase } from '../db/client.js';
+import { functionsFolder } from '../db/functions.js';
 import { matchingTemplate, writeTemplate } from '../db/pglite-template.js';
 import { BUILD_DIR, SERVER_BUNDLE, SERVER_INPUTS, TEMPLATE_DIR } from './build-paths.js';
 
@@ -39,12 +40,14 @@ async function bundleServer(): Promise<void> {
     metafile: true,
     logLevel: 'warning',
   });
-  // The bundle looks for its migrations beside itself, as src/server/db/client.ts does.
-  fs.rmSync(path.join(outDir, 'migrations'), { recursive: true, force: true });
-  fs.cpSync(migrationsFolder, path.join(outDir, 'migrations'), { recursive: true });
-  const migrationFiles = (fs.readdirSync(migrationsFolder, { recursive: true }) as string[])
-    .map((file) => path.relative(root, path.join(migrationsFolder, file)));
-  fs.writeFileSync(SERVER_INPUTS(root), JSON.stringify([...Object.keys(result.metafile.inputs), ...migrationFiles]));
+  // The bundle looks for its migrations and SQL functions beside itself, as src/server/db/client.ts does.
+  const sqlFiles = [migrationsFolder, functionsFolder].flatMap((folder) => {
+    const target = path.join(outDir, path.basename(folder));
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(folder, target, { recursive: true });
+    return (fs.readdirSync(folder, { recursive: true }) as string[]).map((file) => path.relative(root, path.join(folder, file)));
+  });
+  fs.writeFileSync(SERVER_INPUTS(root), JSON.stringify([...Object.keys(result.metafile.inputs), ...sqlFiles]));
   console.log(`server bundle: ${path.relative(root, SERVER_BUNDLE(root))} (${Math.round(performance.now() - t0)} ms)`);
 }
 

@@ -13,6 +13,7 @@ import type { DbConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { copyTemplate } from './pglite-template.js';
+import { applyFunctions } from './functions.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -54,7 +55,10 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    await migrateWithLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
+    await migrateWithLock(pool, async (client) => {
+      await migratePg(drizzlePg(pool), { migrationsFolder });
+      await applyFunctions((text) => client.query(text), async (text) => (await client.query(text)).rows);
+    });
     const named: NamedQuery = async <T>(name: string, text: string, values: unknown[]) =>
       (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows;
     return { db, kind: 'postgres', listen: pgListen(config.url), named, close: () => pool.end() };
@@ -78,6 +82,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     }
     const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
+    await applyFunctions((text) => client.exec(text), async <T>(text: string) => (await client.query<T>(text)).rows);
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
@@ -145,11 +150,11 @@ function pgListen(url: string): Listen {
 }
 
 /** Several API processes may start at once against one server: let one of them migrate at a time. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+async function migrateWithLock(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await run();
+    await run(client);
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();

@@ -477,3 +477,12 @@ export const transferEvents = pgTable('transfer_events', {
   lines: jsonb('lines'),
   created: created(),
 }, (t) => [index('transfer_events_transfer_idx').on(t.transferId, t.id)]);
+
+/**
+ * Which definition of the SQL functions (src/server/db/functions, applied after the migrations at every start) this
+ * database holds: the hash of those files. A start with other files replaces them all in one transaction.
+ */
+export const schemaFunctions = pgTable('schema_functions', {
+  hash: text('hash').primaryKey(),
+  applied: timestamp('applied', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,111 @@
+-- Stock takes: a count applied as adjustments in one transaction.
+
+-- A stock take's apply (migration 0007) with batches (migration 0008): a counted line of a product that tracks expiry
+-- moves its batches too, so that every batch keeps equalling its ledger rows, and is still one adjustment row like any
+-- other product's (issue 19: one adjustment movement per variance); the batches it moved are its
+-- stock_movement_batches rows, and its batch_no names the batch when there was only one. A shortfall leaves the
+-- batches earliest expiry first, expired ones included (what is missing from the shelf is most likely what should have
+-- gone first); a surplus joins the undated batch 'OPENING' (a count cannot tell its expiry: Adjust Stock can move it to
+-- a dated batch). Balances are locked in id order, the order write-off-expired and the tracking switch use.
+CREATE OR REPLACE FUNCTION "stock_take_apply"(take_id uuid, actor uuid) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  take stock_takes; short record; line record; balance inventory; changes int; applied int; tracked int := 0; answer jsonb;
+  split jsonb; moved uuid;
+BEGIN
+  SELECT * INTO take FROM stock_takes t WHERE t.id = take_id FOR UPDATE;
+  IF take.id IS NULL THEN RETURN stock_refusal(404, 'Stock take not found'); END IF;
+  IF take.status = 'applied' THEN RETURN jsonb_build_object('status', 200, 'body', take.apply_result, 'replayed', true); END IF;
+  IF take.status = 'cancelled' THEN RETURN stock_refusal(409, 'This stock take was cancelled: it cannot be applied'); END IF;
+
+  PERFORM 1 FROM inventory i JOIN stock_take_lines l ON l.product_id = i.product_id
+   WHERE l.stock_take_id = take_id AND i.warehouse_id = take.warehouse_id AND l.counted IS NOT NULL AND l.counted <> l.expected
+   ORDER BY i.id FOR UPDATE OF i;
+
+  SELECT p.productname, coalesce(i.current_stock, 0) AS now, l.counted, l.expected INTO short
+    FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+    LEFT JOIN inventory i ON i.product_id = l.product_id AND i.warehouse_id = take.warehouse_id
+   WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted <> l.expected
+     AND coalesce(i.current_stock, 0)::bigint + l.counted - l.expected < 0
+   ORDER BY p.productname LIMIT 1;
+  IF FOUND THEN
+    RETURN stock_refusal(409, format(
+      '%s: counted %s against %s expected at the start, but only %s are in stock now (%s moved out since the start): '
+      || 'the stock would go below 0. Nothing was applied; recount this product.',
+      short.productname, short.counted, short.expected, short.now, short.expected - short.now));
+  END IF;
+  SELECT p.productname INTO short
+    FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+    JOIN inventory i ON i.product_id = l.product_id AND i.warehouse_id = take.warehouse_id
+   WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL
+     AND i.current_stock::bigint + l.counted - l.expected > 100000000
+   ORDER BY p.productname LIMIT 1;
+  IF FOUND THEN
+    RETURN stock_refusal(409, format('%s: stock cannot exceed 100000000 units of one product in one warehouse', short.productname));
+  END IF;
+
+  INSERT INTO inventory (product_id, warehouse_id)
+  SELECT l.product_id, take.warehouse_id FROM stock_take_lines l
+   WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted > l.expected
+   ORDER BY l.product_id
+  ON CONFLICT (product_id, warehouse_id) DO NOTHING;
+
+  SELECT count(*) INTO changes FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+   WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted <> l.expected AND NOT p.tracks_expiry;
+
+  WITH variance AS (
+    SELECT l.product_id, l.counted - l.expected AS delta FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+     WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted <> l.expected AND NOT p.tracks_expiry
+  ), balance AS (
+    UPDATE inventory i SET current_stock = i.current_stock + v.delta, modified = now()
+      FROM variance v
+     WHERE i.product_id = v.product_id AND i.warehouse_id = take.warehouse_id AND i.current_stock + v.delta >= 0
+    RETURNING i.product_id, i.current_stock, i.unit_cost, v.delta
+  ), movement AS (
+    INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
+      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
+    SELECT b.product_id, take.warehouse_id, 'adjustment', b.delta, b.current_stock - b.delta, b.current_stock, b.unit_cost,
+           round(abs(b.delta) * b.unit_cost, 2), 'adjustment', take_id::text, 'stock_take', NULL, actor, 'Stock take'
+      FROM balance b ORDER BY b.product_id
+    RETURNING 1
+  )
+  SELECT count(*) INTO applied FROM movement;
+  IF applied <> changes THEN
+    RAISE EXCEPTION 'stock_take_apply: % of % adjustments applied', applied, changes;
+  END IF;
+
+  FOR line IN
+    SELECT l.product_id, l.counted - l.expected AS delta FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+     WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted <> l.expected AND p.tracks_expiry
+     ORDER BY l.product_id
+  LOOP
+    balance := stock_lock_tracked(line.product_id, take.warehouse_id, true);
+    IF line.delta < 0 THEN
+      SELECT jsonb_agg(jsonb_build_object('batch_no', t.batch_no, 'quantity', -t.quantity) ORDER BY t.n) INTO split
+        FROM stock_fefo_take(line.product_id, take.warehouse_id, -line.delta, '-infinity')
+        WITH ORDINALITY AS t(batch_no, expiry_date, mfg_date, quantity, n);
+    ELSE
+      PERFORM stock_batch_put(line.product_id, take.warehouse_id, 'OPENING', NULL, NULL, line.delta);
+      split := jsonb_build_array(jsonb_build_object('batch_no', 'OPENING', 'quantity', line.delta));
+    END IF;
+    IF coalesce((SELECT sum((e->>'quantity')::int) FROM jsonb_array_elements(split) e), 0) <> line.delta THEN
+      RAISE EXCEPTION 'stock_take_apply: batches of % do not make up %', line.product_id, line.delta;
+    END IF;
+    INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
+      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+    VALUES (line.product_id, take.warehouse_id, 'adjustment', line.delta, balance.current_stock,
+      balance.current_stock + line.delta, balance.unit_cost, round(abs(line.delta) * balance.unit_cost, 2), 'adjustment',
+      take_id::text, 'stock_take', NULL, actor, 'Stock take',
+      CASE WHEN jsonb_array_length(split) = 1 THEN split->0->>'batch_no' END)
+    RETURNING m.id INTO moved;
+    INSERT INTO stock_movement_batches (movement_id, batch_no, quantity)
+    SELECT moved, e->>'batch_no', (e->>'quantity')::int FROM jsonb_array_elements(split) e;
+    UPDATE inventory SET current_stock = current_stock + line.delta, modified = now() WHERE id = balance.id;
+    tracked := tracked + 1;
+  END LOOP;
+
+  answer := jsonb_build_object('message', format('Stock take applied: %s adjustment(s) posted', changes + tracked),
+    'stock_take_id', take_id, 'adjustments', changes + tracked);
+  UPDATE stock_takes SET status = 'applied', applied_by = actor, applied_at = now(), apply_result = answer, modified = now()
+   WHERE id = take_id;
+  RETURN jsonb_build_object('status', 200, 'body', answer);
+END $$;
