@@ -28,6 +28,9 @@ export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 export const MOVEMENT_TYPES = ['in', 'out', 'adjustment', 'return', 'damaged'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
+/** The ledger's row types: SPEC.md's five, and `valuation` (a change of value only, quantity 0: an opening or a revaluation). */
+export const LEDGER_MOVEMENT_TYPES = [...MOVEMENT_TYPES, 'valuation'] as const;
+export type LedgerMovementType = (typeof LEDGER_MOVEMENT_TYPES)[number];
 export const MOVEMENT_REASONS = ['purchase', 'return', 'adjustment'] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 export const REFERENCE_TYPES = ['invoice', 'manual'] as const;

@@ -34,7 +34,8 @@ export const RESOURCES = {
   cities: CITY_ACTIONS,
   warehouses: WAREHOUSE_ACTIONS,
   inventory: INVENTORY_ACTIONS,
-  stock: ['add', 'adjust', 'remove', 'write-off'],
+  /** revalue: an admin's correction of what stock held is worth (a `valuation` ledger row). */
+  stock: ['add', 'adjust', 'remove', 'write-off', 'revalue'],
   reports: ['list'],
   'update-all-inventory': ['update-all'],
   ...LATER_DECLARED_ACTIONS,
@@ -119,6 +120,9 @@ export const DEFAULT_POLICY: Policy = {
   scope: {},
 };
 
+/** Field-level: responses leave cost figures out for a role without it (src/server/auth/cost-fields.ts). */
+export const SEE_COSTS = { resource: 'costs', action: 'see' } as const satisfies Permission;
+
 /** Resources with a list screen, a record screen reached from it, and edit/delete acting on that record: the declared ones. */
 const RECORD_SCREENS: readonly Resource[] = DECLARED_RESOURCES.map((r) => r.name);
 const grant = (resource: Resource, action: Action): Permission => ({ resource, action });
@@ -136,6 +140,8 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
     { by: grant(r, 'delete'), needs: grant(r, 'show') },
   ]),
   ...RESOURCES.stock.map((action) => ({ by: grant('stock', action), needs: grant('inventory', 'list') })),
+  // A revaluation is a cost figure: whoever makes it sees costs.
+  { by: grant('stock', 'revalue'), needs: SEE_COSTS },
   { by: grant('permissions', 'edit'), needs: grant('permissions', 'list') },
   { by: grant('stock-takes', 'show'), needs: grant('stock-takes', 'list') },
   ...(['create', 'count', 'apply', 'cancel'] as const).map((action) => ({ by: grant('stock-takes', action), needs: grant('stock-takes', 'show') })),
@@ -181,8 +187,6 @@ export function can(policy: Policy, role: Role, resource: Resource, action: Acti
   return actions?.includes(action) ?? false;
 }
 
-/** Field-level: responses leave cost figures out for a role without it (src/server/auth/cost-fields.ts). */
-export const SEE_COSTS = { resource: 'costs', action: 'see' } as const satisfies Permission;
 /** Permissions checked on every answer rather than by one route. */
 export const FIELD_PERMISSIONS: readonly Permission[] = [SEE_COSTS];
 

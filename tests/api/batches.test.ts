@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { balanceOf, expectLedgerInvariant, movementCount, queryRows } from '../support/stock-ledger.js';
-import { bruteForceExpiring, dayFromToday } from '../support/batch-fixtures.js';
+import { averageShare, bruteForceExpiring, dayFromToday } from '../support/batch-fixtures.js';
 
 /** Perishables (issue 17): batches, first-expiry-first-out, the expiry report and the write-off, over HTTP. */
 let t: TestApp;
@@ -64,7 +64,8 @@ describe('add-stock of a product that tracks expiry', () => {
       [{}, 'batch_no', 'Batch number is required', 400],
       [{ batch_no: 'B1' }, 'expiry_date', 'Expiry date is required', 400],
       [{ batch_no: 'B1', expiry_date: '2026-02-30' }, 'expiry_date', 'Expiry date must be a date (YYYY-MM-DD)', 400],
-      [{ batch_no: 'B1', expiry_date: dayFromToday(-1), movement_reason: 'purchase', seller_id: seller }, 'expiry_date', 'Expiry date has already passed', 400],
+      [{ batch_no: 'B1', expiry_date: dayFromToday(-1), movement_reason: 'purchase', seller_id: seller }, 'expiry_date',
+        `Batch B1 expired on ${dayFromToday(-1)}. Expired stock is never sold: receive it only to record it, and confirm.`, 409],
       [{ batch_no: 'B1', expiry_date: dayFromToday(5), mfg_date: dayFromToday(6) }, 'mfg_date', 'Manufacturing date cannot be after the expiry date', 400],
       [{ batch_no: 'x'.repeat(51), expiry_date: dayFromToday(5) }, 'batch_no', 'Batch number must be at most 50 characters', 400],
     ];
@@ -95,9 +96,12 @@ describe('remove-stock: first-expiry-first-out', () => {
   it('sales take the earliest unexpired batch first, never an expired one; short unexpired stock is a 409 that changes nothing', async () => {
     const product = await newProduct();
     const w = warehouses[1]!._id;
-    // An expired batch can arrive only as a return or a correction (a purchase refuses it).
+    // An expired batch arrives only when the person confirms it (a late return here); unconfirmed, nothing is written.
+    const unconfirmed = await add(product, w, { batch_no: 'OLD', expiry_date: dayFromToday(-1), quantity: 4, movement_reason: 'return' });
+    expect([unconfirmed.status, unconfirmed.body.confirm]).toEqual([409, 'confirm_expired']);
+    expect(await balanceOf(t.db, product, w)).toBe(0);
     for (const [batch_no, days, quantity] of [['LATE', 30, 5], ['SOON', 2, 3], ['OLD', -1, 4], ['MID', 10, 2]] as const) {
-      expect((await add(product, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return' })).status).toBe(200);
+      expect((await add(product, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return', confirm_expired: days < 0 })).status).toBe(200);
     }
     expect((await batchesOf(product, w)).map((b) => [b.batch_no, b.current_stock, b.expired, b.days_to_expiry]))
       .toEqual([['OLD', 4, true, -1], ['SOON', 3, false, 2], ['MID', 2, false, 10], ['LATE', 5, false, 30]]);
@@ -186,10 +190,17 @@ describe('expiring stock and write-off', () => {
 
   it('write-off-expired: one damaged row (reason expired) per expired batch, once, replayed by its key; under the policy', async () => {
     const w = warehouses[3]!;
-    const expired = await queryRows<{ product_id: string; batch_no: string; current_stock: number; value: number }>(t.db, sql`
-      select b.product_id, b.batch_no, b.current_stock, round(b.current_stock * i.unit_cost, 2)::float8 as value
+    const expired = await queryRows<{ product_id: string; batch_no: string; current_stock: number; record_stock: number; record_paise: number }>(t.db, sql`
+      select b.product_id, b.batch_no, b.current_stock, i.current_stock as record_stock, (i.stock_value * 100)::float8 as record_paise
         from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
        where b.warehouse_id = ${w._id}::uuid and b.current_stock > 0 and b.expiry_date < stock_today()`);
+    // What leaves is each record's share of its value at the average cost (all its expired units at once).
+    const records = new Map<string, { units: number; stock: number; paise: number }>();
+    for (const e of expired) {
+      const r = records.get(e.product_id) ?? { units: 0, stock: e.record_stock, paise: e.record_paise };
+      records.set(e.product_id, { ...r, units: r.units + e.current_stock });
+    }
+    const expectedPaise = [...records.values()].reduce((s, r) => s + averageShare(r.stock, r.paise, r.units), 0);
     expect(expired.length).toBeGreaterThan(0);
     expect((await t.request('POST', '/api/inventory/write-off-expired', { role: 'seller', body: { warehouse_id: w._id } })).status).toBe(403);
     const key = { 'idempotency-key': crypto.randomUUID() };
@@ -199,7 +210,7 @@ describe('expiring stock and write-off', () => {
     expect(first.body.written_off.map((r: { product_id: string; batch_no: string; quantity: number }) => `${r.product_id}/${r.batch_no}/${r.quantity}`).sort())
       .toEqual(expired.map((e) => `${e.product_id}/${e.batch_no}/${e.current_stock}`).sort());
     expect(first.body.total_quantity).toBe(expired.reduce((s, e) => s + e.current_stock, 0));
-    expect(first.body.total_value).toBeCloseTo(expired.reduce((s, e) => s + e.value, 0), 2);
+    expect(Math.round(first.body.total_value * 100)).toBe(expectedPaise);
     const rows = await queryRows<{ n: number }>(t.db, sql`
       select count(*)::int as n from stock_movements where warehouse_id = ${w._id}::uuid and movement_type = 'damaged' and movement_reason = 'expired'`);
     expect(rows[0]!.n).toBe(expired.length);
@@ -232,7 +243,7 @@ describe('stock take of a product that tracks expiry', () => {
     const [short, over] = [await newProduct(), await newProduct()];
     const w = warehouses[2]!._id;
     for (const [batch_no, days, quantity] of [['OLD', -2, 3], ['SOON', 5, 4], ['LATE', 40, 6]] as const) {
-      expect((await add(short, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return' })).status).toBe(200);
+      expect((await add(short, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return', confirm_expired: days < 0 })).status).toBe(200);
     }
     expect((await add(over, w, { batch_no: 'B1', expiry_date: dayFromToday(9), quantity: 2 })).status).toBe(200);
 

@@ -40,10 +40,11 @@ describe('GET /dashboard/summary', () => {
     expect(body.total_inventory_value).toBe(report.body.summary.total_value);
   });
 
-  it('total inventory value is the sum of stock × unit cost, to the paisa', async () => {
+  it('total inventory value is what the stock cost: the sum of the ledger rows\' values, to the paisa', async () => {
+    const [ledger] = await queryRows<{ paise: number }>(t.db, sql`select (sum(value_change) * 100)::float8 as paise from stock_movements`);
     const balances = await t.db.select().from(inventory);
-    const paise = balances.reduce((sum, b) => sum + b.currentStock * Math.round(b.unitCost * 100), 0);
-    expect((await summary()).total_inventory_value).toBe(paise / 100);
+    expect(balances.reduce((sum, b) => sum + Math.round(b.stockValue * 100), 0)).toBe(ledger!.paise);
+    expect(Math.round((await summary()).total_inventory_value * 100)).toBe(ledger!.paise);
   });
 
   it('lists up to 5 low-stock alerts, emptiest first, each at or below its minimum', async () => {

@@ -178,7 +178,7 @@ describe('unused images', () => {
     const stocked = await upload([33, 0, 0]);
     const [warehouse] = await t.db.select({ _id: warehouses.id }).from(warehouses).limit(1);
     await t.db.insert(stockMovements).values({
-      productId: stocked._id, warehouseId: warehouse!._id, movementType: 'in', quantity: 0, stockBefore: 0, stockAfter: 0,
+      productId: stocked._id, warehouseId: warehouse!._id, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0,
     });
     expect((await t.request('DELETE', `/api/products/${stocked._id}`, { role: 'admin' })).status).toBe(409);
     expect(await stored(stocked.main_image[0]!)).toBe(true);

@@ -72,6 +72,7 @@ beforeAll(async () => {
     'POST /api/inventory/remove-stock': { ...stock, quantity: 1, movement_type: 'damaged', notes: 'n' },
     'POST /api/inventory/test-update-all-inventory': { warehouse_id: warehouse._id },
     'POST /api/inventory/write-off-expired': { warehouse_id: warehouse._id },
+    'POST /api/inventory/revalue': { ...stock, unit_cost: 12.5, notes: 'Supplier credit note' },
     'POST /api/products': productBody,
     'PATCH /api/products/{id}': productBody,
     'POST /api/users/create': user,

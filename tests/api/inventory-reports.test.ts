@@ -41,7 +41,8 @@ function bruteForce(ledger: Ledger, balances: Balance, q: { start: string; end: 
       total_products: bal.length,
       low_stock_count: bal.filter((b) => b.currentStock <= b.minimumStock).length,
       out_of_stock_count: bal.filter((b) => b.currentStock === 0).length,
-      total_value: Math.round(bal.reduce((s, b) => s + b.currentStock * Math.round(b.unitCost * 100), 0)) / 100,
+      // What the stock cost: each balance's value (the invariant checks it is the sum of its ledger rows' values).
+      total_value: Math.round(bal.reduce((s, b) => s + Math.round(b.stockValue * 100), 0)) / 100,
     },
     movement_statistics: {
       total_in: sum('in'), total_out: -sum('out') || 0, total_adjustments: sum('adjustment'), total_returns: sum('return'),

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { balanceOf, expectLedgerInvariant, movementCount, queryRows } from '../support/stock-ledger.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
+import { averageShare } from '../support/batch-fixtures.js';
 
 let t: TestApp;
 let fx: ReturnType<typeof stockFixtures>;
@@ -28,7 +29,9 @@ describe('GET /inventory', () => {
       expect(r.warehouse_name).toBeTruthy();
       expect(r.out_of_stock).toBe(r.current_stock === 0);
       expect(r.low_stock_alert).toBe(r.current_stock <= r.minimum_stock);
-      expect(r.total_value).toBeCloseTo(r.current_stock * r.unit_cost, 2);
+      // Total value is what the stock cost; unit cost its average, to the paisa.
+      if (r.current_stock > 0) expect(r.unit_cost).toBeCloseTo(r.total_value / r.current_stock, 2);
+      else expect(r.total_value).toBe(0);
     }
     // The demo data has both kinds of trouble.
     expect(res.body.data.some((r) => r.out_of_stock)).toBe(true);
@@ -150,7 +153,7 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
     expect((await t.request('GET', `/api/inventory/lookup?product_id=${missing.productId}&warehouse_id=${missing.warehouseId}`, { role: 'admin' })).status).toBe(404);
   });
 
-  it('edits attributes, keeps a real unit cost, and turns a changed current_stock into an adjustment', async () => {
+  it('edits attributes, leaves the average cost to the ledger, and turns a changed current_stock into an adjustment', async () => {
     const p = await fx.stocked(3);
     const { body: rec } = await t.request('GET', `/api/inventory/lookup?product_id=${p.productId}&warehouse_id=${p.warehouseId}`, { role: 'admin' });
     const res = await t.request('PUT', `/api/inventory/${rec._id}`, {
@@ -158,13 +161,17 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
       body: { current_stock: p.stock - 3, minimum_stock: 2, maximum_stock: 500, warehouse_id: p.warehouseId, unit_cost: 7.25, notes: 'Recount' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ current_stock: p.stock - 3, minimum_stock: 2, maximum_stock: 500, unit_cost: 7.25, notes: 'Recount' });
+    // The 3 missing units leave at the average; the unit cost sent (SPEC.md's legacy form sends 0) does not revalue the rest.
+    const out = averageShare(rec.current_stock, Math.round(rec.total_value * 100), 3) / 100;
+    const left = Math.round((rec.total_value - out) * 100) / 100;
+    expect(res.body).toMatchObject({ current_stock: p.stock - 3, minimum_stock: 2, maximum_stock: 500, total_value: left, notes: 'Recount' });
+    expect(res.body.unit_cost).toBeCloseTo(left / (p.stock - 3), 2);
     const movements = await t.request('GET', `/api/inventory/movements?product_id=${p.productId}&warehouse_id=${p.warehouseId}&limit=1`, { role: 'admin' });
-    expect(movements.body.data[0]).toMatchObject({ movement_type: 'adjustment', quantity: -3, stock_after: p.stock - 3, unit_cost: 7.25, notes: 'Recount' });
+    expect(movements.body.data[0]).toMatchObject({ movement_type: 'adjustment', quantity: -3, stock_after: p.stock - 3, value_change: -out, notes: 'Recount' });
 
     const count = await movementCount(t.db, sql`product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`);
-    const same = await t.request('PUT', `/api/inventory/${rec._id}`, { role: 'admin', body: { current_stock: p.stock - 3, location: 'Cold room' } });
-    expect(same.body).toMatchObject({ location: 'Cold room', unit_cost: 7.25 });
+    const same = await t.request('PUT', `/api/inventory/${rec._id}`, { role: 'admin', body: { current_stock: p.stock - 3, location: 'Cold room', unit_cost: 0 } });
+    expect(same.body).toMatchObject({ location: 'Cold room', total_value: left, unit_cost: res.body.unit_cost });
     expect(await movementCount(t.db, sql`product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`)).toBe(count);
   });
 

@@ -230,6 +230,7 @@ describe('warehouse scope', () => {
       ['DELETE', `/api/inventory/${record!.id}`, undefined],
       ['POST', '/api/inventory/test-update-all-inventory', { warehouse_id: other }],
       ['POST', '/api/inventory/write-off-expired', { warehouse_id: other }],
+      ['POST', '/api/inventory/revalue', { product_id: record!.product_id, warehouse_id: other, unit_cost: 5, notes: 'Probe' }],
       ['POST', '/api/stock-takes', { warehouse_id: other }],
       ['PUT', `/api/stock-takes/${take}/counts`, { lines: [{ product_id: record!.product_id, counted: 0 }] }],
       ['POST', `/api/stock-takes/${take}/apply`, undefined],

@@ -147,7 +147,7 @@ describe('stock derived from inventory', () => {
     expect(stocked.body.message).toMatch(/inventory records or stock movements/);
     const moved = await create(valid({ productname: 'Moved Only' }));
     await t.db.insert(stockMovements).values({
-      productId: moved.body._id, warehouseId: w1, movementType: 'in', quantity: 0, stockBefore: 0, stockAfter: 0,
+      productId: moved.body._id, warehouseId: w1, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0,
     });
     expect((await t.request('DELETE', `/api/products/${moved.body._id}`, { role: 'admin' })).status).toBe(409);
     expect((await t.request('GET', `/api/products/${ids.low}`, { role: 'admin' })).status).toBe(200);

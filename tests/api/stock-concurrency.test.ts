@@ -195,7 +195,7 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     for (const [batch_no, days, quantity] of batches) {
       const added = await post(0, '/inventory/add-stock', {
         product_id: product._id, warehouse_id: warehouseId, quantity, unit_cost: 4, movement_reason: 'return', reference_id: `R-${batch_no}`,
-        reference_type: 'manual', notes: 'Batch', batch_no, expiry_date: dayFromToday(days),
+        reference_type: 'manual', notes: 'Batch', batch_no, expiry_date: dayFromToday(days), confirm_expired: days < 0,
       });
       expect(added.status).toBe(200);
     }
@@ -253,7 +253,7 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     };
     await replay('/inventory/add-stock', {
       product_id: product, warehouse_id: p.warehouseId, quantity: 3, unit_cost: 4, movement_reason: 'return', reference_id: 'K-ADD',
-      reference_type: 'manual', notes: 'Late return', batch_no: 'EXP', expiry_date: dayFromToday(-1),
+      reference_type: 'manual', notes: 'Late return', batch_no: 'EXP', expiry_date: dayFromToday(-1), confirm_expired: true,
     });
     await replay('/inventory/remove-stock', { product_id: product, warehouse_id: p.warehouseId, quantity: 4, movement_type: 'out', reference_id: 'K-OUT' });
     const off = await replay('/inventory/write-off-expired', { warehouse_id: p.warehouseId });

@@ -174,8 +174,10 @@ describe('POST /inventory/adjust-stock', () => {
     expect(up.body.movement).toMatchObject({ quantity: 25, stock_before: p.stock - 5, stock_after: p.stock + 20 });
   });
 
-  it('records the reason and reference in their own ledger columns and sets a new unit cost in the same transaction', async () => {
+  it('records the reason and reference in their own ledger columns; the units found enter at the cost given and move the average', async () => {
     const p = await fx.stocked(5);
+    const [held] = await queryRows<{ value: number }>(t.db, sql`
+      select stock_value::float8 as value from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`);
     const res = await t.request('POST', '/api/inventory/adjust-stock', {
       role: 'warehouse-user',
       body: {
@@ -186,22 +188,24 @@ describe('POST /inventory/adjust-stock', () => {
     expect(res.status).toBe(200);
     expect(res.body.movement).toMatchObject({
       movement_type: 'adjustment', quantity: 3, movement_reason: 'return', reference_id: 'INV-778', reference_type: 'invoice',
-      unit_cost: 41.5, total_value: 124.5, notes: 'Customer return',
+      unit_cost: 41.5, total_value: 124.5, value_change: 124.5, notes: 'Customer return',
     });
-    expect(res.body.inventory.unit_cost).toBe(41.5);
+    const worth = Math.round((held!.value + 124.5) * 100) / 100;
+    expect(res.body.inventory).toMatchObject({ total_value: worth, unit_cost: Math.round((worth / (p.stock + 3)) * 100) / 100 });
 
-    // A cost change alone is saved without a ledger row; a bad one changes nothing.
+    // A cost alone no longer changes what the stock held is worth (that is a revaluation); a bad one changes nothing.
     const before = await movementsOf(p);
     const costOnly = await t.request('POST', '/api/inventory/adjust-stock', {
       role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 3, unit_cost: 40 },
     });
-    expect(costOnly.body).toMatchObject({ message: 'Stock updated successfully!', movement: null, inventory: { unit_cost: 40 } });
+    expect(costOnly.body).toMatchObject({ message: `Stock is already ${p.stock + 3}: nothing changed`, movement: null, inventory: { total_value: worth } });
     const bad = await t.request('POST', '/api/inventory/adjust-stock', {
       role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 1, unit_cost: 0, reference_type: 'receipt' },
     });
     expect(bad.status).toBe(400);
     expect(await movementsOf(p)).toBe(before);
     expect(await balanceOf(t.db, p.productId, p.warehouseId)).toBe(p.stock + 3);
+    await expectLedgerInvariant(t.db);
   });
 
   it('writes nothing when the stock is already new_stock', async () => {

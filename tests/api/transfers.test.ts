@@ -215,7 +215,7 @@ describe('dispatch, in transit, receive', () => {
     for (const [batch_no, days, quantity] of [['LATE', 20, 5], ['SOON', 3, 2], ['OLD', -1, 4]] as const) {
       const res = await t.request('POST', '/api/inventory/add-stock', {
         role: 'admin',
-        body: { product_id: product, warehouse_id: w, quantity, unit_cost: 20, movement_reason: 'return', batch_no, expiry_date: dayFromToday(days), reference_id: 'GRN-T', reference_type: 'manual', notes: 'Delivery' },
+        body: { product_id: product, warehouse_id: w, quantity, unit_cost: 20, movement_reason: 'return', batch_no, expiry_date: dayFromToday(days), confirm_expired: days < 0, reference_id: 'GRN-T', reference_type: 'manual', notes: 'Delivery' },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }

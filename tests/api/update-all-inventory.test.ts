@@ -25,7 +25,7 @@ describe('POST /inventory/test-update-all-inventory', () => {
       select product_id as "productId", current_stock as stock from inventory
        where warehouse_id = ${w}::uuid and current_stock > 0 and product_id <> ${drifted.productId}::uuid limit 1`);
     await t.db.execute(sql`update inventory set current_stock = current_stock + 5 where warehouse_id = ${w}::uuid and product_id = ${other!.productId}::uuid`);
-    await t.db.execute(sql`update inventory set current_stock = 0 where warehouse_id = ${drifted.warehouseId}::uuid and product_id = ${drifted.productId}::uuid`);
+    await t.db.execute(sql`update inventory set current_stock = 0, stock_value = 0 where warehouse_id = ${drifted.warehouseId}::uuid and product_id = ${drifted.productId}::uuid`);
 
     const productCount = await count(sql`select count(*)::int as n from products`);
     const rowsBefore = await count(sql`select count(*)::int as n from inventory where warehouse_id = ${w}::uuid`);

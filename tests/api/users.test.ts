@@ -236,14 +236,14 @@ describe('the last active admin and stock history', () => {
     const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
     const [warehouse] = await t.db.select({ id: warehouses.id }).from(warehouses).limit(1);
     await t.db.insert(stockMovements).values({
-      productId: product!.id, warehouseId: warehouse!.id, movementType: 'in', quantity: 0, stockBefore: 0, stockAfter: 0, sellerId: seller._id,
+      productId: product!.id, warehouseId: warehouse!.id, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0, sellerId: seller._id,
     });
     const refused = await t.request('DELETE', `/api/users/${seller._id}`, { role: 'admin' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/inactive/);
     const performer = (await create({ role: 'warehouse-user' })).body;
     await t.db.insert(stockMovements).values({
-      productId: product!.id, warehouseId: warehouse!.id, movementType: 'adjustment', quantity: 0, stockBefore: 0, stockAfter: 0, performedBy: performer._id,
+      productId: product!.id, warehouseId: warehouse!.id, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0, performedBy: performer._id,
     });
     expect((await t.request('DELETE', `/api/users/${performer._id}`, { role: 'admin' })).status).toBe(409);
 

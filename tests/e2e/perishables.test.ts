@@ -53,7 +53,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     // An expired batch arrives too (a late return): the report and the write-off have something to show.
     const returned = await api('POST', '/inventory/add-stock', {
       product_id: product.body._id, warehouse_id: w, quantity: 4, unit_cost: 50, movement_reason: 'return', reference_id: 'RET-E2E',
-      reference_type: 'manual', notes: 'Returned late', batch_no: 'PN-00', expiry_date: dayFromToday(-1),
+      reference_type: 'manual', notes: 'Returned late', batch_no: 'PN-00', expiry_date: dayFromToday(-1), confirm_expired: true,
     }, 'warehouse');
     expect(returned.status).toBe(200);
 

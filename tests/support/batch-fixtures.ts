@@ -3,6 +3,15 @@ import type { Db } from '../../src/server/db/client.js';
 import { rowsOf } from '../../src/server/db/rows.js';
 import { REPORT_TIME_ZONE } from '../../src/domain/business-days.js';
 
+/**
+ * Paise that `units` of a balance of `stock` units worth `paise` are worth at its average cost, the last units taking
+ * what is left (the rule of src/server/db/functions/10-ledger.sql, recomputed in integers: round half up).
+ */
+export function averageShare(stock: number, paise: number, units: number): number {
+  if (units >= stock) return paise;
+  return Math.floor((2 * paise * units + stock) / (2 * stock));
+}
+
 /** A calendar day `days` from today in the business's time zone, YYYY-MM-DD. */
 export function dayFromToday(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date());
@@ -17,21 +26,22 @@ type Expiring = {
 };
 
 /**
- * The expiring stock computed the slow, obvious way: every batch row with its record's cost, filtered and sorted in
- * JavaScript, days counted from the business day in JavaScript.
+ * The expiring stock computed the slow, obvious way: every batch row with its share of its record's value, filtered and
+ * sorted in JavaScript, days counted from the business day in JavaScript.
  */
 export async function bruteForceExpiring(db: Db, days: number, includeExpired: boolean, warehouseId: string | null) {
-  const all = rowsOf<Omit<Expiring, 'days_to_expiry' | 'value'> & { unit_cost: string }>(await db.execute(sql`
+  const all = rowsOf<Omit<Expiring, 'days_to_expiry' | 'value'> & { record_stock: number; record_value: string }>(await db.execute(sql`
     select b.product_id, p.productname as product_name, b.warehouse_id, w.name as warehouse_name, b.batch_no,
-           to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, b.current_stock as quantity, i.unit_cost::text as unit_cost
+           to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, b.current_stock as quantity, i.current_stock as record_stock,
+           i.stock_value::text as record_value
       from stock_batches b, inventory i, products p, warehouses w
      where i.product_id = b.product_id and i.warehouse_id = b.warehouse_id and p.id = b.product_id and w.id = b.warehouse_id`));
   const today = Date.parse(`${dayFromToday(0)}T00:00:00Z`);
   const rows: Expiring[] = all
     .filter((b) => b.expiry_date !== null && b.quantity > 0 && (!warehouseId || b.warehouse_id === warehouseId))
-    .map(({ unit_cost, ...b }) => ({
+    .map(({ record_stock, record_value, ...b }) => ({
       ...b, days_to_expiry: Math.round((Date.parse(`${b.expiry_date}T00:00:00Z`) - today) / 86_400_000),
-      value: Math.round(b.quantity * Number(unit_cost) * 100) / 100,
+      value: averageShare(record_stock, Math.round(Number(record_value) * 100), b.quantity) / 100,
     }))
     .filter((b) => b.days_to_expiry <= days && (includeExpired || b.days_to_expiry >= 0))
     .sort((a, b) => a.expiry_date.localeCompare(b.expiry_date) || cmp(a.product_name, b.product_name) || cmp(a.warehouse_name, b.warehouse_name)

@@ -14,6 +14,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * - every balance equals the sum of its ledger rows (a missing balance row counts as 0);
  * - per product and warehouse, in ledger order, each row starts where the previous one ended (the first at 0),
  *   and no row ever left the stock below 0;
+ * - every balance's stock value equals the sum of its ledger rows' values, its unit cost is that value over its stock
+ *   to the paisa (an empty balance holds no value), and every row's total_value is its |value_change|;
  * - the reports' daily totals (per business day, warehouse and movement type) equal the ledger's.
  */
 export async function expectLedgerInvariant(db: Db): Promise<void> {
@@ -25,6 +27,21 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
         on m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
      where coalesce(i.current_stock, 0) <> coalesce(m.total, 0)`));
   expect(drift, 'balances that differ from the sum of their ledger rows').toEqual([]);
+
+  const valueDrift = rowsOf<{ product_id: string; warehouse_id: string; stock_value: number; ledger: number; unit_cost: number }>(await db.execute(sql`
+    select coalesce(i.product_id, m.product_id) as product_id, coalesce(i.warehouse_id, m.warehouse_id) as warehouse_id,
+           coalesce(i.stock_value, 0)::float8 as stock_value, coalesce(m.worth, 0)::float8 as ledger, i.unit_cost::float8 as unit_cost
+      from inventory i
+      full join (select product_id, warehouse_id, sum(value_change) as worth from stock_movements group by 1, 2) m
+        on m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
+     where coalesce(i.stock_value, 0) <> coalesce(m.worth, 0)
+        or (i.current_stock > 0 and i.unit_cost <> round(i.stock_value / i.current_stock, 2))
+        or (i.current_stock = 0 and i.stock_value <> 0)
+     limit 20`));
+  expect(valueDrift, 'stock values that differ from the sum of their ledger values').toEqual([]);
+  const [badRows] = rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from stock_movements where total_value <> abs(value_change)`));
+  expect(badRows!.n, 'ledger rows whose total_value is not |value_change|').toBe(0);
 
   const broken = rowsOf<{ seq: number; stock_before: number; previous_after: number; stock_after: number }>(await db.execute(sql`
     select seq::float8 as seq, stock_before, previous_after, stock_after from (
@@ -38,8 +55,8 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
   const dailyDrift = rowsOf<{ day: string; warehouse_id: string; movement_type: string }>(await db.execute(sql`
     with ledger as (
       select (created at time zone 'Asia/Kolkata')::date as day, warehouse_id, movement_type, count(*) as movement_count,
-             sum(quantity) as quantity, coalesce(sum(total_value) filter (where quantity > 0), 0) as value_in,
-             coalesce(sum(total_value) filter (where quantity < 0), 0) as value_out
+             sum(quantity) as quantity, coalesce(sum(value_change) filter (where value_change > 0), 0) as value_in,
+             coalesce(-sum(value_change) filter (where value_change < 0), 0) as value_out
         from stock_movements group by 1, 2, 3
     )
     select to_char(coalesce(l.day, d.day), 'YYYY-MM-DD') as day, coalesce(l.warehouse_id, d.warehouse_id) as warehouse_id,
@@ -57,7 +74,8 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
 /**
  * Transfers (issue 18): per transfer line, the ledger rows referencing the transfer account for every unit: `out` rows
  * = −dispatched, `in` rows = received + returned + damaged, `damaged` rows = −damaged, so what the transfer shows in
- * transit (dispatched − received − returned − damaged) is exactly what left a warehouse and reached none. A draft
+ * transit (dispatched − received − returned − damaged) is exactly what left a warehouse and reached none; so are values:
+ * `out` rows' values = −dispatched_value, `in` rows' = settled_value, and what is still in transit is worth the rest. A draft
  * has moved nothing, a dispatched line moved its whole quantity, a received or cancelled transfer has nothing in
  * transit, and a line's batches add up to the line.
  */
@@ -69,6 +87,8 @@ export async function expectTransferInvariant(db: Db): Promise<void> {
                         coalesce(sum(quantity) filter (where movement_type = 'out'), 0) as out_units,
                         coalesce(sum(quantity) filter (where movement_type = 'in'), 0) as in_units,
                         coalesce(sum(quantity) filter (where movement_type = 'damaged'), 0) as damaged_units,
+                        coalesce(sum(value_change) filter (where movement_type = 'out'), 0) as out_value,
+                        coalesce(sum(value_change) filter (where movement_type = 'in'), 0) as in_value,
                         count(*) filter (where movement_type not in ('in', 'out', 'damaged')) as other
                    from stock_movements where reference_type = 'transfer' group by 1, 2) m
         on m.reference_id = l.transfer_id::text and m.product_id = l.product_id
@@ -80,6 +100,8 @@ export async function expectTransferInvariant(db: Db): Promise<void> {
         or coalesce(m.in_units, 0) <> l.received + l.returned + l.damaged
         or coalesce(m.damaged_units, 0) <> -l.damaged
         or coalesce(m.other, 0) <> 0
+        or coalesce(m.out_value, 0) <> -l.dispatched_value or coalesce(m.in_value, 0) <> l.settled_value
+        or (l.dispatched - l.received - l.returned - l.damaged = 0 and l.settled_value <> l.dispatched_value)
         or l.dispatched - l.received - l.returned - l.damaged < 0
         or (t.status = 'draft' and l.dispatched <> 0)
         or (t.status in ('dispatched', 'partially_received', 'received') and l.dispatched <> l.quantity)

@@ -44,6 +44,9 @@ export const batchNoField = { batch_no: batchNo };
 
 export const writeOffExpiredSchema = z.object({
   warehouse_id: z.string({ error: 'Warehouse is required' }).trim().min(1, 'Warehouse is required').max(64),
+  /** Why (kept in the ledger rows' notes after 'Expired on …'), and a reference such as a debit note. */
+  reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional(),
+  reference_id: z.string({ error: 'Reference ID must be text' }).trim().max(100, 'Reference ID must be at most 100 characters').optional(),
 });
 export type WriteOffExpiredInput = z.infer<typeof writeOffExpiredSchema>;
 

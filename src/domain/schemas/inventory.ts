@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  INVENTORY_BY_CITY_MAX_ROWS, INVENTORY_BY_CITY_PAGE_SIZE, INVENTORY_BY_CITY_ROWS, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
+  INVENTORY_BY_CITY_MAX_ROWS, INVENTORY_BY_CITY_PAGE_SIZE, INVENTORY_BY_CITY_ROWS, LEDGER_MOVEMENT_TYPES, MAX_LIST_LIMIT, MOVEMENT_REASONS, MOVEMENT_TYPES, REFERENCE_TYPES, REPORT_DEFAULT_LIMIT,
   REPORT_TYPES,
 } from '../constants.js';
 import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
@@ -35,6 +35,8 @@ export const addStockSchema = z
     seller_id: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
     // A product that tracks expiry needs a batch (issue 17).
     ...batchFields,
+    // Receiving a batch whose expiry date has passed is a 409 until the person confirms it (it is never sold).
+    confirm_expired: z.boolean({ error: 'confirm_expired must be true or false' }).optional(),
   }, { error: STOCK_MESSAGES.product })
   .superRefine((input, ctx) => {
     if (input.movement_reason === 'purchase' && !input.seller_id) {
@@ -50,8 +52,8 @@ export const adjustStockSchema = z.object({
   warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
   new_stock: stockLevel('New stock'),
   notes: optionalText('Notes', 1000),
-  // Beyond SPEC.md's payload, all optional: the ledger row keeps why and on what reference the count changed,
-  // and a new unit cost is set in the same transaction as the count.
+  // Beyond SPEC.md's payload, all optional: the ledger row keeps why and on what reference the count changed, and
+  // what the units found cost each (without it they enter at the average cost; units missing always leave at it).
   movement_reason: z.enum(MOVEMENT_REASONS, { error: STOCK_MESSAGES.reason }).optional(),
   reference_id: optionalText('Reference ID', 100),
   reference_type: z.enum(REFERENCE_TYPES, { error: STOCK_MESSAGES.referenceType }).optional(),
@@ -69,7 +71,7 @@ export const removeStockSchema = z.object({
   warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
   quantity: wholeNumber('Quantity', 1, MAX_MOVEMENT_QUANTITY, STOCK_MESSAGES.quantity),
   movement_type: z.enum(REMOVAL_TYPES, { error: "Movement type must be 'out' or 'damaged'" }),
-  unit_cost: unitCost('Unit cost must be a number, 0 or more', 0).optional(),
+  // No unit cost: stock leaves at its average cost (a unit cost sent is not taken).
   reference_id: optionalText('Reference ID', 100),
   reference_type: z.enum(REFERENCE_TYPES, { error: "Reference type must be 'invoice' or 'manual'" }).optional(),
   notes: optionalText('Notes', 1000),
@@ -77,6 +79,16 @@ export const removeStockSchema = z.object({
   ...batchNoField,
 }, { error: STOCK_MESSAGES.product });
 export type RemoveStockInput = z.infer<typeof removeStockSchema>;
+
+/** POST /inventory/revalue: an admin's correction of what the stock held is worth, with the reason. */
+export const revalueStockSchema = z.object({
+  product_id: required(STOCK_MESSAGES.product, 64),
+  warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
+  unit_cost: unitCost('Unit cost is required and must be 0 or more', 0),
+  notes: required('Say why the stock is revalued', 1000),
+  reference_id: optionalText('Reference ID', 100),
+}, { error: STOCK_MESSAGES.product });
+export type RevalueStockInput = z.infer<typeof revalueStockSchema>;
 
 /** POST /inventory, from the declaration. product_name is accepted for the legacy client and ignored: the product's own name is used. */
 export const inventoryCreateSchema = inputSchemaOf(inventoryResource);
@@ -113,7 +125,7 @@ export const movementListQuery = z.object({
   warehouse_id: queryText(64),
   movement_type: z.preprocess(
     blankAsMissing,
-    z.enum(MOVEMENT_TYPES, { error: `movement_type must be one of: ${MOVEMENT_TYPES.join(', ')}` }).optional(),
+    z.enum(LEDGER_MOVEMENT_TYPES, { error: `movement_type must be one of: ${LEDGER_MOVEMENT_TYPES.join(', ')}` }).optional(),
   ),
 });
 export type MovementListQuery = z.infer<typeof movementListQuery>;

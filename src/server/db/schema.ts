@@ -25,6 +25,13 @@ const money = customType<{ data: number; driverData: string }>({
   toDriver: (value) => value.toFixed(2),
 });
 
+/** numeric(16,2) read back as a JS number: stock values (a balance's Σ of its ledger values) may outgrow numeric(12,2). */
+const stockValue = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(16,2)',
+  fromDriver: (value) => Number(value),
+  toDriver: (value) => value.toFixed(2),
+});
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
@@ -188,7 +195,13 @@ export const inventory = pgTable('inventory', {
   currentStock: integer('current_stock').notNull().default(0),
   minimumStock: integer('minimum_stock').notNull().default(0),
   maximumStock: integer('maximum_stock').notNull().default(0),
+  /**
+   * The weighted average cost of the stock held (stock_value / current_stock, to the paisa), kept with every change;
+   * an empty record keeps its last average (or the cost it was created with).
+   */
   unitCost: money('unit_cost').notNull().default(0),
+  /** What the stock held cost: the sum of its ledger rows' values, exactly as current_stock is the sum of their quantities. */
+  stockValue: stockValue('stock_value').notNull().default(0),
   notes: text('notes').notNull().default(''),
   /**
    * This balance is held in stock_batches (its sum). Set with the product's switch while the row is locked, so a stock
@@ -208,9 +221,15 @@ export const inventory = pgTable('inventory', {
   index('inventory_low_stock_idx').on(t.warehouseId).where(sql`low_stock`),
   check('inventory_current_stock_nonneg', sql`${t.currentStock} >= 0`),
   check('inventory_min_max_nonneg', sql`${t.minimumStock} >= 0 and ${t.maximumStock} >= 0`),
+  // No stock, no value: the last unit out takes what value is left.
+  check('inventory_stock_value', sql`${t.stockValue} >= 0 and (${t.currentStock} > 0 or ${t.stockValue} = 0)`),
 ]);
 
-/** Append-only stock ledger: the balance equals the sum of `quantity` for its product and warehouse. */
+/**
+ * Append-only stock ledger: the balance equals the sum of `quantity` for its product and warehouse, and its stock value
+ * the sum of `value_change` (signed: what the units moved were worth at the cost they moved at). `valuation` rows move value
+ * only (quantity 0): the opening valuation of migration 0013 and an admin's revaluation.
+ */
 export const stockMovements = pgTable('stock_movements', {
   id: id(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
@@ -221,7 +240,10 @@ export const stockMovements = pgTable('stock_movements', {
   stockBefore: integer('stock_before').notNull(),
   stockAfter: integer('stock_after').notNull(),
   unitCost: money('unit_cost').notNull().default(0),
+  /** |value|: what SPEC.md's reports show beside the quantity. */
   totalValue: money('total_value').notNull().default(0),
+  /** The stock value this row added (+) or took (−). */
+  valueChange: stockValue('value_change').notNull(),
   movementReason: text('movement_reason'),
   referenceId: text('reference_id'),
   referenceType: text('reference_type'),
@@ -232,11 +254,14 @@ export const stockMovements = pgTable('stock_movements', {
   batchNo: text('batch_no'),
   created: created(),
 }, (t) => [
-  check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged')`),
+  check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged','valuation')`),
+  check('stock_movements_valuation', sql`(${t.movementType} = 'valuation') = (${t.quantity} = 0)`),
   check('stock_movements_after', sql`${t.stockAfter} = ${t.stockBefore} + ${t.quantity} and ${t.stockAfter} >= 0`),
   index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
   index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
   index('stock_movements_created_idx').on(t.created),
+  // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
+  index('stock_movements_purchase_idx').on(t.productId, t.seq).where(sql`movement_reason = 'purchase'`),
 ]);
 
 /**
@@ -437,8 +462,12 @@ export const transferLines = pgTable('transfer_lines', {
   returned: integer('returned').notNull().default(0),
   /** Written off by the receiver's close. */
   damaged: integer('damaged').notNull().default(0),
-  /** The source's unit cost at dispatch: the value in transit and of the destination's `in` rows. */
+  /** The source's average cost at dispatch (shown); the value in transit is dispatched_value − settled_value. */
   unitCost: money('unit_cost').notNull().default(0),
+  /** What the dispatched units were worth when they left the source (the sum of its `out` rows' values). */
+  dispatchedValue: stockValue('dispatched_value').notNull().default(0),
+  /** The part of it that has arrived, gone back or been written off (the value of those `in` rows). */
+  settledValue: stockValue('settled_value').notNull().default(0),
   position: integer('position').notNull().default(0),
 }, (t) => [
   primaryKey({ name: 'transfer_lines_pk', columns: [t.transferId, t.productId] }),

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly errors?: { field: string; message: string }[],
     /** Sent with the answer, e.g. Retry-After on a 429 or 503. */
     readonly headers?: Record<string, string>,
+    /** More of the body, for a client to act on (e.g. the id of the open stock take a new one overlaps). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

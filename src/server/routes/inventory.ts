@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryLookupQuery, movementListQuery, removeStockSchema, updateAllInventorySchema,
+  addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryLookupQuery, movementListQuery, removeStockSchema, revalueStockSchema,
+  updateAllInventorySchema,
 } from '../../domain/schemas/inventory.js';
 import type { Action, Resource } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
@@ -90,6 +91,16 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
       // Scope is checked before the one-statement stock write: a refusal changes nothing.
       await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
       return sendStock(reply, await stock.removeStock(request.body, user, request.headers['idempotency-key']), user);
+    },
+  );
+
+  app.post(
+    '/inventory/revalue',
+    { config: perm('stock', 'revalue'), schema: { tags, headers: idempotencyKeyHeader, body: revalueStockSchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
+      return sendStock(reply, await stock.revalue(request.body, user, request.headers['idempotency-key']), user);
     },
   );
 

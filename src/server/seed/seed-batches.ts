@@ -46,14 +46,14 @@ export async function seedBatches(tx: DbOrTx, now: number): Promise<void> {
       select product_id, warehouse_id, batch_no, expiry, expiry - 20, quantity from extra
       returning product_id
     ), balances as (
-      update inventory i set current_stock = i.current_stock + e.total
-        from (select id, sum(quantity) as total from extra group by id) e where i.id = e.id
+      update inventory i set current_stock = i.current_stock + e.total, stock_value = i.stock_value + e.worth
+        from (select id, sum(quantity) as total, sum(round(quantity * unit_cost, 2)) as worth from extra group by id) e where i.id = e.id
       returning i.id
     )
     insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, performed_by, notes, batch_no, created)
+      total_value, value_change, movement_reason, reference_id, reference_type, performed_by, notes, batch_no, created)
     select e.product_id, e.warehouse_id, 'in', e.quantity, e.current_stock + e.upto - e.quantity, e.current_stock + e.upto,
-           e.unit_cost, round(e.quantity * e.unit_cost, 2), 'purchase', 'INV-B' || e.n || '-' || e.k, 'invoice',
+           e.unit_cost, round(e.quantity * e.unit_cost, 2), round(e.quantity * e.unit_cost, 2), 'purchase', 'INV-B' || e.n || '-' || e.k, 'invoice',
            (select id from users where role = 'admin' order by email limit 1), 'Supplier delivery (batch)', e.batch_no,
            to_timestamp(${now / 1000}) - make_interval(days => e.days_ago)
       from extra e order by e.id, e.k`);

@@ -43,7 +43,7 @@ export function batchService(db: DbOrTx) {
         db.execute(sql`
           select b.product_id, p.productname as product_name, b.warehouse_id, w.name as warehouse_name, b.batch_no,
                  to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, (b.expiry_date - stock_today()) as days_to_expiry,
-                 b.current_stock as quantity, round(b.current_stock * i.unit_cost, 2)::float8 as value
+                 b.current_stock as quantity, stock_value_of(i.current_stock, i.stock_value, b.current_stock)::float8 as value
             from stock_batches b
             join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
             join products p on p.id = b.product_id
@@ -53,7 +53,7 @@ export function batchService(db: DbOrTx) {
            limit ${query.limit}`).then((r) => rowsOf<ExpiringRow>(r)),
         db.execute(sql`
           select coalesce(sum(b.current_stock), 0)::float8 as total_quantity,
-                 coalesce(sum(round(b.current_stock * i.unit_cost, 2)), 0)::float8 as total_value, count(*)::int as total
+                 coalesce(sum(stock_value_of(i.current_stock, i.stock_value, b.current_stock)), 0)::float8 as total_value, count(*)::int as total
             from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
            where ${where}`).then((r) => rowsOf<{ total_quantity: number; total_value: number; total: number }>(r)),
       ]);

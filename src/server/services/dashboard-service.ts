@@ -36,7 +36,7 @@ export function dashboardService(db: Db) {
           inventory_items: count(),
           low_stock: int(sql`count(*) filter (where ${lowStock})`),
           out_of_stock: int(sql`count(*) filter (where ${outOfStock})`),
-          total_value: sql<number>`coalesce(round(sum(${inventory.currentStock} * ${inventory.unitCost}), 2), 0)::float8`,
+          total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
         }).from(inventory).where(warehouseFilter(scope, inventory.warehouseId)),
         db.select({
           _id: products.id, productname: products.productname, price: products.price, discount_price: products.discountPrice,

@@ -13,8 +13,6 @@ export type InventoryRecord = {
   tracks_expiry: boolean;
 };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 export const recordColumns = { i: inventory, productName: products.productname, warehouseName: warehouses.name };
 type RecordRow = { i: typeof inventory.$inferSelect; productName: string; warehouseName: string };
 
@@ -26,14 +24,15 @@ export const selectRecords = (db: DbOrTx) =>
 export const toRecord = ({ i, productName, warehouseName }: RecordRow): InventoryRecord => ({
   _id: i.id, product_id: i.productId, product_name: productName, warehouse: i.warehouseId, warehouse_id: i.warehouseId,
   warehouse_name: warehouseName, location: i.location, current_stock: i.currentStock, minimum_stock: i.minimumStock,
-  maximum_stock: i.maximumStock, unit_cost: i.unitCost, notes: i.notes, total_value: round2(i.currentStock * i.unitCost),
+  maximum_stock: i.maximumStock, unit_cost: i.unitCost, notes: i.notes, total_value: i.stockValue,
   out_of_stock: i.currentStock === 0, low_stock_alert: i.currentStock <= i.minimumStock, created: i.created, modified: i.modified,
   tracks_expiry: i.tracksExpiry,
 });
 
 export const lowStock = sql`${inventory.lowStock}`;
 export const outOfStock = sql`${inventory.currentStock} = 0`;
-export const stockValue = sql`${inventory.currentStock} * ${inventory.unitCost}`;
+/** What the record's stock cost (the sum of its ledger values): its Total Value. */
+export const stockValue = sql`${inventory.stockValue}`;
 
 export async function recordById(db: DbOrTx, id: string, scope?: SQL): Promise<InventoryRecord> {
   const [row] = isUuid(id) ? await selectRecords(db).where(and(eq(inventory.id, id), scope)).limit(1) : [];
@@ -80,7 +79,7 @@ export const selectMovements = (db: DbOrTx) =>
 export const toMovementRecord = ({ m, productName, warehouseName }: MovementRow): MovementRecord => ({
   _id: m.id, seq: m.seq, product_id: m.productId, product_name: productName, warehouse_id: m.warehouseId, warehouse_name: warehouseName,
   movement_type: m.movementType as MovementOut['movement_type'], quantity: m.quantity, stock_before: m.stockBefore,
-  stock_after: m.stockAfter, unit_cost: m.unitCost, total_value: m.totalValue, movement_reason: m.movementReason,
+  stock_after: m.stockAfter, unit_cost: m.unitCost, total_value: m.totalValue, value_change: m.valueChange, movement_reason: m.movementReason,
   reference_id: m.referenceId, reference_type: m.referenceType, seller_id: m.sellerId, performed_by: m.performedBy,
   notes: m.notes, created: m.created.toISOString(), batch_no: m.batchNo,
 });

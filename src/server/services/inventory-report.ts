@@ -53,7 +53,7 @@ function movementTotals(db: Db, f: Filters) {
     const m = stockMovements;
     const totals = totalsOf({
       quantity: sql`${m.quantity}`, count: sql`1`, type: sql`${m.movementType}`,
-      valueIn: sql`${m.totalValue} * (${m.quantity} > 0)::int`, valueOut: sql`${m.totalValue} * (${m.quantity} < 0)::int`,
+      valueIn: sql`greatest(${m.valueChange}, 0)`, valueOut: sql`greatest(-${m.valueChange}, 0)`,
     });
     const where = and(eq(m.productId, f.productId), f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined, warehouseFilter(f.scope, m.warehouseId),
       withinPeriod(m.created, f.period), f.movementType ? eq(m.movementType, f.movementType) : undefined);
@@ -110,7 +110,7 @@ export function inventoryReportService(db: Db) {
           total_products: sql<number>`count(*)::int`,
           low_stock_count: sql<number>`(count(*) filter (where ${lowStock}))::int`,
           out_of_stock_count: sql<number>`(count(*) filter (where ${outOfStock}))::int`,
-          total_value: sql<number>`coalesce(round(sum(${inventory.currentStock} * ${inventory.unitCost}), 2), 0)::float8`,
+          total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
         }).from(inventory).where(balances))[0]!),
         when('statistics', async () => (await totals.statistics())[0]!),
         when('recent', async () => (await selectMovements(db).where(moves)

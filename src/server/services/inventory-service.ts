@@ -106,7 +106,7 @@ export function inventoryService(db: Db) {
         if (input.current_stock > 0) {
           if (await tracksExpiry(tx, product.id)) throw batchesOnly('current_stock');
           await applyStockChange(tx, {
-            productId: product.id, warehouseId: warehouse.id, delta: input.current_stock, movementType: 'in',
+            productId: product.id, warehouseId: warehouse.id, delta: input.current_stock, movementType: 'in', unitCost: input.unit_cost,
             movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id, notes: input.notes ?? 'Opening stock',
           });
         }
@@ -114,7 +114,10 @@ export function inventoryService(db: Db) {
       });
     },
 
-    /** Attributes change in place; a changed current_stock goes through the ledger as an adjustment. */
+    /**
+     * Attributes change in place; a changed current_stock goes through the ledger as an adjustment (units found enter at
+     * the average cost, units missing leave at it).
+     */
     update(id: string, input: InventoryUpdateInput, by: CurrentUser): Promise<InventoryRecord> {
       const inventoryId = requireId(id, 'Inventory');
       return db.transaction(async (tx) => {
@@ -127,9 +130,9 @@ export function inventoryService(db: Db) {
         const minimumStock = input.minimum_stock ?? row.minimumStock;
         const maximumStock = input.maximum_stock ?? row.maximumStock;
         if (maximumStock > 0 && minimumStock > maximumStock) throw badRequest('minimum_stock', 'Minimum stock cannot be more than maximum stock');
+        // unit_cost is not taken: it is the average of what the stock held cost (an admin revalues it, stock_revalue).
         await tx.update(inventory).set({
-          minimumStock, maximumStock, unitCost: input.unit_cost ?? row.unitCost, location: input.location ?? row.location,
-          notes: input.notes ?? row.notes, modified: sql`now()`,
+          minimumStock, maximumStock, location: input.location ?? row.location, notes: input.notes ?? row.notes, modified: sql`now()`,
         }).where(eq(inventory.id, row.id));
         if (input.current_stock !== undefined && input.current_stock !== row.currentStock) {
           if (row.tracksExpiry || await tracksExpiry(tx, row.productId)) throw batchesOnly('current_stock');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
 import { inventory } from '../db/schema.js';
-import type { MovementType } from '../../domain/constants.js';
+import type { LedgerMovementType, MovementType } from '../../domain/constants.js';
 import { MAX_STOCK } from '../../domain/schemas/inventory.js';
 import { HttpError, conflict, notFound, pgCode } from '../http/errors.js';
 import { rowsOf } from '../db/rows.js';
@@ -20,7 +20,7 @@ export type StockChange = {
   delta: number;
   movementType: MovementType;
   movementReason?: string | null;
-  /** Defaults to the balance row's unit cost. */
+  /** What units coming in cost each; without it they enter at the average. Units going out always leave at the average. */
   unitCost?: number;
   referenceId?: string | null;
   referenceType?: string | null;
@@ -30,8 +30,8 @@ export type StockChange = {
 };
 
 export type MovementOut = {
-  _id: string; seq: number; product_id: string; warehouse_id: string; movement_type: MovementType; quantity: number;
-  stock_before: number; stock_after: number; unit_cost: number; total_value: number; movement_reason: string | null;
+  _id: string; seq: number; product_id: string; warehouse_id: string; movement_type: LedgerMovementType; quantity: number;
+  stock_before: number; stock_after: number; unit_cost: number; total_value: number; value_change: number; movement_reason: string | null;
   reference_id: string | null; reference_type: string | null; seller_id: string | null; performed_by: string | null;
   notes: string; created: string;
 };
@@ -41,7 +41,7 @@ type MovementJson = Omit<MovementOut, '_id'> & { id: string };
 export type BalanceRow = typeof inventory.$inferSelect;
 
 
-export type StockRequestKind = 'add' | 'remove' | 'adjust' | 'write-off-expired';
+export type StockRequestKind = 'add' | 'remove' | 'adjust' | 'revalue' | 'write-off-expired';
 
 /** A stock request's answer: `body` is the JSON text built by the database, sent as it is. */
 export type StockAnswer = { status: number; body: string; replayed: boolean };
@@ -84,7 +84,11 @@ export async function lockBalance(
   return row;
 }
 
-/** Applies one stock change; throws 409 (and writes nothing) when it would take the stock below 0. */
+/**
+ * Applies one stock change; throws 409 (and writes nothing) when it would take the stock below 0. Its value follows the
+ * moving average (src/server/db/functions/10-ledger.sql): units out leave at the average; units in enter at `unitCost`
+ * when given, else at the average (an empty record: the product's last purchase cost).
+ */
 export async function applyStockChange(tx: DbOrTx, change: StockChange): Promise<{ inventoryId: string; movement: MovementOut }> {
   const { productId, warehouseId, delta } = change;
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`applyStockChange: delta must be a non-zero integer, got ${delta}`);
@@ -92,19 +96,29 @@ export async function applyStockChange(tx: DbOrTx, change: StockChange): Promise
   let rows: { inventory_id: string; movement: MovementJson }[];
   try {
     rows = rowsOf(await tx.execute(sql`
-      with balance as (
-        update inventory
-           set current_stock = current_stock + ${delta}::int, modified = now()
+      with old as (
+        select id, current_stock, stock_value, unit_cost from inventory
          where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid
            and current_stock::bigint + ${delta}::int between 0 and ${MAX_STOCK}::bigint
-        returning id, current_stock, unit_cost
+           for update
+      ), valued as (
+        select old.*, case when ${delta}::int > 0
+                           then stock_in_value(old.current_stock, old.stock_value, ${delta}::int, ${unitCost}::numeric, ${productId}::uuid, old.unit_cost)
+                           else -stock_value_of(old.current_stock, old.stock_value, -${delta}::int) end as change
+          from old
+      ), balance as (
+        update inventory i
+           set current_stock = i.current_stock + ${delta}::int, stock_value = i.stock_value + valued.change, modified = now()
+          from valued
+         where i.id = valued.id
+        returning i.id, i.current_stock, valued.change
       ), movement as (
         insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after,
-          unit_cost, total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
+          unit_cost, total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
         select ${productId}::uuid, ${warehouseId}::uuid, ${change.movementType}::text, ${delta}::int,
           balance.current_stock - ${delta}::int, balance.current_stock,
-          coalesce(${unitCost}::numeric, balance.unit_cost),
-          round(abs(${delta}::int) * coalesce(${unitCost}::numeric, balance.unit_cost), 2),
+          stock_row_cost(balance.change, ${delta}::int, case when ${delta}::int > 0 then ${unitCost}::numeric end),
+          abs(balance.change), balance.change,
           ${change.movementReason ?? null}::text, ${change.referenceId ?? null}::text, ${change.referenceType ?? null}::text,
           ${change.sellerId ?? null}::uuid, ${change.performedBy}::uuid, ${change.notes ?? ''}::text
         from balance

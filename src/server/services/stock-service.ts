@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import type { AddStockInput, AdjustStockInput, RemoveStockInput } from '../../domain/schemas/inventory.js';
+import type { AddStockInput, AdjustStockInput, RemoveStockInput, RevalueStockInput } from '../../domain/schemas/inventory.js';
 import type { WriteOffExpiredInput } from '../../domain/schemas/batches.js';
 import type { CurrentUser } from '../auth/access.js';
 import { parseKey, requestHash } from './idempotency.js';
@@ -7,7 +7,7 @@ import { runStockRequest, type StockAnswer, type StockRequestKind } from './stoc
 
 export const STOCK_UPDATED_MESSAGE = 'Stock updated successfully!';
 
-/** add-stock, adjust-stock and remove-stock: each one SQL statement, at most once per Idempotency-Key. */
+/** add-stock, adjust-stock, remove-stock, revalue and write-off: each one SQL statement, at most once per Idempotency-Key. */
 export function stockService(database: Database) {
   const request = (kind: StockRequestKind, route: string) =>
     (input: object, by: CurrentUser, rawKey: string | string[] | undefined): Promise<StockAnswer> => {
@@ -18,6 +18,7 @@ export function stockService(database: Database) {
   const adjust = request('adjust', 'POST /inventory/adjust-stock');
   const remove = request('remove', 'POST /inventory/remove-stock');
   const writeOff = request('write-off-expired', 'POST /inventory/write-off-expired');
+  const revalue = request('revalue', 'POST /inventory/revalue');
   return {
     addStock: (input: AddStockInput, by: CurrentUser, key: string | string[] | undefined) => add(input, by, key),
     /** Sets the stock to new_stock: the row is locked, so the difference it records is exact. */
@@ -25,5 +26,7 @@ export function stockService(database: Database) {
     removeStock: (input: RemoveStockInput, by: CurrentUser, key: string | string[] | undefined) => remove(input, by, key),
     /** Every expired batch of the warehouse leaves as one `damaged` row (reason 'expired'), in one statement. */
     writeOffExpired: (input: WriteOffExpiredInput, by: CurrentUser, key: string | string[] | undefined) => writeOff(input, by, key),
+    /** The record's stock is worth unit_cost a unit from now on: one `valuation` row (quantity 0) with the reason. */
+    revalue: (input: RevalueStockInput, by: CurrentUser, key: string | string[] | undefined) => revalue(input, by, key),
   };
 }

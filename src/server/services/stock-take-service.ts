@@ -21,6 +21,18 @@ export type StockTakeLineOut = {
   variance_value: number | null; counted_by_name: string | null; counted_at: string | null;
 };
 
+type OpenTake = { id: string; category_name: string | null; warehouse_name: string; created_by_name: string | null; started: string };
+
+/** 409 naming the open stock take a new one would count the same products as. */
+function overlapping(open: OpenTake): HttpError {
+  const what = open.category_name ? `of ${open.category_name}` : 'of every product';
+  const who = open.created_by_name ? ` by ${open.created_by_name}` : '';
+  return new HttpError(409,
+    `A stock take ${what} in ${open.warehouse_name} is still open (started ${open.started}${who}): apply or cancel it `
+    + 'before starting another that counts the same products.',
+    undefined, undefined, { open_stock_take_id: open.id });
+}
+
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** The header columns of a stock take, for list and show alike. */
@@ -69,7 +81,7 @@ export function stockTakeService(db: Db) {
       const lines = rowsOf<StockTakeLineOut>(await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,
-               round((l.counted - l.expected) * coalesce(i.unit_cost, 0), 2)::float8 as variance_value,
+               round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)::float8 as variance_value,
                nullif(trim(u.firstname || ' ' || u.lastname), '') as counted_by_name, ${iso('l.counted_at')} as counted_at
           from stock_take_lines l
           join stock_takes t on t.id = l.stock_take_id
@@ -110,9 +122,24 @@ export function stockTakeService(db: Db) {
           const [category] = rowsOf<{ id: string }>(await tx.execute(sql`select id from categories where id = ${categoryId}::uuid`));
           if (!category) throw badRequest('category_id', 'Category not found');
         }
+        // One open count per product: starts and applies of this warehouse's stock takes take turns (the SQL function's
+        // lock), so two starts cannot both find no overlap.
+        await tx.execute(sql`select stock_take_lock_warehouse(${warehouseId}::uuid)`);
+        const [open] = rowsOf<OpenTake>(await tx.execute(sql`
+          select t.id, c.name as category_name, w.name as warehouse_name,
+                 nullif(trim(u.firstname || ' ' || u.lastname), '') as created_by_name,
+                 to_char(t.created at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') as started
+            from stock_takes t join warehouses w on w.id = t.warehouse_id
+            left join categories c on c.id = t.category_id left join users u on u.id = t.created_by
+           where t.warehouse_id = ${warehouseId}::uuid and t.status = 'open'
+             and (t.category_id is null or ${categoryId}::uuid is null or t.category_id = ${categoryId}::uuid)
+           order by t.created limit 1`));
+        if (open) throw overlapping(open);
+        // Its start is the instant it took the lock (not its transaction's start): applies compare against it.
         const [take] = rowsOf<{ id: string }>(await tx.execute(sql`
-          insert into stock_takes (warehouse_id, category_id, blind, created_by)
-          values (${warehouseId}::uuid, ${categoryId}::uuid, ${input.blind}, ${by.id}::uuid) returning id`));
+          insert into stock_takes (warehouse_id, category_id, blind, created_by, created, modified)
+          values (${warehouseId}::uuid, ${categoryId}::uuid, ${input.blind}, ${by.id}::uuid, clock_timestamp(), clock_timestamp())
+          returning id`));
         await tx.execute(sql`
           insert into stock_take_lines (stock_take_id, product_id, expected)
           select ${take!.id}::uuid, i.product_id, i.current_stock

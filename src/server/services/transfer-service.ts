@@ -42,7 +42,7 @@ const headerSelect = sql`
     join warehouses tw on tw.id = t.to_warehouse_id
     left join lateral (
       select count(*) as lines, sum(x.quantity) as quantity, sum(x.dispatched - x.received - x.returned - x.damaged) as in_transit,
-             sum(round((x.dispatched - x.received - x.returned - x.damaged) * x.unit_cost, 2)) as in_transit_value
+             sum(x.dispatched_value - x.settled_value) as in_transit_value
         from transfer_lines x where x.transfer_id = t.id) l on true`;
 
 /** Transfers between warehouses: every step is one SQL function (migration 0010), at most once per Idempotency-Key. */
@@ -120,7 +120,7 @@ export function transferService(db: Db) {
     async inTransit(scope: WarehouseScope = null): Promise<{ quantity: number; total_value: number; transfers: number }> {
       const [row] = rowsOf<{ quantity: number; total_value: number; transfers: number }>(await db.execute(sql`
         select coalesce(sum(l.dispatched - l.received - l.returned - l.damaged), 0)::int as quantity,
-               coalesce(sum(round((l.dispatched - l.received - l.returned - l.damaged) * l.unit_cost, 2)), 0)::float8 as total_value,
+               coalesce(sum(l.dispatched_value - l.settled_value), 0)::float8 as total_value,
                count(distinct l.transfer_id) filter (where l.dispatched - l.received - l.returned - l.damaged > 0)::int as transfers
           from transfer_lines l join transfers t on t.id = l.transfer_id
          where t.status in ('dispatched', 'partially_received') and ${eitherEndInScope(scope)}`));

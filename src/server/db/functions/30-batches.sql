@@ -132,8 +132,13 @@ BEGIN
   IF refusal IS NOT NULL THEN RETURN refusal; END IF;
   v_expiry := (input->>'expiry_date')::date;
   v_mfg := (input->>'mfg_date')::date;
-  IF v_reason = 'purchase' AND v_expiry < stock_today() THEN
-    RETURN stock_refusal(400, 'Expiry date has already passed', 'expiry_date');
+  -- Receiving stock that has already expired is a choice to confirm: it is recorded, and never sold (FEFO skips it).
+  IF v_reason IN ('purchase', 'return') AND v_expiry < stock_today() AND NOT coalesce((input->>'confirm_expired')::boolean, false) THEN
+    RETURN jsonb_build_object('status', 409, 'body', jsonb_build_object(
+      'message', format('Batch %s expired on %s. Expired stock is never sold: receive it only to record it, and confirm.',
+                        v_batch, to_char(v_expiry, 'YYYY-MM-DD')),
+      'confirm', 'confirm_expired',
+      'errors', jsonb_build_array(jsonb_build_object('field', 'expiry_date', 'message', 'This batch has already expired'))));
   END IF;
   -- A batch exists only under its record, so a missing record means no batch to disagree with.
   SELECT * INTO balance FROM inventory i WHERE i.product_id = p AND i.warehouse_id = w FOR UPDATE;
@@ -147,12 +152,14 @@ BEGIN
   balance := stock_lock_tracked(p, w, true, input);
   refusal := stock_batch_conflict(p, w, v_batch, v_expiry);
   IF refusal IS NOT NULL THEN RETURN refusal; END IF;
-  UPDATE inventory SET current_stock = current_stock + v_quantity, modified = now() WHERE id = balance.id;
+  UPDATE inventory SET current_stock = current_stock + v_quantity, stock_value = stock_value + round(v_quantity * v_cost, 2),
+         modified = now()
+   WHERE id = balance.id;
   PERFORM stock_batch_put(p, w, v_batch, v_expiry, v_mfg, v_quantity);
   INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-    total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+    total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
   VALUES (p, w, CASE WHEN v_reason = 'return' THEN 'return' ELSE 'in' END, v_quantity,
-    balance.current_stock, balance.current_stock + v_quantity, v_cost, round(v_quantity * v_cost, 2), v_reason,
+    balance.current_stock, balance.current_stock + v_quantity, v_cost, round(v_quantity * v_cost, 2), round(v_quantity * v_cost, 2), v_reason,
     input->>'reference_id', input->>'reference_type', seller, actor, coalesce(input->>'notes', ''), v_batch)
   RETURNING m.* INTO movement;
   RETURN stock_batch_answer(balance.id, jsonb_build_array(stock_movement_json(movement)),
@@ -185,20 +192,26 @@ BEGIN
     IF taken IS NULL THEN RETURN stock_refusal(409, 'Not enough unexpired stock'); END IF;
     taken := (SELECT jsonb_agg(e - 'n') FROM jsonb_array_elements(taken) e);
   END IF;
-  UPDATE inventory SET current_stock = current_stock - v_quantity, modified = now() WHERE id = balance.id;
+  -- Every piece leaves at the average: its share of the record's value, cumulated so the pieces add up exactly.
+  UPDATE inventory SET current_stock = current_stock - v_quantity,
+         stock_value = stock_value - stock_value_of(balance.current_stock, balance.stock_value, v_quantity), modified = now()
+   WHERE id = balance.id;
   WITH plan AS (
     SELECT e.v->>'batch_no' AS batch_no, (e.v->>'quantity')::int AS quantity, e.n,
            sum((e.v->>'quantity')::int) OVER (ORDER BY e.n) AS upto
       FROM jsonb_array_elements(taken) WITH ORDINALITY AS e(v, n)
+  ), valued AS (
+    SELECT plan.*, stock_value_of(balance.current_stock, balance.stock_value, plan.upto)
+                   - stock_value_of(balance.current_stock, balance.stock_value, plan.upto - plan.quantity) AS worth
+      FROM plan
   ), written AS (
     INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
     SELECT p, w, v_type, -plan.quantity, balance.current_stock - (plan.upto - plan.quantity), balance.current_stock - plan.upto,
-      coalesce((input->>'unit_cost')::numeric, balance.unit_cost),
-      round(plan.quantity * coalesce((input->>'unit_cost')::numeric, balance.unit_cost), 2), input->>'movement_reason', v_reference,
+      stock_row_cost(plan.worth, plan.quantity), plan.worth, -plan.worth, input->>'movement_reason', v_reference,
       coalesce(input->>'reference_type', CASE WHEN v_reference IS NOT NULL THEN 'invoice' ELSE 'manual' END), NULL, actor,
       coalesce(input->>'notes', ''), plan.batch_no
-      FROM plan ORDER BY plan.n
+      FROM valued plan ORDER BY plan.n
     RETURNING m.*
   )
   SELECT jsonb_agg(stock_movement_json(written) ORDER BY written.seq) INTO movements FROM written;
@@ -211,7 +224,7 @@ DECLARE
   v_cost numeric := (input->>'unit_cost')::numeric;
   v_batch text := btrim(input->>'batch_no');
   v_expiry date := (input->>'expiry_date')::date;
-  refusal jsonb; balance inventory; one stock_batches; delta int; movement stock_movements;
+  refusal jsonb; balance inventory; one stock_batches; delta int; v_change numeric; movement stock_movements;
   too_large constant jsonb := stock_refusal(400, 'The value of this movement (quantity × unit cost) is too large');
 BEGIN
   refusal := stock_batch_fields(input, false);
@@ -232,18 +245,18 @@ BEGIN
   IF coalesce(balance.current_stock, 0)::bigint + delta > 100000000 THEN
     RETURN stock_refusal(409, 'Stock cannot exceed 100000000 units of one product in one warehouse');
   END IF;
-  IF stock_value_too_large(delta, coalesce(v_cost, balance.unit_cost)) THEN RETURN too_large; END IF;
+  IF delta > 0 AND stock_value_too_large(delta, v_cost) THEN RETURN too_large; END IF;
   balance := stock_lock_tracked(p, w, true, '{}'::jsonb);
   SELECT * INTO one FROM stock_batches b WHERE b.product_id = p AND b.warehouse_id = w AND b.batch_no = v_batch FOR UPDATE;
   delta := v_new - coalesce(one.current_stock, 0);
   IF delta = 0 THEN
-    IF v_cost IS NOT NULL AND v_cost <> balance.unit_cost THEN
-      UPDATE inventory SET unit_cost = v_cost, modified = now() WHERE id = balance.id;
-      RETURN stock_answer(balance.id, NULL);
-    END IF;
     RETURN stock_answer(balance.id, NULL, format('Batch %s is already %s: nothing changed', v_batch, v_new));
   END IF;
-  UPDATE inventory SET current_stock = current_stock + delta, unit_cost = coalesce(v_cost, unit_cost), modified = now()
+  -- Units found enter at the cost given, else at the average; units missing leave at the average (10-ledger.sql).
+  v_change := CASE WHEN delta > 0 THEN stock_in_value(balance.current_stock, balance.stock_value, delta, v_cost, p, balance.unit_cost)
+                   ELSE -stock_value_of(balance.current_stock, balance.stock_value, -delta) END;
+  IF abs(v_change) >= 10000000000 THEN RETURN too_large; END IF;
+  UPDATE inventory SET current_stock = current_stock + delta, stock_value = stock_value + v_change, modified = now()
    WHERE id = balance.id;
   IF one.id IS NULL THEN
     PERFORM stock_batch_put(p, w, v_batch, v_expiry, (input->>'mfg_date')::date, delta);
@@ -251,20 +264,24 @@ BEGIN
     UPDATE stock_batches SET current_stock = v_new WHERE id = one.id;
   END IF;
   INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-    total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
-  VALUES (p, w, 'adjustment', delta, balance.current_stock, balance.current_stock + delta, coalesce(v_cost, balance.unit_cost),
-    round(abs(delta) * coalesce(v_cost, balance.unit_cost), 2), coalesce(input->>'movement_reason', 'adjustment'),
+    total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+  VALUES (p, w, 'adjustment', delta, balance.current_stock, balance.current_stock + delta,
+    stock_row_cost(v_change, delta, CASE WHEN delta > 0 THEN v_cost END), abs(v_change), v_change,
+    coalesce(input->>'movement_reason', 'adjustment'),
     input->>'reference_id', coalesce(input->>'reference_type', 'manual'), NULL, actor, coalesce(input->>'notes', ''), v_batch)
   RETURNING m.* INTO movement;
   RETURN stock_batch_answer(balance.id, jsonb_build_array(stock_movement_json(movement)),
     jsonb_build_array(jsonb_build_object('batch_no', v_batch, 'expiry_date', coalesce(one.expiry_date, v_expiry), 'quantity', delta)));
 END $$;
 
--- Every expired batch of one warehouse leaves as one `damaged` row (reason 'expired'), in one statement. Records are
--- locked in id order (as the tracking switch does), then their batches in expiry order.
+-- Every expired batch of one warehouse leaves as one `damaged` row (reason 'expired'), in one statement, at the average
+-- cost of its record; the person's reason goes into the rows' notes and their reference (a debit note…) into
+-- reference_id. Records are locked in id order (as the tracking switch does), then their batches in expiry order.
 CREATE OR REPLACE FUNCTION "stock_write_off_expired"(actor uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_warehouse uuid; v_name text; today date := stock_today(); written jsonb;
+  v_reason text := nullif(btrim(coalesce(input->>'reason', '')), '');
+  v_reference text := nullif(btrim(coalesce(input->>'reference_id', '')), '');
 BEGIN
   SELECT wh.id, wh.name INTO v_warehouse, v_name FROM warehouses wh WHERE wh.id = stock_uuid(input->>'warehouse_id');
   IF v_warehouse IS NULL THEN RETURN stock_refusal(400, 'Warehouse not found', 'warehouse_id'); END IF;
@@ -278,24 +295,29 @@ BEGIN
    ORDER BY b.product_id, b.expiry_date, b.batch_no FOR UPDATE;
   WITH plan AS (
     SELECT b.id AS batch_id, b.product_id, b.batch_no, b.expiry_date, b.current_stock AS quantity, i.id AS inventory_id,
-           i.current_stock AS record_stock, i.unit_cost,
+           i.current_stock AS record_stock, i.stock_value AS record_value,
            sum(b.current_stock) OVER (PARTITION BY b.product_id ORDER BY b.expiry_date, b.batch_no) AS upto,
            row_number() OVER (ORDER BY i.id, b.expiry_date, b.batch_no) AS n
       FROM stock_batches b JOIN inventory i ON i.product_id = b.product_id AND i.warehouse_id = b.warehouse_id
      WHERE b.warehouse_id = v_warehouse AND b.current_stock > 0 AND b.expiry_date < today AND i.tracks_expiry
+  ), valued AS (
+    SELECT plan.*, stock_value_of(plan.record_stock, plan.record_value, plan.upto)
+                   - stock_value_of(plan.record_stock, plan.record_value, plan.upto - plan.quantity) AS worth
+      FROM plan
   ), emptied AS (
     UPDATE stock_batches b SET current_stock = 0 FROM plan WHERE b.id = plan.batch_id RETURNING b.id
   ), balances AS (
-    UPDATE inventory i SET current_stock = i.current_stock - t.quantity, modified = now()
-      FROM (SELECT inventory_id, sum(quantity) AS quantity FROM plan GROUP BY inventory_id) t
+    UPDATE inventory i SET current_stock = i.current_stock - t.quantity, stock_value = i.stock_value - t.worth, modified = now()
+      FROM (SELECT inventory_id, sum(quantity) AS quantity, sum(worth) AS worth FROM valued GROUP BY inventory_id) t
      WHERE i.id = t.inventory_id RETURNING i.id
   ), rows AS (
     INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
     SELECT plan.product_id, v_warehouse, 'damaged', -plan.quantity, plan.record_stock - (plan.upto - plan.quantity),
-           plan.record_stock - plan.upto, plan.unit_cost, round(plan.quantity * plan.unit_cost, 2), 'expired', NULL, 'manual',
-           NULL, actor, format('Expired on %s', to_char(plan.expiry_date, 'YYYY-MM-DD')), plan.batch_no
-      FROM plan ORDER BY plan.n
+           plan.record_stock - plan.upto, stock_row_cost(plan.worth, plan.quantity), plan.worth, -plan.worth, 'expired',
+           v_reference, 'manual', NULL, actor,
+           format('Expired on %s', to_char(plan.expiry_date, 'YYYY-MM-DD')) || coalesce(': ' || v_reason, ''), plan.batch_no
+      FROM valued plan ORDER BY plan.n
     RETURNING m.*
   )
   SELECT jsonb_agg(jsonb_build_object('product_id', r.product_id, 'product_name', pr.productname, 'batch_no', r.batch_no,

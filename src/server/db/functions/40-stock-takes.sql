@@ -1,21 +1,51 @@
 -- Stock takes: a count applied as adjustments in one transaction.
 
--- A stock take's apply (migration 0007) with batches (migration 0008): a counted line of a product that tracks expiry
--- moves its batches too, so that every batch keeps equalling its ledger rows, and is still one adjustment row like any
--- other product's (issue 19: one adjustment movement per variance); the batches it moved are its
--- stock_movement_batches rows, and its batch_no names the batch when there was only one. A shortfall leaves the
--- batches earliest expiry first, expired ones included (what is missing from the shelf is most likely what should have
--- gone first); a surplus joins the undated batch 'OPENING' (a count cannot tell its expiry: Adjust Stock can move it to
--- a dated batch). Balances are locked in id order, the order write-off-expired and the tracking switch use.
+-- Applies and starts of stock takes of one warehouse run one at a time (a transaction-scoped advisory lock), so the
+-- check that no other take covers the same products (stock-take-service.ts) and the one below cannot race. Stock
+-- requests do not take it: they lock balance rows, as before.
+CREATE OR REPLACE FUNCTION "stock_take_lock_warehouse"(warehouse uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(hashtextextended('stock-take:' || warehouse::text, 0))
+$$;
+
+-- A stock take's apply (ERPNext's Stock Reconciliation): one adjustment row per counted line whose count differs from
+-- its expected stock at the start, posted as a delta on top of whatever moved since the start. A line of a product
+-- that tracks expiry moves its batches too, so every batch keeps equalling its ledger rows, and is still one adjustment
+-- row; the batches it moved are its stock_movement_batches rows, and its batch_no names the batch when there was only
+-- one. A shortfall leaves the batches earliest expiry first, expired ones included (what is missing from the shelf is
+-- most likely what should have gone first); a surplus joins the undated batch 'OPENING' (a count cannot tell its
+-- expiry: Adjust Stock can move it to a dated batch). Values: a shortfall leaves at the average cost, a surplus enters
+-- at it (an empty record: stock_entry_cost). Balances are locked in id order, the order write-off-expired, transfers
+-- and the tracking switch use. Refused, writing nothing: a product another stock take changed since this one started
+-- (its count is of stock that has changed since), a stock that would go below 0 or above the cap. Applying again
+-- replays the first answer.
 CREATE OR REPLACE FUNCTION "stock_take_apply"(take_id uuid, actor uuid) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   take stock_takes; short record; line record; balance inventory; changes int; applied int; tracked int := 0; answer jsonb;
-  split jsonb; moved uuid;
+  split jsonb; moved uuid; v_change numeric;
 BEGIN
   SELECT * INTO take FROM stock_takes t WHERE t.id = take_id FOR UPDATE;
   IF take.id IS NULL THEN RETURN stock_refusal(404, 'Stock take not found'); END IF;
   IF take.status = 'applied' THEN RETURN jsonb_build_object('status', 200, 'body', take.apply_result, 'replayed', true); END IF;
   IF take.status = 'cancelled' THEN RETURN stock_refusal(409, 'This stock take was cancelled: it cannot be applied'); END IF;
+  PERFORM stock_take_lock_warehouse(take.warehouse_id);
+
+  -- Under the warehouse's lock, start and apply times are taken in the order the steps happened (clock_timestamp):
+  -- another take applied after this one started moved stock this count did not see.
+  SELECT p.productname, other.applied_at INTO short
+    FROM stock_take_lines l
+    JOIN products p ON p.id = l.product_id
+    JOIN stock_take_lines ol ON ol.product_id = l.product_id AND ol.stock_take_id <> take_id
+     AND ol.counted IS NOT NULL AND ol.counted <> ol.expected
+    JOIN stock_takes other ON other.id = ol.stock_take_id AND other.warehouse_id = take.warehouse_id
+     AND other.status = 'applied' AND other.applied_at > take.created
+   WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL
+   ORDER BY p.productname LIMIT 1;
+  IF FOUND THEN
+    RETURN stock_refusal(409, format(
+      '%s was corrected by another stock take applied on %s, after this one started: these counts no longer match the '
+      || 'stock. Nothing was applied; cancel this stock take and count again.',
+      short.productname, to_char(short.applied_at AT TIME ZONE 'Asia/Kolkata', 'DD Mon YYYY HH24:MI')));
+  END IF;
 
   PERFORM 1 FROM inventory i JOIN stock_take_lines l ON l.product_id = i.product_id
    WHERE l.stock_take_id = take_id AND i.warehouse_id = take.warehouse_id AND l.counted IS NOT NULL AND l.counted <> l.expected
@@ -43,6 +73,7 @@ BEGIN
     RETURN stock_refusal(409, format('%s: stock cannot exceed 100000000 units of one product in one warehouse', short.productname));
   END IF;
 
+  -- Products counted on the shelf that had no balance row yet get an empty one (0 = their empty ledger).
   INSERT INTO inventory (product_id, warehouse_id)
   SELECT l.product_id, take.warehouse_id FROM stock_take_lines l
    WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted > l.expected
@@ -53,18 +84,25 @@ BEGIN
    WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted <> l.expected AND NOT p.tracks_expiry;
 
   WITH variance AS (
-    SELECT l.product_id, l.counted - l.expected AS delta FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+    SELECT i.id, l.product_id, l.counted - l.expected AS delta, i.current_stock, i.stock_value, i.unit_cost
+      FROM stock_take_lines l JOIN products p ON p.id = l.product_id
+      JOIN inventory i ON i.product_id = l.product_id AND i.warehouse_id = take.warehouse_id
      WHERE l.stock_take_id = take_id AND l.counted IS NOT NULL AND l.counted <> l.expected AND NOT p.tracks_expiry
-  ), balance AS (
-    UPDATE inventory i SET current_stock = i.current_stock + v.delta, modified = now()
+  ), valued AS (
+    SELECT v.*, CASE WHEN v.delta > 0 THEN stock_in_value(v.current_stock, v.stock_value, v.delta, NULL, v.product_id, v.unit_cost)
+                     ELSE -stock_value_of(v.current_stock, v.stock_value, -v.delta) END AS change
       FROM variance v
-     WHERE i.product_id = v.product_id AND i.warehouse_id = take.warehouse_id AND i.current_stock + v.delta >= 0
-    RETURNING i.product_id, i.current_stock, i.unit_cost, v.delta
+  ), balance AS (
+    UPDATE inventory i SET current_stock = i.current_stock + v.delta, stock_value = i.stock_value + v.change, modified = now()
+      FROM valued v
+     WHERE i.id = v.id AND i.current_stock + v.delta >= 0
+    RETURNING i.product_id, i.current_stock, v.delta, v.change
   ), movement AS (
     INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
-    SELECT b.product_id, take.warehouse_id, 'adjustment', b.delta, b.current_stock - b.delta, b.current_stock, b.unit_cost,
-           round(abs(b.delta) * b.unit_cost, 2), 'adjustment', take_id::text, 'stock_take', NULL, actor, 'Stock take'
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
+    SELECT b.product_id, take.warehouse_id, 'adjustment', b.delta, b.current_stock - b.delta, b.current_stock,
+           stock_row_cost(b.change, b.delta), abs(b.change), b.change, 'adjustment', take_id::text, 'stock_take', NULL, actor,
+           'Stock take'
       FROM balance b ORDER BY b.product_id
     RETURNING 1
   )
@@ -83,29 +121,32 @@ BEGIN
       SELECT jsonb_agg(jsonb_build_object('batch_no', t.batch_no, 'quantity', -t.quantity) ORDER BY t.n) INTO split
         FROM stock_fefo_take(line.product_id, take.warehouse_id, -line.delta, '-infinity')
         WITH ORDINALITY AS t(batch_no, expiry_date, mfg_date, quantity, n);
+      v_change := -stock_value_of(balance.current_stock, balance.stock_value, -line.delta);
     ELSE
       PERFORM stock_batch_put(line.product_id, take.warehouse_id, 'OPENING', NULL, NULL, line.delta);
       split := jsonb_build_array(jsonb_build_object('batch_no', 'OPENING', 'quantity', line.delta));
+      v_change := stock_in_value(balance.current_stock, balance.stock_value, line.delta, NULL, line.product_id, balance.unit_cost);
     END IF;
     IF coalesce((SELECT sum((e->>'quantity')::int) FROM jsonb_array_elements(split) e), 0) <> line.delta THEN
       RAISE EXCEPTION 'stock_take_apply: batches of % do not make up %', line.product_id, line.delta;
     END IF;
     INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
     VALUES (line.product_id, take.warehouse_id, 'adjustment', line.delta, balance.current_stock,
-      balance.current_stock + line.delta, balance.unit_cost, round(abs(line.delta) * balance.unit_cost, 2), 'adjustment',
+      balance.current_stock + line.delta, stock_row_cost(v_change, line.delta), abs(v_change), v_change, 'adjustment',
       take_id::text, 'stock_take', NULL, actor, 'Stock take',
       CASE WHEN jsonb_array_length(split) = 1 THEN split->0->>'batch_no' END)
     RETURNING m.id INTO moved;
     INSERT INTO stock_movement_batches (movement_id, batch_no, quantity)
     SELECT moved, e->>'batch_no', (e->>'quantity')::int FROM jsonb_array_elements(split) e;
-    UPDATE inventory SET current_stock = current_stock + line.delta, modified = now() WHERE id = balance.id;
+    UPDATE inventory SET current_stock = current_stock + line.delta, stock_value = stock_value + v_change, modified = now()
+     WHERE id = balance.id;
     tracked := tracked + 1;
   END LOOP;
 
   answer := jsonb_build_object('message', format('Stock take applied: %s adjustment(s) posted', changes + tracked),
     'stock_take_id', take_id, 'adjustments', changes + tracked);
-  UPDATE stock_takes SET status = 'applied', applied_by = actor, applied_at = now(), apply_result = answer, modified = now()
+  UPDATE stock_takes SET status = 'applied', applied_by = actor, applied_at = clock_timestamp(), apply_result = answer, modified = now()
    WHERE id = take_id;
   RETURN jsonb_build_object('status', 200, 'body', answer);
 END $$;

@@ -43,13 +43,13 @@ CREATE OR REPLACE FUNCTION "transfer_json"(transfer_id uuid) RETURNS jsonb LANGU
   JOIN warehouses tw ON tw.id = t.to_warehouse_id
   LEFT JOIN LATERAL (
     SELECT sum(x.dispatched - x.received - x.returned - x.damaged)::int AS in_transit,
-           sum(round((x.dispatched - x.received - x.returned - x.damaged) * x.unit_cost, 2))::float8 AS in_transit_value,
+           sum(x.dispatched_value - x.settled_value)::float8 AS in_transit_value,
            jsonb_agg(jsonb_build_object(
              'product_id', x.product_id, 'product_name', p.productname, 'sku', p.sku, 'tracks_expiry', p.tracks_expiry,
              'quantity', x.quantity, 'dispatched', x.dispatched, 'received', x.received, 'returned', x.returned,
              'damaged', x.damaged, 'in_transit', x.dispatched - x.received - x.returned - x.damaged,
              'unit_cost', x.unit_cost::float8,
-             'in_transit_value', round((x.dispatched - x.received - x.returned - x.damaged) * x.unit_cost, 2)::float8,
+             'in_transit_value', (x.dispatched_value - x.settled_value)::float8,
              'batches', coalesce((
                SELECT jsonb_agg(jsonb_build_object('batch_no', b.batch_no, 'expiry_date', b.expiry_date, 'mfg_date', b.mfg_date,
                         'dispatched', b.dispatched, 'received', b.received, 'returned', b.returned, 'damaged', b.damaged,
@@ -141,7 +141,7 @@ CREATE OR REPLACE FUNCTION "transfer_put"(actor uuid, tr transfers, line transfe
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   balance inventory; tracked boolean; stock int; piece record; pieces jsonb := '[]'::jsonb; lost_pieces jsonb := '[]'::jsonb;
-  has_batches boolean; label text;
+  has_batches boolean; label text; settled int; worth numeric; arrived numeric := 0; lost_worths jsonb := '[]'::jsonb;
 BEGIN
   SELECT p.tracks_expiry INTO tracked FROM products p WHERE p.id = line.product_id;
   IF tracked THEN
@@ -165,8 +165,11 @@ BEGIN
   END IF;
   label := format('Transfer %s', transfer_reference(tr.number));
   stock := balance.current_stock;
+  -- The units arrive (or go back) worth what they were worth when they left: their share of the line's dispatched
+  -- value, cumulated over every unit settled so far, so the line's pieces add up exactly to it (10-ledger.sql).
+  settled := line.received + line.returned + line.damaged;
   FOR piece IN SELECT e->>'batch_no' AS batch_no, (e->>'expiry_date')::date AS expiry_date, (e->>'mfg_date')::date AS mfg_date,
-                      (e->>'quantity')::int AS quantity
+                      (e->>'quantity')::int AS quantity, x.n
                  FROM jsonb_array_elements(pieces || lost_pieces) WITH ORDINALITY AS x(e, n) ORDER BY x.n LOOP
     IF tracked THEN
       IF stock_batch_conflict(line.product_id, w, piece.batch_no, piece.expiry_date) IS NOT NULL THEN
@@ -175,32 +178,42 @@ BEGIN
       END IF;
       PERFORM stock_batch_put(line.product_id, w, piece.batch_no, piece.expiry_date, piece.mfg_date, piece.quantity);
     END IF;
+    worth := stock_value_of(line.dispatched, line.dispatched_value, settled + piece.quantity)
+             - stock_value_of(line.dispatched, line.dispatched_value, settled);
+    settled := settled + piece.quantity;
     INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
-    VALUES (line.product_id, w, 'in', piece.quantity, stock, stock + piece.quantity, line.unit_cost,
-      round(piece.quantity * line.unit_cost, 2), 'transfer', tr.id::text, 'transfer', NULL, actor,
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+    VALUES (line.product_id, w, 'in', piece.quantity, stock, stock + piece.quantity, stock_row_cost(worth, piece.quantity),
+      worth, worth, 'transfer', tr.id::text, 'transfer', NULL, actor,
       CASE WHEN kind = 'returned' THEN label || ' cancelled: returned' ELSE label END,
       CASE WHEN tracked THEN piece.batch_no END);
     stock := stock + piece.quantity;
+    arrived := arrived + worth;
+    IF piece.n > jsonb_array_length(pieces) THEN lost_worths := lost_worths || to_jsonb(worth); END IF;
   END LOOP;
-  FOR piece IN SELECT e->>'batch_no' AS batch_no, (e->>'quantity')::int AS quantity
+  -- What never arrived leaves again as `damaged`, worth exactly what it came in at: the destination's value is unchanged
+  -- by it, and the ledger shows the loss.
+  FOR piece IN SELECT e->>'batch_no' AS batch_no, (e->>'quantity')::int AS quantity, (lost_worths->>(x.n - 1)::int)::numeric AS worth
                  FROM jsonb_array_elements(lost_pieces) WITH ORDINALITY AS x(e, n) ORDER BY x.n LOOP
     IF tracked THEN
       UPDATE stock_batches b SET current_stock = b.current_stock - piece.quantity
        WHERE b.product_id = line.product_id AND b.warehouse_id = w AND b.batch_no = piece.batch_no;
     END IF;
     INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
-    VALUES (line.product_id, w, 'damaged', -piece.quantity, stock, stock - piece.quantity, line.unit_cost,
-      round(piece.quantity * line.unit_cost, 2), 'transfer', tr.id::text, 'transfer', NULL, actor,
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+    VALUES (line.product_id, w, 'damaged', -piece.quantity, stock, stock - piece.quantity, stock_row_cost(piece.worth, piece.quantity),
+      piece.worth, -piece.worth, 'transfer', tr.id::text, 'transfer', NULL, actor,
       label || ' closed short: ' || coalesce(note, ''), CASE WHEN tracked THEN piece.batch_no END);
     stock := stock - piece.quantity;
+    arrived := arrived - piece.worth;
   END LOOP;
-  UPDATE inventory SET current_stock = stock, modified = now() WHERE id = balance.id;
+  UPDATE inventory SET current_stock = stock, stock_value = stock_value + arrived, modified = now() WHERE id = balance.id;
   UPDATE transfer_lines l
      SET received = l.received + CASE WHEN kind = 'received' THEN units ELSE 0 END,
          returned = l.returned + CASE WHEN kind = 'returned' THEN units ELSE 0 END,
-         damaged = l.damaged + lost
+         damaged = l.damaged + lost,
+         settled_value = l.settled_value + stock_value_of(line.dispatched, line.dispatched_value, settled)
+                         - stock_value_of(line.dispatched, line.dispatched_value, line.received + line.returned + line.damaged)
    WHERE l.transfer_id = tr.id AND l.product_id = line.product_id;
   RETURN pieces || lost_pieces;
 END $$;
@@ -209,7 +222,7 @@ END $$;
 -- unexpired batches. If any line lacks stock: 409 naming the product, and nothing moves.
 CREATE OR REPLACE FUNCTION "transfer_dispatch"(actor uuid, tid uuid) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  tr transfers; short record; line record; balance inventory; taken jsonb; applied int; changes int; label text;
+  tr transfers; short record; line record; balance inventory; taken jsonb; applied int; changes int; label text; worth numeric;
 BEGIN
   SELECT * INTO tr FROM transfers t WHERE t.id = tid FOR UPDATE;
   IF tr.id IS NULL THEN RETURN stock_refusal(404, 'Transfer not found'); END IF;
@@ -249,21 +262,24 @@ BEGIN
 
   SELECT count(*) INTO changes FROM transfer_lines l JOIN inventory i ON i.product_id = l.product_id AND i.warehouse_id = tr.from_warehouse_id
    WHERE l.transfer_id = tid AND NOT i.tracks_expiry;
-  WITH taken_out AS (
-    UPDATE inventory i SET current_stock = i.current_stock - l.quantity, modified = now()
-      FROM transfer_lines l
-     WHERE l.transfer_id = tid AND i.product_id = l.product_id AND i.warehouse_id = tr.from_warehouse_id
-       AND NOT i.tracks_expiry AND i.current_stock >= l.quantity
-    RETURNING i.product_id, i.current_stock, i.unit_cost, l.quantity
+  -- The units leave at the source's average cost (the balances are locked above, so these values are current).
+  WITH source AS (
+    SELECT i.id, i.product_id, l.quantity, stock_value_of(i.current_stock, i.stock_value, l.quantity) AS worth
+      FROM transfer_lines l JOIN inventory i ON i.product_id = l.product_id AND i.warehouse_id = tr.from_warehouse_id
+     WHERE l.transfer_id = tid AND NOT i.tracks_expiry AND i.current_stock >= l.quantity
+  ), taken_out AS (
+    UPDATE inventory i SET current_stock = i.current_stock - s.quantity, stock_value = i.stock_value - s.worth, modified = now()
+      FROM source s WHERE i.id = s.id
+    RETURNING i.product_id, i.current_stock, s.quantity, s.worth
   ), booked AS (
-    UPDATE transfer_lines l SET dispatched = b.quantity, unit_cost = b.unit_cost
+    UPDATE transfer_lines l SET dispatched = b.quantity, unit_cost = stock_row_cost(b.worth, b.quantity), dispatched_value = b.worth
       FROM taken_out b WHERE l.transfer_id = tid AND l.product_id = b.product_id
     RETURNING 1
   ), movement AS (
     INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-      total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
-    SELECT b.product_id, tr.from_warehouse_id, 'out', -b.quantity, b.current_stock + b.quantity, b.current_stock, b.unit_cost,
-           round(b.quantity * b.unit_cost, 2), 'transfer', tid::text, 'transfer', NULL, actor, label
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
+    SELECT b.product_id, tr.from_warehouse_id, 'out', -b.quantity, b.current_stock + b.quantity, b.current_stock,
+           stock_row_cost(b.worth, b.quantity), b.worth, -b.worth, 'transfer', tid::text, 'transfer', NULL, actor, label
       FROM taken_out b ORDER BY b.product_id
     RETURNING 1
   )
@@ -287,19 +303,25 @@ BEGIN
       INSERT INTO transfer_batches (transfer_id, product_id, batch_no, expiry_date, mfg_date, dispatched)
       SELECT tid, line.product_id, plan.batch_no, plan.expiry_date, plan.mfg_date, plan.quantity FROM plan
       RETURNING 1
+    ), valued AS (
+      SELECT plan.*, stock_value_of(balance.current_stock, balance.stock_value, plan.upto)
+                     - stock_value_of(balance.current_stock, balance.stock_value, plan.upto - plan.quantity) AS worth
+        FROM plan
     ), written AS (
       INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-        total_value, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+        total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
       SELECT line.product_id, tr.from_warehouse_id, 'out', -plan.quantity, balance.current_stock - (plan.upto - plan.quantity),
-             balance.current_stock - plan.upto, balance.unit_cost, round(plan.quantity * balance.unit_cost, 2), 'transfer',
+             balance.current_stock - plan.upto, stock_row_cost(plan.worth, plan.quantity), plan.worth, -plan.worth, 'transfer',
              tid::text, 'transfer', NULL, actor, label, plan.batch_no
-        FROM plan ORDER BY plan.n
+        FROM valued plan ORDER BY plan.n
       RETURNING quantity
     )
     SELECT -sum(quantity) INTO applied FROM written;
     IF applied <> line.quantity THEN RAISE EXCEPTION 'transfer_dispatch: % of % units of % taken', applied, line.quantity, line.product_id; END IF;
-    UPDATE inventory SET current_stock = current_stock - line.quantity, modified = now() WHERE id = line.record_id;
-    UPDATE transfer_lines l SET dispatched = line.quantity, unit_cost = balance.unit_cost
+    worth := stock_value_of(balance.current_stock, balance.stock_value, line.quantity);
+    UPDATE inventory SET current_stock = current_stock - line.quantity, stock_value = stock_value - worth, modified = now()
+     WHERE id = line.record_id;
+    UPDATE transfer_lines l SET dispatched = line.quantity, unit_cost = stock_row_cost(worth, line.quantity), dispatched_value = worth
      WHERE l.transfer_id = tid AND l.product_id = line.product_id;
   END LOOP;
 

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { dbKind } from '../support/test-app.js';
+import { expectLedgerInvariant, queryRows } from '../support/stock-ledger.js';
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'valuation-migration-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The migrations of the release before stock values (0000–0012). */
+function migrationsBeforeValuation(): string {
+  const folder = path.join(tmp, 'migrations');
+  fs.cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.tag < '0013');
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+/**
+ * The issue's example as that release left it: 41 Toned Milk bought at ₹18.90, then 10 at ₹42.50, into a record whose
+ * unit cost stayed ₹18.90 (the old add-stock never moved it): 51 × 18.90 = ₹963.90 shown, ₹1,199.90 paid. A second
+ * record sold down to 0 after a purchase. Rows as the old functions wrote them: total_value unsigned.
+ */
+const legacyData = `
+  insert into cities (id, name, state, district, pincode) values ('00000000-0000-4000-8000-000000000001', 'Jaipur', 'Rajasthan', 'Jaipur', '302001');
+  insert into warehouses (id, name, city_id, address, contact_person, contact_phone, contact_email)
+    values ('00000000-0000-4000-8000-000000000002', 'Old Store', '00000000-0000-4000-8000-000000000001', 'MI Road', 'Asha', '9000000000', 'a@x.in');
+  insert into categories (id, name) values ('00000000-0000-4000-8000-000000000003', 'Dairy');
+  insert into subcategories (id, category_id, name) values ('00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000003', 'Milk');
+  insert into products (id, productname, category_id, subcategory_id, product_keyword, price, discount_price, product_description, unit, unit_value)
+    values ('00000000-0000-4000-8000-000000000005', 'Toned Milk', '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004', 'Amul', 30, 28, 'Milk', 'ml', '500'),
+           ('00000000-0000-4000-8000-000000000006', 'Curd', '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004', 'Amul', 40, 38, 'Curd', 'g', '400');
+  insert into inventory (product_id, warehouse_id, current_stock, unit_cost)
+    values ('00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000002', 51, 18.90),
+           ('00000000-0000-4000-8000-000000000006', '00000000-0000-4000-8000-000000000002', 0, 12.00);
+  insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost, total_value, movement_reason, created)
+    values ('00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000002', 'in', 41, 0, 41, 18.90, 774.90, 'purchase', now() - interval '2 days'),
+           ('00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000002', 'in', 10, 41, 51, 42.50, 425.00, 'purchase', now() - interval '1 day'),
+           ('00000000-0000-4000-8000-000000000006', '00000000-0000-4000-8000-000000000002', 'in', 5, 0, 5, 12.00, 60.00, 'purchase', now() - interval '2 days'),
+           ('00000000-0000-4000-8000-000000000006', '00000000-0000-4000-8000-000000000002', 'out', -5, 5, 0, 12.00, 60.00, null, now() - interval '1 day');`;
+
+/** A database as that release left it; then this release opens it (migrations and functions). */
+async function upgraded(): Promise<Database> {
+  const migrationsFolder = migrationsBeforeValuation();
+  if (dbKind === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+    const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await client.exec(legacyData);
+    await client.close();
+    return openDatabase({ kind: 'pglite', dataDir });
+  }
+  const admin = new pg.Client({ connectionString: inject('pgUrl') });
+  await admin.connect();
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = inject('pgUrl').replace(/\/[^/]*$/, `/${name}`);
+  const pool = new pg.Pool({ connectionString: url });
+  await migratePg(drizzlePg(pool), { migrationsFolder });
+  await pool.query(legacyData);
+  await pool.end();
+  return openDatabase({ kind: 'postgres', url, poolSize: 2 });
+}
+
+describe('existing stock data gets values (migration 0013)', () => {
+  it('each record keeps today\'s value, stock × unit cost, through one opening valuation row; the ledger keeps its own', async () => {
+    const database = await upgraded();
+    try {
+      const db = database.db;
+      const records = await queryRows<{ productname: string; current_stock: number; stock_value: number; unit_cost: number }>(db, sql`
+        select p.productname, i.current_stock, i.stock_value::float8 as stock_value, i.unit_cost::float8 as unit_cost
+          from inventory i join products p on p.id = i.product_id order by p.productname`);
+      expect(records).toEqual([
+        { productname: 'Curd', current_stock: 0, stock_value: 0, unit_cost: 12 },
+        { productname: 'Toned Milk', current_stock: 51, stock_value: 963.9, unit_cost: 18.9 },
+      ]);
+      const rows = await queryRows<{ productname: string; movement_type: string; quantity: number; value_change: number; movement_reason: string | null }>(db, sql`
+        select p.productname, m.movement_type, m.quantity, m.value_change::float8 as value_change, m.movement_reason
+          from stock_movements m join products p on p.id = m.product_id order by p.productname, m.seq`);
+      expect(rows).toEqual([
+        { productname: 'Curd', movement_type: 'in', quantity: 5, value_change: 60, movement_reason: 'purchase' },
+        { productname: 'Curd', movement_type: 'out', quantity: -5, value_change: -60, movement_reason: null },
+        { productname: 'Toned Milk', movement_type: 'in', quantity: 41, value_change: 774.9, movement_reason: 'purchase' },
+        { productname: 'Toned Milk', movement_type: 'in', quantity: 10, value_change: 425, movement_reason: 'purchase' },
+        // ₹1,199.90 recorded in, ₹963.90 held: the opening valuation brings the ledger to what the record holds.
+        { productname: 'Toned Milk', movement_type: 'valuation', quantity: 0, value_change: -236, movement_reason: 'opening' },
+      ]);
+      // Balances = ledger, values = ledger values, and the daily totals (with the new valuation row) agree.
+      await expectLedgerInvariant(db);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
