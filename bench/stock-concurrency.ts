@@ -55,10 +55,13 @@ try {
     select product_id, warehouse_id from inventory where ${untracked} order by product_id, warehouse_id limit 200`));
   // Plenty of stock everywhere, so removals are never refused and every request does the same work.
   await database.db.execute(sql`
-    insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, performed_by, notes)
-    select product_id, warehouse_id, 'adjustment', 1000000, current_stock, current_stock + 1000000, ${user!.id}::uuid, 'bench'
+    insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
+      total_value, value_change, performed_by, notes)
+    select product_id, warehouse_id, 'adjustment', 1000000, current_stock, current_stock + 1000000, unit_cost,
+           1000000 * unit_cost, 1000000 * unit_cost, ${user!.id}::uuid, 'bench'
       from inventory where ${untracked}`);
-  await database.db.execute(sql`update inventory set current_stock = current_stock + 1000000 where ${untracked}`);
+  await database.db.execute(sql`
+    update inventory set current_stock = current_stock + 1000000, stock_value = stock_value + 1000000 * unit_cost where ${untracked}`);
   await database.db.execute(sql`
     create table bench_pairs as
     select row_number() over (order by product_id, warehouse_id)::int as n, product_id, warehouse_id

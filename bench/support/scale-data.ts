@@ -1,8 +1,8 @@
 /**
  * Data at a real business's size, in set-based SQL (generate_series), shared by the benches: N products, a city
  * 'Benchpur' with W warehouses — the first holds EVERY product (the 100k-product warehouse), each product is also
- * in one other — and M ledger rows spread over the last D days, each balance equal to the sum of its rows,
- * exactly as if they had gone through the API. Runs on top of the demo data (users, categories, cities).
+ * in one other — and M ledger rows spread over the last D days, each balance (stock and value, at one unit cost per
+ * balance) equal to the sum of its rows, exactly as if they had gone through the API. Runs on top of the demo data (users, categories, cities).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
@@ -55,9 +55,10 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
     // 'in' of 500+, then mostly small sales, some purchases, returns, damaged goods and adjustments.
     await db.execute(sql`
       insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
-        total_value, movement_reason, reference_id, reference_type, performed_by, notes, created)
+        total_value, value_change, movement_reason, reference_id, reference_type, performed_by, notes, created)
       select product_id, warehouse_id, movement_type, quantity, stock_after - quantity, stock_after, unit_cost,
-             round(abs(quantity) * unit_cost, 2), movement_reason, 'BENCH-' || n, 'manual', ${adminId}::uuid, '', created
+             round(abs(quantity) * unit_cost, 2), sign(quantity) * round(abs(quantity) * unit_cost, 2), movement_reason,
+             'BENCH-' || n, 'manual', ${adminId}::uuid, '', created
         from (
           select m.*, sum(quantity) over (partition by r order by j) as stock_after
             from (
@@ -88,12 +89,13 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
     await db.execute(sql`create index stock_movements_created_idx on stock_movements (created)`);
   }
   await db.execute(sql`
-    insert into inventory (product_id, warehouse_id, current_stock, minimum_stock, maximum_stock, unit_cost, location)
-    select bp.product_id, bp.warehouse_id, coalesce(l.total, (hashtext(bp.product_id::text) & 255) % 120), 20, 500, bp.unit_cost, 'Rack ' || (bp.r % 50)
+    insert into inventory (product_id, warehouse_id, current_stock, stock_value, minimum_stock, maximum_stock, unit_cost, location)
+    select bp.product_id, bp.warehouse_id, s.stock, s.stock * bp.unit_cost, 20, 500, bp.unit_cost, 'Rack ' || (bp.r % 50)
       from bench_pairs bp
       left join (select product_id, warehouse_id, sum(quantity)::int as total from stock_movements
                   where reference_id like 'BENCH-%' group by 1, 2) l
-        on l.product_id = bp.product_id and l.warehouse_id = bp.warehouse_id`);
+        on l.product_id = bp.product_id and l.warehouse_id = bp.warehouse_id
+      cross join lateral (select coalesce(l.total, (hashtext(bp.product_id::text) & 255) % 120) as stock) s`);
   await db.execute(sql`drop table bench_pairs`);
   // A database in use has been vacuumed by autovacuum: its visibility map lets counts and id pages use index-only scans.
   await db.execute(sql`vacuum analyze`);

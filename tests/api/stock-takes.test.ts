@@ -133,6 +133,54 @@ describe('stock takes: count, review, apply', () => {
     }
   });
 
+  /** A warehouse with no open stock take, and two of its categories that hold stock there. */
+  async function freeWarehouse() {
+    const [row] = await queryRows<{ warehouse_id: string; categories: string[] }>(t.db, sql`
+      select i.warehouse_id, array_agg(distinct p.category_id::text) as categories
+        from inventory i join products p on p.id = i.product_id
+       where i.current_stock > 0
+         and not exists (select 1 from stock_takes s where s.warehouse_id = i.warehouse_id and s.status = 'open')
+       group by i.warehouse_id having count(distinct p.category_id) >= 2 order by i.warehouse_id limit 1`);
+    return { warehouseId: row!.warehouse_id, categories: row!.categories };
+  }
+  const cancel = async (id: string) => expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(200);
+
+  it('one open count per product: an overlapping start is 409 naming the open one; another category may run beside it', async () => {
+    const { warehouseId, categories: [c1, c2] } = await freeWarehouse();
+    const first = await start(warehouseId, { category_id: c1 });
+    for (const overlapping of [{ category_id: c1 }, {}]) {
+      const res = await t.request('POST', '/api/stock-takes', { role: 'warehouse-user', body: { warehouse_id: warehouseId, ...overlapping } });
+      expect([res.status, res.body.open_stock_take_id]).toEqual([409, first]);
+      expect(res.body.message).toMatch(/^A stock take of .+ is still open \(started .+\): apply or cancel it before starting another that counts the same products\.$/);
+    }
+    const beside = await start(warehouseId, { category_id: c2 });
+    await cancel(first);
+    expect((await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: warehouseId } })).body.open_stock_take_id).toBe(beside);
+    await cancel(beside);
+    await cancel(await start(warehouseId));
+  });
+
+  it('two overlapping takes (made before the rule) cannot both move a product: the second apply is refused, stock moved once', async () => {
+    const a = await fx.stocked(10);
+    const first = await start(a.warehouseId, { blind: false });
+    // Two open takes of the same products can only come from before the rule: the second is written into the tables.
+    const [legacy] = await queryRows<{ id: string }>(t.db, sql`
+      insert into stock_takes (warehouse_id, blind, created_by, created) values (${a.warehouseId}::uuid, false, ${t.userIds.admin}::uuid, clock_timestamp())
+      returning id`);
+    await t.db.execute(sql`
+      insert into stock_take_lines (stock_take_id, product_id, expected)
+      select ${legacy!.id}::uuid, product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid`);
+    // Both count 5 fewer than expected.
+    for (const id of [first, legacy!.id]) expect((await count(id, [{ product_id: a.productId, counted: a.stock - 5 }])).status).toBe(200);
+    expect((await t.request('POST', `/api/stock-takes/${first}/apply`, { role: 'admin' })).status).toBe(200);
+    expect(await balanceOf(t.db, a.productId, a.warehouseId)).toBe(a.stock - 5);
+    const second = await t.request('POST', `/api/stock-takes/${legacy!.id}/apply`, { role: 'admin' });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(/was corrected by another stock take applied on .+, after this one started: these counts no longer match the stock\. Nothing was applied; cancel this stock take and count again\./);
+    expect(await balanceOf(t.db, a.productId, a.warehouseId)).toBe(a.stock - 5);
+    await cancel(legacy!.id);
+  });
+
   it('validates input, answers 404 for unknown ids, and enforces the policy', async () => {
     expect((await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: 'nope' } })).status).toBe(400);
     const w = (await fx.stocked()).warehouseId;

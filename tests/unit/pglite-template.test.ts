@@ -60,8 +60,8 @@ describe('a fresh embedded database from the build template', () => {
 
     const [before] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stock_movements`));
     const orphan = sql`
-      insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, performed_by, notes)
-      select gen_random_uuid(), warehouse_id, 'in', 1, 0, 1, performed_by, 'orphan' from stock_movements limit 1`;
+      insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, value_change, performed_by, notes)
+      select gen_random_uuid(), warehouse_id, 'in', 1, 0, 1, 0, performed_by, 'orphan' from stock_movements limit 1`;
     await expect(db.transaction((tx) => insertCheckingKeysOnce(tx, 'stock_movements', orphan))).rejects.toThrow(/stock_movements_product_id_products_id_fk/);
     const [after] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stock_movements`));
     expect(after!.n).toBe(before!.n);

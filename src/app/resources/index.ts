@@ -5,7 +5,7 @@ import { inventory, inventoryByCity } from './inventory';
 import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
 import { products } from './products';
-import { dashboard, expiryReport, inventoryReport, salePurchaseReport, updateAllInventory } from './screens';
+import { dashboard, expiryReport, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
 import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
 import { users } from './users';
 import { warehouses } from './warehouses';
@@ -31,6 +31,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   inventoryReport,
   salePurchaseReport,
   expiryReport,
+  stockValuation,
   updateAllInventory,
   ...declaredScreens.filter((d) => !placedAsSpec.includes(d)),
   permissions,

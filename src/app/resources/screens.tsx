@@ -1,4 +1,4 @@
-import { BarChartOutlined, DashboardOutlined, FieldTimeOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, BarChartOutlined, DashboardOutlined, FieldTimeOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
 import type { ResourceDeclaration } from './types';
 
 /** Screens without a REST resource of their own: they read through `useCustom`. */
@@ -23,6 +23,15 @@ export const salePurchaseReport: ResourceDeclaration = {
   label: 'Sale Purchase Report',
   menu: { group: 'create', icon: <FileTextOutlined /> },
   routes: { list: '/sale-purchase-report' },
+  access: { list: { resource: 'reports', action: 'list' } },
+};
+
+/** What the stock held cost, as of any day, from the ledger (issue 28). */
+export const stockValuation: ResourceDeclaration = {
+  name: 'stock-valuation',
+  label: 'Stock Valuation',
+  menu: { group: 'create', icon: <AccountBookOutlined /> },
+  routes: { list: '/stock-valuation' },
   access: { list: { resource: 'reports', action: 'list' } },
 };
 

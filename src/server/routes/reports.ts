@@ -3,12 +3,15 @@ import type { RouteModule } from '../http/types.js';
 import { userOf } from '../auth/access.js';
 import { inventoryReportService } from '../services/inventory-report.js';
 import { salePurchaseReportService } from '../services/sale-purchase-report.js';
+import { stockValuationQuery } from '../../domain/schemas/valuation.js';
+import { stockValuationService } from '../services/stock-valuation.js';
 
 const access = { resource: 'reports', action: 'list' } as const;
 
 export const reportRoutes: RouteModule = (app, { database }) => {
   const inventoryReport = inventoryReportService(database.db);
   const salePurchase = salePurchaseReportService(database.db);
+  const valuation = stockValuationService(database.db);
 
   app.get('/inventory/report', { config: { access }, schema: { tags: ['reports'], querystring: inventoryReportQuery } }, (request) =>
     inventoryReport.report(request.query, new Date(), userOf(request).warehouses),
@@ -18,5 +21,16 @@ export const reportRoutes: RouteModule = (app, { database }) => {
     '/reports/warehouse-sale-purchase',
     { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseQuery } },
     (request) => salePurchase.report(request.query, userOf(request).warehouses, userOf(request).seesCosts !== false),
+  );
+
+  app.get('/reports/stock-valuation', { config: { access }, schema: { tags: ['reports'], querystring: stockValuationQuery } }, (request) =>
+    valuation.report(request.query, userOf(request).warehouses ?? null, userOf(request).seesCosts !== false),
+  );
+
+  // Every row, not a page, streamed: a role without costs gets the quantities only.
+  app.get(
+    '/reports/stock-valuation.csv',
+    { config: { access }, schema: { tags: ['reports'], querystring: stockValuationQuery, produces: ['text/csv'] } },
+    (request, reply) => valuation.download(reply, request.query, userOf(request).warehouses ?? null, userOf(request).seesCosts !== false),
   );
 };

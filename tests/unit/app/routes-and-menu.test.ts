@@ -10,7 +10,7 @@ import { DECLARED_RESOURCES } from '../../../src/domain/resources/index.js';
 const SPEC_BACK_OFFICE_PATHS = [
   '/admin-dashboard', '/product-listing', '/product-registration', '/product-edit/:id', '/users', '/user-registration',
   '/user-edit/:id', '/cities', '/city-registration', '/city-edit/:id', '/warehouses', '/warehouse-registration',
-  '/warehouse-edit/:id', '/inventory', '/inventory-registration', '/inventory-edit/:id', '/inventory-report', '/expiry-report',
+  '/warehouse-edit/:id', '/inventory', '/inventory-registration', '/inventory-edit/:id', '/inventory-report', '/expiry-report', '/stock-valuation',
   '/sale-purchase-report', '/update-all-inventory', '/handling-charges', '/inventory-by-city/:cityId',
   // Not in SPEC.md: the permissions matrix of issue 7.
   '/permissions',
@@ -78,7 +78,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('admin: Dashboard, the Create group and the Setting group ending with Logout, all usable', () => {
     expect(specOnly(sidebarFor('admin'))).toEqual([
       { label: 'Dashboard', enabled: true },
-      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'] },
+      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report', 'Stock Valuation'] },
       { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
     ]);
   });
@@ -88,7 +88,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
       { label: 'Dashboard', enabled: true },
       {
         label: 'Create',
-        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report'],
+        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report', 'Stock Valuation'],
       },
       { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)'], endsWithLogout: true },
     ]);

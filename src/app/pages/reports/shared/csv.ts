@@ -1,19 +1,6 @@
-export type CsvCell = string | number | boolean | null | undefined;
+import { toCsv, type CsvCell } from '../../../../domain/csv';
 
-/** Text a spreadsheet would run as a formula (CSV injection): prefixed with a quote so it stays text. */
-const FORMULA = /^[=+\-@\t\r]/;
-
-function cell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = FORMULA.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 CSV: a header row, then one line per row, CRLF line ends. */
-export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
-}
+export { toCsv, type CsvCell };
 
 /** Downloads CSV text; the byte-order mark makes spreadsheet programs read ₹ and Hindi names as UTF-8. */
 export function downloadCsvText(filename: string, text: string): void {

@@ -1,0 +1,26 @@
+/**
+ * One CSV writer for every CSV the product produces (list exports, report downloads, the import's error report), in the
+ * SPA and in the API alike.
+ */
+export type CsvCell = string | number | boolean | null | undefined;
+
+/**
+ * Text a spreadsheet would run as a formula (CSV injection, OWASP): a cell starting with =, +, -, @, tab or carriage
+ * return gets a leading apostrophe so it stays text. A plain number written as text ('-12.50') stays a number.
+ */
+const FORMULA = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = FORMULA.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One RFC 4180 record, CRLF-terminated. */
+export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A header row, then one line per row. */
+export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCell[])[]): string =>
+  [header, ...rows].map(csvLine).join('');

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import dayjs from 'dayjs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addDays, businessDay } from '../../src/domain/business-days.js';
+import { formatINR } from '../../src/domain/money.js';
+import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api, atPath, tableRows } from '../support/e2e-crud.js';
+
+type Valuation = { data: { warehouse_name: string; product_name: string | null; stock_value: number }[]; total: number; totals: { quantity: number; stock_value: number } };
+
+const statistic = (page: Page, title: string) =>
+  page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content');
+
+describe('Stock Valuation (issue 28)', () => {
+  const browser = useBrowser();
+
+  it('shows the dashboard\'s value for today, what the ledger held on a past day, per category, and downloads every row', async () => {
+    const today = (await api<Valuation>('GET', '/reports/stock-valuation?limit=50')).body;
+    const dashboard = (await api<{ total_inventory_value: number }>('GET', '/dashboard/summary')).body;
+    expect(today.totals.stock_value).toBe(dashboard.total_inventory_value);
+
+    const page = browser.page();
+    await loginAs(page, 'admin');
+    await page.getByRole('menuitem', { name: 'Stock Valuation' }).click();
+    await atPath(page, '/stock-valuation');
+    await page.getByRole('heading', { name: 'Stock Valuation' }).waitFor();
+    await expect.poll(() => statistic(page, 'Stock value').textContent()).toBe(formatINR(dashboard.total_inventory_value));
+    await expect.poll(() => tableRows(page).first().textContent()).toContain(today.data[0]!.product_name!);
+
+    // A past day: typed into the date field, read back from the URL, the figures the API gives for it.
+    const past = addDays(businessDay(new Date()), -40);
+    const then = (await api<Valuation>('GET', `/reports/stock-valuation?as_of=${past}&group_by=category&limit=50`)).body;
+    const asOf = page.getByLabel('As of');
+    await asOf.click();
+    await asOf.fill(dayjs(past).format('DD MMM YYYY'));
+    await asOf.press('Enter');
+    await page.getByText('Category', { exact: true }).last().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('as_of')).toBe(past);
+    await expect.poll(() => statistic(page, 'Stock value').textContent()).toBe(formatINR(then.totals.stock_value));
+    await expect.poll(() => tableRows(page).count()).toBe(Math.min(50, then.total));
+    await expect(page.getByRole('columnheader', { name: 'Product' })).toHaveCount(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(csv[0]).toBe('Warehouse,Category,Quantity,Average cost,Stock value');
+    expect(csv).toHaveLength(then.total + 1);
+    expect(download.suggestedFilename()).toBe(`stock-valuation-category-${past}.csv`);
+  });
+});
