@@ -101,7 +101,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(AUDITOR.email);
     await admin.getByLabel('Phone Number', { exact: true }).fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
     await admin.getByLabel('Password', { exact: true }).fill(AUDITOR.password);
-    await pick(admin, 'City', 'Jaipur');
+    await pick(admin, 'City', 'Jaipur, Rajasthan');
     await admin.getByLabel('Address', { exact: true }).fill('1 MI Road, Jaipur');
     await pick(admin, 'Role', 'Store auditor');
     await admin.getByRole('button', { name: 'Save' }).click();

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "cities_name_state_pincode_unique" ON "cities" USING btree (lower(btrim("name")),lower(btrim("state")),"pincode");
