@@ -85,8 +85,11 @@ describe(`reports and date pickers in a browser in ${ZONE}`, () => {
     await page.getByLabel('Start date').fill(india);
     await page.getByLabel('Start date').blur();
     await expect.poll(() => page.getByLabel('Start date').inputValue()).toBe(shown(india));
+    // The start date's calendar gone (it fades out), so the open calendar below is the end date's.
+    await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
 
     await page.getByLabel('End date').click();
+    await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(1);
     await cell(page, india).waitFor();
     expect(await isDisabled(page, india)).toBe(false);
     expect(await isDisabled(page, shift(india, 1))).toBe(true);
