@@ -121,7 +121,10 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
     createLabel?: string;
     emptyText?: string;
     searchPlaceholder?: string;
-    /** What a search suggestion says: these fields' values joined by ', '; default the first search field's. */
+    /**
+     * What names one record wherever it is offered, a search suggestion or another resource's picker of it: these
+     * fields' values joined by ', ' (a city: 'Jaipur, Rajasthan'); default the first search field's.
+     */
     suggestion?: readonly string[];
     /** With timestamps.created: the title of a 'created' column, sortable by it; absent: no such column. */
     createdColumn?: string;
@@ -174,6 +177,8 @@ export type RecordOf<S extends ResourceSpec> = { _id: string; created?: string; 
 export const refNameOf = (name: string, field: ResourceField) => field.ref?.as ?? `${name.replace(/_id$/, '')}_name`;
 
 export const searchFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.search);
+/** The fields whose values, joined by ', ', name one record in a suggestion or a picker (`list.suggestion`). */
+export const recordLabelFields = (spec: ResourceSpec): readonly string[] => spec.list?.suggestion ?? searchFields(spec).slice(0, 1);
 /** What `sort` may name, in this order: the sortable fields, then the sortable references by their record's name, then 'created'. */
 export const sortFields = (spec: ResourceSpec) => {
   const sorted = Object.entries(spec.fields).filter(([, f]) => f.sort);

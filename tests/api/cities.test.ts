@@ -47,6 +47,41 @@ describe('cities', () => {
     expect((await t.request('GET', '/api/cities', admin)).body.total).toBe(before);
   });
 
+  it('refuses a duplicate city (same name and state in any case or spacing, same pincode) with 409, on create and update', async () => {
+    const first = await t.request('POST', '/api/cities', { ...admin, body: { ...city, name: 'Gwalior', pincode: '474001' } });
+    expect(first.status).toBe(201);
+    const total = (await t.request('GET', '/api/cities', admin)).body.total;
+    for (const twin of [{ name: 'Gwalior' }, { name: '  gwalior ' }, { name: 'GWALIOR', state: ' madhya pradesh' }]) {
+      const res = await t.request('POST', '/api/cities', { ...admin, body: { ...city, pincode: '474001', ...twin } });
+      expect(res.status, JSON.stringify(twin)).toBe(409);
+      expect(res.body).toEqual({ message: 'A city with this name, state and pincode already exists' });
+    }
+    expect((await t.request('GET', '/api/cities', admin)).body.total).toBe(total);
+    // Another pincode or another state is another city.
+    const otherPincode = await t.request('POST', '/api/cities', { ...admin, body: { ...city, name: 'Gwalior', pincode: '474002' } });
+    expect(otherPincode.status).toBe(201);
+    const otherState = await t.request('POST', '/api/cities', { ...admin, body: { ...city, name: 'Gwalior', state: 'Rajasthan', pincode: '474001' } });
+    expect(otherState.status).toBe(201);
+
+    const moved = await t.request('PUT', `/api/cities/${otherPincode.body._id}`, { ...admin, body: { ...city, name: 'gwalior', pincode: '474001' } });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe('A city with this name, state and pincode already exists');
+    expect((await t.request('GET', `/api/cities/${otherPincode.body._id}`, admin)).body.pincode).toBe('474002');
+    // Saving a city unchanged is no duplicate of itself.
+    expect((await t.request('PUT', `/api/cities/${first.body._id}`, { ...admin, body: { ...city, name: 'Gwalior', pincode: '474001' } })).status).toBe(200);
+    for (const made of [first, otherPincode, otherState]) expect((await t.request('DELETE', `/api/cities/${made.body._id}`, admin)).status).toBe(200);
+  });
+
+  it('lets exactly one of several racing creates of the same city through', async () => {
+    const body = { ...city, name: 'Ujjain', pincode: '456001' };
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+      t.request('POST', '/api/cities', { ...admin, body: { ...body, name: i % 2 ? 'ujjain ' : 'Ujjain' } })));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const made = (await t.request('GET', '/api/cities?q=ujjain', admin)).body;
+    expect(made.total).toBe(1);
+    expect((await t.request('DELETE', `/api/cities/${made.data[0]._id}`, admin)).status).toBe(200);
+  });
+
   it('404s unknown and malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
       const res = await t.request('GET', `/api/cities/${encodeURIComponent(id)}`, admin);

@@ -81,6 +81,7 @@ beforeAll(async () => {
     'POST /api/stock-takes': { warehouse_id: warehouse._id, blind: true },
     'PUT /api/stock-takes/{id}/counts': { lines: [{ product_id: product._id, counted: 1 }] },
     'POST /api/transfers': { from_warehouse_id: warehouse._id, to_warehouse_id: otherWarehouse._id, lines: [{ product_id: product._id, quantity: 1 }], notes: 'n' },
+    'PUT /api/transfers/{id}': { from_warehouse_id: warehouse._id, to_warehouse_id: otherWarehouse._id, lines: [{ product_id: product._id, quantity: 2 }], notes: 'n' },
     'POST /api/transfers/{id}/receive': { lines: [{ product_id: product._id, quantity: 1 }], close: false, note: 'n' },
     'POST /api/transfers/{id}/cancel': { note: 'n' },
     // text/csv: its bytes are fuzzed by tests/api/product-import.test.ts; here only its query.

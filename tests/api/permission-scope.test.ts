@@ -204,6 +204,7 @@ describe('warehouse scope', () => {
     const outbound = await transfer(mine[0]!, other, stockedHere!.product_id);
     expect((await t.request('POST', `/api/transfers/${outbound}/dispatch`, admin)).status).toBe(200);
     const elsewhere = await transfer(other, third!.id, stockedHere!.product_id);
+    const mineDraft = await transfer(mine[0]!, other, stockedHere!.product_id);
     await putPolicy(policyWith('assigned'));
     const [record] = await q<{ id: string; product_id: string; stock: number }>(
       sql`select id, product_id, current_stock as stock from inventory where warehouse_id = ${other}::uuid and current_stock > 0 order by id limit 1`);
@@ -236,6 +237,9 @@ describe('warehouse scope', () => {
       ['POST', `/api/stock-takes/${take}/apply`, undefined],
       ['POST', `/api/stock-takes/${take}/cancel`, undefined],
       ['POST', '/api/transfers', { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
+      // A draft is edited by its source: neither one from another warehouse, nor one of mine moved to another.
+      ['PUT', `/api/transfers/${inbound}`, { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] }],
+      ['PUT', `/api/transfers/${mineDraft}`, { from_warehouse_id: other, to_warehouse_id: mine[1], lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] }],
       ['POST', `/api/transfers/${inbound}/dispatch`, undefined],
       ['POST', `/api/transfers/${outbound}/receive`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
       ['POST', `/api/transfers/${inbound}/cancel`, undefined],
@@ -255,6 +259,7 @@ describe('warehouse scope', () => {
     const scopedWrites = t.app.routeAccessTable.filter((r) => typeof r.access === 'object' && isWarehouseScoped(r.access.resource) &&
       r.method !== 'GET' && r.access.resource !== 'warehouses').map((r) => `${r.method} ${r.url}`);
     const covered = writes.map(([m, u]) => `${m} ${u.replace(/[0-9a-f-]{36}/, ':id')}`);
+    expect((await t.request('GET', `/api/transfers/${mineDraft}`, wh)).body).toMatchObject({ from_warehouse_id: mine[0], to_warehouse_id: other });
     const [counted] = await q<{ n: number }>(sql`select count(*)::int as n from stock_take_lines where stock_take_id = ${take}::uuid and counted is not null`);
     expect(counted!.n).toBe(0);
     const statuses = await q<{ status: string }>(sql`select status from transfers where id in (${inbound}::uuid, ${outbound}::uuid) order by number`);

@@ -99,6 +99,81 @@ describe('create and list', () => {
   });
 });
 
+describe('edit a draft (issue 28)', () => {
+  const edit = (id: string, body: object, headers: Record<string, string> = {}, role: 'warehouse-user' | 'admin' | 'seller' = 'warehouse-user') =>
+    t.request('PUT', `/api/transfers/${id}`, { role, body, headers });
+  const stateOf = async (id: string) => (await t.request('GET', `/api/transfers/${id}`, { role: 'admin' })).body;
+
+  it('replaces its ends, lines and notes while it is a draft, once per Idempotency-Key, and the history says so', async () => {
+    const p = await fx.stocked(5);
+    const tr = await draft(p, 2);
+    const [other] = await queryRows<{ product_id: string }>(t.db, sql`
+      select i.product_id from inventory i where i.warehouse_id = ${p.warehouseId}::uuid and i.product_id <> ${p.productId}::uuid limit 1`);
+    const to = warehouses.find((w) => w._id !== p.warehouseId && w._id !== tr.to_warehouse_id)!._id;
+    const body = { from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [{ product_id: other!.product_id, quantity: 1 }, { product_id: p.productId, quantity: 4 }], notes: 'Bigger refill' };
+    const k = key();
+    const edited = await edit(tr._id, body, { 'Idempotency-Key': k });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ _id: tr._id, reference: tr.reference, status: 'draft', to_warehouse_id: to, notes: 'Bigger refill' });
+    expect(edited.body.lines.map((l: { product_id: string; quantity: number }) => [l.product_id, l.quantity]))
+      .toEqual([[other!.product_id, 1], [p.productId, 4]]);
+    expect(edited.body.history.map((h: { action: string; status: string }) => `${h.action}:${h.status}`)).toEqual(['created:draft', 'edited:draft']);
+    const replay = await edit(tr._id, body, { 'Idempotency-Key': k });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await stateOf(tr._id)).history).toHaveLength(2);
+    expect((await edit(tr._id, { ...body, notes: 'Other' }, { 'Idempotency-Key': k })).status).toBe(422);
+
+    // What is dispatched is the edited draft.
+    const sent = await step(tr._id, 'dispatch');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await balanceOf(t.db, p.productId, p.warehouseId)).toBe(p.stock - 4);
+  });
+
+  it('refuses a bad body like a create (400 naming the field) and a transfer past its draft (409 with its status), changing nothing', async () => {
+    const p = await fx.stocked(3);
+    const tr = await draft(p, 1);
+    const to = tr.to_warehouse_id;
+    const line = { product_id: p.productId, quantity: 1 };
+    const before = await stateOf(tr._id);
+    for (const [body, field] of [
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: p.warehouseId, lines: [line] }, 'to_warehouse_id'],
+      [{ to_warehouse_id: to, lines: [line] }, 'from_warehouse_id'],
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [] }, 'lines'],
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [{ ...line, quantity: -1 }] }, 'lines.0.quantity'],
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [{ ...line, quantity: 1.5 }] }, 'lines.0.quantity'],
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [line, line] }, 'lines.1.product_id'],
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [{ product_id: crypto.randomUUID(), quantity: 1 }] }, 'lines.0.product_id'],
+      [{ from_warehouse_id: p.warehouseId, to_warehouse_id: crypto.randomUUID(), lines: [line] }, 'to_warehouse_id'],
+      [{ from_warehouse_id: 'nope', to_warehouse_id: to, lines: [line] }, 'from_warehouse_id'],
+    ] as const) {
+      const res = await edit(tr._id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(res.body)).toContain(field);
+    }
+    expect(await stateOf(tr._id)).toEqual(before);
+
+    const valid = { from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [{ ...line, quantity: 2 }] };
+    expect((await edit(crypto.randomUUID(), valid)).status).toBe(404);
+    expect((await edit(tr._id, valid, {}, 'seller')).status).toBe(403);
+    expect((await step(tr._id, 'dispatch')).status).toBe(200);
+    const late = await edit(tr._id, valid);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ status: 'dispatched', message: 'This transfer is dispatched: it cannot be edited' });
+    expect((await stateOf(tr._id)).lines[0]).toMatchObject({ quantity: 1, dispatched: 1 });
+    const cancelled = await draft(p, 1);
+    expect((await step(cancelled._id, 'cancel')).status).toBe(200);
+    expect((await edit(cancelled._id, valid)).body).toMatchObject({ status: 'cancelled', message: 'This transfer is cancelled: it cannot be edited' });
+  });
+
+  it('is documented with its Idempotency-Key, its 400, 404 and 409', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    const op = doc.paths['/api/transfers/{id}'].put;
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'idempotency-key']));
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409', '422']));
+    expect(op.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['from_warehouse_id', 'to_warehouse_id', 'lines']));
+  });
+});
+
 describe('dispatch, in transit, receive', () => {
   it('dispatch moves the stock out of the source into transit, once; steps out of order are 409 with the status', async () => {
     const p = await fx.stocked(6);

@@ -29,6 +29,25 @@ describe('city management (SPEC.md section 2)', () => {
     expect(await search('/cities', name)).toEqual([]);
   });
 
+  it('refuses a city that already exists (same name and state in another case, same pincode) with a clear message', async () => {
+    const page = browser.page();
+    const name = unique('Twinpur');
+    const existing = await api<{ _id: string }>('POST', '/cities', { name, state: 'Gujarat', district: 'Surat', pincode: '395001', wards: ['Adajan'] });
+    expect(existing.status).toBe(201);
+    await loginAs(page, 'admin');
+    await page.goto('/city-registration');
+    await page.getByRole('textbox', { name: 'City Name' }).fill(` ${name.toUpperCase()} `);
+    await page.getByLabel('State').fill('gujarat');
+    await page.getByLabel('District').fill('Surat');
+    await page.getByLabel('Pincode').fill('395001');
+    await page.getByLabel('Ward 1', { exact: true }).fill('Vesu');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('A city with this name, state and pincode already exists', { exact: true }).waitFor();
+    await atPath(page, '/city-registration');
+    expect((await search('/cities', name)).map((c) => c._id)).toEqual([existing.body._id]);
+    expect((await api('DELETE', `/cities/${existing.body._id}`)).status).toBe(200);
+  });
+
   it('creates a city, finds it through the search, edits it and deletes it after the confirmation', async () => {
     const page = browser.page();
     const name = unique('Testpur');

@@ -61,7 +61,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     await page.getByRole('button', { name: `Show batches of ${name}` }).click();
     const batches = page.getByRole('table', { name: `Batches of ${name}` });
     await batches.getByText('PN-01').waitFor();
-    await expect.poll(() => batches.locator('.ant-tag-orange').getByText('2 days left').count()).toBe(1);
+    await expect.poll(() => batches.locator('.ant-tag-orange').getByText('Expires in 2 days').count()).toBe(1);
     await expect.poll(() => batches.locator('.ant-tag-red').getByText('Expired 1 day ago').count()).toBe(1);
 
     await page.goto(`/expiry-report?warehouse_id=${w}`);
@@ -69,6 +69,10 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     const expiredCard = page.getByLabel('Expired bucket');
     await expiredCard.getByText('· 4 units').waitFor();
     await page.getByLabel('0–3 days bucket').getByText('· 6 units').waitFor();
+    // Each batch says when it expires, relative to today, in the same words as the batches above.
+    const reportRow = (batch: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name }).filter({ hasText: batch });
+    await expect.poll(() => reportRow('PN-00').locator('.ant-tag-red').allInnerTexts()).toEqual(['Expired', 'Expired 1 day ago']);
+    await expect.poll(() => reportRow('PN-01').locator('.ant-tag-orange').allInnerTexts()).toEqual(['0–3 days', 'Expires in 2 days']);
     await page.getByRole('button', { name: 'Write off expired' }).click();
     await page.getByRole('button', { name: 'Write off', exact: true }).click();
     await page.getByText('Expired stock written off').waitFor();

@@ -11,7 +11,6 @@ const firstOf = async (path: string, key = 'data') => (await api<Record<string, 
 const firstOtherWarehouse = async (id: string) =>
   (await api<{ data: Listed[] }>('GET', '/warehouses?limit=2')).body.data.find((w) => w._id !== id)!._id;
 
-/** Every back-office route with real ids and the query its screen expects. */
 /** A stock take to show, cancelled at once: an open one would stop other tests from counting that warehouse. */
 async function cancelledStockTake(warehouseId: string): Promise<string> {
   const take = (await api<Listed>('POST', '/stock-takes', { warehouse_id: warehouseId, blind: false })).body._id;
@@ -19,8 +18,13 @@ async function cancelledStockTake(warehouseId: string): Promise<string> {
   return take;
 }
 
+/** Every back-office route with real ids and the query its screen expects. */
 async function everyRoute(): Promise<string[]> {
   const record = await demoRecord(5, () => true);
+  const transfer = (await api<Listed>('POST', '/transfers', {
+    from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
+    lines: [{ product_id: record.product_id, quantity: 1 }],
+  })).body._id;
   const ids: Record<string, string> = {
     '/product-edit/:id': await firstOf('/products'),
     '/user-edit/:id': await firstOf('/users', 'users'),
@@ -29,16 +33,15 @@ async function everyRoute(): Promise<string[]> {
     '/inventory-edit/:id': record._id,
     '/inventory-by-city/:cityId': record.city_id,
     '/stock-takes/:id': await cancelledStockTake(record.warehouse_id),
-    '/transfers/:id': (await api<Listed>('POST', '/transfers', {
-      from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
-      lines: [{ product_id: record.product_id, quantity: 1 }],
-    })).body._id,
+    '/transfers/:id': transfer,
+    // A draft, so its edit screen shows the form.
+    '/transfers/:id/edit': transfer,
     // Each declared resource's edit screen, on its first record.
     ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path, r.api?.listKey)])))),
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {
-    const filled = path.replace(/:(id|cityId)$/, () => ids[path] ?? '');
+    const filled = path.replace(/:(id|cityId)(?=\/|$)/, () => ids[path] ?? '');
     if (filled.includes(':')) throw new Error(`No id for ${path}`);
     return path.startsWith('/inventory-') && path !== '/inventory-report' ? `${filled}?${query}` : filled;
   });

@@ -221,13 +221,23 @@ describe('update all inventory (SPEC.md "Update all inventory", section 6)', () 
     await page.getByRole('heading', { name: 'Update All Inventory', level: 3 }).waitFor();
     await expect(page.getByRole('button', { name: 'Update Inventory' }).isDisabled()).resolves.toBe(true);
     await pickOption(page, 'Warehouse', name);
+    // It says what it will create and waits for a confirmation: nothing is written before.
     await page.getByRole('button', { name: 'Update Inventory' }).click();
+    const confirm = page.getByTestId('update-all-confirm');
+    await expect.poll(() => confirm.innerText()).toBe(
+      `It will create ${products.toLocaleString('en-IN')} inventory records (0 in stock) for the products with none in ${name} yet. `
+      + 'Any balance that differs from its stock movements is reset to them.');
+    const recordsHere = async () => (await api<{ total: number }>('GET', `/inventory?limit=1&warehouse=${created.body._id}`)).body.total;
+    expect(await recordsHere()).toBe(0);
+    await page.locator('.ant-popover').getByRole('button', { name: 'Update Inventory' }).click();
     const result = page.getByTestId('reconcile-result');
     await result.getByText('Inventory updated successfully!').waitFor();
     await expect(result.locator('.ant-descriptions-item-content').allTextContents()).resolves.toEqual([name, String(products), '0']);
-    expect((await api<{ total: number }>('GET', `/inventory?limit=1&warehouse=${created.body._id}`)).body.total).toBe(products);
+    expect(await recordsHere()).toBe(products);
 
-    await page.getByRole('button', { name: 'Update Inventory' }).click();
+    await page.getByRole('button', { name: 'Update Inventory' }).first().click();
+    await expect.poll(() => confirm.innerText()).toContain(`Every product already has a record in ${name}: no record will be created.`);
+    await page.locator('.ant-popover').getByRole('button', { name: 'Update Inventory' }).click();
     await result.getByText('nothing needed correcting', { exact: false }).waitFor();
     await expect(result.locator('.ant-descriptions-item-content').allTextContents()).resolves.toEqual([name, '0', '0']);
   });

@@ -101,7 +101,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(AUDITOR.email);
     await admin.getByLabel('Phone Number', { exact: true }).fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
     await admin.getByLabel('Password', { exact: true }).fill(AUDITOR.password);
-    await pick(admin, 'City', 'Jaipur');
+    await pick(admin, 'City', 'Jaipur, Rajasthan');
     await admin.getByLabel('Address', { exact: true }).fill('1 MI Road, Jaipur');
     await pick(admin, 'Role', 'Store auditor');
     await admin.getByRole('button', { name: 'Save' }).click();
@@ -142,8 +142,12 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     expect([...reportNames].every((n) => ASSIGNED.includes(n)), [...reportNames].join(', ')).toBe(true);
   }, JOURNEY_MS);
 
-  it("revoking 'see costs' hides the Unit Cost and Total Value columns", async () => {
+  it("revoking 'see costs' hides the Unit Cost and Total Value columns, and Adjust Stock's unit cost", async () => {
     const warehouse = await signedIn(DEMO_LOGINS.warehouse.email, DEMO_LOGINS.warehouse.password);
+    const record = (await api<{ data: { _id: string; current_stock: number; tracks_expiry: boolean }[] }>('GET', '/inventory?limit=50', undefined, 'warehouse'))
+      .body.data.find((r) => !r.tracks_expiry && r.current_stock > 0)!;
+    await warehouse.goto(`/inventory-edit/${record._id}`);
+    await warehouse.getByTestId('current-unit-cost').waitFor();
     await warehouse.goto('/inventory');
     const header = warehouse.locator('.ant-table-thead');
     await header.getByText('Unit Cost', { exact: true }).waitFor();
@@ -159,5 +163,13 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     await expect.poll(() => header.getByText('Unit Cost', { exact: true }).count(), { timeout: 15_000 }).toBe(0);
     await expect(header.getByText('Total Value', { exact: true }).count()).resolves.toBe(0);
     await header.getByText('Current Stock', { exact: true }).waitFor();
+    // Adjust Stock shows no cost and asks for none, even when the count goes up.
+    await warehouse.goto(`/inventory-edit/${record._id}`);
+    const newStock = warehouse.getByLabel('New Stock', { exact: true });
+    await expect.poll(() => newStock.inputValue()).toBe(String(record.current_stock));
+    await newStock.fill(String(record.current_stock + 5));
+    await warehouse.getByText('Save Adjustment').waitFor();
+    await expect(warehouse.getByTestId('current-unit-cost').count()).resolves.toBe(0);
+    await expect(warehouse.getByLabel('Unit cost of the added units').count()).resolves.toBe(0);
   }, JOURNEY_MS);
 });

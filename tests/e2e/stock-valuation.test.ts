@@ -39,7 +39,7 @@ describe('Stock Valuation (issue 28)', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('as_of')).toBe(past);
     await expect.poll(() => statistic(page, 'Stock value').textContent()).toBe(formatINR(then.totals.stock_value));
     await expect.poll(() => tableRows(page).count()).toBe(Math.min(50, then.total));
-    await expect(page.getByRole('columnheader', { name: 'Product' })).toHaveCount(0);
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Product' }).count()).toBe(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);

@@ -2,6 +2,8 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
+import { messageOf, requestsMatching } from '../support/e2e-forms.js';
+import { formatINR } from '../../src/domain/money.js';
 import { demoRecord, formError, inventoryRecord, pickOption, pickProduct, tableRows, type InventoryRow } from '../support/e2e-stock.js';
 
 type Record_ = InventoryRow & { city_id: string };
@@ -185,6 +187,77 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     expect(movements.body.data[0]).toMatchObject({ movement_type: 'adjustment', quantity: target - record.current_stock, stock_after: target });
     // The form's reference and notes land in their own ledger columns.
     expect(movements.body.data[0]).toMatchObject({ reference_id: 'COUNT-1', notes: 'Shelf count' });
+  });
+
+  it('Adjust Stock shows the average unit cost read-only, asks for a cost only for units it adds, and sends none otherwise', async () => {
+    const page = browser.page();
+    const record = await demoRecord(31, (r) => r.current_stock > 3 && r.unit_cost > 0);
+    const sent = requestsMatching(page, (r) => r.method() === 'POST' && r.url().endsWith('/api/inventory/adjust-stock'));
+    await loginAs(page, 'admin');
+    const open = async () => {
+      await page.goto(`/inventory-edit/${record._id}`);
+      await page.getByRole('heading', { name: 'Adjust Stock' }).waitFor();
+      await expect.poll(() => page.getByLabel('New Stock').inputValue()).toBe(String((await inventoryRecord(record._id)).current_stock));
+    };
+    await open();
+    await expect(page.getByTestId('current-unit-cost').innerText()).resolves.toBe(formatINR(record.unit_cost));
+    const cost = page.getByLabel('Unit cost of the added units', { exact: true });
+    await expect(cost.count()).resolves.toBe(0);
+
+    // Up: the cost of the added units is asked, optional. Back down: it goes, and what was typed is not sent.
+    await page.getByLabel('New Stock').fill(String(record.current_stock + 2));
+    await cost.fill('12.5');
+    await page.getByLabel('New Stock').fill(String(record.current_stock - 1));
+    await expect.poll(() => cost.count()).toBe(0);
+    await page.getByLabel('Reference ID').fill('COUNT-DOWN');
+    await page.getByLabel('Notes').fill('Shelf count, one short');
+    await page.getByRole('button', { name: 'Save Adjustment' }).click();
+    await page.getByText('Stock updated successfully!').waitFor();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.postDataJSON()).not.toHaveProperty('unit_cost');
+    expect(sent[0]!.postDataJSON()).toMatchObject({ new_stock: record.current_stock - 1 });
+
+    // Up with the cost left blank: the units enter at the current average, no unit_cost sent.
+    await open();
+    await page.getByLabel('New Stock').fill(String(record.current_stock + 1));
+    await cost.waitFor();
+    await page.getByLabel('Reference ID').fill('COUNT-UP');
+    await page.getByLabel('Notes').fill('Found two more');
+    await page.getByRole('button', { name: 'Save Adjustment' }).click();
+    await page.getByText('Stock updated successfully!').first().waitFor();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.postDataJSON()).not.toHaveProperty('unit_cost');
+    expect((await inventoryRecord(record._id)).current_stock).toBe(record.current_stock + 1);
+  });
+
+  it("edits the record's Min Stock, Max Stock and Location on the Adjust Stock page, refusing a minimum above the maximum", async () => {
+    const page = browser.page();
+    const record = await demoRecord(32, (r) => r.current_stock > 0);
+    const puts = requestsMatching(page, (r) => r.method() === 'PUT' && r.url().endsWith(`/api/inventory/${record._id}`));
+    await loginAs(page, 'warehouse');
+    await page.goto(`/inventory-edit/${record._id}`);
+    const details = page.getByRole('form', { name: 'Stock levels and location' });
+    // Page-level locators (messageOf looks for the form item around them): no other field on the page has these labels.
+    const min = page.getByLabel('Min Stock', { exact: true });
+    const max = page.getByLabel('Max Stock', { exact: true });
+    await expect.poll(() => min.inputValue()).toBe(String(record.minimum_stock));
+    await min.fill('50');
+    await max.fill('10');
+    await details.getByRole('button', { name: 'Save Details' }).click();
+    await messageOf(page, min).getByText('Minimum stock cannot be more than maximum stock', { exact: true }).waitFor();
+    expect(puts).toHaveLength(0);
+
+    await max.fill('120');
+    await expect.poll(() => messageOf(page, min).count()).toBe(0);
+    await details.getByLabel('Location', { exact: true }).fill('Rack B-07');
+    await details.getByRole('button', { name: 'Save Details' }).click();
+    await page.getByText('Stock levels and location saved').waitFor();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.postDataJSON()).toEqual({ minimum_stock: 50, maximum_stock: 120, location: 'Rack B-07' });
+    await expect(inventoryRecord(record._id)).resolves.toMatchObject({ minimum_stock: 50, maximum_stock: 120, location: 'Rack B-07', current_stock: record.current_stock });
+    // The panel above shows the new levels.
+    const panelMin = page.getByTestId('current-stock-panel').locator('.ant-statistic').filter({ hasText: 'Min Stock' });
+    await expect.poll(() => panelMin.locator('.ant-statistic-content').innerText()).toBe('50');
   });
 
   it('leaving a half-filled form asks first', async () => {

@@ -82,7 +82,7 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
     expect(consoleErrors).toEqual([]);
   });
 
-  it('Adjust Stock: the new stock and unit cost', async () => {
+  it('Adjust Stock: the new stock, and the unit cost of the units it adds', async () => {
     const page = browser.page();
     const record = await demoRecord(11, (r) => r.current_stock > 3 && r.unit_cost > 0);
     const sent = posts(page, '/inventory/adjust-stock');
@@ -98,10 +98,11 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
       await submit.click();
       await expectStillRefused(page, stock, typed!, message!);
     }
-    await typeAcceptedNumber(page, stock, '0');
+    await typeAcceptedNumber(page, stock, String(record.current_stock + 5));
     for (const typed of ['0', '-3', '0.001']) {
-      await typeRefusedNumber(page, field(page, 'Unit Cost'), typed, UNIT_COST);
+      await typeRefusedNumber(page, field(page, 'Unit cost of the added units'), typed, UNIT_COST);
       await submit.click();
+      await expectStillRefused(page, field(page, 'Unit cost of the added units'), typed, UNIT_COST);
     }
     expect(sent).toHaveLength(0);
     await expect(api<{ current_stock: number }>('GET', `/inventory/${record._id}`)).resolves.toMatchObject({ body: { current_stock: record.current_stock } });

@@ -16,7 +16,8 @@ async function fillUser(page: Page, user: { first: string; email: string; phone:
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
   await page.getByLabel('Phone Number', { exact: true }).fill(user.phone);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await pick(page, 'City', 'Lucknow');
+  // A city is offered by name and state, as its search suggestions name it.
+  await pick(page, 'City', 'Lucknow, Uttar Pradesh');
   await page.getByLabel('Address', { exact: true }).fill('12 Hazratganj, Lucknow');
   // A role that may sign in, so the test can show the password works.
   await pick(page, 'Role', 'Warehouse User');

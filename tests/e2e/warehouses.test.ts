@@ -41,7 +41,8 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await loginAs(page, 'admin');
     await page.goto('/warehouse-registration');
     await page.getByRole('textbox', { name: 'Warehouse Name' }).fill(name);
-    await pick(page, 'City', 'Indore');
+    // A city is offered by name and state ('Indore, Madhya Pradesh'), as its search suggestions name it.
+    await pick(page, 'City', 'Indore, Madhya Pradesh');
     await page.getByLabel('Address').fill(address);
     await page.getByLabel('Contact Person').fill('Asha Verma');
     await page.getByLabel('Contact Phone').fill('+91 (731) 400-1234');
@@ -62,6 +63,8 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     await atPath(page, `/warehouse-edit/${created!._id}`);
     await eventually(() => page.getByRole('textbox', { name: 'Warehouse Name' }).inputValue()).toBe(name);
+    const citySelect = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'City', exact: true }) });
+    await eventually(() => citySelect.locator('.ant-select-selection-item').innerText()).toBe('Indore, Madhya Pradesh');
     await page.getByLabel('Description').fill('Cold storage for dairy');
     await pick(page, 'Status', 'Inactive');
     await page.getByRole('button', { name: 'Update' }).click();

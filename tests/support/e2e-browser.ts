@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './e2e-chromium.js';
 
@@ -34,9 +34,9 @@ const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 
 
 /**
  * One Chromium per test file, a new context and page per test. A failing test leaves a full-page screenshot
- * and the browser console under test-results/e2e/.
+ * and the browser console under test-results/e2e/. `options` add to each context's (a `timezoneId`, say).
  */
-export function useBrowser(): BrowserSession {
+export function useBrowser(options: BrowserContextOptions = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -50,7 +50,7 @@ export function useBrowser(): BrowserSession {
 
   let consoleLines: string[] = [];
   beforeEach(async () => {
-    context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+    context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 }, ...options });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     consoleLines = [];

@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
 import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { formatINR } from '../../domain/money';
-import { refNameOf, type ChoiceOption, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { recordLabelFields, refNameOf, type ChoiceOption, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { DECLARED_RESOURCES } from '../../domain/resources';
 import { ActiveTag, CutText, firstOf, formatDate } from '../crud/cells';
 import type { ApiRecord, ColumnDeclaration } from './types';
 
@@ -45,9 +46,15 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
   }
 }
 
-/** A reference's select: its resource's records, by the declared value field (default the id), one or several. */
+/** What a declared resource's record is called where it is picked ('Jaipur, Rajasthan'); another resource: its label field. */
+const pickedAs = (resource: string, labelField: string) => {
+  const target = DECLARED_RESOURCES.find((spec) => spec.name === resource);
+  return target ? recordLabelFields(target) : labelField;
+};
+
+/** A reference's select: its resource's records, named as they are everywhere, by the declared value field (default the id), one or several. */
 export const refOptions = ({ resource, labelField, valueField, multiple }: NonNullable<ResourceField['ref']>) =>
-  ({ resource, labelField, ...(valueField && { valueField }), ...(multiple && { multiple }) });
+  ({ resource, labelField: pickedAs(resource, labelField), ...(valueField && { valueField }), ...(multiple && { multiple }) });
 
 /** A choice's options as a select or a header filter lists them: value and label. */
 export const choiceOptions = (options: readonly ChoiceOption[]) => options.map(({ value, label }) => ({ value, label }));

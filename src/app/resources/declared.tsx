@@ -1,6 +1,6 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { inputSchemaOf, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { inputSchemaOf, recordLabelFields, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { choiceOptions, columnsOf, refOptions } from './declared-columns';
 import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
 
@@ -34,8 +34,8 @@ function initialValuesOf(fields: [string, ResourceField][]): Record<string, unkn
 }
 
 /** What a search suggestion says: the declared fields' values joined by ', ' (default the first search field's). */
-function suggestionOf(spec: ResourceSpec, searched: string[]) {
-  const shown = spec.list?.suggestion ?? searched.slice(0, 1);
+function suggestionOf(spec: ResourceSpec) {
+  const shown = recordLabelFields(spec);
   return (r: ApiRecord) => shown.map((f) => String(r[f] ?? '')).join(', ');
 }
 
@@ -110,7 +110,7 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
       title: spec.list?.title ?? spec.label,
       createLabel: spec.list?.createLabel ?? `Add ${title}`,
       emptyText: spec.list?.emptyText ?? `No ${spec.entity.plural} found`,
-      ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec, searched), ...search } } : {}),
+      ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec), ...search } } : {}),
       columns: listColumns(spec, cells, columns),
       ...list,
     },

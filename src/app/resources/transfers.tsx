@@ -6,7 +6,9 @@ export const transfers: ResourceDeclaration = {
   name: 'transfers',
   label: 'Transfers',
   menu: { group: 'create', icon: <SwapOutlined /> },
-  routes: { list: '/transfers', create: '/transfers/new', show: '/transfers/:id' },
+  routes: { list: '/transfers', create: '/transfers/new', show: '/transfers/:id', edit: '/transfers/:id/edit' },
+  // A draft is edited by whoever may draft one: there is no separate 'edit' action in the matrix.
+  access: { edit: { resource: 'transfers', action: 'create' } },
   api: {},
   entity: { singular: 'transfer', plural: 'transfers' },
 };

@@ -102,8 +102,11 @@ export type FieldInput = 'text' | 'email' | 'tel' | 'password' | 'textarea' | 'n
 
 export type FieldOption = { value: string; label: string };
 
-/** A select of a resource's records: the value is `valueField` (default the id); `multiple` picks several. */
-export type ResourceOptions = { resource: string; labelField: string; valueField?: string; multiple?: boolean };
+/**
+ * A select of a resource's records: an option says `labelField`, or several fields' values joined by ', ' ('Jaipur,
+ * Rajasthan'); the value is `valueField` (default the id); `multiple` picks several.
+ */
+export type ResourceOptions = { resource: string; labelField: string | readonly string[]; valueField?: string; multiple?: boolean };
 
 export type FieldDeclaration = {
   /** Field of the shared zod schema: its rules, messages and (unless `input` says) its kind of input. */

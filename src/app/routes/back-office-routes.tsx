@@ -43,6 +43,7 @@ const specialRoutes: BackOfficeRoute[] = [
     list: lazy(() => import('../pages/transfers/TransfersPage')),
     create: lazy(() => import('../pages/transfers/NewTransferPage')),
     show: lazy(() => import('../pages/transfers/TransferPage')),
+    edit: lazy(() => import('../pages/transfers/EditTransferPage')),
   }),
   ...screensOf('stock-takes', {
     list: lazy(() => import('../pages/stock-takes/StockTakesPage')),

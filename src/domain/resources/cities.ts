@@ -39,6 +39,8 @@ export const citiesResource = defineResource({
       rule: z.boolean({ error: 'is_active must be true or false' }).default(true),
     },
   },
+  // A unique index on the name and state (any case, trimmed) and the pincode (src/server/db/schema.ts) refuses a second one.
+  duplicateMessage: 'A city with this name, state and pincode already exists',
   // Admin only (SPEC.md section 6): warehouse users see City Listing greyed out.
   grants: {},
   timestamps: { created: true, modified: true },

@@ -34,9 +34,15 @@ export const transferCreateSchema = z.object({
 });
 export type TransferCreateInput = z.infer<typeof transferCreateSchema>;
 
+/** What a receiver says arrived of one product: a whole number, 0 included (nothing of it came). */
+export const receivedQuantity = quantity('Received quantity', 0);
+
+/** Closing short needs a note (the SQL function transfer_receive says the same). */
+export const CLOSE_NOTE_MESSAGE = 'Say what happened to the units that did not arrive';
+
 export const transferReceiveSchema = z.object({
   /** Received now, per product; a product left out receives nothing now. */
-  lines: lines(quantity('Received quantity', 0), 0).optional().default([]),
+  lines: lines(receivedQuantity, 0).optional().default([]),
   /** Close the transfer: what is still in transit after this receipt is written off as damaged (needs `note`). */
   close: z.boolean({ error: 'close must be true or false' }).optional().default(false),
   note: optionalText('Note', 1000),

@@ -51,7 +51,12 @@ export const cities = pgTable('cities', {
   isActive: boolean('is_active').notNull().default(true),
   created: created(),
   modified: modified(),
-}, (t) => [check('cities_pincode_6_digits', sql`${t.pincode} ~ '^[0-9]{6}$'`), index('cities_name_idx').on(t.name)]);
+}, (t) => [
+  check('cities_pincode_6_digits', sql`${t.pincode} ~ '^[0-9]{6}$'`),
+  index('cities_name_idx').on(t.name),
+  // One city per name, state and pincode, whatever the case or surrounding spaces: enforced here, so racing writes cannot both land.
+  uniqueIndex('cities_name_state_pincode_unique').on(sql`lower(btrim(${t.name}))`, sql`lower(btrim(${t.state}))`, t.pincode),
+]);
 
 export const warehouses = pgTable('warehouses', {
   id: id(),

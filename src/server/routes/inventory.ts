@@ -14,6 +14,14 @@ import type { RouteModule } from '../http/types.js';
 import { inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
 import { stockService } from '../services/stock-service.js';
+import { updateAllPreviewService } from '../services/update-all-preview.js';
+
+const updateAllPreviewAnswer = z.object({
+  warehouse_id: z.string(),
+  warehouse_name: z.string(),
+  to_create: z.number().int().meta({ description: 'Records the update would create: products with none in the warehouse yet' }),
+  records: z.number().int().meta({ description: 'Records the warehouse holds now' }),
+});
 
 const tags = ['inventory'];
 const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
@@ -40,6 +48,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   const records = inventoryService(database.db);
   const stock = stockService(database);
   const reconcile = reconcileService(database.db);
+  const updateAllPreview = updateAllPreviewService(database.db);
 
   app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery, response: { 200: z.unknown(), ...errorReplies(404) } } }, (request) =>
     records.lookup(request.query.product_id, request.query.warehouse_id, userOf(request).warehouses),
@@ -91,6 +100,19 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
       // Scope is checked before the one-statement stock write: a refusal changes nothing.
       await assertWarehouseWritable(database.db, user.warehouses ?? null, request.body.warehouse_id);
       return sendStock(reply, await stock.removeStock(request.body, user, request.headers['idempotency-key']), user);
+    },
+  );
+
+  // Read-only, guarded as the update is: what it would create, for the screen to say before it asks for confirmation.
+  app.get(
+    '/inventory/update-all-preview',
+    {
+      config: perm('update-all-inventory', 'update-all'),
+      schema: { tags, querystring: updateAllInventorySchema, response: { 200: updateAllPreviewAnswer } },
+    },
+    async (request) => {
+      await assertWarehouseWritable(database.db, userOf(request).warehouses ?? null, request.query.warehouse_id);
+      return updateAllPreview.preview(request.query.warehouse_id);
     },
   );
 

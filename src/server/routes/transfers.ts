@@ -24,6 +24,10 @@ export const transferRoutes: RouteModule = (app, { database }) => {
   app.post('/transfers', { config: perm('create'), schema: { tags, headers: idempotencyKeyHeader, body: transferCreateSchema, response: created } },
     async (request, reply) => sendStock(reply, await transfers.create(request.body, userOf(request), request.headers['idempotency-key']), userOf(request)));
 
+  // A draft edited: the create's body, while it is a draft (else 409 with its status); 'create' is the permission to draft one.
+  app.put('/transfers/:id', { config: perm('create'), schema: { tags, params: idParam, headers: idempotencyKeyHeader, body: transferCreateSchema } },
+    async (request, reply) => sendStock(reply, await transfers.update(request.params.id, request.body, userOf(request), request.headers['idempotency-key']), userOf(request)));
+
   app.get('/transfers/:id', { config: perm('show'), schema: { tags, params: idParam } }, async (request, reply) => {
     const user = userOf(request);
     const body = await transfers.get(request.params.id, user.warehouses ?? null);

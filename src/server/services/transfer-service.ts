@@ -18,13 +18,13 @@ export type TransferRow = {
   lines: number; quantity: number; in_transit_quantity: number; in_transit_value: number;
 };
 
-type Step = 'create' | 'dispatch' | 'receive' | 'cancel';
+type Step = 'create' | 'update' | 'dispatch' | 'receive' | 'cancel';
 
 /** A transfer is the scoped user's to see when either end is one of their warehouses. */
 const eitherEndInScope = (scope: WarehouseScope) =>
   sql`(${warehouseFilterRaw(scope, 't.from_warehouse_id')} or ${warehouseFilterRaw(scope, 't.to_warehouse_id')})`;
 
-const STEP_WAREHOUSE: Record<Exclude<Step, 'create'>, 'from_warehouse_id' | 'to_warehouse_id'> = {
+const STEP_WAREHOUSE: Record<Exclude<Step, 'create' | 'update'>, 'from_warehouse_id' | 'to_warehouse_id'> = {
   dispatch: 'from_warehouse_id', cancel: 'from_warehouse_id', receive: 'to_warehouse_id',
 };
 
@@ -44,6 +44,13 @@ const headerSelect = sql`
       select count(*) as lines, sum(x.quantity) as quantity, sum(x.dispatched - x.received - x.returned - x.damaged) as in_transit,
              sum(x.dispatched_value - x.settled_value) as in_transit_value
         from transfer_lines x where x.transfer_id = t.id) l on true`;
+
+/** A transfer's body with its ids checked (a malformed one is a 400 naming its field) and lower-cased. */
+function withIds(input: TransferCreateInput) {
+  const from = requireRef(input.from_warehouse_id, 'from_warehouse_id', 'Warehouse');
+  const lines = input.lines.map((l, i) => ({ product_id: requireRef(l.product_id, `lines.${i}.product_id`, 'Product'), quantity: l.quantity }));
+  return { ...input, from_warehouse_id: from, lines };
+}
 
 /** Transfers between warehouses: every step is one SQL function (migration 0010), at most once per Idempotency-Key. */
 export function transferService(db: Db) {
@@ -67,7 +74,7 @@ export function transferService(db: Db) {
     return row?.w ?? null;
   }
 
-  function step(kind: Exclude<Step, 'create'>) {
+  function step(kind: Exclude<Step, 'create' | 'update'>) {
     return async (rawId: string, input: object, by: CurrentUser, key: string | string[] | undefined) => {
       const id = requireId(rawId, 'Transfer');
       await assertRecordWritable(db, by.warehouses ?? null, () => warehouseOf(id, STEP_WAREHOUSE[kind]));
@@ -106,10 +113,18 @@ export function transferService(db: Db) {
     },
 
     async create(input: TransferCreateInput, by: CurrentUser, key: string | string[] | undefined) {
-      const from = requireRef(input.from_warehouse_id, 'from_warehouse_id', 'Warehouse');
-      const lines = input.lines.map((l, i) => ({ product_id: requireRef(l.product_id, `lines.${i}.product_id`, 'Product'), quantity: l.quantity }));
-      await assertRecordWritable(db, by.warehouses ?? null, async () => from);
-      return run('create', by, 'POST /transfers', key, null, { ...input, from_warehouse_id: from, lines });
+      const body = withIds(input);
+      await assertRecordWritable(db, by.warehouses ?? null, async () => body.from_warehouse_id);
+      return run('create', by, 'POST /transfers', key, null, body);
+    },
+
+    /** A draft edited: the create's body and rules; its source now and the one it moves to must both be the user's. */
+    async update(rawId: string, input: TransferCreateInput, by: CurrentUser, key: string | string[] | undefined) {
+      const id = requireId(rawId, 'Transfer');
+      const body = withIds(input);
+      await assertRecordWritable(db, by.warehouses ?? null, () => warehouseOf(id, 'from_warehouse_id'));
+      await assertRecordWritable(db, by.warehouses ?? null, async () => body.from_warehouse_id);
+      return run('update', by, `PUT /transfers/${id}`, key, id, body);
     },
 
     dispatch: step('dispatch'),

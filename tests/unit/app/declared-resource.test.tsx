@@ -238,7 +238,9 @@ describe('users, a SPEC.md resource with its own service and SPA parts on the de
     const field = (name: string) => form.fields.find((f) => f.name === name)!;
     expect(field('password')).toMatchObject({ input: 'password', help: { create: 'At least 6 characters.', edit: 'Leave blank to keep the current password.' } });
     expect(field('role').options).toEqual({ resource: 'roles', labelField: 'label', valueField: 'name' });
-    expect(field('warehouse_ids').options).toEqual({ resource: 'warehouses', labelField: 'name', multiple: true });
+    expect(field('warehouse_ids').options).toEqual({ resource: 'warehouses', labelField: ['name'], multiple: true });
+    // A declared resource's records are offered as its search suggestions name them: a city by name and state.
+    expect(field('city_id').options).toEqual({ resource: 'cities', labelField: ['name', 'state'] });
     expect(form.schemas.edit.safeParse({ ...form.initialValues }).error?.issues.some((i) => i.path[0] === 'password')).toBe(false);
     expect(form.schemas.create.safeParse({ ...form.initialValues }).error?.issues.some((i) => i.path[0] === 'password')).toBe(true);
   });

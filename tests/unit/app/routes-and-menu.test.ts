@@ -17,7 +17,7 @@ const SPEC_BACK_OFFICE_PATHS = [
   // Not in SPEC.md: stock takes of issue 19.
   '/stock-takes', '/stock-takes/:id',
   // Not in SPEC.md: transfers between warehouses of issue 18.
-  '/transfers', '/transfers/new', '/transfers/:id',
+  '/transfers', '/transfers/new', '/transfers/:id', '/transfers/:id/edit',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);

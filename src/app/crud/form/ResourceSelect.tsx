@@ -1,7 +1,7 @@
 import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
 
-type Props = Omit<SelectProps<string>, 'options'> & { resource: string; labelField: string; valueField?: string };
+type Props = Omit<SelectProps<string>, 'options'> & { resource: string; labelField: string | readonly string[]; valueField?: string };
 
 const SEARCH_PAGE = 50;
 
@@ -13,7 +13,7 @@ const SEARCH_PAGE = 50;
 export function ResourceSelect({ resource, labelField, valueField = 'id', value, ...props }: Props) {
   const { selectProps, query } = useSelect<Record<string, unknown> & { id: string }>({
     resource,
-    optionLabel: (record) => String(record[labelField] ?? record.id),
+    optionLabel: (record) => [labelField].flat().map((field) => record[field]).filter((v) => v !== undefined && v !== null && v !== '').join(', ') || record.id,
     optionValue: (record) => String(record[valueField] ?? record.id),
     // Records named by another key (roles, by name) have no by-id read: their first page holds them all.
     defaultValue: valueField === 'id' ? value ?? undefined : undefined,

@@ -4,7 +4,7 @@ import { Alert, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ExpiringRow } from '../../../domain/schemas/batches';
 import { formatINR } from '../../../domain/money';
-import { daysLeftText, expiryColour } from '../inventory/batches/expiry-tone';
+import { expiryText, expiryColour } from '../inventory/batches/expiry-tone';
 import { useExpiring } from '../reports/expiry/use-expiring';
 import { costColumns, useSeesCosts } from '../../access/costs';
 
@@ -58,8 +58,8 @@ export function ExpiryPanels() {
               { title: 'Warehouse', dataIndex: 'warehouse_name' },
               { title: 'Batch', dataIndex: 'batch_no' },
               {
-                title: 'Days left', dataIndex: 'days_to_expiry',
-                render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{daysLeftText(d)}</Tag>,
+                title: 'Expires', dataIndex: 'days_to_expiry',
+                render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{expiryText(d)}</Tag>,
               },
               { title: 'Quantity', dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
               { title: 'Value', key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },

@@ -1,113 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { transferCreateSchema } from '../../../domain/schemas/transfer';
+import { Button } from 'antd';
+import { Link } from 'react-router';
 import { PageHeader } from '../inventory/shared/PageHeader';
-import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
-import { useIdempotencyKey } from '../inventory/stock/idempotency-key';
-import { TransferLineRow, type DraftLine } from './TransferLineRow';
-import type { TransferDetail } from './types';
+import { TransferForm } from './TransferForm';
 
-let lineKeys = 0;
-const emptyLine = (): DraftLine => ({ key: `line-${++lineKeys}`, text: '', quantity: undefined });
-
-/** `/transfers/new`: source and destination, the products with their quantities (and stock at the source), notes. */
+/** `/transfers/new`: a new transfer, saved as a draft. */
 export default function NewTransferPage() {
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const keys = useIdempotencyKey();
-  const [from, setFrom] = useState<string>();
-  const [to, setTo] = useState<string>();
-  const [notes, setNotes] = useState('');
-  const [lines, setLines] = useState<DraftLine[]>(() => [emptyLine()]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const { mutateAsync, mutation } = useCustomMutation<TransferDetail>();
-  const busy = useRef(false);
-
-  const payload = () => ({
-    from_warehouse_id: from ?? '',
-    to_warehouse_id: to ?? '',
-    lines: lines.map((l) => ({ product_id: l.product?._id ?? '', quantity: l.quantity })),
-    notes,
-  });
-
-  const submit = async () => {
-    if (busy.current) return;
-    setMessage(null);
-    const body = payload();
-    const parsed = transferCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.join('.');
-        // A line without a picked product says so, whatever the schema calls an empty id.
-        found[field] ??= /^lines\.\d+\.product_id$/.test(field) && !issue.message.includes('twice') ? 'Please pick a product' : issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    busy.current = true;
-    try {
-      const { data } = await mutateAsync({
-        url: '/transfers', method: 'post', values: parsed.data,
-        config: { headers: { 'Idempotency-Key': keys.keyFor(parsed.data) } },
-        successNotification: false, errorNotification: false, meta: { errorMessage: 'Failed to create transfer' },
-      });
-      void invalidate({ resource: 'transfers', invalidates: ['list'] });
-      navigate(`/transfers/${data._id}`);
-    } catch (e) {
-      const error = e as HttpError;
-      setErrors(Object.fromEntries(Object.entries(error.errors ?? {}).map(([k, v]) => [k, String(v)])));
-      setMessage(error.message);
-    } finally {
-      busy.current = false;
-    }
-  };
-
-  const update = (index: number, line: DraftLine) => setLines((all) => all.map((l, i) => (i === index ? line : l)));
-
   return (
     <>
       <PageHeader title="New Transfer" subTitle="Move stock from one warehouse to another" extra={<Link to="/transfers"><Button>Back</Button></Link>} />
-      <Card>
-        <Form layout="vertical" onFinish={() => void submit()} component="form" aria-label="New transfer">
-          {message && <Alert type="error" showIcon role="alert" message={message} style={{ marginBottom: 16 }} />}
-          <Flex gap={12} wrap>
-            <Form.Item label="From warehouse" required validateStatus={errors.from_warehouse_id ? 'error' : undefined}
-              help={errors.from_warehouse_id && 'Please select the warehouse the stock leaves'} style={{ flex: '1 1 260px' }}>
-              <WarehouseSelect aria-label="From warehouse" value={from} onChange={setFrom} scope="transfers" activeOnly />
-            </Form.Item>
-            <Form.Item label="To warehouse" required validateStatus={errors.to_warehouse_id ? 'error' : undefined}
-              help={errors.to_warehouse_id && (to ? errors.to_warehouse_id : 'Please select the warehouse the stock goes to')} style={{ flex: '1 1 260px' }}>
-              <WarehouseSelect aria-label="To warehouse" value={to} onChange={setTo} scope={null} activeOnly />
-            </Form.Item>
-          </Flex>
-          {errors.lines && <Alert type="error" showIcon message={errors.lines} style={{ marginBottom: 12 }} />}
-          {lines.map((line, i) => (
-            <TransferLineRow
-              key={line.key}
-              index={i}
-              line={line}
-              fromWarehouseId={from}
-              errors={{ product: errors[`lines.${i}.product_id`], quantity: errors[`lines.${i}.quantity`] }}
-              onChange={(next) => update(i, next)}
-              onRemove={lines.length > 1 ? () => setLines((all) => all.filter((_, j) => j !== i)) : undefined}
-            />
-          ))}
-          <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine()])} style={{ marginBottom: 16 }}>Add product</Button>
-          <Form.Item label="Notes" validateStatus={errors.notes ? 'error' : undefined} help={errors.notes}>
-            <Input.TextArea aria-label="Notes" rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" loading={mutation.isPending}>Create Transfer</Button>
-            <Link to="/transfers"><Button>Cancel</Button></Link>
-          </Flex>
-        </Form>
-      </Card>
+      <TransferForm />
     </>
   );
 }

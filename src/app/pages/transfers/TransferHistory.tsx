@@ -4,7 +4,7 @@ import { TransferStatusTag } from './TransferStatusTag';
 import type { TransferEvent } from './types';
 
 const VERB: Record<TransferEvent['action'], string> = {
-  created: 'Created', dispatched: 'Dispatched', received: 'Received', closed: 'Received and closed', cancelled: 'Cancelled',
+  created: 'Created', edited: 'Edited', dispatched: 'Dispatched', received: 'Received', closed: 'Received and closed', cancelled: 'Cancelled',
 };
 
 const units = (event: TransferEvent) => {

@@ -4,9 +4,10 @@ import { NumberField } from '../../components/NumberField';
 import type { NumberFieldValue } from '../../components/number-text';
 import { ProductSearch } from '../inventory/shared/ProductSearch';
 import type { ProductSuggestion } from '../inventory/shared/types';
-import { useStockLookup } from '../inventory/stock/use-stock-lookup';
+import { useAvailableToSend } from './use-available-to-send';
 
-export type DraftLine = { key: string; text: string; product?: ProductSuggestion; quantity: NumberFieldValue };
+/** A line of the transfer form: the product picked (a suggestion, or a draft's line), what the search box shows, the quantity typed. */
+export type DraftLine = { key: string; text: string; product?: Pick<ProductSuggestion, '_id' | 'productname'>; quantity: NumberFieldValue };
 
 type Props = {
   index: number;
@@ -17,10 +18,9 @@ type Props = {
   onRemove?: () => void;
 };
 
-/** One product of a new transfer: product search, quantity, and what the source warehouse has of it now. */
+/** One product of a transfer: product search, quantity, and what the source warehouse can send of it now (unexpired). */
 export function TransferLineRow({ index, line, fromWarehouseId, errors, onChange, onRemove }: Props) {
-  const { record, missing, isLoading } = useStockLookup(line.product?._id, fromWarehouseId);
-  const available = record?.current_stock ?? (missing ? 0 : undefined);
+  const { available, expired, isLoading } = useAvailableToSend(line.product?._id, fromWarehouseId);
   const short = typeof line.quantity === 'number' && available !== undefined && line.quantity > available;
   const n = index + 1;
   return (
@@ -41,6 +41,7 @@ export function TransferLineRow({ index, line, fromWarehouseId, errors, onChange
         <Typography.Text data-testid={`available-${index}`} type={available === 0 ? 'danger' : undefined}>
           {!line.product || !fromWarehouseId ? '—' : isLoading ? 'Checking…' : available === undefined ? '—' : available.toLocaleString('en-IN')}
         </Typography.Text>
+        {expired > 0 && !isLoading && <Typography.Text type="secondary">{` (${expired.toLocaleString('en-IN')} expired, not sent)`}</Typography.Text>}
       </Form.Item>
       {onRemove && (
         <Form.Item label=" " style={{ marginBottom: 12 }}>

@@ -1,13 +1,13 @@
-import { Table, Tag, Typography } from 'antd';
+import { Form, Table, Tag, Typography } from 'antd';
 import { formatINR } from '../../../domain/money';
-import type { NumberFieldValue } from '../../components/number-text';
 import { NumberField } from '../../components/NumberField';
+import { receivedQuantityRules } from './receipt';
 import type { TransferLine } from './types';
 
 type Props = {
   lines: TransferLine[];
-  /** While receiving: the quantity typed per product. */
-  receiving?: { values: Record<string, NumberFieldValue>; errors: Record<string, string>; onChange: (productId: string, value: NumberFieldValue) => void };
+  /** While receiving: a 'Receive now' box per product in transit, a field of the receive form around the table. */
+  receiving?: boolean;
 };
 
 /** The products of a transfer, where their units are, and the batches they left in. */
@@ -50,16 +50,9 @@ export function TransferLinesTable({ lines, receiving }: Props) {
           ? [{
             key: 'receive', title: 'Receive now',
             render: (_: unknown, l: TransferLine) => (l.in_transit > 0 ? (
-              <div style={{ minWidth: 110 }}>
-                <NumberField
-                  integer
-                  aria-label={`Receive ${l.product_name}`}
-                  status={receiving.errors[l.product_id] ? 'error' : undefined}
-                  value={receiving.values[l.product_id]}
-                  onChange={(v) => receiving.onChange(l.product_id, v)}
-                />
-                {receiving.errors[l.product_id] && <Typography.Text type="danger" role="alert">{receiving.errors[l.product_id]}</Typography.Text>}
-              </div>
+              <Form.Item name={['receive', l.product_id]} initialValue={l.in_transit} rules={receivedQuantityRules(l)} style={{ minWidth: 110, marginBottom: 0 }}>
+                <NumberField integer aria-label={`Receive ${l.product_name}`} />
+              </Form.Item>
             ) : '—'),
           }]
           : []),

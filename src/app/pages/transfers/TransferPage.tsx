@@ -1,11 +1,11 @@
 import { useCan } from '@refinedev/core';
-import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Input, Popconfirm, Row, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Input, Popconfirm, Row, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatINR } from '../../../domain/money';
-import type { NumberFieldValue } from '../../components/number-text';
 import { PageHeader } from '../inventory/shared/PageHeader';
+import { ReceivePanel } from './ReceivePanel';
 import { TransferHistory } from './TransferHistory';
 import { TransferLinesTable } from './TransferLinesTable';
 import { TransferStatusTag } from './TransferStatusTag';
@@ -14,30 +14,14 @@ import { useTransfer } from './use-transfer';
 
 const when = (at: string | null, by: string | null) => (at ? `${dayjs(at).format('DD MMM YYYY, HH:mm')}${by ? ` by ${by}` : ''}` : '—');
 
-/** What the receiver typed, checked before sending: whole numbers from 0 up to what is in transit. */
-function receiptOf(transfer: TransferDetail, typed: Record<string, NumberFieldValue>) {
-  const errors: Record<string, string> = {};
-  const lines: { product_id: string; quantity: number }[] = [];
-  for (const line of transfer.lines.filter((l) => l.in_transit > 0)) {
-    const value = typed[line.product_id] ?? line.in_transit;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) errors[line.product_id] = 'Enter a whole number of 0 or more';
-    else if (value > line.in_transit) errors[line.product_id] = `Only ${line.in_transit} in transit`;
-    else if (value > 0) lines.push({ product_id: line.product_id, quantity: value });
-  }
-  return { errors, lines };
-}
-
 /** `/transfers/:id`: the transfer's lines, where their units are, its history, and the step its status allows. */
 export default function TransferPage() {
   const { id = '' } = useParams();
   const { message } = App.useApp();
   const { transfer, loading, error, busy, dispatch, receive, cancel } = useTransfer(id);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [typed, setTyped] = useState<Record<string, NumberFieldValue>>({});
-  const [closing, setClosing] = useState(false);
-  const [note, setNote] = useState('');
   const [cancelNote, setCancelNote] = useState('');
-  const [typedErrors, setTypedErrors] = useState<Record<string, string>>({});
+  const { data: canCreate } = useCan({ resource: 'transfers', action: 'create' });
   const { data: canDispatch } = useCan({ resource: 'transfers', action: 'dispatch' });
   const { data: canReceive } = useCan({ resource: 'transfers', action: 'receive' });
   const { data: canCancel } = useCan({ resource: 'transfers', action: 'cancel' });
@@ -48,26 +32,15 @@ export default function TransferPage() {
   const inTransit = transfer.status === 'dispatched' || transfer.status === 'partially_received';
   const receivable = inTransit && !!canReceive?.can;
   const cancellable = (transfer.status === 'draft' || inTransit) && !!canCancel?.can;
-  const receipt = receiptOf(transfer, typed);
-  const receivedNow = receipt.lines.reduce((sum, l) => sum + l.quantity, 0);
-  const leftOver = transfer.in_transit_quantity - receivedNow;
 
   const run = async (step: () => Promise<TransferDetail>, done: string) => {
     setActionError(null);
     try {
       await step();
       void message.success(done);
-      setTyped({});
-      setClosing(false);
-      setNote('');
     } catch (e) {
       setActionError((e as Error).message);
     }
-  };
-
-  const startReceive = () => {
-    setTypedErrors(receipt.errors);
-    return Object.keys(receipt.errors).length === 0;
   };
 
   return (
@@ -78,6 +51,7 @@ export default function TransferPage() {
         extra={
           <>
             <Link to="/transfers"><Button>Back</Button></Link>
+            {transfer.status === 'draft' && canCreate?.can && <Link to={`/transfers/${transfer._id}/edit`}><Button>Edit</Button></Link>}
             {cancellable && (
               <Popconfirm
                 title="Cancel this transfer?"
@@ -136,39 +110,9 @@ export default function TransferPage() {
         </Col>
       </Row>
       <Card size="small" title="Products">
-        <TransferLinesTable
-          lines={transfer.lines}
-          receiving={receivable ? {
-            values: Object.fromEntries(transfer.lines.map((l) => [l.product_id, typed[l.product_id] ?? l.in_transit])),
-            errors: typedErrors,
-            onChange: (productId, value) => setTyped((all) => ({ ...all, [productId]: value })),
-          } : undefined}
-        />
-        {receivable && (
-          <div style={{ marginTop: 12 }}>
-            <Checkbox checked={closing} onChange={(e) => setClosing(e.target.checked)}>
-              Close the transfer: record what did not arrive as damaged
-            </Checkbox>
-            {closing && (
-              <Input.TextArea aria-label="What happened to the missing units" placeholder="What happened to the missing units (required)"
-                rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} style={{ marginTop: 8 }} />
-            )}
-            <div style={{ marginTop: 12 }}>
-              <Popconfirm
-                title="Receive these quantities?"
-                description={closing && leftOver > 0
-                  ? `${receivedNow} unit(s) go into ${transfer.to_warehouse_name}; ${leftOver} are recorded as damaged and the transfer closes.`
-                  : `${receivedNow} unit(s) go into ${transfer.to_warehouse_name}${leftOver > 0 ? `; ${leftOver} stay in transit` : ''}.`}
-                okText="Receive"
-                disabled={busy}
-                onOpenChange={(open) => open && startReceive()}
-                onConfirm={() => (startReceive() ? run(() => receive({ lines: receipt.lines, close: closing, ...(closing ? { note: note.trim() } : {}) }), 'Transfer received') : undefined)}
-              >
-                <Button type="primary" loading={busy}>Receive</Button>
-              </Popconfirm>
-            </div>
-          </div>
-        )}
+        {receivable
+          ? <ReceivePanel transfer={transfer} busy={busy} onReceive={(receipt) => run(() => receive(receipt), 'Transfer received')} />
+          : <TransferLinesTable lines={transfer.lines} />}
       </Card>
     </>
   );

@@ -21,13 +21,13 @@ export type TransferLine = {
 };
 
 export type TransferEvent = {
-  action: 'created' | 'dispatched' | 'received' | 'closed' | 'cancelled'; status: TransferStatus;
+  action: 'created' | 'edited' | 'dispatched' | 'received' | 'closed' | 'cancelled'; status: TransferStatus;
   performed_by_name: string | null; note: string; at: string;
   lines: { product_id: string; quantity: number; damaged?: number }[] | null;
 };
 
 export type TransferDetail = Omit<Transfer, 'lines' | 'quantity'> & {
   created_by_name: string | null; dispatched_by_name: string | null; received_by_name: string | null;
-  cancelled_by_name: string | null; cancelled_at: string | null;
+  cancelled_by_name: string | null; cancelled_at: string | null; modified: string;
   lines: TransferLine[]; history: TransferEvent[];
 };

@@ -9,3 +9,6 @@ export type ReconcileResult = {
   corrected: number;
   drift: { product_id: string; product_name: string; recorded_stock: number; ledger_stock: number }[];
 };
+
+/** GET /inventory/update-all-preview: what the update would create in the warehouse, before it runs. */
+export type UpdateAllPreview = { warehouse_id: string; warehouse_name: string; to_create: number; records: number };

@@ -79,9 +79,11 @@ RETURNS void LANGUAGE sql AS $$
   VALUES (transfer_id, action, status, actor, coalesce(note, ''), lines)
 $$;
 
-CREATE OR REPLACE FUNCTION "transfer_create"(actor uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+-- A transfer's body (create, and an edit of a draft), checked before anything is written: the refusal (400 naming the
+-- field) or NULL.
+CREATE OR REPLACE FUNCTION "transfer_check"(input jsonb) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  v_from uuid; v_to uuid; v_id uuid; bad record; v_from_status text; v_to_status text;
+  v_from uuid; v_to uuid; bad record; v_from_status text; v_to_status text;
 BEGIN
   SELECT w.id, w.status INTO v_from, v_from_status FROM warehouses w WHERE w.id = stock_uuid(input->>'from_warehouse_id');
   IF v_from IS NULL THEN RETURN stock_refusal(400, 'Warehouse not found', 'from_warehouse_id'); END IF;
@@ -98,13 +100,49 @@ BEGIN
    WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(input->'lines') WITH ORDINALITY AS f(v, n)
                   WHERE f.n < e.n AND stock_uuid(f.v->>'product_id') = stock_uuid(e.v->>'product_id')) ORDER BY e.n LIMIT 1;
   IF FOUND THEN RETURN stock_refusal(400, 'This product is listed twice', format('lines.%s.product_id', bad.n - 1)); END IF;
-  INSERT INTO transfers (from_warehouse_id, to_warehouse_id, notes, created_by)
-  VALUES (v_from, v_to, coalesce(input->>'notes', ''), actor) RETURNING id INTO v_id;
+  RETURN NULL;
+END $$;
+
+-- The lines of a draft, as the body lists them.
+CREATE OR REPLACE FUNCTION "transfer_put_lines"(tid uuid, input jsonb) RETURNS void LANGUAGE sql AS $$
   INSERT INTO transfer_lines (transfer_id, product_id, quantity, position)
-  SELECT v_id, stock_uuid(e.v->>'product_id'), (e.v->>'quantity')::int, e.n
-    FROM jsonb_array_elements(input->'lines') WITH ORDINALITY AS e(v, n);
+  SELECT tid, stock_uuid(e.v->>'product_id'), (e.v->>'quantity')::int, e.n
+    FROM jsonb_array_elements(input->'lines') WITH ORDINALITY AS e(v, n)
+$$;
+
+CREATE OR REPLACE FUNCTION "transfer_create"(actor uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_id uuid; refusal jsonb := transfer_check(input);
+BEGIN
+  IF refusal IS NOT NULL THEN RETURN refusal; END IF;
+  INSERT INTO transfers (from_warehouse_id, to_warehouse_id, notes, created_by)
+  VALUES (stock_uuid(input->>'from_warehouse_id'), stock_uuid(input->>'to_warehouse_id'), coalesce(input->>'notes', ''), actor)
+  RETURNING id INTO v_id;
+  PERFORM transfer_put_lines(v_id, input);
   PERFORM transfer_event(v_id, 'created', 'draft', actor, input->>'notes', NULL);
   RETURN transfer_answer(v_id, 201);
+END $$;
+
+-- Edit a draft: the whole body again (ends, lines, notes), checked as a create's. Only a draft: once dispatched, its
+-- lines are what moved. The transfer row is locked first, so an edit and a dispatch of the same draft take turns.
+CREATE OR REPLACE FUNCTION "transfer_update"(actor uuid, tid uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  tr transfers; refusal jsonb;
+BEGIN
+  SELECT * INTO tr FROM transfers t WHERE t.id = tid FOR UPDATE;
+  IF tr.id IS NULL THEN RETURN stock_refusal(404, 'Transfer not found'); END IF;
+  IF tr.status <> 'draft' THEN RETURN transfer_out_of_order(tr.status, 'edited'); END IF;
+  refusal := transfer_check(input);
+  IF refusal IS NOT NULL THEN RETURN refusal; END IF;
+  UPDATE transfers SET from_warehouse_id = stock_uuid(input->>'from_warehouse_id'), to_warehouse_id = stock_uuid(input->>'to_warehouse_id'),
+                       notes = coalesce(input->>'notes', ''), modified = now()
+   WHERE id = tid;
+  DELETE FROM transfer_lines WHERE transfer_id = tid;
+  PERFORM transfer_put_lines(tid, input);
+  PERFORM transfer_event(tid, 'edited', 'draft', actor, NULL,
+    (SELECT jsonb_agg(jsonb_build_object('product_id', l.product_id, 'quantity', l.quantity) ORDER BY l.position)
+       FROM transfer_lines l WHERE l.transfer_id = tid));
+  RETURN transfer_answer(tid);
 END $$;
 
 -- Takes `wanted` units of a line's batches still in transit, earliest expiry first, booking them as `kind` (received,
@@ -448,6 +486,7 @@ DECLARE earlier jsonb := idempotency_claim(actor, route, idempotency_key, reques
 BEGIN
   IF earlier IS NOT NULL THEN RETURN earlier; END IF;
   outcome := CASE kind WHEN 'create' THEN transfer_create(actor, input)
+                       WHEN 'update' THEN transfer_update(actor, tid, input)
                        WHEN 'dispatch' THEN transfer_dispatch(actor, tid)
                        WHEN 'receive' THEN transfer_receive(actor, tid, input)
                        WHEN 'cancel' THEN transfer_cancel(actor, tid, input) END;

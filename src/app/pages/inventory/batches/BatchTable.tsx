@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Alert, Table, Tag, Typography } from 'antd';
 import type { BatchRow } from '../../../../domain/schemas/batches';
 import { formatDay } from '../../reports/shared/format';
-import { daysLeftText, expiryColour } from './expiry-tone';
+import { expiryText, expiryColour } from './expiry-tone';
 
 /** The batches of one record that tracks expiry, earliest expiry first (the rows of an expanded inventory row). */
 export function BatchTable({ recordId, productName }: { recordId: string; productName: string }) {
@@ -32,10 +32,10 @@ export function BatchTable({ recordId, productName }: { recordId: string; produc
           ),
         },
         {
-          title: 'Days left', dataIndex: 'days_to_expiry',
+          title: 'Expires', dataIndex: 'days_to_expiry',
           render: (days: number | null) => {
             const colour = expiryColour(days);
-            return colour ? <Tag color={colour}>{daysLeftText(days)}</Tag> : daysLeftText(days);
+            return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days);
           },
         },
         { title: 'Quantity', dataIndex: 'current_stock', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },

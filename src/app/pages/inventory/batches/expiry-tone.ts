@@ -7,9 +7,12 @@ export function expiryColour(daysToExpiry: number | null): 'red' | 'orange' | un
   return daysToExpiry <= SOON_DAYS ? 'orange' : undefined;
 }
 
-export function daysLeftText(daysToExpiry: number | null): string {
+const days = (n: number) => `${n.toLocaleString('en-IN')} day${n === 1 ? '' : 's'}`;
+
+/** An expiry relative to today, the same words on every screen: 'Expired 3 days ago', 'Expires today', 'Expires in 3 days'. */
+export function expiryText(daysToExpiry: number | null): string {
   if (daysToExpiry === null) return 'No expiry';
-  if (daysToExpiry < 0) return `Expired ${-daysToExpiry} day${daysToExpiry === -1 ? '' : 's'} ago`;
+  if (daysToExpiry < 0) return `Expired ${days(-daysToExpiry)} ago`;
   if (daysToExpiry === 0) return 'Expires today';
-  return `${daysToExpiry} day${daysToExpiry === 1 ? '' : 's'} left`;
+  return `Expires in ${days(daysToExpiry)}`;
 }

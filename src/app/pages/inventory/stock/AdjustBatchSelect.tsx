@@ -1,7 +1,7 @@
 import { useCustom } from '@refinedev/core';
 import { Form, Select } from 'antd';
 import type { BatchRow } from '../../../../domain/schemas/batches';
-import { daysLeftText } from '../batches/expiry-tone';
+import { expiryText } from '../batches/expiry-tone';
 
 type Props = {
   recordId: string;
@@ -24,7 +24,7 @@ export function AdjustBatchSelect({ recordId, errorOf, onPick }: Props) {
         loading={query.isLoading}
         placeholder={query.error ? 'Failed to load the batches' : 'Select the batch counted'}
         notFoundContent="No batch holds stock: receive a new batch with Add Stock"
-        options={batches.map((b) => ({ value: b.batch_no, label: `${b.batch_no} · ${b.current_stock} units · ${daysLeftText(b.days_to_expiry)}` }))}
+        options={batches.map((b) => ({ value: b.batch_no, label: `${b.batch_no} · ${b.current_stock} units · ${expiryText(b.days_to_expiry)}` }))}
         onChange={(batchNo: string) => {
           const batch = batches.find((b) => b.batch_no === batchNo);
           if (batch) onPick(batch);

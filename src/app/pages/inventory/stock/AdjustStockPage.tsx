@@ -3,6 +3,8 @@ import { Alert, Button, Card, Descriptions, Flex, Form, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatINR } from '../../../../domain/money';
+import { useSeesCosts } from '../../../access/costs';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { STOCK_UPDATED } from './stock-messages';
@@ -10,12 +12,19 @@ import { AdjustBatchSelect } from './AdjustBatchSelect';
 import { BATCH_MESSAGES } from '../../../../domain/schemas/batches';
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { StockDetailsFields, type StockFormValues } from './StockDetailsFields';
+import { StockLevelsCard } from './StockLevelsCard';
 import { stockDestination } from './stock-destination';
 import { adjustFormSchema, checkAdjustStock, type FirstIssue } from './stock-validation';
 import { useDirtyForm } from './use-dirty-form';
 import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
 
-/** `/inventory-edit/{id}?warehouse_id&city_id`: set a record's stock to a counted level (an adjustment). */
+/** The cost box asks only for the units a count adds: stock already held keeps its (weighted average) cost. */
+const ADDED_UNITS_COST = { label: 'Unit cost of the added units', required: false, help: 'Optional: left blank, they enter at the current average cost.' };
+
+/**
+ * `/inventory-edit/{id}?warehouse_id&city_id`: set a record's stock to a counted level (an adjustment), and edit the
+ * record's own details (min, max, location) beside it.
+ */
 export default function AdjustStockPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -30,6 +39,10 @@ export default function AdjustStockPage() {
   const invalidate = useInvalidate();
   const navigate = useNavigate();
   const saving = isSaving;
+  const seesCosts = useSeesCosts();
+  // The count the new stock is compared with: the record's, or the chosen batch's for a product held in batches.
+  const [batchStock, setBatchStock] = useState<number>();
+  const newStock = Form.useWatch('quantity', form);
 
   const queryCity = params.get('city_id');
   const queryWarehouse = params.get('warehouse_id');
@@ -40,7 +53,6 @@ export default function AdjustStockPage() {
     if (!record?._id) return;
     form.setFieldsValue({
       quantity: record.current_stock,
-      unit_cost: record.unit_cost > 0 ? record.unit_cost : undefined,
       movement_reason: 'adjustment',
       reference_type: 'manual',
     });
@@ -54,10 +66,15 @@ export default function AdjustStockPage() {
     setServerError(null);
   };
 
+  const baseline = record?.tracks_expiry ? batchStock : record?.current_stock;
+  const adding = seesCosts && baseline !== undefined && typeof newStock === 'number' && newStock > baseline;
+
   const onFinish = () => exclusive(async () => {
     if (!record) return;
     clearErrors();
-    const checked = checkAdjustStock(form.getFieldsValue(true));
+    // A cost typed while the count was higher is not this count's: only an increase carries one.
+    const values = form.getFieldsValue(true) as StockFormValues;
+    const checked = checkAdjustStock({ ...values, unit_cost: adding ? values.unit_cost : undefined });
     if (!checked.ok) {
       setIssue(checked.issue);
       form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
@@ -71,16 +88,16 @@ export default function AdjustStockPage() {
       return;
     }
     try {
-      // One request: the new count, why, on what reference, and the unit cost, in one transaction.
-      const costChanged = data.unit_cost !== record.unit_cost;
+      // One request: the new count, why, on what reference, and the cost of any units it adds, in one transaction.
       const saved = await submit({
         product_id: record.product_id, warehouse_id: record.warehouse_id, new_stock: data.quantity, notes: data.notes,
-        movement_reason: data.movement_reason, reference_id: data.reference_id, reference_type: data.reference_type, unit_cost: data.unit_cost,
+        movement_reason: data.movement_reason, reference_id: data.reference_id, reference_type: data.reference_type,
+        ...(data.unit_cost !== undefined && { unit_cost: data.unit_cost }),
         ...(record.tracks_expiry && { batch_no: batchNo }),
       });
       // Synchronously, so the unsaved-changes guard is gone before navigating away.
       flushSync(dirty.markSaved);
-      const changed = saved.movement !== null || costChanged;
+      const changed = saved.movement !== null;
       open?.({ type: 'success', description: changed ? STOCK_UPDATED : saved.message, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
       navigate(stockDestination(queryCity, queryWarehouse, returnTo ?? '/inventory', saved.inventory.product_name));
@@ -116,19 +133,27 @@ export default function AdjustStockPage() {
           <Descriptions column={{ xs: 1, sm: 2 }} size="small">
             <Descriptions.Item label="Product">{record.product_name}</Descriptions.Item>
             <Descriptions.Item label="Warehouse">{record.warehouse_name}</Descriptions.Item>
-            {record.location && <Descriptions.Item label="Location">{record.location}</Descriptions.Item>}
+            {seesCosts && record.unit_cost !== undefined && (
+              <Descriptions.Item label="Unit Cost (average)">
+                <span data-testid="current-unit-cost">{formatINR(record.unit_cost)}</span>
+              </Descriptions.Item>
+            )}
           </Descriptions>
         </Card>
         <CurrentStockPanel record={record} />
-        <Card size="small" title="Inventory details">
+        <Card size="small" title="Inventory details" style={{ marginBottom: 16 }}>
           <StockDetailsFields
             quantityLabel={record.tracks_expiry ? 'New Stock of the batch' : 'New Stock'}
             schema={adjustFormSchema}
+            cost={adding && ADDED_UNITS_COST}
             batch={record.tracks_expiry ? (
               <AdjustBatchSelect
                 recordId={record._id}
                 errorOf={(field) => (issue?.field === field ? { validateStatus: 'error', help: issue.message } : {})}
-                onPick={(b) => form.setFieldValue('quantity', b.current_stock)}
+                onPick={(b) => {
+                  setBatchStock(b.current_stock);
+                  form.setFieldValue('quantity', b.current_stock);
+                }}
               />
             ) : undefined}
           />
@@ -143,6 +168,10 @@ export default function AdjustStockPage() {
           </Flex>
         </Card>
       </Form>
+      {/* A form of its own (PUT /inventory/{id}), beside the adjustment's and never inside it. */}
+      <div style={{ maxWidth: 960 }}>
+        <StockLevelsCard recordId={record._id} />
+      </div>
     </>
   );
 }

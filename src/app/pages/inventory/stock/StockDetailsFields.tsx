@@ -38,13 +38,14 @@ type NumberItemProps = {
   step?: number;
   prefix?: ReactNode;
   placeholder: string;
+  extra?: ReactNode;
 };
 
 /**
  * A typed number of the stock form, shown as typed. Leaving it says at once what its rule says about a value
  * that breaks it; a blank one waits for Add Stock, which names the first missing field in the SPEC.md order.
  */
-function StockNumberItem({ name, label: text, schema, required, integer, step, prefix, placeholder }: NumberItemProps) {
+function StockNumberItem({ name, label: text, schema, required, integer, step, prefix, placeholder, extra }: NumberItemProps) {
   const form = Form.useFormInstance<StockFormValues>();
   const check = () => {
     const value = form.getFieldValue(name) as unknown;
@@ -52,7 +53,7 @@ function StockNumberItem({ name, label: text, schema, required, integer, step, p
     form.setFields([{ name, errors: message ? [message] : [] }]);
   };
   return (
-    <Form.Item label={text} name={name} required={required}>
+    <Form.Item label={text} name={name} required={required} extra={extra}>
       <NumberField
         integer={integer}
         step={step}
@@ -76,19 +77,27 @@ type Props = {
   newRecord?: boolean;
   /** The batch fields of a product that tracks expiry (issue 17), after the movement fields. */
   batch?: ReactNode;
+  /**
+   * The unit cost box: by default 'Unit Cost', required (a purchase). Adjust asks only for the cost of units it adds,
+   * optionally (`required: false`, with help), and not at all (`false`) when the count goes down or stays.
+   */
+  cost?: false | { label: string; required: boolean; help?: string };
 };
 
 /**
  * The inventory details form of SPEC.md: every field is marked required, and the submit handler checks them
  * in the SPEC.md order (one message at a time); a typed number is also checked as soon as it is left.
  */
-export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, batch }: Props) {
+export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, batch, cost = { label: 'Unit Cost', required: true } }: Props) {
   const rule = (name: string) => schema.shape[name] as ZodType;
   return (
     <>
       <div style={grid}>
         <StockNumberItem name="quantity" label={quantityLabel} schema={rule('quantity')} required integer placeholder="1" />
-        <StockNumberItem name="unit_cost" label="Unit Cost" schema={rule('unit_cost')} required step={0.01} prefix="₹" placeholder="0.00" />
+        {cost && (
+          <StockNumberItem name="unit_cost" label={cost.label} schema={rule('unit_cost')} required={cost.required} step={0.01} prefix="₹"
+            placeholder={cost.required ? '0.00' : 'Current average'} extra={cost.help} />
+        )}
         <Form.Item label="Movement Reason" name="movement_reason" required>
           <Select options={reasonOptions} placeholder="Select a reason" />
         </Form.Item>

@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
+import { businessNow } from '../../../components/business-time';
 import { BATCH_MESSAGES } from '../../../../domain/schemas/batches';
 import type { FirstIssue } from './stock-validation';
 
@@ -12,12 +12,12 @@ export const batchPayload = (v: BatchValues) => ({ batch_no: v.batch_no?.trim() 
 
 /**
  * For a product that tracks expiry, after the other checks pass: the API's messages in its order. "Already passed"
- * is counted on the user's calendar; the API has the last word on the business's own day.
+ * is counted on the business's day (India's), as the API counts it.
  */
 export function checkBatch(v: BatchValues, reason: string | undefined): FirstIssue | null {
   if (!v.batch_no?.trim()) return { field: 'batch_no', message: BATCH_MESSAGES.batchNo };
   if (!v.expiry_date) return { field: 'expiry_date', message: BATCH_MESSAGES.expiry };
-  if (reason === 'purchase' && v.expiry_date.isBefore(dayjs(), 'day')) return { field: 'expiry_date', message: BATCH_MESSAGES.expired };
+  if (reason === 'purchase' && v.expiry_date.isBefore(businessNow(), 'day')) return { field: 'expiry_date', message: BATCH_MESSAGES.expired };
   if (v.mfg_date && v.mfg_date.isAfter(v.expiry_date, 'day')) return { field: 'mfg_date', message: 'Manufacturing date cannot be after the expiry date' };
   return null;
 }

@@ -19,11 +19,12 @@ export const checkAddStock = (values: unknown) => check(addFormSchema, values);
 
 /**
  * Adjust: the same form minus the seller, where the quantity is the new stock level, so 0 is allowed
- * (an emptied record can then be deleted); the other fields keep the add screen's rules and messages.
+ * (an emptied record can then be deleted); the other fields keep the add screen's rules and messages. The unit cost is
+ * the API's: optional, the cost of the units an increase adds (blank: they enter at the current average).
  */
 export const adjustFormSchema = z.object({
   quantity: adjustStockSchema.shape.new_stock,
-  unit_cost: addStockSchema.shape.unit_cost,
+  unit_cost: adjustStockSchema.shape.unit_cost,
   movement_reason: addStockSchema.shape.movement_reason,
   reference_id: addStockSchema.shape.reference_id,
   reference_type: addStockSchema.shape.reference_type,

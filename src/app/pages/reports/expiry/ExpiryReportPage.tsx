@@ -8,6 +8,7 @@ import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import { downloadCsv } from '../shared/csv';
 import { costColumns, costCsv, useSeesCosts } from '../../../access/costs';
 import { formatDay } from '../shared/format';
+import { expiryColour, expiryText } from '../../inventory/batches/expiry-tone';
 import '../shared/print.css';
 import { ReportActions } from '../shared/ReportActions';
 import { BUCKETS, EXPIRY_CSV_HEADER, REPORT_DAYS, bucketOf, bucketTotals, expiryCsvRows } from './expiry-buckets';
@@ -87,7 +88,10 @@ export default function ExpiryReportPage() {
             { title: 'Warehouse', dataIndex: 'warehouse_name' },
             { title: 'Batch', dataIndex: 'batch_no', width: 110 },
             { title: 'Expiry', dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
-            { title: 'Days left', dataIndex: 'days_to_expiry', width: 100, align: 'right' },
+            {
+              title: 'Expires', dataIndex: 'days_to_expiry', width: 150,
+              render: (days: number) => { const colour = expiryColour(days); return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days); },
+            },
             { title: 'Quantity', dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
             { title: 'Value', key: 'value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
           ], seesCosts)}

@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, Col, Form, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { MAX_LIST_LIMIT, MOVEMENT_TYPES } from '../../../../domain/constants';
+import { isAfterBusinessToday } from '../../../components/business-time';
 import { DateRangeField } from '../../../components/DateField';
 import { NumberField } from '../../../components/NumberField';
 import { ProductSearch } from '../../inventory/shared/ProductSearch';
@@ -45,7 +46,7 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
         <Row gutter={16}>
           <Col xs={24} md={12} xl={8}>
             <Form.Item label="Period" name="period" rules={[{ required: true, message: 'Choose a start and an end date' }]}>
-              <DateRangeField allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+              <DateRangeField allowClear={false} disabledDate={isAfterBusinessToday} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={5}>

@@ -1,6 +1,6 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Grid, Table, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { formatBusinessTime } from '../../../components/business-time';
 import { useState, type Key } from 'react';
 import { formatINR } from '../../../../domain/money';
 import { formatDay, formatQuantity } from '../shared/format';
@@ -30,7 +30,7 @@ function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
       children: day.items.map((item) => ({
         key: item._id,
         kind: 'item' as const,
-        label: `${dayjs(item.created).format('HH:mm')} · ${item.product_name}`,
+        label: `${formatBusinessTime(item.created, 'HH:mm')} · ${item.product_name}`,
         quantity: item.quantity,
         unit_cost: item.unit_cost,
         total_value: item.total_value,

@@ -2,6 +2,7 @@ import { FileSearchOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { isAfterBusinessToday } from '../../../components/business-time';
 import { DateField } from '../../../components/DateField';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import type { SalePurchaseQuery } from './types';
@@ -16,7 +17,6 @@ export function SalePurchaseFilters({ applied, onApply, loading }: { applied: Sa
   const [draft, setDraft] = useState<Draft>(() => toDraft(applied));
   useEffect(() => setDraft(toDraft(applied)), [applied]);
   const ready = !!draft.warehouse_id && !!draft.start && !!draft.end;
-  const today = dayjs();
 
   const submit = () => {
     if (!ready) return;
@@ -38,7 +38,7 @@ export function SalePurchaseFilters({ applied, onApply, loading }: { applied: Sa
                 id="sp-start"
                 value={draft.start}
                 onChange={(start) => setDraft((d) => ({ ...d, start, end: d.end && start && d.end.isBefore(start, 'day') ? null : d.end }))}
-                disabledDate={(d) => d.isAfter(today, 'day')}
+                disabledDate={isAfterBusinessToday}
               />
             </Form.Item>
           </Col>
@@ -48,7 +48,7 @@ export function SalePurchaseFilters({ applied, onApply, loading }: { applied: Sa
                 id="sp-end"
                 value={draft.end}
                 onChange={(end) => setDraft((d) => ({ ...d, end }))}
-                disabledDate={(d) => d.isAfter(today, 'day') || (!!draft.start && d.isBefore(draft.start, 'day'))}
+                disabledDate={(d) => isAfterBusinessToday(d) || (!!draft.start && d.isBefore(draft.start, 'day'))}
               />
             </Form.Item>
           </Col>

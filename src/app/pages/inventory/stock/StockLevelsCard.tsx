@@ -1,0 +1,70 @@
+import { useForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Flex, Form, Input, type FormRule } from 'antd';
+import { useState } from 'react';
+import { inventoryResource } from '../../../../domain/resources/inventory';
+import { MIN_ABOVE_MAX_MESSAGE, minNotAboveMax } from '../../../../domain/schemas/stock-rules';
+import { NumberField } from '../../../components/NumberField';
+import { zodRules } from '../../../crud/zod-rules';
+import type { InventoryRecord } from '../shared/types';
+
+type Levels = Pick<InventoryRecord, 'minimum_stock' | 'maximum_stock' | 'location'>;
+
+const { fields } = inventoryResource;
+/** The API's rules of the three fields (PUT /inventory/{id}), messages included; a blank location is no location. */
+const ruleOf = (name: 'minimum_stock' | 'maximum_stock') => fields[name].updateRule;
+
+/** SPEC.md section 5: the minimum may not exceed a maximum that is set (0 is no maximum), checked on the minimum. */
+const minNotAboveMaxRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, minimum: unknown) => {
+    const levels = { minimum_stock: minimum, maximum_stock: getFieldValue('maximum_stock') as unknown };
+    const numbers = typeof levels.minimum_stock === 'number' && typeof levels.maximum_stock === 'number';
+    if (numbers && !minNotAboveMax(levels as { minimum_stock: number; maximum_stock: number })) throw new Error(MIN_ABOVE_MAX_MESSAGE);
+  },
+});
+
+/**
+ * An inventory record's own details beside its stock: the levels that mark it Low Stock and its bin location, saved
+ * with PUT /inventory/{id} on Refine's useForm (the API's rules on each field; the record then shows the new levels).
+ */
+export function StockLevelsCard({ recordId }: { recordId: string }) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const { formProps, saveButtonProps, mutation } = useForm<InventoryRecord, HttpError, Levels>({
+    resource: 'inventory',
+    action: 'edit',
+    id: recordId,
+    redirect: false,
+    queryOptions: { retry: false },
+    successNotification: () => ({ type: 'success', message: 'Stock levels and location saved' }),
+    errorNotification: false,
+    onMutationError: (error) => setRefused(error.message),
+    onMutationSuccess: () => setRefused(null),
+  });
+  return (
+    <Card size="small" title="Stock levels and location" style={{ marginBottom: 16 }}>
+      <Form
+        {...formProps}
+        // Only these three go to the API: what is not sent keeps its value.
+        onFinish={(values) => formProps.onFinish?.({ minimum_stock: values.minimum_stock, maximum_stock: values.maximum_stock, location: values.location ?? '' })}
+        layout="vertical"
+        aria-label="Stock levels and location"
+      >
+        <Flex gap={16} wrap>
+          <Form.Item label="Min Stock" name="minimum_stock" rules={[...zodRules(ruleOf('minimum_stock')), minNotAboveMaxRule]} dependencies={['maximum_stock']} style={{ flex: '1 1 160px' }}>
+            <NumberField integer placeholder="0" />
+          </Form.Item>
+          <Form.Item label="Max Stock" name="maximum_stock" rules={zodRules(ruleOf('maximum_stock'))} extra="0: no maximum" style={{ flex: '1 1 160px' }}>
+            <NumberField integer placeholder="0" />
+          </Form.Item>
+          <Form.Item label="Location" name="location" rules={zodRules(fields.location.rule)} style={{ flex: '2 1 220px' }}>
+            <Input placeholder="Bin or shelf, e.g. A-12" maxLength={200} />
+          </Form.Item>
+        </Flex>
+        {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginBottom: 16 }} />}
+        <Flex justify="end">
+          <Button {...saveButtonProps} type="primary" loading={mutation.isPending}>Save Details</Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
