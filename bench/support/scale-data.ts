@@ -84,7 +84,7 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
             ) m
         ) s
        order by n`);
-    await db.execute(sql`create index stock_movements_pw_idx on stock_movements (product_id, warehouse_id, created)`);
+    await db.execute(sql`create index stock_movements_pw_idx on stock_movements (product_id, warehouse_id, created) include (quantity, value_change)`);
     await db.execute(sql`create index stock_movements_wh_created_idx on stock_movements (warehouse_id, created)`);
     await db.execute(sql`create index stock_movements_created_idx on stock_movements (created)`);
   }

@@ -262,6 +262,7 @@ export const stockMovements = pgTable('stock_movements', {
   check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged','valuation')`),
   check('stock_movements_valuation', sql`(${t.movementType} = 'valuation') = (${t.quantity} = 0)`),
   check('stock_movements_after', sql`${t.stockAfter} = ${t.stockBefore} + ${t.quantity} and ${t.stockAfter} >= 0`),
+  // INCLUDE (quantity, value_change) in migration 0015: drizzle's builder cannot say it.
   index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
   index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
   index('stock_movements_created_idx').on(t.created),

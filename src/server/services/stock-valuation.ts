@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { addDays, businessDay } from '../../domain/business-days.js';
 import type { CsvCell } from '../../domain/csv.js';
-import { VALUATION_COST_SORTS, type StockValuationQuery } from '../../domain/schemas/valuation.js';
+import { VALUATION_COST_SORTS, type StockValuationQuery, type ValuationGroup } from '../../domain/schemas/valuation.js';
 import { badRequest, requireRef } from '../http/errors.js';
 import { sendCsvDownload } from '../http/csv-download.js';
 import { warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
@@ -15,101 +15,93 @@ export type ValuationRow = {
   warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
   product_id: string | null; product_name: string | null; quantity: number; stock_value: number; average_cost: number | null;
 };
-type PagedRow = ValuationRow & { total_rows: number; total_quantity: number; total_value: number };
+type Totals = { total_rows: number; total_quantity: number; total_value: number };
 
-/** Per group: the columns it keeps (the others null), what it groups by, and its names and ids in 'name' order. */
-const GROUPS = {
-  product: {
-    select: 'warehouse_id, warehouse_name, category_id, category_name, product_id, product_name',
-    by: 'warehouse_id, warehouse_name, category_id, category_name, product_id, product_name',
-    names: ['warehouse_name', 'category_name', 'product_name'], ids: ['warehouse_id', 'product_id'],
-  },
-  category: {
-    select: 'warehouse_id, warehouse_name, category_id, category_name, null::uuid as product_id, null::text as product_name',
-    by: 'warehouse_id, warehouse_name, category_id, category_name',
-    names: ['warehouse_name', 'category_name'], ids: ['warehouse_id', 'category_id'],
-  },
-  warehouse: {
-    select: 'warehouse_id, warehouse_name, null::uuid as category_id, null::text as category_name, null::uuid as product_id, null::text as product_name',
-    by: 'warehouse_id, warehouse_name',
-    names: ['warehouse_name'], ids: ['warehouse_id'],
-  },
-} as const;
+/** Per group: its key columns (of `held`, joined to products), and its names then ids in 'name' order. */
+const GROUPS: Record<ValuationGroup, { key: string; names: string[]; ids: string[] }> = {
+  product: { key: 'h.warehouse_id, h.product_id', names: ['warehouse_name', 'category_name', 'product_name'], ids: ['warehouse_id', 'product_id'] },
+  category: { key: 'h.warehouse_id, p.category_id', names: ['warehouse_name', 'category_name'], ids: ['warehouse_id', 'category_id'] },
+  warehouse: { key: 'h.warehouse_id', names: ['warehouse_name'], ids: ['warehouse_id'] },
+};
 
-/** The group's 'name' order, ascending or descending by its names (ids break ties the same way either way). */
-const byName = (group: StockValuationQuery['group_by'], direction: 'asc' | 'desc') =>
-  sql.raw([...GROUPS[group].names.map((n) => `${n} ${direction}`), ...GROUPS[group].ids].join(', '));
+/** The rows of a group with their names and average cost, from `from` (a CTE or a page of it, aliased g). */
+const NAMED = sql.raw(`
+  select g.warehouse_id, w.name as warehouse_name, c.id as category_id, c.name as category_name, g.product_id,
+         p.productname as product_name, g.quantity::float8 as quantity, g.stock_value::float8 as stock_value,
+         (case when g.quantity > 0 then round(g.stock_value / g.quantity, 2) end)::float8 as average_cost`);
+const NAMES = sql.raw(`
+    join warehouses w on w.id = g.warehouse_id
+    left join products p on p.id = g.product_id
+    left join categories c on c.id = coalesce(g.category_id, p.category_id)`);
 
 /**
  * The Stock valuation report: what each warehouse held at the end of a business day (India time), per product,
  * category or warehouse, with its value, summed from the ledger rows up to that instant (never from today's balances,
- * though for today the two agree to the paisa). One statement: the ledger is aggregated once, per warehouse and
- * product, then grouped, counted, totalled and paged.
+ * though for today the two agree to the paisa). One statement: the ledger is aggregated once per product and warehouse
+ * (a GroupAggregate over the covering index stock_movements_pw_idx: no sort, no hash of 200k groups), then grouped,
+ * totalled and paged; names are joined to every row only when the order is by name, else to the page's rows alone.
  */
 export function stockValuationService(db: Db) {
-  function grouped(query: StockValuationQuery, scope: WarehouseScope, now: Date): { asOf: string; rows: SQL } {
+  /** `held` (per product and warehouse) and `grouped` (per row of the report), as CTEs. */
+  function ledger(query: StockValuationQuery, scope: WarehouseScope, now: Date): { asOf: string; ctes: SQL } {
     const asOf = query.as_of ?? businessDay(now);
     const warehouse = query.warehouse_id === undefined ? null : requireRef(query.warehouse_id, 'warehouse_id', 'Warehouse');
     const category = query.category_id === undefined ? null : requireRef(query.category_id, 'category_id', 'Category');
-    const group = GROUPS[query.group_by];
-    const rows = sql`
-      with held as (
-        select m.warehouse_id, m.product_id, sum(m.quantity)::bigint as quantity, sum(m.value_change) as stock_value
+    const held = sql`
+      held as materialized (
+        select m.product_id, m.warehouse_id, sum(m.quantity)::bigint as quantity, sum(m.value_change) as stock_value
           from stock_movements m
          where m.created < ${dayStart(addDays(asOf, 1))}
            and (${warehouse}::uuid is null or m.warehouse_id = ${warehouse}::uuid)
            and (${category}::uuid is null or m.product_id in (select p.id from products p where p.category_id = ${category}::uuid))
            and ${warehouseFilterRaw(scope, 'm.warehouse_id')}
-         group by m.warehouse_id, m.product_id
+         group by m.product_id, m.warehouse_id
         having sum(m.quantity) <> 0 or sum(m.value_change) <> 0
-      ), named as (
-        select h.warehouse_id, w.name as warehouse_name, p.category_id, c.name as category_name, h.product_id,
-               p.productname as product_name, h.quantity, h.stock_value
-          from held h join warehouses w on w.id = h.warehouse_id join products p on p.id = h.product_id
-          join categories c on c.id = p.category_id
-      ), grouped as (
-        select ${sql.raw(group.select)}, sum(quantity)::bigint as quantity, sum(stock_value) as stock_value
-          from named group by ${sql.raw(group.by)}
-      )
-      select *, case when quantity > 0 then round(stock_value / quantity, 2) end as average_cost from grouped`;
-    return { asOf, rows };
+      )`;
+    // Per product, the report's rows are `held`'s (their category comes with the names).
+    const grouped = query.group_by === 'product'
+      ? sql`grouped as (select h.warehouse_id, null::uuid as category_id, h.product_id, h.quantity, h.stock_value from held h)`
+      : sql`grouped as materialized (
+              select ${sql.raw(GROUPS[query.group_by].key)}, ${sql.raw(query.group_by === 'category' ? '' : 'null::uuid as category_id, ')}
+                     null::uuid as product_id, sum(h.quantity)::bigint as quantity, sum(h.stock_value) as stock_value
+                from held h ${sql.raw(query.group_by === 'category' ? 'join products p on p.id = h.product_id' : '')}
+               group by ${sql.raw(GROUPS[query.group_by].key)})`;
+    return { asOf, ctes: sql`with ${held}, ${grouped}` };
   }
 
-  function orderOf(query: StockValuationQuery, seesCosts: boolean): SQL {
+  function order(query: StockValuationQuery, seesCosts: boolean): { byName: boolean; clause: SQL } {
     if (query.sort && VALUATION_COST_SORTS.includes(query.sort) && !seesCosts) {
       throw badRequest('sort', `sort by ${query.sort} needs the permission to see costs`);
     }
-    const order = query.order === 'desc' ? 'desc' : 'asc';
-    const direction = sql.raw(order);
-    const name = byName(query.group_by, 'asc');
-    switch (query.sort) {
-      case 'quantity': return sql`quantity ${direction}, ${name}`;
-      case 'stock_value': return sql`stock_value ${direction}, ${name}`;
-      case 'average_cost': return sql`average_cost ${direction} nulls last, ${name}`;
-      default: return byName(query.group_by, order);
+    const direction = query.order === 'desc' ? 'desc' : 'asc';
+    const group = GROUPS[query.group_by];
+    if (!query.sort || query.sort === 'name') {
+      return { byName: true, clause: sql.raw([...group.names.map((n) => `${n} ${direction}`), ...group.ids].join(', ')) };
     }
+    const column = { quantity: 'quantity', stock_value: 'stock_value', average_cost: '(case when quantity > 0 then stock_value / quantity end)' }[query.sort]!;
+    return { byName: false, clause: sql.raw(`${column} ${direction} nulls last, ${group.ids.join(', ')}`) };
   }
 
   return {
     async report(query: StockValuationQuery, scope: WarehouseScope, seesCosts: boolean, now = new Date()) {
-      const { asOf, rows } = grouped(query, scope, now);
-      const page = rowsOf<PagedRow>(await db.execute(sql`
-        select r.*, count(*) over ()::int as total_rows, (sum(r.quantity) over ())::float8 as total_quantity,
-               (sum(r.stock_value) over ())::float8 as total_value
-          from (${rows}) r
-         order by ${orderOf(query, seesCosts)}
-         limit ${query.limit} offset ${offsetOf(query)}`));
-      // Past the last page the window carries no totals: one more aggregate answers them.
-      const totals = page[0] ?? rowsOf<Omit<PagedRow, keyof ValuationRow>>(await db.execute(sql`
-        select count(*)::int as total_rows, coalesce(sum(r.quantity), 0)::float8 as total_quantity,
-               coalesce(sum(r.stock_value), 0)::float8 as total_value from (${rows}) r`))[0]!;
+      const { asOf, ctes } = ledger(query, scope, now);
+      const { byName, clause } = order(query, seesCosts);
+      const page = byName
+        ? sql`select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause} limit ${query.limit} offset ${offsetOf(query)}`
+        : sql`${NAMED} from (select * from grouped order by ${clause} limit ${query.limit} offset ${offsetOf(query)}) g ${NAMES}
+              order by ${clause}`;
+      const rows = rowsOf<Partial<ValuationRow> & Totals>(await db.execute(sql`
+        ${ctes}
+        select page.*, t.total_rows, t.total_quantity, t.total_value
+          from (select count(*)::int as total_rows, coalesce(sum(quantity), 0)::float8 as total_quantity,
+                       coalesce(sum(stock_value), 0)::float8 as total_value from grouped) t
+          left join lateral (${page}) page on true
+         order by ${clause}`));
+      const totals = rows[0]!;
       return {
         as_of: asOf,
         group_by: query.group_by,
-        data: page.map(({ total_rows: _n, total_quantity: _q, total_value: _v, ...row }): ValuationRow => ({
-          ...row, quantity: Number(row.quantity), stock_value: Number(row.stock_value),
-          average_cost: row.average_cost === null ? null : Number(row.average_cost),
-        })),
+        data: rows.filter((r) => r.warehouse_id).map(({ total_rows: _n, total_quantity: _q, total_value: _v, ...row }) => row as ValuationRow),
         total: totals.total_rows,
         totals: { quantity: totals.total_quantity, stock_value: totals.total_value },
         page: query.page,
@@ -119,22 +111,20 @@ export function stockValuationService(db: Db) {
 
     /** Every row of the report (not a page), streamed as CSV; value columns only for a role that sees costs. */
     download(reply: FastifyReply, query: StockValuationQuery, scope: WarehouseScope, seesCosts: boolean, now = new Date()): FastifyReply {
-      const { asOf, rows } = grouped(query, scope, now);
-      const header = ['Warehouse', 'Category', 'Product', 'Quantity', ...(seesCosts ? ['Average cost', 'Stock value'] : [])];
+      const { asOf, ctes } = ledger(query, scope, now);
+      const { clause } = order(query, seesCosts);
+      const byProduct = query.group_by === 'product';
+      const byCategory = byProduct || query.group_by === 'category';
       return sendCsvDownload<ValuationRow>(reply, db, {
         filename: `stock-valuation-${query.group_by}-${asOf}.csv`,
-        header: query.group_by === 'warehouse' ? header.filter((h) => h !== 'Category' && h !== 'Product')
-          : query.group_by === 'category' ? header.filter((h) => h !== 'Product') : header,
-        query: sql`select * from (${rows}) r order by ${orderOf(query, seesCosts)}`,
+        header: ['Warehouse', ...(byCategory ? ['Category'] : []), ...(byProduct ? ['Product'] : []), 'Quantity',
+          ...(seesCosts ? ['Average cost', 'Stock value'] : [])],
+        query: sql`${ctes} select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause}`,
         toCells: (row): CsvCell[] => [
-          row.warehouse_name,
-          ...(query.group_by === 'warehouse' ? [] : [row.category_name]),
-          ...(query.group_by === 'product' ? [row.product_name] : []),
-          Number(row.quantity),
-          ...(seesCosts ? [row.average_cost === null ? null : Number(row.average_cost), Number(row.stock_value)] : []),
+          row.warehouse_name, ...(byCategory ? [row.category_name] : []), ...(byProduct ? [row.product_name] : []), row.quantity,
+          ...(seesCosts ? [row.average_cost, row.stock_value] : []),
         ],
       });
     },
   };
 }
-
