@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api } from '../support/e2e-crud.js';
-import { pickOption, tableRows } from '../support/e2e-stock.js';
+import { api, unique } from '../support/e2e-crud.js';
+import { pickOption, tableRows, warehouses } from '../support/e2e-stock.js';
 
-type Line = { product_id: string; productname: string; barcode: string | null; expected: number };
+type Line = { product_id: string; productname: string; sku: string | null; barcode: string | null; expected: number };
+
+const categoryNamed = async (name: string) =>
+  (await api<{ MainCategories: { category: string; category_id: string }[] }>('GET', '/categories/main')).body.MainCategories.find((c) => c.category === name)!;
+
+/** Starts a stock take through the API (as admin): the id, or the refusal. */
+async function startTake(warehouseId: string, categoryId: string | null, blind = true): Promise<string> {
+  const res = await api<{ _id: string; message?: string }>('POST', '/stock-takes', { warehouse_id: warehouseId, category_id: categoryId, blind });
+  if (res.status !== 201) throw new Error(`POST /stock-takes answered ${res.status}: ${res.body.message}`);
+  return res.body._id;
+}
+
+/** Every e2e file shares the server: a test leaves no stock take open behind it. */
+async function cancelTakes(ids: string[]): Promise<void> {
+  for (const id of ids) await api('POST', `/stock-takes/${id}/cancel`);
+}
 
 describe('stock take (issue 19)', () => {
   const browser = useBrowser();
@@ -64,6 +79,51 @@ describe('stock take (issue 19)', () => {
       await page.goto(`/inventory?warehouse=${warehouse._id}&product_name=${encodeURIComponent(line.productname)}`);
       const row = tableRows(page).filter({ hasText: line.productname });
       await expect.poll(() => row.locator('td').nth(1).innerText()).toBe(String(counts.get(line.product_id)));
+    }
+  });
+
+  it('one open stock take per warehouse and product: the form names the open one, links to it and waits; a race says the same', async () => {
+    // A warehouse of this test's own: nobody else starts a count in it.
+    const city = (await warehouses())[0]!.city_id;
+    const created = await api<{ _id: string; name: string }>('POST', '/warehouses', {
+      name: unique('Count Store'), city_id: city, address: '9 Tally Road', status: 'active', contact_person: 'Meera',
+      contact_phone: '+91 98765 43211', contact_email: `${unique('count').replace(/\W+/g, '.')}@demo.local`,
+    });
+    expect(created.status).toBe(201);
+    const warehouse = created.body;
+    const staples = await categoryNamed('Staples');
+    const household = await categoryNamed('Household');
+    const opened: string[] = [];
+    try {
+      opened.push(await startTake(warehouse._id, staples.category_id));
+      const page = browser.page();
+      await loginAs(page, 'admin');
+      await page.goto('/stock-takes');
+      const startButton = page.getByRole('button', { name: 'Start Stock Take' });
+      const link = page.getByRole('link', { name: 'Go to the open stock take' });
+      await pickOption(page, 'Warehouse', warehouse.name);
+      await pickOption(page, 'Category', 'Staples');
+      // Before anyone counts: the open count of the same products is named, with a link, and Start waits for it.
+      await page.getByRole('alert').filter({ hasText: `A stock take of Staples in ${warehouse.name} is still open` }).waitFor();
+      await expect.poll(() => link.getAttribute('href')).toBe(`/stock-takes/${opened[0]}`);
+      await expect.poll(() => startButton.isDisabled()).toBe(true);
+
+      // Another category counts other products.
+      await pickOption(page, 'Category', 'Household');
+      await expect.poll(() => link.count()).toBe(0);
+      await expect.poll(() => startButton.isDisabled()).toBe(false);
+
+      // Someone else starts Household first (this screen does not know yet): the API's 409 is shown, with its link.
+      opened.push(await startTake(warehouse._id, household.category_id));
+      await startButton.click();
+      await page.getByRole('alert').filter({ hasText: `A stock take of Household in ${warehouse.name} is still open` }).waitFor();
+      await expect.poll(() => link.getAttribute('href')).toBe(`/stock-takes/${opened[1]}`);
+      await expect.poll(() => startButton.isDisabled()).toBe(true);
+      await link.click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/stock-takes/${opened[1]}`);
+      await page.getByRole('heading', { name: new RegExp(`Stock Take: ${warehouse.name}`) }).waitFor();
+    } finally {
+      await cancelTakes(opened);
     }
   });
 });
