@@ -6,6 +6,7 @@ import { api, unique } from '../support/e2e-crud.js';
 import { formError, inventoryRecords, pickOption, pickProduct, warehouses } from '../support/e2e-stock.js';
 import { dayFromToday } from '../support/batch-fixtures.js';
 
+type Movement = { movement_type: string; movement_reason: string | null; reference_id: string | null; notes: string; batch_no: string | null };
 type Sent = { key: string | undefined; body: Record<string, unknown> };
 
 /**
@@ -109,13 +110,25 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     const expiredCard = page.getByLabel('Expired bucket');
     await expiredCard.getByText('· 4 units').waitFor();
     await page.getByLabel('0–3 days bucket').getByText('· 6 units').waitFor();
+    // The write-off asks why (prefilled, required) and on what reference, and the ledger keeps both.
     await page.getByRole('button', { name: 'Write off expired' }).click();
-    await page.getByRole('button', { name: 'Write off', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const reason = dialog.getByLabel('Reason');
+    await expect.poll(() => reason.inputValue()).toBe('Expired');
+    await reason.fill('');
+    await dialog.getByRole('button', { name: 'Write off', exact: true }).click();
+    await dialog.getByText('Reason is required', { exact: true }).waitFor();
+    await reason.fill('Expired in the cold room');
+    await dialog.getByLabel('Reference').fill('DN-E2E-7');
+    await dialog.getByRole('button', { name: 'Write off', exact: true }).click();
     await page.getByText('Expired stock written off').waitFor();
     await expiredCard.getByText('· 0 units').waitFor();
 
     const [record] = await inventoryRecords(`&product_id=${product.body._id}&warehouse_id=${w}`);
     expect(record!.current_stock).toBe(6);
+    const ledger = (await api<{ data: Movement[] }>('GET', `/inventory/movements?warehouse_id=${w}&movement_type=damaged`)).body.data;
+    expect(ledger.map((m) => [m.batch_no, m.movement_reason, m.reference_id, m.notes]))
+      .toEqual([['PN-00', 'expired', 'DN-E2E-7', `Expired on ${dayFromToday(-1)}: Expired in the cold room`]]);
   }, 120_000);
 
   it('receiving an expired batch: a warning beside the date, then a confirmation; confirmed, it is sent once, with confirm_expired', async () => {
