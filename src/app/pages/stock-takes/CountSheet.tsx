@@ -86,7 +86,7 @@ export function CountSheet({ take, editable, onSave }: Props) {
     <div>
       {editable && <ScanBox lines={lines} onPick={pick} inputRef={scanRef} />}
       {take.blind && take.status === 'open' && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Blind count: count what is on the shelf; the expected stock is shown in Review." />
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Blind count: count what is on the shelf; the expected stock is shown in Review, to whoever may apply the count." />
       )}
       <Table<StockTakeLine>
         rowKey="product_id"
