@@ -181,6 +181,39 @@ describe('stock takes: count, review, apply', () => {
     await cancel(legacy!.id);
   });
 
+  it('a blind count reveals nothing derived from expected to a counter: no only-variances filter, no totals, not after a cancel', async () => {
+    const a = await fx.stocked(10);
+    const [other] = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
+      select product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid and product_id <> ${a.productId}::uuid
+       and current_stock > 0 order by product_id limit 1`);
+    const id = await start(a.warehouseId, { blind: true });
+    const countOnly = structuredClone(DEFAULT_POLICY);
+    countOnly.grants['warehouse-user']!['stock-takes'] = ['list', 'show', 'count'];
+    expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: countOnly })).status).toBe(200);
+    try {
+      // One count right, one wrong: which lines an only-variances answer keeps would tell the counter which is which.
+      const lines = [{ product_id: a.productId, counted: a.stock }, { product_id: other!.product_id, counted: other!.current_stock + 3 }];
+      expect((await count(id, lines)).status).toBe(200);
+      const filtered = await t.request('GET', `/api/stock-takes/${id}?only_variances=true`, { role: 'warehouse-user' });
+      expect(filtered.status).toBe(403);
+      expect(filtered.body.message).toBe('The variances of a blind count are shown only to whoever may apply it');
+      const sheet = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+      expect(sheet.body.totals).toMatchObject({ counted: 2, variances: null, variance_quantity: null, variance_value: null });
+      expect((await t.request('GET', `/api/stock-takes/${id}?only_variances=true`, { role: 'admin' })).body.lines.length).toBe(1);
+
+      // Cancelled, never applied: its expected figures are as good as the next count's, so they stay hidden.
+      expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(200);
+      const cancelled = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+      expect(cancelled.body.status).toBe('cancelled');
+      expect(cancelled.body.expected_hidden).toBe(true);
+      expect(cancelled.body.lines.map((l: { expected: unknown; variance: unknown }) => [l.expected, l.variance]))
+        .toEqual(cancelled.body.lines.map(() => [null, null]));
+      expect((await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' })).body.expected_hidden).toBe(false);
+    } finally {
+      await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });
+    }
+  });
+
   it('validates input, answers 404 for unknown ids, and enforces the policy', async () => {
     expect((await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: 'nope' } })).status).toBe(400);
     const w = (await fx.stocked()).warehouseId;

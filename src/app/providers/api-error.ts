@@ -23,6 +23,8 @@ export class ApiError extends Error implements HttpError {
     public statusCode: number,
     public source: ApiErrorSource,
     public errors?: FieldErrors,
+    /** The server's whole answer, for what a refusal adds to its message (the open stock take's id, what to confirm). */
+    public body?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -32,6 +34,12 @@ export class ApiError extends Error implements HttpError {
     if (!message || this.source !== 'status') return this;
     return new ApiError(message, this.statusCode, 'status', this.errors);
   }
+}
+
+/** A text the server's answer to a failed request carries beside its message, e.g. `open_stock_take_id`. */
+export function answerText(error: unknown, key: string): string | undefined {
+  const value = error instanceof ApiError ? error.body?.[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 function serverMessage(data: unknown): string | undefined {
@@ -69,7 +77,7 @@ export function toApiError(error: unknown, defaultMessage?: string): ApiError {
     return new ApiError(refused ? CONNECTION_REFUSED_MESSAGE : NETWORK_ERROR_MESSAGE, 0, 'network');
   }
   const fromServer = serverMessage(response.data);
-  if (fromServer) return new ApiError(fromServer, response.status, 'server', fieldErrors(response.data));
+  if (fromServer) return new ApiError(fromServer, response.status, 'server', fieldErrors(response.data), response.data as Record<string, unknown>);
   if (response.status === 401) return new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
   if (UPSTREAM_DOWN.has(response.status)) return new ApiError(CONNECTION_REFUSED_MESSAGE, response.status, 'network');
   return new ApiError(defaultMessage ?? `Request failed with status ${response.status}`, response.status, 'status');

@@ -21,6 +21,9 @@ export type StockTakeLineOut = {
   variance_value: number | null; counted_by_name: string | null; counted_at: string | null;
 };
 
+/** Which lines have a variance would tell a blind counter which counts match the expected stock. */
+export const BLIND_VARIANCES_MESSAGE = 'The variances of a blind count are shown only to whoever may apply it';
+
 type OpenTake = { id: string; category_name: string | null; warehouse_name: string; created_by_name: string | null; started: string };
 
 /** 409 naming the open stock take a new one would count the same products as. */
@@ -72,12 +75,16 @@ export function stockTakeService(db: Db) {
 
     /**
      * The header, the lines (expected, counted, variance and its value at the balance's unit cost) and totals. A blind
-     * count keeps its expected figures (and so its variances) from whoever may only count, until it is applied.
+     * count keeps its expected figures, and everything derived from them (variances, their value and totals, which lines
+     * an only-variances filter would keep), from whoever may not apply it until it is applied: a cancelled one too, as
+     * its expected figures are as good as the next count's.
      */
     async get(rawId: string, onlyVariances = false, by?: CurrentUser) {
       const id = requireId(rawId, 'Stock take');
       const take = await header(id, by?.warehouses ?? null);
-      const hideExpected = take.blind && take.status === 'open' && by?.may?.('stock-takes', 'apply') === false;
+      // Fails closed: without an answer from the policy, the figures stay hidden.
+      const hideExpected = take.blind && take.status !== 'applied' && by?.may?.('stock-takes', 'apply') !== true;
+      if (hideExpected && onlyVariances) throw new HttpError(403, BLIND_VARIANCES_MESSAGE);
       const lines = rowsOf<StockTakeLineOut>(await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,

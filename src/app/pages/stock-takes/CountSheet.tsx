@@ -1,11 +1,11 @@
 import { CheckCircleTwoTone } from '@ant-design/icons';
-import { Alert, Flex, Table, Typography } from 'antd';
+import { Alert, Flex, Table, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { NumberField } from '../../components/NumberField';
 import type { NumberFieldValue } from '../../components/number-text';
 import { COUNTED_MESSAGE } from '../../../domain/schemas/stock-take';
-import { ProductSearch } from '../inventory/shared/ProductSearch';
-import type { ProductSuggestion } from '../inventory/shared/types';
+import { ScanBox } from './ScanBox';
+import type { ScanCandidate } from './scan-match';
 import type { StockTakeDetail, StockTakeLine } from './types';
 
 type Props = {
@@ -15,42 +15,49 @@ type Props = {
 };
 
 const inputId = (productId: string) => `count-${productId}`;
+const PAGE_SIZE = 50;
 const isCount = (value: NumberFieldValue): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
+/** Whether the sheet shows what the system expects: never in a blind count still being counted, nor when the API hid it. */
+export const showsExpected = (take: StockTakeDetail) => !take.expected_hidden && !(take.blind && take.status === 'open');
+
 /**
- * The count sheet: pick a product (type its name, or scan its barcode: digits and Enter) and its counted field takes
- * the focus; Enter or leaving the field saves that line at once, so nothing is lost on reload and several people can
- * count together. In a blind count the expected stock is not shown.
+ * The count sheet: find a product (scan its barcode, or type its SKU or name, then Enter) and its counted field takes
+ * the focus; Enter there goes back to the scan box, and leaving the field saves that line at once, so nothing is lost
+ * on reload and several people can count together. In a blind count the expected stock is not shown.
  */
 export function CountSheet({ take, editable, onSave }: Props) {
-  const [search, setSearch] = useState('');
   const [drafts, setDrafts] = useState<Record<string, NumberFieldValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<Record<string, boolean>>({});
   const [extra, setExtra] = useState<StockTakeLine[]>([]);
-  const [focus, setFocus] = useState<string | null>(null);
-  const tableRef = useRef<HTMLDivElement>(null);
+  // `at` moves the focus again when the same product is found twice in a row.
+  const [focus, setFocus] = useState<{ productId: string; at: number } | null>(null);
+  const scanRef = useRef<InputRef>(null);
+  const [page, setPage] = useState(1);
 
   const lines = [...take.lines, ...extra.filter((e) => !take.lines.some((l) => l.product_id === e.product_id))];
 
   useEffect(() => {
     if (!focus) return;
-    const input = document.getElementById(inputId(focus)) as HTMLInputElement | null;
+    const input = document.getElementById(inputId(focus.productId)) as HTMLInputElement | null;
     input?.scrollIntoView({ block: 'center' });
     input?.focus();
     input?.select();
   }, [focus, lines.length]);
 
-  const pick = (product: ProductSuggestion) => {
-    setSearch('');
+  const pick = (product: ScanCandidate) => {
     if (!lines.some((l) => l.product_id === product._id)) {
       // Found on the shelf but not on the sheet (no stock here at the start): it joins with 0 expected once counted.
       setExtra((list) => [...list, {
-        product_id: product._id, productname: product.productname, sku: product.sku ?? null, barcode: product.barcode ?? null,
+        product_id: product._id, productname: product.productname, sku: product.sku, barcode: product.barcode,
         expected: 0, counted: null, variance: null, unit_cost: 0, variance_value: null, counted_by_name: null, counted_at: null,
       }]);
     }
-    setFocus(product._id);
+    const index = lines.findIndex((l) => l.product_id === product._id);
+    // A product further down the sheet (or joining it at the end) is on another page: that page is shown.
+    setPage(Math.floor((index < 0 ? lines.length : index) / PAGE_SIZE) + 1);
+    setFocus({ productId: product._id, at: Date.now() });
   };
 
   const save = async (line: StockTakeLine) => {
@@ -76,30 +83,19 @@ export function CountSheet({ take, editable, onSave }: Props) {
   };
 
   return (
-    <div ref={tableRef}>
-      {editable && (
-        <Flex style={{ marginBottom: 12, maxWidth: 480 }}>
-          <ProductSearch
-            value={search}
-            onTextChange={setSearch}
-            onPick={pick}
-            placeholder="Scan a barcode or search a product"
-            aria-label="Find product to count"
-            autoFocus
-          />
-        </Flex>
-      )}
+    <div>
+      {editable && <ScanBox lines={lines} onPick={pick} inputRef={scanRef} />}
       {take.blind && take.status === 'open' && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Blind count: count what is on the shelf; the expected stock is shown in Review." />
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Blind count: count what is on the shelf; the expected stock is shown in Review, to whoever may apply the count." />
       )}
       <Table<StockTakeLine>
         rowKey="product_id"
         dataSource={lines}
         size="small"
         scroll={{ x: true }}
-        pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={{ current: page, onChange: setPage, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: 'No products in this warehouse yet' }}
-        rowClassName={(l) => (l.product_id === focus ? 'ant-table-row-selected' : '')}
+        rowClassName={(l) => (l.product_id === focus?.productId ? 'ant-table-row-selected' : '')}
         columns={[
           {
             key: 'product', title: 'Product',
@@ -110,7 +106,7 @@ export function CountSheet({ take, editable, onSave }: Props) {
               </Flex>
             ),
           },
-          ...(take.blind && take.status === 'open' ? [] : [{ key: 'expected', title: 'Expected', align: 'right' as const, render: (_: unknown, l: StockTakeLine) => l.expected }]),
+          ...(!showsExpected(take) ? [] : [{ key: 'expected', title: 'Expected', align: 'right' as const, render: (_: unknown, l: StockTakeLine) => l.expected }]),
           {
             key: 'counted', title: 'Counted', width: 180,
             render: (_, l) => editable ? (
@@ -127,7 +123,8 @@ export function CountSheet({ take, editable, onSave }: Props) {
                       setDrafts((d) => ({ ...d, [l.product_id]: value }));
                     }}
                     onBlur={() => void save(l)}
-                    onPressEnter={() => void save(l)}
+                    // Leaving the field saves it; the next scan then lands in the scan box, not in this count.
+                    onPressEnter={() => (scanRef.current ? scanRef.current.focus() : void save(l))}
                   />
                   {saved[l.product_id] && <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={`Saved ${l.productname}`} />}
                 </Flex>

@@ -23,6 +23,8 @@ export default function StockTakePage() {
   if (error) return <Alert type="error" showIcon role="alert" message={error.message} action={<Link to="/stock-takes">Back to Stock Takes</Link>} />;
   if (loading || !take) return <Skeleton active />;
   const open = take.status === 'open';
+  // Review shows expected stock: in a blind count not yet applied, only to the reviewer (who may apply), whatever the API sent.
+  const reviewable = !take.expected_hidden && (!take.blind || take.status === 'applied' || canApply?.can === true);
 
   const run = async (action: () => Promise<{ message?: string }>) => {
     setActionError(null);
@@ -67,7 +69,7 @@ export default function StockTakePage() {
         onChange={setTab}
         items={[
           { key: 'count', label: 'Count', children: <CountSheet take={take} editable={open && !!canCount?.can} onSave={saveCounts} /> },
-          ...(take.expected_hidden ? [] : [{
+          ...(!reviewable ? [] : [{
             key: 'review', label: 'Review',
             children: (
               <ReviewPane

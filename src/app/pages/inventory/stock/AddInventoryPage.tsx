@@ -3,13 +3,14 @@ import { Alert, Button, Card, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
+import { answerText } from '../../../providers/api-error';
 import { PageHeader } from '../shared/PageHeader';
 import { ProductSearch } from '../shared/ProductSearch';
 import type { ProductSuggestion } from '../shared/types';
 import { useWarehouses } from '../shared/use-warehouses';
 import { WarehouseSelect } from '../shared/WarehouseSelect';
 import { BatchFields } from './BatchFields';
-import { batchPayload, checkBatch, type BatchValues } from './batch-validation';
+import { batchPayload, checkBatch, expiredOn, type BatchValues } from './batch-validation';
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { SellerSelect } from './SellerSelect';
 import { STOCK_FORM_FIELDS, StockDetailsFields, type StockFormValues } from './StockDetailsFields';
@@ -18,6 +19,7 @@ import { stockDestination } from './stock-destination';
 import { addFormSchema, checkAddStock, type FirstIssue } from './stock-validation';
 import { useDirtyForm } from './use-dirty-form';
 import { useStockLookup } from './use-stock-lookup';
+import { useConfirmExpired } from './use-confirm-expired';
 import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
 
 /** `/inventory-registration?warehouse_id&city_id`: receive stock (purchase, return, adjustment) into a warehouse. */
@@ -32,6 +34,7 @@ export default function AddInventoryPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [form] = Form.useForm<StockFormValues & BatchValues>();
   const reason = Form.useWatch('movement_reason', form);
+  const expiry = Form.useWatch('expiry_date', form);
 
   const warehouses = useWarehouses();
   const warehouse = warehouses.find(warehouseId);
@@ -42,6 +45,7 @@ export default function AddInventoryPage() {
   const { open } = useNotification();
   const invalidate = useInvalidate();
   const navigate = useNavigate();
+  const confirmExpired = useConfirmExpired();
 
   const clearErrors = () => {
     if (issue && STOCK_FORM_FIELDS.includes(issue.field)) form.setFields([{ name: issue.field as keyof StockFormValues, errors: [] }]);
@@ -73,14 +77,24 @@ export default function AddInventoryPage() {
       }
       return;
     }
-    const batchIssue = tracked ? checkBatch(values, values.movement_reason) : null;
+    const batchIssue = tracked ? checkBatch(values) : null;
     if (batchIssue) {
       setIssue(batchIssue);
       form.scrollToField(batchIssue.field, { block: 'center' });
       return;
     }
+    const batchNo = checked.data.batch_no ?? '';
+    // Expired stock is received only to record it (it is never sold), once the person says so. The confirmed body
+    // differs from a refused one, so it goes with a new Idempotency-Key: the API keeps its refusal under the old one.
+    const expired = tracked ? expiredOn(values.expiry_date) : null;
+    if (expired && !(await confirmExpired(batchNo, expired))) return;
     try {
-      const saved = await submit(checked.data);
+      const saved = await submit(expired ? { ...checked.data, confirm_expired: true } : checked.data).catch(async (error: unknown) => {
+        // Expired by the API's clock though not by this screen's (a date typed at midnight): the same question.
+        if (expired || answerText(error, 'confirm') !== 'confirm_expired' || !checked.data.expiry_date) throw error;
+        if (!(await confirmExpired(batchNo, checked.data.expiry_date))) throw error;
+        return submit({ ...checked.data, confirm_expired: true });
+      });
       // Synchronously, so the unsaved-changes guard is gone before navigating away.
       flushSync(dirty.markSaved);
       open?.({ type: 'success', description: STOCK_UPDATED, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
@@ -156,7 +170,7 @@ export default function AddInventoryPage() {
             quantityLabel="Quantity"
             schema={addFormSchema}
             newRecord={lookup.missing}
-            batch={product?.tracks_expiry ? <BatchFields errorOf={fieldError} /> : undefined}
+            batch={product?.tracks_expiry ? <BatchFields errorOf={fieldError} expired={Boolean(expiredOn(expiry))} /> : undefined}
             seller={
               <Form.Item label="Seller" name="seller_id" required={reason === 'purchase'}>
                 <SellerSelect cityId={cityId} disabled={reason !== 'purchase'} />
