@@ -86,10 +86,21 @@ export function stockValuationService(db: Db) {
     async report(query: StockValuationQuery, scope: WarehouseScope, seesCosts: boolean, now = new Date()) {
       const { asOf, ctes } = ledger(query, scope, now);
       const { byName, clause } = order(query, seesCosts);
-      const page = byName
-        ? sql`select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause} limit ${query.limit} offset ${offsetOf(query)}`
-        : sql`${NAMED} from (select * from grouped order by ${clause} limit ${query.limit} offset ${offsetOf(query)}) g ${NAMES}
-              order by ${clause}`;
+      const window = sql`limit ${query.limit} offset ${offsetOf(query)}`;
+      const page = !byName
+        ? sql`${NAMED} from (select * from grouped order by ${clause} ${window}) g ${NAMES} order by ${clause}`
+        : query.group_by === 'product'
+          // Every row needs its names to be ordered by them: only those, with inner joins; the rest for the page alone.
+          ? sql`select g.warehouse_id, g.warehouse_name, g.category_id, g.category_name, g.product_id, g.product_name,
+                       g.quantity::float8 as quantity, g.stock_value::float8 as stock_value,
+                       (case when g.quantity > 0 then round(g.stock_value / g.quantity, 2) end)::float8 as average_cost
+                  from (select h.warehouse_id, w.name as warehouse_name, p.category_id, c.name as category_name, h.product_id,
+                               p.productname as product_name, h.quantity, h.stock_value
+                          from held h join warehouses w on w.id = h.warehouse_id join products p on p.id = h.product_id
+                          join categories c on c.id = p.category_id
+                         order by ${clause} ${window}) g
+                 order by ${clause}`
+          : sql`select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause} ${window}`;
       const rows = rowsOf<Partial<ValuationRow> & Totals>(await db.execute(sql`
         ${ctes}
         select page.*, t.total_rows, t.total_quantity, t.total_value
