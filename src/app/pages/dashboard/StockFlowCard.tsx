@@ -1,11 +1,12 @@
 import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryableLazy } from '../../routes/retryable-lazy';
 import { Link } from 'react-router';
 import { formatDay } from '../reports/shared/format';
 import { InTransitFigure } from './InTransitFigure';
 import type { DashboardSummary } from './use-dashboard-summary';
 
-const StockChart = lazy(() => import('./StockChart'));
+const StockChart = retryableLazy(() => import('./StockChart'));
 
 /**
  * Stock in/out per day for the last 30 days (today included, India time), with the period's totals: the same

@@ -1,13 +1,14 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Card, Collapse, Empty, Skeleton, Table, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryableLazy } from '../../../routes/retryable-lazy';
 import { formatINR } from '../../../../domain/money';
 import type { StockMovement } from '../../inventory/shared/types';
 import { formatDay } from '../shared/format';
 import { movementColumns } from './movement-columns';
 import type { MovementsReport } from './report-types';
 
-const MovementsChart = lazy(() => import('./MovementsChart'));
+const MovementsChart = retryableLazy(() => import('./MovementsChart'));
 
 /** The period's movements per day (a chart of every day's totals), then the latest movements grouped by date. */
 export function MovementsView({ report }: { report: MovementsReport }) {
