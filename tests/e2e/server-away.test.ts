@@ -1,13 +1,38 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/e2e-browser.js';
-import { atPath } from '../support/e2e-crud.js';
+import { atPath, tableRows } from '../support/e2e-crud.js';
+import { demoRecord } from '../support/e2e-stock.js';
 
 /**
  * Issue 28: the server stopped or redeployed while someone works. Playwright's `route(...).abort()` stands for the
  * server being away (the requests never reach it); un-routing is the server coming back.
  */
 const screenFailed = (page: Page) => page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+
+/** Requests to these API paths never reach the server until the returned function is called. */
+async function apiAway(page: Page, ...paths: string[]): Promise<() => Promise<void>> {
+  const away = (url: URL) => paths.some((p) => url.pathname === `/api${p}` || url.pathname.startsWith(`/api${p}/`));
+  await page.route(away, (route) => route.abort('connectionrefused'));
+  return () => page.unroute(away);
+}
+
+/** The request failed: its error and Retry are shown, and the list does not claim to be empty. */
+async function expectListFailed(page: Page, emptyText: string): Promise<void> {
+  const failed = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
+  // Refine's queries try three more times first.
+  await failed.first().waitFor({ timeout: 30_000 });
+  await expect.poll(() => failed.first().innerText()).toMatch(/Network error|Cannot connect/);
+  expect(await page.getByText(emptyText, { exact: true }).count()).toBe(0);
+}
+
+/** Retry once the server is back: the list fills and the error goes. */
+async function retryAndSeeRows(page: Page, back: () => Promise<void>, rows = tableRows(page)): Promise<void> {
+  await back();
+  await page.getByRole('button', { name: 'Retry' }).first().click();
+  await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+}
 
 describe('while the server is away (issue 28)', () => {
   const browser = useBrowser();
@@ -39,5 +64,43 @@ describe('while the server is away (issue 28)', () => {
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await atPath(page, '/admin-dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
+  it("a declared list whose request failed shows the error with Retry, not 'No cities found'", async () => {
+    const page = browser.page();
+    await loginAs(page, 'admin');
+    const back = await apiAway(page, '/cities');
+    await page.goto('/cities');
+    await page.getByRole('heading', { name: 'City Management' }).waitFor();
+    await expectListFailed(page, 'No cities found');
+    await retryAndSeeRows(page, back);
+  });
+
+  it("the inventory list and the city's inventory show the error with Retry, not that nothing was found", async () => {
+    const page = browser.page();
+    await loginAs(page, 'admin');
+    let back = await apiAway(page, '/inventory');
+    await page.goto('/inventory');
+    await page.getByRole('heading', { name: 'Inventory Management' }).waitFor();
+    await expectListFailed(page, 'No inventory records found');
+    await retryAndSeeRows(page, back);
+
+    const record = await demoRecord(28, () => true);
+    back = await apiAway(page, `/inventory/by-city/${record.city_id}`);
+    await page.goto(`/inventory-by-city/${record.city_id}`);
+    await page.getByRole('heading', { name: 'Inventory for City' }).waitFor();
+    await expectListFailed(page, 'No inventory found for this city');
+    await retryAndSeeRows(page, back);
+  });
+
+  it('the dashboard whose summary failed shows the error with Retry and no made-up figures', async () => {
+    const page = browser.page();
+    const back = await apiAway(page, '/dashboard/summary');
+    await loginAs(page, 'admin');
+    await expectListFailed(page, 'No users yet');
+    await expect.poll(() => page.getByTestId('stat-users').locator('.ant-statistic-content').innerText()).toBe('—');
+    await back();
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await expect.poll(() => page.getByTestId('stat-users').locator('.ant-statistic-content').innerText()).toMatch(/^\d/);
   });
 });

@@ -1,7 +1,8 @@
 import { ReloadOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Card, List, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { diffPolicies } from './policy-diff';
 import type { AuditEntry, AuditTrailState } from './use-audit-trail';
 
@@ -59,13 +60,13 @@ export function AuditTrail({ audit }: { audit: AuditTrailState }) {
         </Button>
       }
     >
-      {audit.error && <Alert type="error" showIcon message={audit.error} style={{ marginBottom: 16 }} />}
+      <ListError error={audit.error ? { message: audit.error } : null} onRetry={audit.refetch} retrying={audit.fetching} style={{ marginBottom: 16 }} />
       <List<AuditEntry>
         aria-label="Recent permission changes"
         loading={audit.loading}
         dataSource={audit.entries}
         rowKey="_id"
-        locale={{ emptyText: 'No permission changes yet.' }}
+        locale={{ emptyText: emptyTextOf({ failed: !!audit.error }, 'No permission changes yet.') }}
         renderItem={(entry) => <AuditItem entry={entry} />}
       />
     </Card>

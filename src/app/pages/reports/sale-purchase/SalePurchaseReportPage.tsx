@@ -1,4 +1,5 @@
-import { Alert, Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { ListError } from '../../../crud/list/ListError';
 import { formatINR } from '../../../../domain/money';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { downloadCsv } from '../shared/csv';
@@ -54,7 +55,7 @@ export default function SalePurchaseReportPage() {
         extra={<ReportActions onExport={exportCsv} disabled={!report} />}
       />
       <SalePurchaseFilters applied={applied} onApply={getReport} loading={isFetching} />
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       {!applied && <Empty description="Choose a warehouse and a period, then Get Report" />}
       {report && (
         <Spin spinning={isFetching} delay={200}>
