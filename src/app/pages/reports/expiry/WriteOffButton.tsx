@@ -4,7 +4,8 @@ import { Button, Popconfirm } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import { useIdempotencyKey } from '../../inventory/stock/idempotency-key';
 
-type WriteOffAnswer = { message: string; written_off: unknown[]; total_quantity: number; total_value: number };
+/** `total_value` is a cost: absent for a role without 'costs: see'. */
+type WriteOffAnswer = { message: string; written_off: unknown[]; total_quantity: number; total_value?: number };
 
 type Props = { warehouseId?: string; warehouseName?: string; expiredQuantity: number; onDone: () => void };
 
@@ -27,7 +28,7 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
       });
       open?.({
         type: 'success', message: data.message,
-        description: `${data.total_quantity.toLocaleString('en-IN')} units (${formatINR(data.total_value)}) written off in ${warehouseName ?? 'the warehouse'}`,
+        description: `${data.total_quantity.toLocaleString('en-IN')} units${data.total_value === undefined ? '' : ` (${formatINR(data.total_value)})`} written off in ${warehouseName ?? 'the warehouse'}`,
       });
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
       onDone();

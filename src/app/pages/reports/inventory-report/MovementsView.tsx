@@ -41,11 +41,11 @@ export function MovementsView({ report }: { report: MovementsReport }) {
             defaultActiveKey={days.slice(0, 1)}
             items={days.map((day) => {
               const rows = report.movements[day]!;
-              const value = rows.reduce((sum, m) => sum + m.total_value, 0);
+              const value = rows.reduce((sum, m) => sum + (m.total_value ?? 0), 0);
               return {
                 key: day,
                 label: `${formatDay(day)} — ${rows.length} movement${rows.length === 1 ? '' : 's'}`,
-                extra: <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
+                extra: seesCosts && <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
                 children: (
                   <Table<StockMovement> rowKey="_id" size="small" dataSource={rows} columns={costColumns(movementColumns, seesCosts)} pagination={false} scroll={{ x: 900 }} />
                 ),

@@ -13,21 +13,28 @@ import { SalePurchaseFilters } from './SalePurchaseFilters';
 import { totalsOf, type SalePurchaseQuery, type SalePurchaseReport } from './types';
 import { useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
 
-function Totals({ report }: { report: SalePurchaseReport }) {
-  const purchases = totalsOf(report.purchases);
-  const sales = totalsOf(report.sales);
+/** Each section's value and units; without 'costs: see' its units alone. */
+function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: boolean }) {
+  const sections = [
+    { title: 'Purchases', totals: totalsOf(report.purchases), color: '#389e0d' },
+    { title: 'Sales', totals: totalsOf(report.sales), color: '#1677ff' },
+  ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      <Col xs={24} md={12}>
-        <Card size="small">
-          <Statistic title={`Purchases · ${purchases.quantity.toLocaleString('en-IN')} units`} value={formatINR(purchases.value)} valueStyle={{ color: '#389e0d' }} />
-        </Card>
-      </Col>
-      <Col xs={24} md={12}>
-        <Card size="small">
-          <Statistic title={`Sales · ${sales.quantity.toLocaleString('en-IN')} units`} value={formatINR(sales.value)} valueStyle={{ color: '#1677ff' }} />
-        </Card>
-      </Col>
+      {sections.map(({ title, totals, color }) => {
+        const units = `${totals.quantity.toLocaleString('en-IN')} units`;
+        return (
+          <Col key={title} xs={24} md={12}>
+            <Card size="small">
+              <Statistic
+                title={seesCosts ? `${title} · ${units}` : title}
+                value={seesCosts ? formatINR(totals.value) : units}
+                valueStyle={{ color }}
+              />
+            </Card>
+          </Col>
+        );
+      })}
     </Row>
   );
 }
@@ -59,7 +66,7 @@ export default function SalePurchaseReportPage() {
       {!applied && <Empty description="Choose a warehouse and a period, then Get Report" />}
       {report && (
         <Spin spinning={isFetching} delay={200}>
-          <Totals report={report} />
+          <Totals report={report} seesCosts={seesCosts} />
           <Card size="small" title="Purchases" style={{ marginBottom: 16 }} className="report-section">
             <DayGroupedTable key={`p-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`} days={report.purchases} emptyText="No purchases in this period" testId="purchases" />
           </Card>
