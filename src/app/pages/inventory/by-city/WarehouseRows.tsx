@@ -1,4 +1,5 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
+import { useCan } from '@refinedev/core';
 import { Card, Flex, Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
@@ -21,7 +22,7 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
   const seesCosts = useSeesCosts();
   const [page, setPage] = useState(1);
   const { rows, total, isLoading, error, refetch } = useWarehouseRows(cityId, group, page, q);
-  const batches = useBatchExpansion<InventoryRecord>();
+  const batches = useBatchExpansion<InventoryRecord>(useCan({ resource: 'inventory', action: 'show' }).data?.can === true);
   const products = `${total.toLocaleString('en-IN')} product${total === 1 ? '' : 's'}`;
   return (
     <Card

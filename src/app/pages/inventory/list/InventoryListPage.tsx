@@ -1,5 +1,6 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
 import { CreateButton } from '@refinedev/antd';
+import { useCan } from '@refinedev/core';
 import { Table } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -36,7 +37,9 @@ export default function InventoryListPage() {
     setCurrentPage(1);
   };
 
-  const batches = useBatchExpansion<InventoryRecord>();
+  // A record's batches are read with 'inventory: show'.
+  const canShow = useCan({ resource: 'inventory', action: 'show' }).data?.can === true;
+  const batches = useBatchExpansion<InventoryRecord>(canShow);
 
   // Adjusting returns to this very list (filters and page) afterwards.
   const adjust = (record: InventoryRecord) =>
