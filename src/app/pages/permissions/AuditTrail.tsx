@@ -6,6 +6,9 @@ import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { diffPolicies } from './policy-diff';
 import type { AuditEntry, AuditTrailState } from './use-audit-trail';
 
+/** A long line (a custom role's name, a long resource) wraps inside the card instead of widening the page. */
+const TAG_STYLE = { marginInlineEnd: 0, whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: '100%' } as const;
+
 /** A reset touches dozens of boxes: show the first few, the rest on request. */
 const SHOWN_CHANGES = 12;
 
@@ -17,7 +20,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
   return (
     <Space size={[4, 6]} wrap>
       {shown.map((change) => (
-        <Tag key={change.text} color={change.granted ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
+        <Tag key={change.text} color={change.neutral ? 'blue' : change.granted ? 'green' : 'red'} style={TAG_STYLE}>
           {change.text}
         </Tag>
       ))}
