@@ -67,4 +67,12 @@ describe("a role with only 'inventory: list' (issue 28)", () => {
 
     expect(refused).toEqual([]);
   }, 90_000);
+
+  it("the header names the role as the admin labelled it, not by its slug", async () => {
+    const page = browser.page();
+    await signIn(page);
+    const user = page.getByTestId('current-user');
+    await expect.poll(() => user.innerText()).toContain('Inventory reader');
+    expect(await user.innerText()).not.toContain(ROLE);
+  });
 });
