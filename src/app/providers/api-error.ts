@@ -70,10 +70,8 @@ const UPSTREAM_DOWN = new Set([502, 503, 504]);
 /** Any failure of a request → ApiError with the message SPEC.md section 8 asks for. */
 export function toApiError(error: unknown, defaultMessage?: string): ApiError {
   if (error instanceof ApiError) return error.withDefault(defaultMessage);
-  if (!isAxiosError(error)) {
-    const message = error instanceof Error && error.message ? error.message : (defaultMessage ?? UNEXPECTED_ERROR_MESSAGE);
-    return new ApiError(message, 0, 'client');
-  }
+  // Our own messages are ApiErrors already: anything else is a defect, whose text ('Cannot read properties of…') is not for a person.
+  if (!isAxiosError(error)) return new ApiError(defaultMessage ?? UNEXPECTED_ERROR_MESSAGE, 0, 'client');
   const response = error.response;
   if (!response) {
     const refused = error.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(error.message);

@@ -27,3 +27,11 @@ describe('error notifications as a person reads them', () => {
       .toMatchObject({ message: 'Failed to write off expired stock', description: 'Network error. Please check your connection.' });
   });
 });
+
+describe('errors that are not answers of the API', () => {
+  it("read as the operation's default or as plain words, never as the defect's own text", async () => {
+    const { toApiError } = await import('../../../src/app/providers/api-error.js');
+    expect(toApiError(new TypeError("Cannot read properties of undefined (reading 'map')"), 'Failed to fetch cities').message).toBe('Failed to fetch cities');
+    expect(toApiError(new TypeError("Cannot read properties of undefined (reading 'map')")).message).toBe('Something went wrong. Please try again.');
+  });
+});
