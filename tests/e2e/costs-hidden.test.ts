@@ -38,7 +38,7 @@ describe("without 'costs: see' (issue 28)", () => {
     await api('PUT', '/permissions', DEFAULT_POLICY);
   });
 
-  it('no screen shows ₹NaN or a cost column: dashboard, inventory, city inventory, the four report views, sale-purchase (and its CSV), expiry', async () => {
+  it('no screen shows ₹NaN or a cost column: dashboard, inventory, city inventory, the four report views, sale-purchase (and its CSV), transfers, stock takes, expiry', async () => {
     const page = browser.page();
     const record = await demoRecord(2828, () => true);
     await loginAs(page, 'warehouse');
@@ -74,6 +74,12 @@ describe("without 'costs: see' (issue 28)", () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const header = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0];
     expect(header).toBe('Section,Date,Time,Product,Quantity');
+
+    for (const [path, heading] of [['/transfers', 'Transfers'], ['/stock-takes', 'Stock Takes']] as const) {
+      await page.goto(path);
+      await settled(page, heading);
+      await expectNoCosts(page, path);
+    }
 
     await page.goto('/expiry-report');
     await settled(page, 'Expiry Report');
