@@ -1,10 +1,10 @@
-import { useNotificationProvider } from '@refinedev/antd';
 import { Refine, type IResourceItem } from '@refinedev/core';
 import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
 import { accessControlProvider, authProvider, dataProvider, queryClient } from './providers';
+import { useNotificationProvider } from './providers/notification-provider';
 import { plainQueryRouterProvider } from './providers/router-provider';
 import { menuGroups, resourceDeclarations } from './resources';
 import { toRefineResources } from './resources/refine-resources';

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { HOME_ROUTE, LOGIN_ROUTE } from './config';
 import { safeRedirect } from './pages/login/safe-redirect';
 import { session } from './providers/sign-in';
 import { decodeToken, isTokenExpired } from './providers/token';
+import { LoadErrorBoundary } from './routes/LoadErrorBoundary';
+import { PlainLoadFailed } from './routes/PlainLoadFailed';
+import { retryableLazy as lazy } from './routes/retryable-lazy';
 
 const LandingPage = lazy(() => import('./pages/public/LandingPage'));
 const ComingSoonPage = lazy(() => import('./pages/public/ComingSoonPage'));
@@ -43,6 +46,15 @@ function Login() {
 export function PublicApp() {
   return (
     <BrowserRouter>
+      <PublicRoutes />
+    </BrowserRouter>
+  );
+}
+
+function PublicRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <LoadErrorBoundary resetKey={pathname} fallback={PlainLoadFailed}>
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/" element={themed(<LandingPage />)} />
@@ -54,6 +66,6 @@ export function PublicApp() {
           <Route path="*" element={<BackOffice />} />
         </Routes>
       </Suspense>
-    </BrowserRouter>
+    </LoadErrorBoundary>
   );
 }

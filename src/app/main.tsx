@@ -1,7 +1,10 @@
 import '@refinedev/antd/dist/reset.css';
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPublicPath } from './public-paths';
+import { LoadErrorBoundary } from './routes/LoadErrorBoundary';
+import { PlainLoadFailed } from './routes/PlainLoadFailed';
+import { retryableLazy } from './routes/retryable-lazy';
 
 // A page restored from the back-forward cache would show the state of before a logout: load it afresh.
 window.addEventListener('pageshow', (event) => {
@@ -9,14 +12,17 @@ window.addEventListener('pageshow', (event) => {
 });
 
 // The first page decides which app loads: the public pages and /login never download the back-office.
-const app: Promise<ComponentType> = isPublicPath(window.location.pathname)
-  ? import('./PublicApp').then((m) => m.PublicApp)
-  : import('./App').then((m) => m.App);
+const Root = isPublicPath(window.location.pathname)
+  ? retryableLazy(() => import('./PublicApp').then((m) => ({ default: m.PublicApp })))
+  : retryableLazy(() => import('./App').then((m) => ({ default: m.App })));
 
-void app.then((Root) =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  ),
+// Should the app's own code not arrive (server restarting), a message with Retry instead of a blank page.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <LoadErrorBoundary fallback={PlainLoadFailed}>
+      <Suspense fallback={null}>
+        <Root />
+      </Suspense>
+    </LoadErrorBoundary>
+  </StrictMode>,
 );

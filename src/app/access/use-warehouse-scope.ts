@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ScopedResource } from '../../domain/policy';
-import { accessControlProvider } from '../providers';
+import { useAccessPolicy } from './use-access-policy';
 
 /**
  * The signed-in user's warehouse scope on one resource (none: every warehouse): null when they see every warehouse, else their assigned
@@ -8,10 +7,7 @@ import { accessControlProvider } from '../providers';
  * policy, so a screen costs no extra GET /api/access-policy, and re-read with the other access answers on navigation.
  */
 export function useWarehouseScope(resource: ScopedResource | null): { _id: string; name: string }[] | null {
-  const { data: policy } = useQuery({
-    queryKey: ['access', 'policy'],
-    queryFn: async () => (await accessControlProvider.policy()) ?? null,
-  });
+  const policy = useAccessPolicy();
   if (!resource || !policy || policy.scope?.[resource] !== 'assigned') return null;
   return policy.warehouses ?? [];
 }

@@ -2,13 +2,21 @@ import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { useGetIdentity } from '@refinedev/core';
 import { Avatar, Button, Layout, Space, Tag, theme, Typography } from 'antd';
+import { isBuiltinRole } from '../../domain/roles';
+import { useAccessPolicy } from '../access/use-access-policy';
 import type { Identity } from '../providers/auth-provider';
 import { usePhoneLayout } from './use-phone-layout';
 
-/** The signed-in user's name and role; on a phone, the button that opens the menu. */
+/**
+ * The signed-in user's name and role, as the admin labelled it (the access policy's role_label: a custom role's
+ * 'Store auditor', not its slug); on a phone, the button that opens the menu.
+ */
 export function AppHeader() {
   const { token } = theme.useToken();
   const { data: user } = useGetIdentity<Identity>();
+  const policyLabel = useAccessPolicy()?.role_label;
+  // Until the policy arrives, a built-in role's own label; a custom role's slug is never shown.
+  const roleLabel = policyLabel ?? (user && isBuiltinRole(user.role) ? user.roleLabel : undefined);
   const { setMobileSiderOpen } = useThemedLayoutContext();
   const phone = usePhoneLayout();
   return (
@@ -25,7 +33,7 @@ export function AppHeader() {
         <Space size="middle" align="center" data-testid="current-user" style={{ minWidth: 0, lineHeight: 1.5 }}>
           <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
           <Typography.Text strong ellipsis style={{ maxWidth: phone ? 140 : undefined }}>{user.name}</Typography.Text>
-          <Tag color={user.role === 'admin' ? 'green' : 'blue'}>{user.roleLabel}</Tag>
+          {roleLabel && <Tag color={user.role === 'admin' ? 'green' : 'blue'} data-testid="current-role">{roleLabel}</Tag>}
         </Space>
       )}
     </Layout.Header>

@@ -9,7 +9,8 @@ export function AppTitle({ collapsed }: { collapsed: boolean }) {
     <Link
       to={HOME_ROUTE}
       aria-label={APP_NAME}
-      style={{ display: 'flex', alignItems: 'center', gap: 10, height: 64, padding: collapsed ? 0 : '0 20px', justifyContent: collapsed ? 'center' : 'flex-start' }}
+      className="app-title"
+      style={{ display: 'flex', flex: 'none', alignItems: 'center', gap: 10, height: 64, padding: collapsed ? 0 : '0 20px', justifyContent: collapsed ? 'center' : 'flex-start' }}
     >
       <ShopOutlined style={{ fontSize: 24, color: token.colorPrimary }} />
       {!collapsed && (

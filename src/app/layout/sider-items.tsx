@@ -18,9 +18,7 @@ export function leafNames(tree: TreeMenuItem[]): string[] {
 export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanReturnType | undefined>): Items {
   return tree.map((item) => {
     if (item.children.length) {
-      const children = buildMenuItems(item.children, access);
-      if (item.meta?.withLogout) children.push({ key: LOGOUT_KEY, icon: <LogoutOutlined />, label: 'Logout' });
-      return { key: item.key ?? item.name, icon: item.icon, label: item.label, children };
+      return { key: item.key ?? item.name, icon: item.icon, label: item.label, children: buildMenuItems(item.children, access) };
     }
     const answer = access.get(item.name);
     const allowed = answer?.can === true;
@@ -33,6 +31,14 @@ export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanRetu
     );
     return { key: item.key ?? item.name, icon: item.icon, label, disabled: !allowed };
   });
+}
+
+/**
+ * Logout, which ends the group declared `withLogout` (SPEC.md: the Setting group). The sidebar shows it right below
+ * the entries, in a menu of its own, so that it stays in view when the entries scroll.
+ */
+export function logoutItems(tree: TreeMenuItem[]): Items {
+  return tree.some((item) => item.meta?.withLogout) ? [{ key: LOGOUT_KEY, icon: <LogoutOutlined />, label: 'Logout' }] : [];
 }
 
 export function groupKeys(tree: TreeMenuItem[]): string[] {

@@ -61,16 +61,25 @@ function fieldErrors(data: unknown): FieldErrors | undefined {
   return Object.keys(errors).length ? errors : undefined;
 }
 
+/** What a bare status means to a person, when neither the server nor the operation says more (never 'status 409'). */
+const STATUS_WORDS: Record<number, string> = {
+  400: 'The request was not accepted. Please check what you entered.',
+  403: 'Your role may not do this.',
+  404: 'Not found: it may have been deleted.',
+  409: 'Someone else changed this meanwhile. Please reload and try again.',
+  413: 'This is too large to send.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
 /** Proxies (Vite's dev proxy, a load balancer) answer 502-504 without a JSON body when the API is down. */
 const UPSTREAM_DOWN = new Set([502, 503, 504]);
 
 /** Any failure of a request → ApiError with the message SPEC.md section 8 asks for. */
 export function toApiError(error: unknown, defaultMessage?: string): ApiError {
   if (error instanceof ApiError) return error.withDefault(defaultMessage);
-  if (!isAxiosError(error)) {
-    const message = error instanceof Error && error.message ? error.message : (defaultMessage ?? 'Unexpected error');
-    return new ApiError(message, 0, 'client');
-  }
+  // Our own messages are ApiErrors already: anything else is a defect, whose text ('Cannot read properties of…') is not for a person.
+  if (!isAxiosError(error)) return new ApiError(defaultMessage ?? UNEXPECTED_ERROR_MESSAGE, 0, 'client');
   const response = error.response;
   if (!response) {
     const refused = error.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(error.message);
@@ -80,5 +89,5 @@ export function toApiError(error: unknown, defaultMessage?: string): ApiError {
   if (fromServer) return new ApiError(fromServer, response.status, 'server', fieldErrors(response.data), response.data as Record<string, unknown>);
   if (response.status === 401) return new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
   if (UPSTREAM_DOWN.has(response.status)) return new ApiError(CONNECTION_REFUSED_MESSAGE, response.status, 'network');
-  return new ApiError(defaultMessage ?? `Request failed with status ${response.status}`, response.status, 'status');
+  return new ApiError(defaultMessage ?? STATUS_WORDS[response.status] ?? UNEXPECTED_ERROR_MESSAGE, response.status, 'status');
 }

@@ -1,6 +1,6 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import { Space } from 'antd';
-import { lazy } from 'react';
+import { retryableLazy } from '../routes/retryable-lazy';
 import { STOCK_STATUSES } from '../../domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
 import { productsResource } from '../../domain/resources/products';
@@ -62,5 +62,5 @@ export const products = fromSpec(productsResource, {
     filters: [{ param: 'warehouse_id', label: 'Warehouse', resource: 'warehouses', nameField: 'name' }],
   },
   // Colour variants, images and category-driven GST: a form of its own, rendered by the generic pages.
-  form: { component: lazy(() => import('../pages/products/ProductForm')) },
+  form: { component: retryableLazy(() => import('../pages/products/ProductForm')) },
 });

@@ -1,5 +1,5 @@
 import type { BaseRecord } from '@refinedev/core';
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { ZodObject } from 'zod';
 import type { Action, Resource as PolicyResource } from '../../domain/policy';
 
@@ -151,7 +151,8 @@ export type DeclaredFormDeclaration = FormCommon & {
 
 /** A resource with special needs (products) plugs its own form into the same pages. */
 export type CustomFormDeclaration = FormCommon & {
-  component: LazyExoticComponent<ComponentType<CustomFormProps>>;
+  /** Lazy (retryableLazy), so the generic pages do not carry it. */
+  component: ComponentType<CustomFormProps>;
 };
 
 export type FormDeclaration = DeclaredFormDeclaration | CustomFormDeclaration;

@@ -1,11 +1,14 @@
 import { Authenticated } from '@refinedev/core';
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { LOGIN_ROUTE } from '../config';
 import { AlreadySignedIn } from './AlreadySignedIn';
 import { backOfficeRoutes } from './back-office-routes';
 import { GuardedPage } from './GuardedPage';
+import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { PageLoading } from './PageLoading';
+import { retryableLazy as lazy } from './retryable-lazy';
+import { ScreenLoadFailed } from './ScreenLoadFailed';
 
 const LandingPage = lazy(() => import('../pages/public/LandingPage'));
 const ComingSoonPage = lazy(() => import('../pages/public/ComingSoonPage'));
@@ -18,7 +21,10 @@ const BackOfficeLayout = lazy(() => import('../layout/BackOfficeLayout'));
 
 /** Public pages, /login, the back-office behind sign-in (each screen also behind the policy), and 404. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  // A page whose code could not be downloaded (the layout itself, a public page) says so and comes back by itself.
   return (
+    <LoadErrorBoundary resetKey={pathname} fallback={ScreenLoadFailed}>
     <Suspense fallback={<PageLoading />}>
       <Routes>
         <Route path="/" element={<LandingPage />} />
@@ -48,5 +54,6 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
+    </LoadErrorBoundary>
   );
 }

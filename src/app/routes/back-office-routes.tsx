@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { crudPage } from '../crud/crud-page';
 import { resourceDeclarations } from '../resources';
 import type { RefineAction } from '../resources/types';
+import { retryableLazy as lazy } from './retryable-lazy';
 
 export type BackOfficeRoute = {
   /** SPEC.md section 2 path. */
@@ -9,8 +10,8 @@ export type BackOfficeRoute = {
   /** Refine resource and action checked by <CanAccess> (the declaration maps them to a policy permission). */
   resource: string;
   action: RefineAction;
-  /** Lazy, so signing in does not download every screen. */
-  page: LazyExoticComponent<ComponentType>;
+  /** Lazy, so signing in does not download every screen (and loadable again after a failed download). */
+  page: ComponentType;
 };
 
 type Page = BackOfficeRoute['page'];

@@ -9,6 +9,22 @@ function fieldOf(instancePath: string, fallback: string): string {
   return path || fallback;
 }
 
+/** Whether a message already says which field it is about ('End date is required', 'end_date cannot be…' for end_date). */
+function namesItsField(message: string, field: string): boolean {
+  const name = field.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? field;
+  const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [name, name.replace(/_/g, ' ')].some((words) => new RegExp(`\\b${escape(words)}\\b`, 'i').test(message));
+}
+
+/**
+ * The one line a person reads for a refused body: each problem once, prefixed by its field only where the message does
+ * not name it already (never 'end_date: end_date cannot be before start_date'). `errors` keeps field and message apart.
+ */
+export function validationSummary(errors: readonly FieldError[]): string {
+  const lines = errors.map((e) => (namesItsField(e.message, e.field) ? e.message : `${e.field}: ${e.message}`));
+  return [...new Set(lines)].join('; ');
+}
+
 /** Errors the router answers before any route runs (a malformed URL, a path segment past the length limit). */
 export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: 'The address is too long' });
@@ -23,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field: fieldOf(v.instancePath, error.validationContext ?? 'body'),
         message: v.message ?? 'is invalid',
       }));
-      return reply.status(400).send({ message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors });
+      return reply.status(400).send({ message: validationSummary(errors), errors });
     }
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);

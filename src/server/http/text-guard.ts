@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 
-export const BAD_TEXT_MESSAGE = 'contains a character that is not allowed (NUL or an unpaired Unicode surrogate)';
+/** Said to a person: no code names (NUL, surrogate); `errors[].field` says which field. */
+export const BAD_TEXT_MESSAGE = 'This text contains a character that cannot be saved (an invisible control character or half of an emoji). Delete it and type the text again.';
 
 /** A UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -41,6 +42,6 @@ export async function rejectUnstorableText(request: FastifyRequest): Promise<voi
     const path = findUnstorableText(value);
     if (path === null) continue;
     const field = path || part;
-    throw badRequest(field, `${field} ${BAD_TEXT_MESSAGE}`);
+    throw badRequest(field, BAD_TEXT_MESSAGE);
   }
 }

@@ -65,7 +65,8 @@ async function loadNames(db: DbOrTx): Promise<Catalogue> {
 /**
  * Every row through the form's own zod schema, then what only the whole file and the catalogue can tell: names of
  * category and subcategory, a SKU or barcode twice in the file, a barcode already on another product. A row whose
- * SKU the catalogue holds updates that product; any other row creates one.
+ * SKU the catalogue holds updates that product; any other row creates one. `rows` holds only the rows without an error:
+ * what an import would write, and what the dry run counts.
  */
 export async function validateImport(db: DbOrTx, csv: string): Promise<{ rows: ImportRow[]; errors: ImportError[] }> {
   const parsed = parseCsv(csv);
@@ -142,7 +143,9 @@ export async function validateImport(db: DbOrTx, csv: string): Promise<{ rows: I
     errors.push({ row: row.line, field: 'tracks_expiry', message: STOP_TRACKING_REFUSED });
   }
   errors.sort((a, b) => a.row - b.row);
-  return { rows, errors };
+  // A row that parsed but failed a later check (a SKU or barcode twice, a barcode taken) is not one to import.
+  const faulty = new Set(errors.map((e) => e.row));
+  return { rows: rows.filter((row) => !faulty.has(row.line)), errors };
 }
 
 /** Rows that switch off expiry tracking of a product whose dated batches still hold stock (the switch's trigger refuses). */

@@ -174,6 +174,11 @@ describe('HTTP client: SPEC.md section 8 error messages', () => {
     expect(error).toMatchObject({ statusCode: 500, message: 'Failed to fetch cities' });
   });
 
+  it('a bare status with no catalogue default reads as words, never as a status code (issue 28)', async () => {
+    const error = await failure(client(server.url).get('/no-message'));
+    expect(error).toMatchObject({ statusCode: 500, message: 'Something went wrong. Please try again.' });
+  });
+
   it("a 401 without a message (and nothing to refresh) reads 'Unauthorized. Please log in again.'", async () => {
     const error = await failure(client(server.url).get('/unauthorized'));
     expect(error).toMatchObject({ statusCode: 401, message: 'Unauthorized. Please log in again.' });

@@ -88,6 +88,12 @@ describe('audit summary', () => {
     expect(diffPolicies(DEFAULT_POLICY, DEFAULT_POLICY)).toEqual([]);
   });
 
+  it("reads a scope change as 'scope set to Assigned' (or All), with no + or − (issue 28)", () => {
+    const assigned = { ...clone(DEFAULT_POLICY), scope: { 'warehouse-user': { inventory: 'assigned' as const } } };
+    expect(diffPolicies(DEFAULT_POLICY, assigned)).toEqual([{ granted: true, neutral: true, text: 'warehouse-user: inventory scope set to Assigned' }]);
+    expect(diffPolicies(assigned, DEFAULT_POLICY).map((c) => c.text)).toEqual(['warehouse-user: inventory scope set to All']);
+  });
+
   it('stays readable for entries naming roles or resources that no longer exist', () => {
     const before = { signIn: { auditor: true }, grants: { auditor: { brands: ['list'] } } };
     expect(diffPolicies(before, { signIn: {}, grants: {} })).toEqual([

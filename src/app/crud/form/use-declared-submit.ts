@@ -1,13 +1,15 @@
+import type { HttpError } from '@refinedev/core';
 import { useState } from 'react';
-import type { ZodType } from 'zod';
+import type { ZodObject } from 'zod';
 import type { ApiRecord } from '../../resources/types';
+import { messageForBox } from './server-errors';
 
 /**
  * The submit of a declared form: the values parsed by the declaration's zod schema (its first message in the red box
  * when they do not parse), then sent with useForm's onFinish; the server's refusal lands in the same box through
- * `refused` (useForm's onMutationError).
+ * `refused` (useForm's onMutationError), less what useForm already shows under the fields.
  */
-export function useDeclaredSubmit(schema: ZodType) {
+export function useDeclaredSubmit(schema: ZodObject) {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const submitWith = (onFinish: (values: ApiRecord) => Promise<unknown>) => async (values: ApiRecord) => {
     setSubmitError(null);
@@ -19,5 +21,6 @@ export function useDeclaredSubmit(schema: ZodType) {
     // The refusal is shown through `refused`; the rejected promise must not surface as an uncaught error.
     await onFinish(parsed.data as ApiRecord).catch(() => undefined);
   };
-  return { submitError, submitWith, refused: (error: { message: string }) => setSubmitError(error.message) };
+  const refused = (error: Pick<HttpError, 'message' | 'errors'>) => setSubmitError(messageForBox(error, Object.keys(schema.shape)));
+  return { submitError, submitWith, refused };
 }

@@ -8,6 +8,7 @@ import { SearchWithSuggestions } from '../search/SearchWithSuggestions';
 import { suggestionSource } from '../search/suggestion-source';
 import { ExportButton } from './ExportButton';
 import { FilterTags } from './FilterTags';
+import { ListError } from './ListError';
 import { ListPagination } from './ListPagination';
 import { ResourceTable } from './ResourceTable';
 import type { RecordAccess } from './use-record-access';
@@ -115,7 +116,7 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         <Alert type="error" showIcon role="alert" message={`Could not fetch ${singular} details.`} style={ALERT_STYLE}
           action={<Button size="small" onClick={showAll}>Show all</Button>} />
       )}
-      {!selected && tableQuery.error && <Alert type="error" showIcon role="alert" message={tableQuery.error.message} style={ALERT_STYLE} />}
+      {!selected && <ListError error={tableQuery.error} onRetry={() => tableQuery.refetch()} retrying={tableQuery.isFetching} />}
       {actionError && <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={ALERT_STYLE} />}
       {selected && !selectedFailed && (
         <Alert type="info" showIcon message={`Showing the chosen ${singular} only.`} style={ALERT_STYLE}
@@ -126,6 +127,7 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         declaration={declaration}
         rows={rows}
         loading={selected ? one.query.isFetching : tableQuery.isFetching}
+        failed={selected ? selectedFailed : !!tableQuery.error}
         sorters={table.sorters}
         filters={filters}
         onSort={(sorters) => {

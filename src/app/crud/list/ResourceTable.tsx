@@ -4,6 +4,7 @@ import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'a
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import { emptyTextOf } from './ListError';
 import { RowDeleteButton } from './RowDeleteButton';
 import { ResourceFilterDropdown } from './ResourceFilterDropdown';
 import { filterValue } from './table-filters';
@@ -13,6 +14,8 @@ type Props = {
   declaration: ResourceDeclaration;
   rows: ApiRecord[];
   loading: boolean;
+  /** Its request failed: the page shows why, and the table does not claim that nothing was found. */
+  failed?: boolean;
   /** The list's sort and filters (Refine's table state), and how to change them. */
   sorters: CrudSort[];
   filters: CrudFilter[];
@@ -26,7 +29,7 @@ type Props = {
 };
 
 /** The declared columns, then Actions: the declaration's own buttons, Edit and Delete for roles that may use them. */
-export function ResourceTable({ declaration, rows, loading, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
+export function ResourceTable({ declaration, rows, loading, failed, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
   const list = declaration.list!;
   const RowActions = list.rowActions;
   const singular = declaration.entity?.singular ?? 'record';
@@ -116,7 +119,7 @@ export function ResourceTable({ declaration, rows, loading, sorters, filters, on
       loading={loading}
       pagination={false}
       onChange={onChange}
-      locale={{ emptyText: list.emptyText }}
+      locale={{ emptyText: emptyTextOf({ failed }, list.emptyText) }}
       // Cells wrap to fit; a screen too narrow even then scrolls sideways.
       scroll={{ x: 'min-content' }}
       size="middle"

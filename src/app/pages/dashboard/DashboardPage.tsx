@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Col, Row } from 'antd';
+import { Button, Col, Row } from 'antd';
+import { ListError } from '../../crud/list/ListError';
 import type { Identity } from '../../providers/auth-provider';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { ExpiryPanels } from './ExpiryPanels';
@@ -17,7 +18,7 @@ import { WarehousesPanel } from './WarehousesPanel';
 export default function DashboardPage() {
   const { summary, isLoading, isFetching, error, refetch } = useDashboardSummary();
   const { data: user } = useGetIdentity<Identity>();
-  const panel = { summary, loading: isLoading };
+  const panel = { summary, loading: isLoading, failed: !!error };
   return (
     <>
       <PageHeader
@@ -25,7 +26,7 @@ export default function DashboardPage() {
         subTitle={user ? `Welcome back, ${user.name}` : undefined}
         extra={<Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>Refresh</Button>}
       />
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       <StatCards {...panel} />
       <ExpiryPanels />
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 16 }}>

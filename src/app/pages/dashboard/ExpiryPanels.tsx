@@ -1,6 +1,7 @@
 import { FieldTimeOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
-import { Alert, Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { Link } from 'react-router';
 import type { ExpiringRow } from '../../../domain/schemas/batches';
 import { formatINR } from '../../../domain/money';
@@ -17,7 +18,7 @@ const SOON = 7;
 export function ExpiryPanels() {
   const { data: can } = useCan({ resource: 'inventory', action: 'list' });
   const seesCosts = useSeesCosts();
-  const { answer, isLoading, error } = useExpiring({ days: SOON, includeExpired: true, enabled: can?.can === true });
+  const { answer, isLoading, isFetching, error, refetch } = useExpiring({ days: SOON, includeExpired: true, enabled: can?.can === true });
   if (can?.can !== true) return null;
   const rows = answer?.data ?? [];
   const expired = rows.filter((r) => r.days_to_expiry < 0);
@@ -32,18 +33,18 @@ export function ExpiryPanels() {
             <Statistic
               title="Expired stock"
               loading={isLoading}
-              value={seesCosts ? expiredValue : expiredUnits}
-              formatter={(v) => (seesCosts ? formatINR(Number(v)) : `${Number(v).toLocaleString('en-IN')} units`)}
+              // Not known (the request failed) is a dash, not ₹0.00.
+              value={!answer ? '—' : seesCosts ? formatINR(expiredValue) : `${expiredUnits.toLocaleString('en-IN')} units`}
               valueStyle={{ fontSize: 22, color: expiredUnits ? '#f5222d' : undefined }}
               prefix={<FieldTimeOutlined />}
             />
-            <Typography.Text type="secondary">{`${expiredUnits.toLocaleString('en-IN')} units in ${expired.length} batch${expired.length === 1 ? '' : 'es'}`}</Typography.Text>
+            {answer && <Typography.Text type="secondary">{`${expiredUnits.toLocaleString('en-IN')} units in ${expired.length} batch${expired.length === 1 ? '' : 'es'}`}</Typography.Text>}
           </Card>
         </Link>
       </Col>
       <Col xs={24} xl={18}>
         <Card size="small" title="Expiring soon" extra={<Link to="/expiry-report">Expiry report</Link>}>
-          {error && <Alert type="error" showIcon role="alert" message={error.message} />}
+          <ListError error={error} onRetry={refetch} retrying={isFetching} />
           <Table<ExpiringRow>
             aria-label="Expiring soon"
             size="small"
@@ -52,7 +53,7 @@ export function ExpiryPanels() {
             rowKey={(r) => `${r.product_id}/${r.warehouse_id}/${r.batch_no}`}
             pagination={{ pageSize: 5, hideOnSinglePage: true, showSizeChanger: false, size: 'small' }}
             scroll={{ x: 640 }}
-            locale={{ emptyText: isLoading ? ' ' : `Nothing expires in the next ${SOON} days` }}
+            locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, `Nothing expires in the next ${SOON} days`) }}
             columns={costColumns([
               { title: 'Product', dataIndex: 'product_name' },
               { title: 'Warehouse', dataIndex: 'warehouse_name' },

@@ -1,16 +1,17 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import { Avatar, Card, List, Typography } from 'antd';
 import { formatINR } from '../../../domain/money';
+import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
 
 /** The 5 newest products: image, name and price (the offer price above a struck-through MRP). */
-export function RecentProductsPanel({ summary, loading }: PanelProps) {
+export function RecentProductsPanel({ summary, loading, failed }: PanelProps) {
   return (
     <Card size="small" title="Recent Products" style={{ height: '100%' }}>
       <List
         loading={loading}
         dataSource={summary?.recent_products ?? []}
-        locale={{ emptyText: 'No products yet' }}
+        locale={{ emptyText: emptyTextOf({ failed }, 'No products yet') }}
         renderItem={(p) => (
           <List.Item extra={<PriceText price={p.price} discount={p.discount_price} />}>
             <List.Item.Meta

@@ -1,10 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, List, Tag, Typography } from 'antd';
 import { defaultRoleLabel } from '../../../domain/roles';
+import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
 
 /** The 5 newest users; a role that may not list users gets none from the API, and says so here. */
-export function RecentUsersPanel({ summary, loading }: PanelProps) {
+export function RecentUsersPanel({ summary, loading, failed }: PanelProps) {
   const hidden = summary && summary.recent_users === null;
   return (
     <Card size="small" title="Recent Users" style={{ height: '100%' }}>
@@ -16,7 +17,7 @@ export function RecentUsersPanel({ summary, loading }: PanelProps) {
         <List
           loading={loading}
           dataSource={summary?.recent_users ?? []}
-          locale={{ emptyText: 'No users yet' }}
+          locale={{ emptyText: emptyTextOf({ failed }, 'No users yet') }}
           renderItem={(u) => (
             <List.Item extra={<Tag>{defaultRoleLabel(u.role)}</Tag>}>
               <List.Item.Meta

@@ -7,6 +7,7 @@ import { Card, Col, Row, Statistic, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatINR } from '../../../domain/money';
+import type { PanelProps } from './panel-props';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 type Stat = {
@@ -27,7 +28,7 @@ const STATS: Stat[] = [
 ];
 
 /** The eight stat cards of SPEC.md "Dashboard". */
-export function StatCards({ summary, loading }: { summary: DashboardSummary | undefined; loading: boolean }) {
+export function StatCards({ summary, loading }: PanelProps) {
   const seesCosts = useSeesCosts();
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -57,8 +58,8 @@ function StatCard({ stat, summary, loading }: { stat: Stat; summary: DashboardSu
       <Statistic
         title={stat.title}
         loading={loading}
-        value={summary ? stat.value(summary) : 0}
-        formatter={(v) => (stat.money ? formatINR(Number(v)) : Number(v).toLocaleString('en-IN'))}
+        // No summary (its request failed): a dash, not a false 0.
+        value={!summary ? '—' : stat.money ? formatINR(stat.value(summary)) : stat.value(summary).toLocaleString('en-IN')}
         valueStyle={{ fontSize: 22 }}
       />
     </Card>

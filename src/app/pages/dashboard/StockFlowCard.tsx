@@ -1,17 +1,18 @@
 import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryableLazy } from '../../routes/retryable-lazy';
 import { Link } from 'react-router';
 import { formatDay } from '../reports/shared/format';
 import { InTransitFigure } from './InTransitFigure';
-import type { DashboardSummary } from './use-dashboard-summary';
+import type { PanelProps } from './panel-props';
 
-const StockChart = lazy(() => import('./StockChart'));
+const StockChart = retryableLazy(() => import('./StockChart'));
 
 /**
  * Stock in/out per day for the last 30 days (today included, India time), with the period's totals: the same
  * days and the same figures as the inventory report's default summary, which the card links to.
  */
-export function StockFlowCard({ summary, loading }: { summary: DashboardSummary | undefined; loading: boolean }) {
+export function StockFlowCard({ summary, loading, failed }: PanelProps) {
   const flow = summary?.stock_flow ?? [];
   const totalIn = flow.reduce((sum, d) => sum + d.stock_in, 0);
   const totalOut = flow.reduce((sum, d) => sum + d.stock_out, 0);
@@ -38,7 +39,8 @@ export function StockFlowCard({ summary, loading }: { summary: DashboardSummary 
       )}
       {/* A chart measures its parent: without min-width 0 it can push the page wider than the window. */}
       <div style={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
-        {loading || !summary ? chartSkeleton : <Suspense fallback={chartSkeleton}><StockChart data={flow} /></Suspense>}
+        {/* A failed request is said above the cards: no skeleton that would look like loading forever. */}
+        {failed && !summary ? null : loading || !summary ? chartSkeleton : <Suspense fallback={chartSkeleton}><StockChart data={flow} /></Suspense>}
       </div>
     </Card>
   );

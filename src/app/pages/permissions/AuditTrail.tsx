@@ -1,9 +1,13 @@
 import { ReloadOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Card, List, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { diffPolicies } from './policy-diff';
 import type { AuditEntry, AuditTrailState } from './use-audit-trail';
+
+/** A long line (a custom role's name, a long resource) wraps inside the card instead of widening the page. */
+const TAG_STYLE = { marginInlineEnd: 0, whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: '100%' } as const;
 
 /** A reset touches dozens of boxes: show the first few, the rest on request. */
 const SHOWN_CHANGES = 12;
@@ -16,7 +20,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
   return (
     <Space size={[4, 6]} wrap>
       {shown.map((change) => (
-        <Tag key={change.text} color={change.granted ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
+        <Tag key={change.text} color={change.neutral ? 'blue' : change.granted ? 'green' : 'red'} style={TAG_STYLE}>
           {change.text}
         </Tag>
       ))}
@@ -59,13 +63,13 @@ export function AuditTrail({ audit }: { audit: AuditTrailState }) {
         </Button>
       }
     >
-      {audit.error && <Alert type="error" showIcon message={audit.error} style={{ marginBottom: 16 }} />}
+      <ListError error={audit.error ? { message: audit.error } : null} onRetry={audit.refetch} retrying={audit.fetching} style={{ marginBottom: 16 }} />
       <List<AuditEntry>
         aria-label="Recent permission changes"
         loading={audit.loading}
         dataSource={audit.entries}
         rowKey="_id"
-        locale={{ emptyText: 'No permission changes yet.' }}
+        locale={{ emptyText: emptyTextOf({ failed: !!audit.error }, 'No permission changes yet.') }}
         renderItem={(entry) => <AuditItem entry={entry} />}
       />
     </Card>

@@ -3,6 +3,7 @@ import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { RoleOut } from '../../../domain/schemas/role';
+import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { ROLE_NAME_MESSAGE } from '../../../domain/schemas/role';
 import { ROLE_NAME_MAX, ROLE_NAME_PATTERN } from '../../../domain/roles';
 
@@ -68,11 +69,13 @@ export function RolesPanel({ canEdit, busy, onChanged }: Props) {
         a role that users hold cannot be deleted.
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon closable message={error} onClose={() => setError(null)} style={{ marginBottom: 12 }} />}
+      <ListError error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
       <Table<RoleOut>
         aria-label="Roles"
         size="small"
         rowKey="name"
         loading={query.isLoading}
+        locale={{ emptyText: emptyTextOf({ failed: !!query.error }, 'No roles') }}
         dataSource={roles}
         pagination={false}
         scroll={{ x: 'max-content' }}

@@ -30,7 +30,7 @@ export function SaveBar({ matrix }: { matrix: PermissionsMatrix }) {
           title="Reset to defaults?"
           description={
             <div style={{ maxWidth: 320 }}>
-              Loads the default permissions (SPEC.md section 6) into the matrix as unsaved changes. Nothing changes until you press Save.
+              Loads the default permissions (only Admin and Warehouse User may sign in) into the matrix as unsaved changes. Nothing changes until you press Save.
             </div>
           }
           okText="Load defaults"

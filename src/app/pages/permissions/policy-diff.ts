@@ -1,6 +1,12 @@
 import type { Policy } from '../../../domain/policy';
 
-export type PolicyChange = { granted: boolean; text: string };
+/**
+ * One line of an audit entry. `neutral`: a setting changed to another value (a scope, a label), neither granted nor
+ * taken away, so it reads 'scope set to Assigned' without a + or −.
+ */
+export type PolicyChange = { granted: boolean; text: string; neutral?: true };
+
+const SCOPE_LABELS: Record<string, string> = { all: 'All', assigned: 'Assigned' };
 
 type LoosePolicy = {
   signIn?: Record<string, boolean>;
@@ -11,7 +17,7 @@ type LoosePolicy = {
 
 /**
  * What an audit entry changed, one line per permission: '+ warehouse-user: products list',
- * '− sub-admin: may sign in'. Works on any stored before/after, even one naming roles or resources that no
+ * '− sub-admin: may sign in', 'warehouse-user: inventory scope set to Assigned'. Works on any stored before/after, even one naming roles or resources that no
  * longer exist, so old entries stay readable.
  */
 export function diffPolicies(before: Policy | LoosePolicy | null | undefined, after: Policy | LoosePolicy | null | undefined): PolicyChange[] {
@@ -25,7 +31,7 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
     const has = a.labels && role in a.labels;
     if (b.labels && !had && has) changes.push(change(true, `role ${role} created ('${a.labels![role]}')`));
     else if (a.labels && had && !has) changes.push(change(false, `role ${role} deleted`));
-    else if (had && has && b.labels![role] !== a.labels![role]) changes.push(change(true, `${role}: label '${a.labels![role] || role}'`));
+    else if (had && has && b.labels![role] !== a.labels![role]) changes.push(setting(`${role}: label set to '${a.labels![role] || role}'`));
   }
   for (const role of roles) {
     const oldScope = b.scope?.[role] ?? {};
@@ -33,7 +39,7 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
     for (const resource of unique([...Object.keys(oldScope), ...Object.keys(newScope)]).sort()) {
       const from = oldScope[resource] ?? 'all';
       const to = newScope[resource] ?? 'all';
-      if (from !== to) changes.push(change(to === 'all', `${role}: ${resource} scope ${to}`));
+      if (from !== to) changes.push(setting(`${role}: ${resource} scope set to ${SCOPE_LABELS[to] ?? to}`));
     }
     const was = Boolean(b.signIn?.[role]);
     const is = Boolean(a.signIn?.[role]);
@@ -55,6 +61,10 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
 
 function change(granted: boolean, what: string): PolicyChange {
   return { granted, text: `${granted ? '+' : '−'} ${what}` };
+}
+
+function setting(what: string): PolicyChange {
+  return { granted: true, neutral: true, text: what };
 }
 
 const unique = (values: string[]) => [...new Set(values)];

@@ -7,6 +7,7 @@ import { DISCOUNT_ABOVE_MRP_MESSAGE, productSchema } from '../../../domain/schem
 import { NumberField } from '../../components/NumberField';
 import { FormButtons } from '../../crud/form/FormButtons';
 import { savedMessage } from '../../crud/form/notifications';
+import { messageForBox } from '../../crud/form/server-errors';
 import { screenPath } from '../../crud/routes';
 import { zodRules } from '../../crud/zod-rules';
 import type { CustomFormProps } from '../../resources/types';
@@ -18,6 +19,7 @@ import { ProductLoadError } from './ProductLoadError';
 import { useCategories } from './use-categories';
 
 const rules = (field: keyof typeof productSchema.shape) => zodRules(productSchema.shape[field]);
+const PRODUCT_FIELDS = Object.keys(productSchema.shape);
 const SAVE_FAILED = { create: 'Failed to add product', edit: 'Failed to update product. Please try again.' } as const;
 
 /** Add and edit product (SPEC.md sections 2 and 5), plugged into the generic create/edit pages by the products declaration. */
@@ -37,7 +39,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
     successNotification: () => ({ type: 'success', message: savedMessage('product', mode) }),
     errorNotification: false,
     onMutationSuccess: () => navigate(listPath),
-    onMutationError: (error) => setSubmitError(error.message),
+    onMutationError: (error) => setSubmitError(messageForBox(error, PRODUCT_FIELDS)),
   });
 
   if (mode === 'edit' && query?.isError) return <ProductLoadError error={query.error} listPath={listPath} />;

@@ -12,9 +12,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="public-page">
       <header className="public-header">
-        <Link to="/" className="public-brand">
+        <Link to="/" className="public-brand" aria-label={APP_NAME}>
           <ShopOutlined style={{ fontSize: 22, color: '#389e0d' }} />
-          <span>{APP_NAME}</span>
+          <span className="public-brand-name">{APP_NAME}</span>
         </Link>
         <nav className="public-nav" aria-label="Sections">
           <SectionLink id="home">Home</SectionLink>

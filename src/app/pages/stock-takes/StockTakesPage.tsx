@@ -1,5 +1,6 @@
 import { useCan } from '@refinedev/core';
-import { Alert, Card, Table } from 'antd';
+import { Card, Table } from 'antd';
+import { ListError, emptyTextOf } from '../../crud/list/ListError';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
@@ -28,12 +29,12 @@ export default function StockTakesPage() {
           <NewStockTakeForm />
         </Card>
       )}
-      {query.error && <Alert type="error" showIcon role="alert" message={query.error.message} style={{ marginBottom: 12 }} />}
+      <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       <Table<StockTake>
         {...tableProps}
         rowKey="_id"
         scroll={{ x: true }}
-        locale={{ emptyText: query.isLoading ? ' ' : 'No stock takes yet' }}
+        locale={{ emptyText: emptyTextOf({ loading: query.isLoading, failed: !!query.error }, 'No stock takes yet') }}
         pagination={{ ...tableProps.pagination, showSizeChanger: false }}
         columns={[
           { key: 'created', title: 'Started', render: (_, t) => <Link to={`/stock-takes/${t._id}`}>{dayjs(t.created).format('DD MMM YYYY, HH:mm')}</Link> },

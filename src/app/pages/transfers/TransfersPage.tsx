@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
-import { Alert, Button, Flex, Select, Table, Typography } from 'antd';
+import { Button, Flex, Select, Table, Typography } from 'antd';
+import { ListError, emptyTextOf } from '../../crud/list/ListError';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
@@ -53,12 +54,12 @@ export default function TransfersPage() {
           <Button onClick={() => { setFilters([], 'replace'); setCurrentPage(1); }}>Clear filters</Button>
         )}
       </Flex>
-      {query.error && <Alert type="error" showIcon role="alert" message={query.error.message} style={{ marginBottom: 12 }} />}
+      <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       <Table<Transfer>
         {...tableProps}
         rowKey="_id"
         scroll={{ x: true }}
-        locale={{ emptyText: query.isLoading ? ' ' : filtered ? 'No transfers match these filters' : 'No transfers yet' }}
+        locale={{ emptyText: emptyTextOf({ loading: query.isLoading, failed: !!query.error }, filtered ? 'No transfers match these filters' : 'No transfers yet') }}
         pagination={{ ...tableProps.pagination, showSizeChanger: false }}
         columns={[
           { key: 'reference', title: 'Transfer', render: (_, t) => <Link to={`/transfers/${t._id}`} style={{ whiteSpace: 'nowrap' }}>{t.reference}</Link> },

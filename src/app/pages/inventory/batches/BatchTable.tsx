@@ -1,5 +1,6 @@
 import { useCustom } from '@refinedev/core';
-import { Alert, Table, Tag, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
+import { ListError } from '../../../crud/list/ListError';
 import type { BatchRow } from '../../../../domain/schemas/batches';
 import { formatDay } from '../../reports/shared/format';
 import { expiryText, expiryColour } from './expiry-tone';
@@ -13,7 +14,7 @@ export function BatchTable({ recordId, productName }: { recordId: string; produc
     errorNotification: false,
     meta: { errorMessage: 'Failed to load the batches' },
   });
-  if (query.error) return <Alert type="error" showIcon role="alert" message={query.error.message} />;
+  if (query.error) return <ListError error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} style={{ marginBottom: 0 }} />;
   return (
     <Table<BatchRow>
       aria-label={`Batches of ${productName}`}

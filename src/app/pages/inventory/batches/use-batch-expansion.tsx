@@ -9,7 +9,8 @@ type Row = { _id: string; product_name: string; tracks_expiry?: boolean };
  * A record that tracks expiry opens onto its batches (issue 17) from a small toggle beside its product name: no column
  * is added, so the SPEC.md columns keep their places and an untracked row looks exactly as before.
  */
-export function useBatchExpansion<T extends Row>() {
+/** `enabled` false (a role that may not read a record, 'inventory: show'): no toggle whose batches would be refused. */
+export function useBatchExpansion<T extends Row>(enabled = true) {
   const [open, setOpen] = useState<string[]>([]);
   const toggle = (id: string) => setOpen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
@@ -24,7 +25,7 @@ export function useBatchExpansion<T extends Row>() {
           return (
             <>
               {render ? render(value, record, index) : (value as string)}
-              {record.tracks_expiry && (
+              {enabled && record.tracks_expiry && (
                 <Tooltip title={shown ? 'Hide batches' : 'Show batches'}>
                   <Button
                     type="link"
@@ -45,7 +46,7 @@ export function useBatchExpansion<T extends Row>() {
   const expandable: TableProps<T>['expandable'] = {
     showExpandColumn: false,
     expandedRowKeys: open,
-    rowExpandable: (r) => r.tracks_expiry === true,
+    rowExpandable: (r) => enabled && r.tracks_expiry === true,
     expandedRowRender: (r) => <BatchTable recordId={r._id} productName={r.product_name} />,
   };
   return { withToggle, expandable };

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
-import { Alert, Button, Card, Empty, Flex, Input, Pagination, Select, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Flex, Input, Pagination, Select, Skeleton, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { INVENTORY_BY_CITY_PAGE_SIZE } from '../../../../domain/constants';
+import { ListError } from '../../../crud/list/ListError';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { useDebouncedValue } from '../shared/use-debounced-value';
@@ -51,7 +52,8 @@ export default function InventoryByCityPage() {
   // SPEC.md: 'Add Inventory' uses the first row's warehouse; with no rows, the chosen (or the city's first)
   // warehouse; disabled only when the city has none.
   const firstWarehouse = inventory.firstRow?.warehouse_id ?? warehouseId ?? inventory.groups[0]?.warehouse_id ?? cityWarehouses[0]?._id;
-  const cityIsEmpty = !q && inventory.groups.every((g) => g.inventory_pagination.total === 0);
+  // A failed request found nothing out: the error says so, not 'No inventory found'.
+  const cityIsEmpty = !inventory.error && !q && inventory.groups.every((g) => g.inventory_pagination.total === 0);
   const addButton = (
     <Button
       type="primary"
@@ -70,7 +72,7 @@ export default function InventoryByCityPage() {
         subTitle={inventory.city && <Tag color="green">{inventory.city.name}</Tag>}
         extra={firstWarehouse ? addButton : <Tooltip title="This city has no warehouse to add inventory to">{addButton}</Tooltip>}
       />
-      {inventory.error && <Alert type="error" showIcon role="alert" message={inventory.error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={inventory.error} onRetry={() => inventory.refetch()} retrying={inventory.isFetching} style={{ marginBottom: 16 }} />
       <Card size="small">
         <Flex gap={12} wrap style={{ marginBottom: 12 }}>
           {(cityWarehouses.length > 1 || warehouseId) && (

@@ -1,7 +1,9 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
-import { Alert, Card, Flex, Pagination, Table, Typography } from 'antd';
+import { useCan } from '@refinedev/core';
+import { Card, Flex, Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
+import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useBatchExpansion } from '../batches/use-batch-expansion';
 import type { InventoryRecord } from '../shared/types';
 import { byCityColumns } from './by-city-columns';
@@ -19,8 +21,8 @@ type Props = {
 export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) {
   const seesCosts = useSeesCosts();
   const [page, setPage] = useState(1);
-  const { rows, total, isLoading, error } = useWarehouseRows(cityId, group, page, q);
-  const batches = useBatchExpansion<InventoryRecord>();
+  const { rows, total, isLoading, error, refetch } = useWarehouseRows(cityId, group, page, q);
+  const batches = useBatchExpansion<InventoryRecord>(useCan({ resource: 'inventory', action: 'show' }).data?.can === true);
   const products = `${total.toLocaleString('en-IN')} product${total === 1 ? '' : 's'}`;
   return (
     <Card
@@ -30,7 +32,7 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
       style={{ marginBottom: 16 }}
       aria-label={`Inventory of ${group.warehouse_name}`}
     >
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 12 }} />}
+      <ListError error={error} onRetry={refetch} retrying={isLoading} />
       <Table<InventoryRecord>
         rowKey="_id"
         dataSource={rows}
@@ -40,7 +42,7 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
         pagination={false}
         size="middle"
         scroll={{ x: 1020 }}
-        locale={{ emptyText: q ? 'No product in this warehouse matches this search' : 'No inventory in this warehouse' }}
+        locale={{ emptyText: emptyTextOf({ failed: !!error }, q ? 'No product in this warehouse matches this search' : 'No inventory in this warehouse') }}
       />
       {total > INVENTORY_BY_CITY_ROWS && (
         <Flex justify="end" style={{ marginTop: 12 }}>

@@ -40,7 +40,9 @@ export function useCityInventory(cityId: string, warehouseId: string | undefined
     /** The first row shown, if any: 'Add Inventory' uses its warehouse. */
     firstRow: groups.find((g) => g.inventory.length > 0)?.inventory[0],
     isLoading: query.isLoading,
+    isFetching: query.isFetching,
     error: query.error,
+    refetch: query.refetch,
   };
 }
 
@@ -62,5 +64,6 @@ export function useWarehouseRows(cityId: string, group: WarehouseGroup, page: nu
     total: fetched?.inventory_pagination.total ?? group.inventory_pagination.total,
     isLoading: page > 1 && query.isFetching,
     error: page > 1 ? query.error : null,
+    refetch: query.refetch,
   };
 }

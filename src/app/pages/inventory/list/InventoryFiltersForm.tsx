@@ -2,14 +2,18 @@ import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useEffect } from 'react';
 import { ProductSearch } from '../shared/ProductSearch';
-import { WarehouseSelect } from '../shared/WarehouseSelect';
+import { useWarehouseChoices, WarehouseSelect } from '../shared/WarehouseSelect';
 import type { InventoryFilters } from './inventory-filters';
 
 type Props = { applied: InventoryFilters; onApply: (filters: InventoryFilters) => void; onClear: () => void };
 
-/** SPEC.md "Inventory list" filters; nothing is requested until Apply Filters (or Enter). */
+/**
+ * SPEC.md "Inventory list" filters; nothing is requested until Apply Filters (or Enter). The warehouse filter is left
+ * out for a role that may see no warehouse's name (no 'warehouses: list', no assigned warehouses).
+ */
 export function InventoryFiltersForm({ applied, onApply, onClear }: Props) {
   const [form] = Form.useForm<InventoryFilters>();
+  const byWarehouse = useWarehouseChoices('inventory').available;
   // The form shows what the URL applies (after a reload, back button or Clear Filters).
   useEffect(() => {
     form.resetFields();
@@ -30,11 +34,13 @@ export function InventoryFiltersForm({ applied, onApply, onClear }: Props) {
               <Input placeholder="e.g. Aisle 3" allowClear />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12} lg={6}>
-            <Form.Item label="Warehouse" name="warehouse" style={{ marginBottom: 12 }}>
-              <WarehouseSelect withAll aria-label="Warehouse" />
-            </Form.Item>
-          </Col>
+          {byWarehouse && (
+            <Col xs={24} md={12} lg={6}>
+              <Form.Item label="Warehouse" name="warehouse" style={{ marginBottom: 12 }}>
+                <WarehouseSelect withAll aria-label="Warehouse" />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} md={12} lg={6}>
             <Form.Item name="low_stock_only" valuePropName="checked" style={{ marginBottom: 4 }}>
               <Checkbox>Low Stock Only</Checkbox>

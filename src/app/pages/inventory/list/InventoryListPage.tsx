@@ -1,6 +1,7 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
 import { CreateButton } from '@refinedev/antd';
-import { Alert, Table } from 'antd';
+import { useCan } from '@refinedev/core';
+import { Table } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '../../../../domain/constants';
@@ -11,6 +12,7 @@ import type { InventoryRecord } from '../shared/types';
 import { InventoryFiltersForm } from './InventoryFiltersForm';
 import { inventoryColumns } from './inventory-columns';
 import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './inventory-filters';
+import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useUrlTable } from '../../../crud/list/use-url-table';
 
 const { title, createLabel, emptyText } = INVENTORY_LIST;
@@ -35,7 +37,9 @@ export default function InventoryListPage() {
     setCurrentPage(1);
   };
 
-  const batches = useBatchExpansion<InventoryRecord>();
+  // A record's batches are read with 'inventory: show'.
+  const canShow = useCan({ resource: 'inventory', action: 'show' }).data?.can === true;
+  const batches = useBatchExpansion<InventoryRecord>(canShow);
 
   // Adjusting returns to this very list (filters and page) afterwards.
   const adjust = (record: InventoryRecord) =>
@@ -45,7 +49,7 @@ export default function InventoryListPage() {
     <>
       <PageHeader title={title} extra={<CreateButton resource="inventory">{createLabel}</CreateButton>} />
       <InventoryFiltersForm applied={applied} onApply={apply} onClear={() => apply({})} />
-      {tableQuery.error && <Alert type="error" showIcon role="alert" message={tableQuery.error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={tableQuery.error} onRetry={() => tableQuery.refetch()} retrying={tableQuery.isFetching} style={{ marginBottom: 16 }} />
       <Table<InventoryRecord>
         {...tableProps}
         rowKey="_id"
@@ -54,7 +58,7 @@ export default function InventoryListPage() {
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
         size="middle"
-        locale={{ emptyText: tableQuery.isLoading ? ' ' : emptyText }}
+        locale={{ emptyText: emptyTextOf({ loading: tableQuery.isLoading, failed: !!tableQuery.error }, emptyText) }}
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: false,

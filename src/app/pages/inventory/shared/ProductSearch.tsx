@@ -1,4 +1,5 @@
 import { LoadingOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { useCan } from '@refinedev/core';
 import { AutoComplete, Avatar, Flex, Input, Typography } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import type { ProductSuggestion } from './types';
@@ -19,9 +20,13 @@ type Props = {
   'aria-label'?: string;
 };
 
-/** Product search with suggestions (image, name, price), its own loading, error and empty text (SPEC.md section 8). */
+/**
+ * Product search with suggestions (image, name, price), its own loading, error and empty text (SPEC.md section 8). A
+ * role without 'product-search: list' gets a plain text box: no suggestion it would be refused.
+ */
 export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Search product by name', 'aria-label': ariaLabel = 'Product', ...rest }: Props) {
-  const { suggestions, searching, error } = useProductSuggestions(value);
+  const allowed = useCan({ resource: 'product-search', action: 'list' }).data?.can;
+  const { suggestions, searching, error } = useProductSuggestions(value, allowed === true);
   const pickByBarcode = useBarcodePick();
   // A scanner's Enter: the product with exactly that barcode is picked, whatever the suggestions show yet.
   const scanned = (text: string) => {
@@ -40,6 +45,10 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
     ),
   }));
   const notFound = !value.trim() ? null : searching ? 'Searching...' : error ? error.message : 'No products found';
+
+  if (allowed === false) {
+    return <Input type="text" value={value} onChange={(event) => onTextChange(event.target.value)} placeholder={placeholder} prefix={<SearchOutlined />} allowClear aria-label={ariaLabel} {...rest} />;
+  }
 
   return (
     <AutoComplete

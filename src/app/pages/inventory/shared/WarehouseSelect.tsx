@@ -20,12 +20,24 @@ type Props = Omit<SelectProps<string>, 'options' | 'value' | 'onChange'> & {
   activeOnly?: boolean;
 };
 
+/**
+ * The warehouses a select may offer: every one from GET /warehouses, only the user's own where the role's scope is
+ * 'assigned'. A role that may not list warehouses is offered its assigned ones (the access policy names them) or none:
+ * `available` is false then, and a filter can leave itself out.
+ */
+export function useWarehouseChoices(scope: ScopedResource | null = 'inventory', activeOnly = false) {
+  const { options: listed, find, allowed, isLoading, error } = useWarehouses();
+  const mine = useWarehouseScope(scope);
+  const every = activeOnly ? listed.filter((o) => find(o.value)?.status !== 'inactive') : listed;
+  const options = allowed === false
+    ? (mine ?? []).map((w) => ({ label: w.name, value: w._id }))
+    : mine ? every.filter((o) => mine.some((w) => w._id === o.value)) : every;
+  return { options, mine, isLoading, error, available: allowed === true || (allowed === false && !!mine?.length) };
+}
+
 /** A warehouse picker populated from GET /warehouses (the legacy screens had one placeholder option). */
 export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', activeOnly, placeholder = 'Select a warehouse', ...rest }: Props) {
-  const { options: listed, find, isLoading, error } = useWarehouses();
-  const every = activeOnly ? listed.filter((o) => find(o.value)?.status !== 'inactive') : listed;
-  const mine = useWarehouseScope(scope);
-  const warehouseOptions = mine ? every.filter((o) => mine.some((w) => w._id === o.value)) : every;
+  const { options: warehouseOptions, mine, isLoading, error } = useWarehouseChoices(scope, activeOnly);
   const options = [...(withAll ? [{ label: mine ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...warehouseOptions];
   const select = (
     <Select<string>

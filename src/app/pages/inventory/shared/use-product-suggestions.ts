@@ -7,17 +7,17 @@ import { useDebouncedValue } from './use-debounced-value';
  * GET /products/autocomplete?q= 300 ms after typing stops (SPEC.md section 9). Needs the 'product-search'
  * permission only, so the warehouse-user can name products without the catalogue screens.
  */
-export function useProductSuggestions(text: string) {
+export function useProductSuggestions(text: string, allowed = true) {
   const term = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const { result, query } = useCustom<{ data: ProductSuggestion[] }>({
     url: '/products/autocomplete',
     method: 'get',
     config: { query: { q: term } },
-    queryOptions: { enabled: term.length > 0, placeholderData: undefined, retry: false },
+    queryOptions: { enabled: allowed && term.length > 0, placeholderData: undefined, retry: false },
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch products' },
   });
-  const searching = text.trim().length > 0 && (term !== text.trim() || query.isFetching);
+  const searching = allowed && text.trim().length > 0 && (term !== text.trim() || query.isFetching);
   return {
     suggestions: term ? (result.data?.data ?? []) : [],
     searching,

@@ -1,4 +1,5 @@
-import { Alert, Card, Col, Form, Row, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Form, Row, Statistic, Table, Tag } from 'antd';
+import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useSearchParams } from 'react-router';
 import type { ExpiringRow } from '../../../../domain/schemas/batches';
 import { formatINR } from '../../../../domain/money';
@@ -54,7 +55,7 @@ export default function ExpiryReportPage() {
           />
         </Form.Item>
       </Form>
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {totals.map((t) => (
           <Col xs={12} lg={6} key={t.bucket.key}>
@@ -76,7 +77,7 @@ export default function ExpiryReportPage() {
           size="middle"
           scroll={{ x: 860 }}
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-          locale={{ emptyText: isLoading ? ' ' : 'Nothing expired or expiring within 30 days' }}
+          locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'Nothing expired or expiring within 30 days') }}
           columns={costColumns([
             {
               title: 'Window', key: 'bucket', width: 110,

@@ -7,7 +7,8 @@ import { writeOffExpiredSchema } from '../../../../domain/schemas/batches';
 import { zodRules } from '../../../crud/zod-rules';
 import { useIdempotencyKey } from '../../inventory/stock/idempotency-key';
 
-type WriteOffAnswer = { message: string; written_off: unknown[]; total_quantity: number; total_value: number };
+/** `total_value` is a cost: absent for a role without 'costs: see'. */
+type WriteOffAnswer = { message: string; written_off: unknown[]; total_quantity: number; total_value?: number };
 type WriteOffValues = { reason?: string; reference_id?: string };
 
 type Props = { warehouseId?: string; warehouseName?: string; expiredQuantity: number; onDone: () => void };
@@ -41,7 +42,7 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
       });
       open?.({
         type: 'success', message: data.message,
-        description: `${data.total_quantity.toLocaleString('en-IN')} units (${formatINR(data.total_value)}) written off in ${warehouseName ?? 'the warehouse'}`,
+        description: `${data.total_quantity.toLocaleString('en-IN')} units${data.total_value === undefined ? '' : ` (${formatINR(data.total_value)})`} written off in ${warehouseName ?? 'the warehouse'}`,
       });
       setAsking(false);
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });

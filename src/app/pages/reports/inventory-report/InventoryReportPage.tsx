@@ -1,4 +1,5 @@
-import { Alert, Card, Empty, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { Card, Empty, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { ListError } from '../../../crud/list/ListError';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { downloadCsv } from '../shared/csv';
@@ -67,7 +68,7 @@ export default function InventoryReportPage() {
           aria-label="Report type"
         />
       </div>
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       {isLoading ? (
         <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>
       ) : report ? (

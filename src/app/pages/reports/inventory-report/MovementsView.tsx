@@ -1,13 +1,14 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
 import { Card, Collapse, Empty, Skeleton, Table, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryableLazy } from '../../../routes/retryable-lazy';
 import { formatINR } from '../../../../domain/money';
 import type { StockMovement } from '../../inventory/shared/types';
 import { formatDay } from '../shared/format';
 import { movementColumns } from './movement-columns';
 import type { MovementsReport } from './report-types';
 
-const MovementsChart = lazy(() => import('./MovementsChart'));
+const MovementsChart = retryableLazy(() => import('./MovementsChart'));
 
 /** The period's movements per day (a chart of every day's totals), then the latest movements grouped by date. */
 export function MovementsView({ report }: { report: MovementsReport }) {
@@ -40,11 +41,11 @@ export function MovementsView({ report }: { report: MovementsReport }) {
             defaultActiveKey={days.slice(0, 1)}
             items={days.map((day) => {
               const rows = report.movements[day]!;
-              const value = rows.reduce((sum, m) => sum + m.total_value, 0);
+              const value = rows.reduce((sum, m) => sum + (m.total_value ?? 0), 0);
               return {
                 key: day,
                 label: `${formatDay(day)} — ${rows.length} movement${rows.length === 1 ? '' : 's'}`,
-                extra: <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
+                extra: seesCosts && <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
                 children: (
                   <Table<StockMovement> rowKey="_id" size="small" dataSource={rows} columns={costColumns(movementColumns, seesCosts)} pagination={false} scroll={{ x: 900 }} />
                 ),

@@ -14,7 +14,7 @@ type Row = {
   label: string;
   quantity: number;
   unit_cost?: number;
-  total_value: number;
+  total_value?: number;
   children?: Row[];
 };
 
@@ -56,7 +56,7 @@ const columns: TableColumnsType<Row> = [
     align: 'right',
     width: 130,
     onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    render: (n: number, row) => (row.kind === 'day' ? <strong>{formatINR(n)}</strong> : formatINR(n)),
+    render: (n: number | undefined, row) => (row.kind === 'day' ? <strong>{formatINR(n)}</strong> : formatINR(n)),
   },
 ];
 
@@ -105,10 +105,13 @@ export function DayGroupedTable({ days, emptyText, testId }: { days: Record<stri
               <Table.Summary.Cell index={1} align="right">
                 <Typography.Text strong>{formatQuantity(totals.quantity)}</Typography.Text>
               </Table.Summary.Cell>
-              {withUnitCost && <Table.Summary.Cell index={2} />}
-              <Table.Summary.Cell index={withUnitCost ? 3 : 2} align="right">
-                <Typography.Text strong data-testid={`${testId}-grand-total`} style={{ whiteSpace: 'nowrap' }}>{formatINR(totals.value)}</Typography.Text>
-              </Table.Summary.Cell>
+              {/* Without 'costs: see' the unit cost and total columns are left out: so are their cells here. */}
+              {seesCosts && withUnitCost && <Table.Summary.Cell index={2} />}
+              {seesCosts && (
+                <Table.Summary.Cell index={withUnitCost ? 3 : 2} align="right">
+                  <Typography.Text strong data-testid={`${testId}-grand-total`} style={{ whiteSpace: 'nowrap' }}>{formatINR(totals.value)}</Typography.Text>
+                </Table.Summary.Cell>
+              )}
             </Table.Summary.Row>
           </Table.Summary>
         )

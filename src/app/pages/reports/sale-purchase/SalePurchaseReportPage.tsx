@@ -1,4 +1,5 @@
-import { Alert, Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { ListError } from '../../../crud/list/ListError';
 import { formatINR } from '../../../../domain/money';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { downloadCsv } from '../shared/csv';
@@ -12,21 +13,28 @@ import { SalePurchaseFilters } from './SalePurchaseFilters';
 import { totalsOf, type SalePurchaseQuery, type SalePurchaseReport } from './types';
 import { useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
 
-function Totals({ report }: { report: SalePurchaseReport }) {
-  const purchases = totalsOf(report.purchases);
-  const sales = totalsOf(report.sales);
+/** Each section's value and units; without 'costs: see' its units alone. */
+function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: boolean }) {
+  const sections = [
+    { title: 'Purchases', totals: totalsOf(report.purchases), color: '#389e0d' },
+    { title: 'Sales', totals: totalsOf(report.sales), color: '#1677ff' },
+  ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      <Col xs={24} md={12}>
-        <Card size="small">
-          <Statistic title={`Purchases · ${purchases.quantity.toLocaleString('en-IN')} units`} value={formatINR(purchases.value)} valueStyle={{ color: '#389e0d' }} />
-        </Card>
-      </Col>
-      <Col xs={24} md={12}>
-        <Card size="small">
-          <Statistic title={`Sales · ${sales.quantity.toLocaleString('en-IN')} units`} value={formatINR(sales.value)} valueStyle={{ color: '#1677ff' }} />
-        </Card>
-      </Col>
+      {sections.map(({ title, totals, color }) => {
+        const units = `${totals.quantity.toLocaleString('en-IN')} units`;
+        return (
+          <Col key={title} xs={24} md={12}>
+            <Card size="small">
+              <Statistic
+                title={seesCosts ? `${title} · ${units}` : title}
+                value={seesCosts ? formatINR(totals.value) : units}
+                valueStyle={{ color }}
+              />
+            </Card>
+          </Col>
+        );
+      })}
     </Row>
   );
 }
@@ -54,11 +62,11 @@ export default function SalePurchaseReportPage() {
         extra={<ReportActions onExport={exportCsv} disabled={!report} />}
       />
       <SalePurchaseFilters applied={applied} onApply={getReport} loading={isFetching} />
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       {!applied && <Empty description="Choose a warehouse and a period, then Get Report" />}
       {report && (
         <Spin spinning={isFetching} delay={200}>
-          <Totals report={report} />
+          <Totals report={report} seesCosts={seesCosts} />
           <Card size="small" title="Purchases" style={{ marginBottom: 16 }} className="report-section">
             <DayGroupedTable key={`p-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`} days={report.purchases} emptyText="No purchases in this period" testId="purchases" />
           </Card>

@@ -1,8 +1,11 @@
-/** GET /reports/warehouse-sale-purchase (SPEC.md section 3, plus the per-day quantity and the warehouse's name). */
+/**
+ * GET /reports/warehouse-sale-purchase (SPEC.md section 3, plus the per-day quantity and the warehouse's name). The
+ * money figures are costs: absent for a role without 'costs: see'.
+ */
 export type SalePurchaseItem = {
-  _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number;
+  _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost?: number; total_value?: number;
 };
-export type SalePurchaseDay = { total: number; total_quantity: number; items: SalePurchaseItem[] };
+export type SalePurchaseDay = { total?: number; total_quantity: number; items: SalePurchaseItem[] };
 export type SalePurchaseReport = {
   warehouse_id: string;
   warehouse_name: string;
@@ -13,10 +16,10 @@ export type SalePurchaseReport = {
 
 export type SalePurchaseQuery = { warehouse_id: string; start_date: string; end_date: string };
 
-/** A section's grand totals. */
+/** A section's grand totals (`value` means something only to a role that sees costs). */
 export function totalsOf(days: Record<string, SalePurchaseDay>) {
   return Object.values(days).reduce(
-    (sum, day) => ({ value: Math.round((sum.value + day.total) * 100) / 100, quantity: sum.quantity + day.total_quantity, items: sum.items + day.items.length }),
+    (sum, day) => ({ value: Math.round((sum.value + (day.total ?? 0)) * 100) / 100, quantity: sum.quantity + day.total_quantity, items: sum.items + day.items.length }),
     { value: 0, quantity: 0, items: 0 },
   );
 }

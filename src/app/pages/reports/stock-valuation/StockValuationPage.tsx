@@ -1,4 +1,5 @@
-import { Alert, App, Card, Col, Form, Row, Segmented, Select, Statistic, Table, Typography } from 'antd';
+import { App, Card, Col, Form, Row, Segmented, Select, Statistic, Table, Typography } from 'antd';
+import { ListError, emptyTextOf } from '../../../crud/list/ListError';
 import type { ColumnsType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -29,7 +30,7 @@ const GROUP_OPTIONS: { label: string; value: ValuationGroup }[] = [
 export default function StockValuationPage() {
   const { message } = App.useApp();
   const { view, change } = useValuationView();
-  const { answer, isLoading, isFetching, error } = useStockValuation(view);
+  const { answer, isLoading, isFetching, error, refetch } = useStockValuation(view);
   const { categories, isLoading: categoriesLoading } = useCategories();
   const seesCosts = useSeesCosts();
   const [downloading, setDownloading] = useState(false);
@@ -102,17 +103,17 @@ export default function StockValuationPage() {
           <Segmented<ValuationGroup> options={GROUP_OPTIONS} value={view.groupBy} onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })} />
         </Form.Item>
       </Form>
-      {error && <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />}
+      <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} lg={6}>
           <Card size="small" loading={isLoading} aria-label="Total quantity">
-            <Statistic title="Units held" value={formatQuantity(answer?.totals.quantity)} />
+            <Statistic title="Units held" value={answer ? formatQuantity(answer.totals.quantity) : '—'} />
           </Card>
         </Col>
         {seesCosts && (
           <Col xs={12} lg={6}>
             <Card size="small" loading={isLoading} aria-label="Total stock value">
-              <Statistic title="Stock value" value={formatINR(answer?.totals.stock_value ?? 0)} />
+              <Statistic title="Stock value" value={formatINR(answer?.totals.stock_value)} />
             </Card>
           </Col>
         )}
@@ -132,7 +133,7 @@ export default function StockValuationPage() {
           loading={isFetching}
           size="middle"
           scroll={{ x: 760 }}
-          locale={{ emptyText: isLoading || error ? ' ' : 'No stock held on that day' }}
+          locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'No stock held on that day') }}
           pagination={{
             current: view.page, pageSize: PAGE_SIZE, total: answer?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true,
             showTotal: (total) => `${formatQuantity(total)} rows`,

@@ -58,5 +58,5 @@ export function useStockValuation(view: ReturnType<typeof useValuationView>['vie
   });
   // Before the first answer Refine's result holds an empty object, not the body.
   const answer = (result.data as Partial<ValuationAnswer> | undefined)?.totals ? (result.data as ValuationAnswer) : undefined;
-  return { answer, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error };
+  return { answer, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error, refetch: query.refetch };
 }
