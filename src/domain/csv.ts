@@ -6,16 +6,23 @@ export type CsvCell = string | number | boolean | null | undefined;
 
 /**
  * Text a spreadsheet would run as a formula (CSV injection, OWASP): a cell starting with =, +, -, @, tab or carriage
- * return gets a leading apostrophe so it stays text. A plain number written as text ('-12.50') stays a number.
+ * return gets a leading apostrophe so it stays text. A plain number written as text ('-12.50') stays a number. A text
+ * that already starts with an apostrophe and a formula character gets one more, so `restoreFormula` (the import's
+ * reading of a cell) gives back exactly what was exported: export → edit → import round-trips.
  */
-const FORMULA = /^[=+\-@\t\r]/;
+const FORMULA = /^'*[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export const neutralizeFormula = (text: string): string => (FORMULA.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
+
+/** The inverse of `neutralizeFormula`, for a cell read back from a file this product wrote (or a person edited). */
+export const restoreFormula = (text: string): string => (text.startsWith("'") && FORMULA.test(text) ? text.slice(1) : text);
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = FORMULA.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = neutralizeFormula(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One RFC 4180 record, CRLF-terminated. */

@@ -1,3 +1,4 @@
+import { csvCell } from './csv.js';
 import type { ProductInput } from './schemas/product.js';
 
 /**
@@ -49,13 +50,8 @@ export const PRODUCT_CSV_EXAMPLES: Record<string, string>[] = [
   },
 ];
 
-const needsQuotes = /[",\r\n]|^\s|\s$/;
-
-/** One CSV field: quoted when it holds a comma, quote, line break or edge space (RFC 4180). */
-export const csvField = (value: unknown): string => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+/** One CSV field: formula-safe and quoted when it holds a comma, quote, line break or edge space (RFC 4180). */
+export const csvField = (value: unknown): string => csvCell(value === null || value === undefined ? '' : typeof value === 'number' ? value : String(value));
 
 /** A whole CSV file in the product columns, from rows keyed by header. */
 export function productCsv(rows: Record<string, unknown>[]): string {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access } from './auth/access.js';
+import { refuseHiddenFieldQueries } from './auth/hidden-fields.js';
 import { answerRouterError, registerErrorHandler } from './http/error-handler.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
 import type { TrustProxy } from './config.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   const sessions = options.sessions ?? (await dbSessionSource(options.database));
   app.addHook('onClose', () => sessions.close());
   await app.register(access, { signer: options.signer, policy: options.policy, sessions });
+  app.addHook('preValidation', refuseHiddenFieldQueries);
   await registerOpenApi(app);
 
   const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, sessions, config: options.config };

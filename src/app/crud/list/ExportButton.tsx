@@ -3,6 +3,7 @@ import { useExport, type CrudFilter } from '@refinedev/core';
 import { App, Button } from 'antd';
 import { MAX_LIST_LIMIT } from '../../../domain/constants';
 import type { ApiRecord, ColumnDeclaration } from '../../resources/types';
+import { neutralizeFormula } from '../../../domain/csv';
 
 type Props = {
   resource: string;
@@ -11,13 +12,17 @@ type Props = {
   fileName: string;
 };
 
-/** CSV row: one entry per exported column, under the column's title. */
+/**
+ * CSV row: one entry per exported column, under the column's title; text a spreadsheet would run as a formula is
+ * neutralised by the product's one CSV rule (src/domain/csv.ts). Refine's export (papaparse) does the quoting.
+ */
 export function toCsvRow(record: ApiRecord, columns: ColumnDeclaration<ApiRecord>[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const column of columns) {
     if (column.noExport) continue;
     const value = column.exportValue ? column.exportValue(record) : record[column.key];
-    row[column.title] = Array.isArray(value) ? value.join(', ') : (value ?? '');
+    const cell = Array.isArray(value) ? value.join(', ') : (value ?? '');
+    row[column.title] = typeof cell === 'string' ? neutralizeFormula(cell) : cell;
   }
   return row;
 }
