@@ -6,6 +6,7 @@ import { addDays, businessDay } from '../../src/domain/business-days.js';
 import { formatINR } from '../../src/domain/money.js';
 import { loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, atPath, tableRows } from '../support/e2e-crud.js';
+import { demoRecord } from '../support/e2e-stock.js';
 
 type Valuation = { data: { warehouse_name: string; product_name: string | null; stock_value: number }[]; total: number; totals: { quantity: number; stock_value: number } };
 
@@ -35,7 +36,7 @@ describe('Stock Valuation (issue 28)', () => {
     await asOf.click();
     await asOf.fill(dayjs(past).format('DD MMM YYYY'));
     await asOf.press('Enter');
-    await page.getByText('Category', { exact: true }).last().click();
+    await page.locator('.ant-segmented').getByText('Category', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('as_of')).toBe(past);
     await expect.poll(() => statistic(page, 'Stock value').textContent()).toBe(formatINR(then.totals.stock_value));
     await expect.poll(() => tableRows(page).count()).toBe(Math.min(50, then.total));
@@ -46,5 +47,34 @@ describe('Stock Valuation (issue 28)', () => {
     expect(csv[0]).toBe('Warehouse,Category,Quantity,Average cost,Stock value');
     expect(csv).toHaveLength(then.total + 1);
     expect(download.suggestedFilename()).toBe(`stock-valuation-category-${past}.csv`);
+  });
+
+  it('an admin revalues a record from the inventory list, with a reason; the ledger keeps who and why; a warehouse user cannot', async () => {
+    const record = await demoRecord(11, (r) => r.current_stock >= 2);
+    const page = browser.page();
+    await loginAs(page, 'warehouse');
+    await page.goto(`/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
+    await expect.poll(() => tableRows(page).count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Revalue ${record.product_name} in ${record.warehouse_name}` }).count()).toBe(0);
+
+    // Another person on the same browser: the warehouse user's session (local storage) goes first.
+    await page.evaluate(() => localStorage.clear());
+    const admin = page;
+    await loginAs(admin, 'admin');
+    await admin.goto(`/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
+    await admin.getByRole('button', { name: `Revalue ${record.product_name} in ${record.warehouse_name}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('New unit cost').fill('22.5');
+    await dialog.getByText(`New stock value: ${formatINR(record.current_stock * 22.5)}`).waitFor();
+    await dialog.getByRole('button', { name: 'Revalue' }).click();
+    await dialog.getByText('Say why the stock is revalued', { exact: true }).waitFor();
+    await dialog.getByLabel('Reason').fill('Supplier credit note');
+    await dialog.getByRole('button', { name: 'Revalue' }).click();
+    await admin.getByText('Stock revalued').waitFor();
+    await expect.poll(() => tableRows(admin).first().textContent()).toContain(formatINR(record.current_stock * 22.5));
+    const ledger = (await api<{ data: { movement_type: string; notes: string; movement_reason: string }[] }>('GET',
+      `/inventory/movements?product_id=${record.product_id}&warehouse_id=${record.warehouse_id}&limit=1`)).body.data[0]!;
+    expect(ledger).toMatchObject({ movement_type: 'valuation', movement_reason: 'revaluation' });
+    expect(ledger.notes).toContain('Supplier credit note');
   });
 });

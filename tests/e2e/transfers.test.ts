@@ -152,7 +152,7 @@ describe('transfers (issue 18)', () => {
     expect(product.body.tracks_expiry).toBe(true);
     const batch = (batch_no: string, quantity: number, days: number, movement_reason: string) => api('POST', '/inventory/add-stock', {
       product_id: product.body._id, warehouse_id: source._id, quantity, unit_cost: 30, movement_reason, reference_id: batch_no,
-      reference_type: 'manual', notes: 'Transfer availability', batch_no, expiry_date: dayFromToday(days),
+      reference_type: 'manual', notes: 'Transfer availability', batch_no, expiry_date: dayFromToday(days), confirm_expired: days < 0,
     });
     expect((await batch('CU-01', 6, 10, 'adjustment')).status).toBe(200);
     // An expired batch (a late return): held, but never dispatched.

@@ -2,7 +2,7 @@ import { costColumns, useSeesCosts } from '../../../access/costs';
 import { CreateButton } from '@refinedev/antd';
 import { useCan } from '@refinedev/core';
 import { Table } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '../../../../domain/constants';
 import { INVENTORY_LIST } from '../../../../domain/resources/inventory';
@@ -11,6 +11,7 @@ import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { InventoryFiltersForm } from './InventoryFiltersForm';
 import { inventoryColumns } from './inventory-columns';
+import { RevalueDialog } from './RevalueDialog';
 import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './inventory-filters';
 import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useUrlTable } from '../../../crud/list/use-url-table';
@@ -41,6 +42,9 @@ export default function InventoryListPage() {
   const canShow = useCan({ resource: 'inventory', action: 'show' }).data?.can === true;
   const batches = useBatchExpansion<InventoryRecord>(canShow);
 
+  const canRevalue = useCan({ resource: 'stock', action: 'revalue' }).data?.can === true;
+  const [revaluing, setRevaluing] = useState<InventoryRecord | null>(null);
+
   // Adjusting returns to this very list (filters and page) afterwards.
   const adjust = (record: InventoryRecord) =>
     navigate(`/inventory-edit/${record._id}`, { state: { returnTo: location.pathname + location.search } });
@@ -53,7 +57,7 @@ export default function InventoryListPage() {
       <Table<InventoryRecord>
         {...tableProps}
         rowKey="_id"
-        columns={batches.withToggle(costColumns(inventoryColumns(adjust), seesCosts))}
+        columns={batches.withToggle(costColumns(inventoryColumns(adjust, canRevalue && seesCosts ? setRevaluing : undefined), seesCosts))}
         expandable={batches.expandable}
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
@@ -65,6 +69,7 @@ export default function InventoryListPage() {
           showTotal: (total, [from, to]) => `${from}-${to} of ${total} records`,
         }}
       />
+      <RevalueDialog record={revaluing} onClose={() => setRevaluing(null)} />
     </>
   );
 }

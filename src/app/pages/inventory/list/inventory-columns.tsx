@@ -1,5 +1,6 @@
+import { DollarOutlined } from '@ant-design/icons';
 import { DeleteButton, EditButton } from '@refinedev/antd';
-import { Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { formatINR } from '../../../../domain/money';
 import { inventoryStatus } from '../shared/inventory-status';
 import { StatusTag } from '../shared/StatusTag';
@@ -17,8 +18,10 @@ const maximum = (value: number | null) =>
     </Tooltip>
   );
 
-/** SPEC.md "Inventory list" columns, in order. */
-export function inventoryColumns(onAdjust: (record: InventoryRecord) => void): TableColumnsType<InventoryRecord> {
+/** SPEC.md "Inventory list" columns, in order. `onRevalue`: given to a role that may revalue stock (an admin). */
+export function inventoryColumns(
+  onAdjust: (record: InventoryRecord) => void, onRevalue?: (record: InventoryRecord) => void,
+): TableColumnsType<InventoryRecord> {
   return [
     { title: 'Product Name', dataIndex: 'product_name', key: 'product_name', sorter: true, width: 150 },
     { title: 'Current Stock', dataIndex: 'current_stock', key: 'current_stock', align: 'right', sorter: true, width: 100, render: number },
@@ -33,12 +36,18 @@ export function inventoryColumns(onAdjust: (record: InventoryRecord) => void): T
       title: 'Actions',
       key: 'actions',
       fixed: 'right',
-      width: 130,
+      width: onRevalue ? 170 : 130,
       render: (_, record) => (
         <Space size={4}>
           <EditButton size="small" recordItemId={record._id} resource="inventory" onClick={() => onAdjust(record)}>
             Adjust
           </EditButton>
+          {onRevalue && record.current_stock > 0 && (
+            <Tooltip title="Revalue: change what this stock is worth">
+              <Button size="small" icon={<DollarOutlined />} aria-label={`Revalue ${record.product_name} in ${record.warehouse_name}`}
+                onClick={() => onRevalue(record)} />
+            </Tooltip>
+          )}
           <DeleteButton size="small" hideText recordItemId={record._id} resource="inventory" confirmTitle={DELETE_CONFIRM} confirmOkText="Delete" aria-label={`Delete ${record.product_name} in ${record.warehouse_name}`} />
         </Space>
       ),

@@ -105,13 +105,13 @@ export default function StockValuationPage() {
       </Form>
       <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} lg={6}>
+        <Col xs={24} sm={12} lg={6}>
           <Card size="small" loading={isLoading} aria-label="Total quantity">
             <Statistic title="Units held" value={answer ? formatQuantity(answer.totals.quantity) : '—'} />
           </Card>
         </Col>
         {seesCosts && (
-          <Col xs={12} lg={6}>
+          <Col xs={24} sm={12} lg={6}>
             <Card size="small" loading={isLoading} aria-label="Total stock value">
               <Statistic title="Stock value" value={formatINR(answer?.totals.stock_value)} />
             </Card>
