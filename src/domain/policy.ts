@@ -1,9 +1,18 @@
-import { CRUD_ACTIONS, type CrudAction } from './resource.js';
-import { DECLARED_RESOURCES, type DeclaredName } from './resources/index.js';
+import { CRUD_ACTIONS, type CrudAction, type ResourceSpec } from './resource.js';
+import { DECLARED_RESOURCES, type DeclaredResource } from './resources/index.js';
 import { ROLES, type Role } from './roles.js';
 
-/** Every declared resource (src/domain/resources) has the five CRUD actions. */
-const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, CRUD_ACTIONS])) as Record<DeclaredName, typeof CRUD_ACTIONS>;
+/** A declared document's workflow steps (a `choice` field's `workflow.actions`): each is an action of its own. */
+type StepsOf<S> = S extends { fields: infer F }
+  ? { [K in keyof F]: F[K] extends { workflow: { actions: infer A } } ? keyof A & string : never }[keyof F]
+  : never;
+const stepsOf = (spec: ResourceSpec): Record<string, { grants?: readonly string[] }> =>
+  Object.values(spec.fields).find((f) => f.workflow)?.workflow?.actions ?? {};
+
+/** Every declared resource (src/domain/resources) has the five CRUD actions, and a document its workflow's steps. */
+const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, [...CRUD_ACTIONS, ...Object.keys(stepsOf(r))]])) as unknown as {
+  [S in DeclaredResource as S['name']]: readonly (CrudAction | StepsOf<S>)[];
+};
 /**
  * Products, users, cities, warehouses and inventory keep SPEC.md's place in the matrix (products first, the others
  * around sellers); the later declarations follow the stock screens.
@@ -13,11 +22,13 @@ const {
   ...LATER_DECLARED_ACTIONS
 } = DECLARED_ACTIONS;
 
-/** The default grants the declarations give one role. */
+/** The default grants the declarations give one role: the resource's, and the steps that name the role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
   Object.fromEntries(DECLARED_RESOURCES.flatMap((r) => {
-    const actions: readonly CrudAction[] | undefined = (r.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role];
-    return actions ? [[r.name, actions]] : [];
+    const crud: readonly string[] = (r.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role] ?? [];
+    const steps = Object.entries(stepsOf(r)).filter(([, step]) => step.grants?.includes(role)).map(([name]) => name);
+    const actions = [...crud, ...steps];
+    return actions.length ? [[r.name, actions]] : [];
   })) as RolePolicy;
 
 /**
@@ -139,6 +150,8 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
     { by: grant(r, 'edit'), needs: grant(r, 'show') },
     { by: grant(r, 'delete'), needs: grant(r, 'show') },
   ]),
+  // A document's step is taken from its page.
+  ...DECLARED_RESOURCES.flatMap((r) => Object.keys(stepsOf(r)).map((step) => ({ by: grant(r.name, step as Action), needs: grant(r.name, 'show') }))),
   ...RESOURCES.stock.map((action) => ({ by: grant('stock', action), needs: grant('inventory', 'list') })),
   // A revaluation is a cost figure: whoever makes it sees costs.
   { by: grant('stock', 'revalue'), needs: SEE_COSTS },

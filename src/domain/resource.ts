@@ -1,28 +1,89 @@
 import { z, type ZodType } from 'zod';
+import { ruleOf } from './resource-rules.js';
 import type { Role } from './roles.js';
+
+export { ruleOf };
 
 /**
  * One declaration of a plain resource, read by both sides: the server registers its CRUD routes, generic
  * Drizzle service, OpenAPI operations and default grants from it; the SPA its routes, sidebar item, matrix
  * row, list and forms. Each field is written once: its kind (the column), its zod rule (messages included),
  * its label, and whether the list shows, searches, sorts or filters by it.
- * Kinds: text, money (numeric 12,2), decimal (numeric 10,2), integer (a whole number), boolean, ref (the id of another declared
- * resource's record), list (several texts, e.g. a city's wards: a JSON array of strings) and choice (one of
- * a few fixed values, e.g. a warehouse's status: a text column, a select on the form, a tag in the list) and json
- * (structured data that only a form and a service of the resource's own read, e.g. a product's colour variants:
- * a JSON column, no generic cell or input).
+ * Kinds: text, email, phone, money (numeric 12,2), decimal (numeric 10,2), integer (a whole number), boolean, date (a
+ * calendar day), datetime (an instant), ref (the id of another declared resource's record: a foreign key), list
+ * (several texts, e.g. a city's wards: a JSON array of strings), choice (one of a few fixed values, e.g. a warehouse's
+ * status: a text column, a select on the form, a tag in the list; with a `workflow`, a document's status moved only
+ * by its named actions), json (structured data that only a form and a service of the resource's own read, e.g. a
+ * product's colour variants) and lines (a document's rows: a child table of their own fields, e.g. a purchase order's
+ * product, quantity and unit cost).
  */
-export type FieldKind = 'text' | 'money' | 'decimal' | 'integer' | 'boolean' | 'ref' | 'list' | 'choice' | 'json';
+export type FieldKind =
+  | 'text' | 'email' | 'phone' | 'money' | 'decimal' | 'integer' | 'boolean' | 'date' | 'datetime' | 'ref' | 'list' | 'choice'
+  | 'json' | 'lines';
 
 /** One value of a 'choice' field: what is stored, what the form and the list say, and its tag's colour (default grey). */
 export type ChoiceOption = { value: string; label: string; color?: string };
+
+/**
+ * A named step of a document's status (a `choice` field's `workflow`): from any of `from` to `to`, served as
+ * `POST /api/<path>/{id}/<action>` with an Idempotency-Key, its own row in the permissions matrix, who and when
+ * recorded in the record's history, a button on the record's page where the status and the user's grants allow it.
+ */
+export type WorkflowAction = {
+  from: readonly string[];
+  to: string;
+  /** The button ('Submit'); default the action's name in title case. */
+  label?: string;
+  /** Asked before the step ('Cancel this purchase order?'). */
+  confirm?: string;
+  /** A note with the step: asked for ('optional') or needed ('required', e.g. why it was closed short). */
+  note?: 'optional' | 'required';
+  /** The default grants of the step beyond admin's (the resource's `grants` never imply it). */
+  grants?: readonly Exclude<Role, 'admin'>[];
+};
+
+export type Workflow = {
+  /** The status a new record starts in (the create's body cannot set it). */
+  initial: string;
+  actions: Record<string, WorkflowAction>;
+  /** The statuses in which an update (or a delete) is allowed; default every status. A step is no update. */
+  editable?: readonly string[];
+};
+
+/** What a document's lines add up to, computed in SQL for the list and the record: Σ of one field, or of a product of fields. */
+export type LinesTotal = { label: string; of: readonly [string] | readonly [string, string]; kind?: 'money' | 'integer' | 'decimal' };
+
+/** kind 'lines': the child rows (a table of their own, its parent a foreign key deleted with it) and their totals. */
+export type LinesSpec = {
+  /** Each row's fields (any kind but lines). */
+  fields: Record<string, ResourceField>;
+  /** What one row is called ('Line'). */
+  itemLabel?: string;
+  /** At least / at most this many rows (default 0 / 1000). */
+  min?: number;
+  max?: number;
+  /** Per-row computed figures shown beside each row ('amount' = quantity × unit_cost), and the document's sums of them. */
+  totals?: Record<string, LinesTotal>;
+};
 
 export type ResourceField = {
   kind: FieldKind;
   /** Form label ('GST Rate (%)'). */
   label: string;
-  /** The rule the API validates with and the form shows, messages included. */
-  rule: ZodType;
+  /**
+   * The rule the API validates with and the form shows, messages included. Absent: the kind's own rule with the label
+   * in its messages (`ruleOf`, src/domain/resource-rules.ts), `required` saying whether a value must be sent.
+   */
+  rule?: ZodType;
+  /** Without a `rule`: a value must be sent. */
+  required?: boolean;
+  /** Without a `rule`: the longest text, or the largest whole number; the smallest whole number. */
+  max?: number;
+  min?: number;
+  /** kind 'lines': the rows' fields and totals. */
+  lines?: LinesSpec;
+  /** kind 'choice': a document's status, moved only by named actions. */
+  workflow?: Workflow;
   /** The rule of an update where it differs from a create's (a password required on create, blank on edit to keep it). */
   updateRule?: ZodType;
   /** Set when the record is created and never changed: an update's body does not take it (an inventory record's product). */
@@ -76,6 +137,12 @@ export type ResourceField = {
 export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
+/** Another resource's records that point at this one, listed on this one's page (a supplier's purchase orders). */
+export type RelatedList = { resource: string; field: string; title?: string };
+
+/** A number a person can say on the phone, given at create: 'PO-2026-00042' (`prefix`, the year if `yearly`, `digits`). */
+export type Numbering = { field: string; prefix: string; yearly?: boolean; digits?: number };
+
 export type ResourceSpec<N extends string = string, F extends Record<string, ResourceField> = Record<string, ResourceField>> = {
   /** Refine resource, policy resource and OpenAPI tag. */
   name: N;
@@ -109,8 +176,12 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
   timestamps?: { created?: boolean; modified?: boolean };
   /** The form's field order where it differs from `fields`' (the order the API checks a body in, and so its messages'). */
   formOrder?: readonly string[];
-  /** SPA screens (SPEC.md-style paths); absent: no screen of its own. */
-  screens?: { list: string; create?: string; edit?: string };
+  /** SPA screens (SPEC.md-style paths); absent: no screen of its own. `show`: the record's page (fields, lines, history, actions). */
+  screens?: { list: string; create?: string; edit?: string; show?: string };
+  /** Listed on the record's page: other resources' records pointing at it. */
+  related?: readonly RelatedList[];
+  /** A document's number, given by the server at create. */
+  numbering?: Numbering;
   /** Sidebar group; absent: not in the sidebar. */
   menu?: 'create' | 'setting';
   /** SPA texts of the list screen. */
@@ -144,17 +215,24 @@ function refined<T extends z.ZodObject>(spec: ResourceSpec, schema: T): T {
   return rule ? schema.refine((body) => rule.check(body as Record<string, unknown>), { message: rule.message, path: [...rule.path] }) : schema;
 }
 
+/** A field's rule as a type: the declared one, else the kind's (any rule). */
+type RuleOf<Field> = Field extends { rule: infer R extends ZodType } ? R : ZodType;
+
+/** Set by the server, never by a body: a document's status (its workflow moves it) and its number. */
+export const serverSet = (spec: ResourceSpec, name: string): boolean => Boolean(spec.fields[name]?.workflow) || spec.numbering?.field === name;
+const bodyFields = (spec: ResourceSpec) => Object.entries(spec.fields).filter(([name]) => !serverSet(spec, name));
+
 /** The body of a create (and of an update where no field has an `updateRule`): every field's rule, then `refine`. */
 export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
-  const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.rule])) as { [K in keyof F]: F[K]['rule'] };
+  const shape = Object.fromEntries(bodyFields(spec).map(([name, field]) => [name, ruleOf(field)])) as { [K in keyof F]: RuleOf<F[K]> };
   return refined(spec, z.object(shape));
 }
 
 type UpdateShape<F extends Record<string, ResourceField>> = {
-  [K in keyof F as F[K] extends { createOnly: true } ? never : K]: F[K] extends { updateRule: infer U extends ZodType } ? U : F[K]['rule'];
+  [K in keyof F as F[K] extends { createOnly: true } ? never : K]: F[K] extends { updateRule: infer U extends ZodType } ? U : RuleOf<F[K]>;
 };
 const updateShapeOf = <F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) =>
-  Object.fromEntries(Object.entries(spec.fields).filter(([, field]) => !field.createOnly).map(([name, field]) => [name, field.updateRule ?? field.rule])) as UpdateShape<F>;
+  Object.fromEntries(bodyFields(spec).filter(([, field]) => !field.createOnly).map(([name, field]) => [name, field.updateRule ?? ruleOf(field)])) as UpdateShape<F>;
 
 /** The body of an update: each field's `updateRule`, else its rule, but no `createOnly` field, then `refine`; with `patch`, `patchSchemaOf`'s. */
 export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
@@ -170,7 +248,7 @@ export function patchSchemaOf<F extends Record<string, ResourceField>>(spec: Res
 
 /** A record as the API sends it: `_id`, the fields under their snake_case names, and the timestamps. */
 export type RecordOf<S extends ResourceSpec> = { _id: string; created?: string; modified?: string } & {
-  [K in keyof S['fields']]: z.output<S['fields'][K]['rule']> | null;
+  [K in keyof S['fields']]: z.output<RuleOf<S['fields'][K]>> | null;
 };
 
 /** The key of a reference's record name in the API's output: 'city' where declared, else 'category_name'. */

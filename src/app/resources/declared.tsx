@@ -1,6 +1,6 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { inputSchemaOf, recordLabelFields, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { inputSchemaOf, recordLabelFields, ruleOf, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { choiceOptions, columnsOf, refOptions } from './declared-columns';
 import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
 
@@ -28,7 +28,7 @@ function initialValuesOf(fields: [string, ResourceField][]): Record<string, unkn
   return Object.fromEntries(fields.flatMap(([name, f]) => {
     if (f.initial !== undefined) return [[name, f.initial]];
     if (f.kind === 'list') return [[name, ['']]];
-    const empty = f.rule.safeParse(undefined);
+    const empty = ruleOf(f).safeParse(undefined);
     return empty.success && empty.data !== undefined ? [[name, empty.data]] : [];
   }));
 }

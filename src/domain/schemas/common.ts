@@ -35,15 +35,21 @@ export const money = (label: string, negativeMessage = `${label} cannot be negat
 
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 export const PHONE_MESSAGE = 'Please enter a valid phone number';
-export const phone = (label: string) =>
-  requiredText(label, 30).regex(PHONE_PATTERN, PHONE_MESSAGE).refine((v) => v.replace(/\D/g, '').length >= 6, PHONE_MESSAGE);
+const isPhone = (v: string) => PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6;
+/** One message per problem: an empty phone is only 'required', a wrong one only 'Please enter a valid phone number'. */
+export const phone = (label: string) => requiredText(label, 30).refine((v) => v === '' || isPhone(v), PHONE_MESSAGE);
 
 /** A phone number that may be left blank (saved as null). */
-export const optionalPhone = (label: string) =>
-  optionalText(label, 30).refine((v) => v === undefined || (PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6), PHONE_MESSAGE);
+export const optionalPhone = (label: string) => optionalText(label, 30).refine((v) => v === undefined || isPhone(v), PHONE_MESSAGE);
 
 export const email = (label: string) =>
   requiredText(label, 254).pipe(z.email(`${label} must be a valid email address`)).transform((v) => v.toLowerCase());
+
+/** An e-mail address that may be left blank (saved as null), stored in lower case. */
+export const optionalEmail = (label: string) =>
+  optionalText(label, 254)
+    .refine((v) => v === undefined || z.email().safeParse(v).success, `${label} must be a valid email address`)
+    .transform((v) => v?.toLowerCase());
 
 /** Several texts (a declared 'list' field): blank entries are dropped first, so a form's empty box is no entry. */
 export const textList = (label: string, required: boolean, max = 200) => {

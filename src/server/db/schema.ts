@@ -521,3 +521,34 @@ export const schemaFunctions = pgTable('schema_functions', {
   hash: text('hash').primaryKey(),
   applied: timestamp('applied', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Who changed what, append-only (a trigger refuses any update or delete of a row): one row per create, update,
+ * delete or workflow step of a record, the fields that changed with their old and new values (`changes`:
+ * { field: [old, new] }), the person (id, and the name they had then) and when. Written by the API in the
+ * transaction of the change itself.
+ */
+export const recordHistory = pgTable('record_history', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+  resource: text('resource').notNull(),
+  recordId: text('record_id').notNull(),
+  action: text('action').notNull(),
+  changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+  note: text('note').notNull().default(''),
+  /** No foreign key: an entry outlives its author's account, and names them as they were. */
+  userId: uuid('user_id'),
+  userName: text('user_name'),
+  /** The warehouse the record belongs to, where it belongs to one: what a warehouse-scoped reader may see. */
+  warehouseId: uuid('warehouse_id'),
+  created: created(),
+}, (t) => [
+  index('record_history_record_idx').on(t.resource, t.recordId, t.id),
+  index('record_history_created_idx').on(t.created),
+]);
+
+/** The last number given per resource (and year): 'PO-2026-00042' is the 42nd purchase order of 2026. */
+export const documentNumbers = pgTable('document_numbers', {
+  resource: text('resource').notNull(),
+  year: integer('year').notNull(),
+  last: integer('last').notNull(),
+}, (t) => [primaryKey({ name: 'document_numbers_pk', columns: [t.resource, t.year] })]);

@@ -25,7 +25,12 @@ export type CrudService<TCreate, TUpdate, TOut> = {
   createOnce?(input: TCreate, by: CurrentUser, key: string | string[] | undefined): Promise<Outcome & { replayed: boolean }>;
   update(id: string, input: TUpdate, by: CurrentUser): Promise<TOut>;
   remove(id: string, by: CurrentUser): Promise<void>;
+  /** A document's workflow step (`POST <path>/{id}/<action>`), once per Idempotency-Key. */
+  act?(id: string, action: string, input: Record<string, unknown>, by: CurrentUser, key: string | string[] | undefined): Promise<Outcome & { replayed: boolean }>;
 };
+
+/** A workflow step's route: its name (the matrix action), its body (a note, and what the resource's own code takes). */
+export type StepRoute = { name: string; body: ZodType; summary: string };
 
 export type CrudDeclaration<TCreate extends ZodType, TUpdate extends ZodType, TOut> = {
   /** Collection path, e.g. '/cities'. */
@@ -41,6 +46,10 @@ export type CrudDeclaration<TCreate extends ZodType, TUpdate extends ZodType, TO
   /** SPEC.md: users are created at POST /users/create. */
   createPath?: string;
   updateMethod?: 'PUT' | 'PATCH';
+  /** Workflow steps, each `POST <path>/{id}/<name>` with its own permission. */
+  steps?: readonly StepRoute[];
+  /** Before a delete: a 409 while other records point at this one (derived from the declarations). */
+  beforeDelete?: (id: string) => Promise<void>;
 };
 
 const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
@@ -89,7 +98,25 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
   });
 
   app.delete(item, { config: perm(d.resource, 'delete'), schema: { tags, params: idParam } }, async (request) => {
+    await d.beforeDelete?.(request.params.id);
     await d.service.remove(request.params.id, request.user!);
     return { message: `${d.entity} deleted successfully` };
   });
+
+  const { act } = d.service;
+  for (const step of d.steps ?? []) {
+    if (!act) throw new Error(`${d.resource}: workflow steps need a service that can act`);
+    app.post(
+      `${item}/${step.name}`,
+      {
+        config: perm(d.resource, step.name as Action),
+        schema: { tags, summary: step.summary, params: idParam, headers: idempotencyKeyHeader, body: step.body },
+      },
+      async (request, reply) => {
+        const outcome = await act(request.params.id, step.name, (request.body ?? {}) as Record<string, unknown>, request.user!, request.headers['idempotency-key']);
+        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        return reply.status(outcome.status).send(outcome.body);
+      },
+    );
+  }
 }

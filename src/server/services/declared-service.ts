@@ -1,18 +1,24 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { camelOf, filterFields, searchFields, sortFields, type ResourceSpec } from '../../domain/resource.js';
+import type { ZodType } from 'zod';
+import { camelOf, filterFields, searchFields, serverSet, sortFields, type ResourceSpec } from '../../domain/resource.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import type { CurrentUser } from '../auth/access.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
 import type { AppDeps, WarningLog } from '../http/types.js';
 import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { clearForDelete, type Cascade, type UsedBy } from './declared-delete.js';
+import { declaredLines, linesFieldsOf } from './declared-lines.js';
 import { columnsOf, refJoins, type DeclaredTables } from './declared-refs.js';
 import { declaredScope, type DeclaredScope } from './declared-scope.js';
+import { checkEditable, checkStep, workflowOf, type ActionHook } from './declared-workflow.js';
+import { nextNumber } from './document-numbers.js';
+import { runIdempotent } from './idempotency.js';
 import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
+import { changedFields, historyOf, recordEvent } from './record-history.js';
 
-export type { Cascade, DeclaredScope, DeclaredTables, UsedBy };
+export type { ActionHook, Cascade, DeclaredScope, DeclaredTables, UsedBy };
 
 type Row = Record<string, unknown>;
 
@@ -24,8 +30,16 @@ type Row = Record<string, unknown>;
  */
 export type ServerPart = {
   table: PgTable; usedBy?: UsedBy[]; cascade?: Cascade[]; scope?: DeclaredScope;
-  /** `log`: where a special service reports what it could not clean up after a request that succeeded. */
-  service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & { log: WarningLog }) => CrudService<Row, Row, unknown>;
+  /**
+   * A service of its own. `log`: where it reports what it could not clean up after a request that succeeded;
+   * `generic`: the declared service it may wrap, `spec` and `tables` what that one was built from.
+   */
+  service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & {
+    log: WarningLog; spec: ResourceSpec; tables: DeclaredTables; generic: () => CrudService<Row, Row, Row>;
+  }) => CrudService<Row, Row, unknown>;
+  /** The resource's own code run by a workflow step, in its transaction, and what more the step's body takes. */
+  actions?: Record<string, ActionHook>;
+  actionInput?: Record<string, ZodType>;
 };
 
 /** The generic Drizzle CRUD service of a declared resource: `_id` and snake_case out, as every resource of SPEC.md. */
@@ -75,17 +89,40 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   const fromSelected = (selected: Record<string, unknown>) =>
     toApi(selected.row as Row, Object.fromEntries(joins.map((j) => [j.as, selected[`ref:${j.as}`]])));
 
-  async function read(where: SQL | undefined): Promise<Row | undefined> {
-    const [selected] = await joined(db.select(selection).from(table).$dynamic()).where(where).limit(1);
+  async function readIn(db2: DbOrTx, where: SQL | undefined): Promise<Row | undefined> {
+    const [selected] = await joined(db2.select(selection).from(table).$dynamic()).where(where).limit(1);
     return selected && fromSelected(selected);
   }
+  const read = (where: SQL | undefined) => readIn(db, where);
 
-  /** A written row as the API sends it: read again only where references need their names. */
-  const written = async (row: Row) => (joins.length ? (await read(eq(id, row.id as string)))! : toApi(row));
+  const lines = linesFieldsOf(spec).map((field) => declaredLines(spec, field, tables));
+  const flow = workflowOf(spec);
+  /** A document's history (every step, who and when) is part of its record; a plain resource has none here. */
+  const isDocument = lines.length > 0 || flow !== null;
+
+  /** A document as the API sends it: the header, each lines field's rows and sums, its history. */
+  async function full(db2: DbOrTx, header: Row): Promise<Row> {
+    if (!isDocument) return header;
+    const out: Row = { ...header };
+    for (const access of lines) {
+      const rows = await access.read(db2, header._id as string);
+      out[access.field] = rows;
+      Object.assign(out, access.empty(), { [`${access.field}_count`]: rows.length });
+      for (const name of Object.keys(spec.fields[access.field]!.lines!.totals ?? {})) {
+        out[name] = Math.round(rows.reduce((sum, r) => sum + Number(r[name] ?? 0), 0) * 100) / 100;
+      }
+    }
+    out.history = await historyOf(db2, spec.name, header._id as string);
+    return out;
+  }
+
+  /** A written row as the API sends it: read again only where references need their names, with its lines. */
+  const written = async (tx: DbOrTx, row: Row) => full(tx, joins.length ? (await readIn(tx, eq(id, row.id as string)))! : toApi(row));
 
   function toColumns(input: Row): Row {
     const values: Row = {};
     for (const [name, field] of fields) {
+      if (field.kind === 'lines' || serverSet(spec, name)) continue;
       let value = input[name];
       if (field.kind === 'ref' && typeof value === 'string') value = requireRef(value, name, `${field.label}`);
       values[camelOf(name)] = value ?? null;
@@ -94,11 +131,11 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   }
 
   /** A reference to no record is the caller's mistake, a 400 naming the field, before anything is written. */
-  async function assertRefsExist(values: Row): Promise<void> {
+  async function assertRefsExist(values: Row, db2: DbOrTx = db): Promise<void> {
     for (const join of joins) {
       const value = values[camelOf(join.field)];
       if (typeof value !== 'string') continue;
-      const [found] = await db.select({ id: join.targetId }).from(join.target).where(eq(join.targetId, value)).limit(1);
+      const [found] = await db2.select({ id: join.targetId }).from(join.target).where(eq(join.targetId, value)).limit(1);
       if (!found) throw badRequest(join.field, `${join.label} not found`);
     }
   }
@@ -117,7 +154,32 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
     }
   }
 
-  return {
+  /** The header row locked for this transaction (a step or an edit waits for another on the same document). */
+  async function locked(tx: Tx, key: string): Promise<Row> {
+    const [row] = await tx.select().from(table).where(eq(id, key)).for('update');
+    if (!row) throw notFound(entity);
+    return row as Row;
+  }
+
+  /** The values a create starts with that no body sets: the document's number and its first status. */
+  async function serverValues(tx: Tx): Promise<Row> {
+    const values: Row = {};
+    if (spec.numbering) values[camelOf(spec.numbering.field)] = await nextNumber(tx, spec.name, spec.numbering);
+    if (flow) values[camelOf(flow.field)] = flow.workflow.initial;
+    return values;
+  }
+
+  const bodyNames = fields.filter(([name, f]) => f.kind !== 'lines' && !serverSet(spec, name)).map(([name]) => name);
+  const linesOf = (input: Row, access: (typeof lines)[number]) => (Array.isArray(input[access.field]) ? (input[access.field] as Row[]) : undefined);
+
+  async function writeDocument(tx: Tx, recordId: string, input: Row, replacing: boolean): Promise<void> {
+    for (const access of lines) {
+      const rows = linesOf(input, access);
+      if (rows || !replacing) await access.write(tx, recordId, rows ?? []);
+    }
+  }
+
+  const generic: CrudService<Row, Row, Row> = {
     sortFields: Object.keys(sortable),
     filterFields: filterFields(spec),
     async list(query: ListQuery & Record<string, unknown>, by?: CurrentUser) {
@@ -128,19 +190,30 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
           ? joined(db.select({ n: count() }).from(table).$dynamic()).where(where).then(([r]) => Number(r?.n ?? 0))
           : countRows(db, table, undefined),
       ]);
-      return { rows: rows.map(fromSelected), total };
+      const page = rows.map(fromSelected);
+      // A document's rows in the list carry how many lines it has and what they add up to, summed in SQL.
+      for (const access of lines) {
+        const sums = await access.summaries(db, page.map((r) => r._id as string));
+        for (const row of page) Object.assign(row, sums.get(row._id as string) ?? access.empty());
+      }
+      return { rows: page, total };
     },
     async get(recordId, by) {
       const found = await read(and(eq(id, requireId(recordId, entity)), scope?.filter(by)));
       if (!found) throw notFound(entity);
-      return found;
+      return full(db, found);
     },
     async create(input, by) {
       await scope?.assertCreatable(by, input);
       const values = toColumns(input);
       await assertRefsExist(values);
-      const [row] = await writing(() => db.insert(table).values(values).returning());
-      return written(row as Row);
+      return writing(() => db.transaction(async (tx) => {
+        const [row] = await tx.insert(table).values({ ...values, ...(await serverValues(tx)) }).returning();
+        const recordId = (row as Row).id as string;
+        await writeDocument(tx, recordId, input, false);
+        if (isDocument) await recordEvent(tx, { resource: spec.name, recordId, action: 'created', by });
+        return written(tx, row as Row);
+      }));
     },
     async update(recordId, input, by) {
       const key = requireId(recordId, entity);
@@ -148,18 +221,52 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
       const values = toColumns(input);
       await assertRefsExist(values);
       const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
-      const [row] = await writing(() => db.update(table).set(set).where(eq(id, key)).returning());
-      if (!row) throw notFound(entity);
-      return written(row as Row);
+      if (!isDocument) {
+        const [row] = await writing(() => db.update(table).set(set).where(eq(id, key)).returning());
+        if (!row) throw notFound(entity);
+        return written(db, row as Row);
+      }
+      return writing(() => db.transaction(async (tx) => {
+        const before = await locked(tx, key);
+        if (flow) checkEditable(spec, flow.field, flow.workflow, before[camelOf(flow.field)], 'changed');
+        const [row] = await tx.update(table).set(set).where(eq(id, key)).returning();
+        await writeDocument(tx, key, input, true);
+        const changes = changedFields(Object.fromEntries(bodyNames.map((n) => [n, before[camelOf(n)]])), input, bodyNames);
+        await recordEvent(tx, { resource: spec.name, recordId: key, action: 'updated', by, changes });
+        return written(tx, row as Row);
+      }));
     },
     async remove(recordId, by) {
       const key = requireId(recordId, entity);
       await scope?.assertWritable(by, key);
       await writing(() => db.transaction(async (tx) => {
+        if (flow) checkEditable(spec, flow.field, flow.workflow, (await locked(tx, key))[camelOf(flow.field)], 'deleted');
         await clearForDelete(tx, entity, key, part);
         const [row] = await tx.delete(table).where(eq(id, key)).returning({ id });
         if (!row) throw notFound(entity);
+        if (isDocument) await recordEvent(tx, { resource: spec.name, recordId: key, action: 'deleted', by });
       }), true);
     },
+    /**
+     * A workflow step, once per Idempotency-Key: the header is locked, the step checked against its status (409 naming
+     * it), the status moved, the resource's own code run, the step recorded (who, when, the note) — in one transaction.
+     */
+    async act(recordId, action, input, by, idempotencyKey) {
+      if (!flow?.workflow.actions[action]) throw notFound(entity);
+      const key = requireId(recordId, entity);
+      if (!(await read(and(eq(id, key), scope?.filter(by))))) throw notFound(entity);
+      await scope?.assertWritable(by, key);
+      const note = typeof input.note === 'string' ? input.note : undefined;
+      return runIdempotent(db, { key: idempotencyKey, userId: by.id, route: `POST ${spec.path}/{id}/${action}`, payload: { id: key, input } }, async (tx) => {
+        const record = await locked(tx, key);
+        const current = record[camelOf(flow.field)];
+        const step = checkStep(spec, flow.field, flow.workflow, action, current, note);
+        await tx.update(table).set({ [camelOf(flow.field)]: step.to, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) }).where(eq(id, key));
+        await part.actions?.[action]?.(tx, { record: { ...record, [camelOf(flow.field)]: step.to }, input, by, action });
+        await recordEvent(tx, { resource: spec.name, recordId: key, action, by, changes: { [flow.field]: [current, step.to] }, note: note ?? '' });
+        return { status: 200, body: await full(tx, (await readIn(tx, eq(id, key)))!) };
+      });
+    },
   };
+  return generic;
 }

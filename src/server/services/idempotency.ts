@@ -39,7 +39,7 @@ export function parseKey(raw: string | string[]): string {
   return key;
 }
 
-const errorBody = (error: HttpError) => ({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+const errorBody = (error: HttpError) => ({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 
 /**
  * Runs `work` in a transaction, at most once per (user, Idempotency-Key).
