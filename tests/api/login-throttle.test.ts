@@ -37,6 +37,18 @@ describe('login throttling', () => {
     expect((await login('warehouse@demo.local', 'wrong-pass', '10.0.1.5')).statusCode).toBe(401);
   });
 
+  it('counts failures per account, whichever identifier is typed: five by e-mail leave none to the phone number', async () => {
+    // The demo seller: e-mail seller@demo.local, phone 9000000004 (both name the one account).
+    for (let i = 0; i < 3; i++) expect((await login('seller@demo.local', 'wrong-pass', `10.0.2.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await login('900 000 0004', 'wrong-pass', `10.0.3.${i}`)).statusCode).toBe(401);
+    const byPhone = await login('9000000004', 'wrong-pass', '10.0.4.1');
+    expect(byPhone.statusCode).toBe(429);
+    expect((await login('SELLER@demo.local', 'wrong-pass', '10.0.4.2')).statusCode).toBe(429);
+    // An unknown identifier is still counted by itself.
+    for (let i = 0; i < 5; i++) expect((await login('9111111111', 'wrong-pass', `10.0.5.${i}`)).statusCode).toBe(401);
+    expect((await login('9111111111', 'wrong-pass', '10.0.5.9')).statusCode).toBe(429);
+  });
+
   it('limits attempts per IP address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) statuses.push((await login(`user${i}@demo.local`, 'whatever1', '10.9.9.9')).statusCode);

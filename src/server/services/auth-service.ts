@@ -8,7 +8,7 @@ import type { PolicySource } from '../auth/access.js';
 import { assertHashingCapacity, dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { REFRESH_TOKEN_TTL_MS, hashToken, newRefreshToken, type TokenSigner } from '../auth/tokens.js';
 import { HttpError } from '../http/errors.js';
-import { loginThrottle } from './login-throttle.js';
+import { loginThrottle, throttleKeyOfAccount } from './login-throttle.js';
 
 export type TokenPair = { access_token: string; refresh_token: string };
 
@@ -59,21 +59,23 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource) {
       const key = accountKey(input.emailOrPhone);
       // A sign-in the hashing line would refuse costs no database work and counts no attempt.
       assertHashingCapacity({ client });
-      await throttle.claim(key);
       const [user] = await db
         .select()
         .from(users)
         .where(or(sql`lower(${users.email}) = ${key}`, eq(users.phonenumber, key)))
         .limit(1);
+      // Failures count against the account, whichever of its identifiers was typed (an unknown one by itself).
+      const counted = user ? throttleKeyOfAccount(user.id) : key;
+      await throttle.claim(counted);
       let ok: boolean;
       try {
         ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()), { client });
       } catch (error) {
-        await throttle.release(key);
+        await throttle.release(counted);
         throw error;
       }
       if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
-      await throttle.reset(key);
+      await throttle.reset(counted);
       await assertMaySignIn(user);
       if (needsRehash(user.passwordHash)) await upgradeHash(user.id, user.passwordHash, input.password);
       return issue(user, crypto.randomUUID(), new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
