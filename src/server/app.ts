@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { access } from './auth/access.js';
 import { answerRouterError, registerErrorHandler } from './http/error-handler.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
+import { ACCESS_POLICY_CHANNEL } from './auth/db-policy-source.js';
+import { listenForChanges } from './auth/notified-cache.js';
 import type { TrustProxy } from './config.js';
 import type { Api, AppDeps } from './http/types.js';
 import { apiRoutes } from './routes/index.js';
@@ -57,6 +59,12 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   app.addHook('preValidation', rejectUnstorableText);
   const sessions = options.sessions ?? (await dbSessionSource(options.database));
   app.addHook('onClose', () => sessions.close());
+  // A policy or role saved by any process (or straight in the database) applies on every process at its commit.
+  const policy = options.policy;
+  if (policy.invalidate) {
+    const stopListening = await listenForChanges(options.database.listen, ACCESS_POLICY_CHANNEL, { forget: () => policy.invalidate!() }, false);
+    app.addHook('onClose', () => stopListening());
+  }
   await app.register(access, { signer: options.signer, policy: options.policy, sessions });
   await registerOpenApi(app);
 

@@ -4,8 +4,8 @@ import { errorReplies } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { authService } from '../services/auth-service.js';
 
-export const authRoutes: RouteModule = (app, { database, signer, policy, config }) => {
-  const auth = authService(database.db, signer, policy);
+export const authRoutes: RouteModule = (app, { database, signer, policy, sessions, config }) => {
+  const auth = authService(database.db, signer, policy, sessions);
   const perIp = { max: config.loginRateLimit, timeWindow: '1 minute' };
 
   app.post(
