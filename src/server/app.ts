@@ -2,7 +2,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access } from './auth/access.js';
-import { answerRouterError, registerErrorHandler } from './http/error-handler.js';
+import { answerClientError, answerRouterError, registerErrorHandler } from './http/error-handler.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
 import { ACCESS_POLICY_CHANNEL } from './auth/db-policy-source.js';
 import { listenForChanges } from './auth/notified-cache.js';
@@ -26,15 +27,13 @@ export type BuildAppOptions = Omit<AppDeps, 'sessions'> & {
 
 const BODY_LIMIT_BYTES = 12 * 1024 * 1024; // a product with several images as data URLs
 
-/** A hop count means: believe that many proxies nearest to us. */
-const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
-
 export async function buildApp(options: BuildAppOptions): Promise<Api> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

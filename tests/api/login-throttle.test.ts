@@ -107,6 +107,40 @@ describe('X-Forwarded-For', () => {
       expect(statuses).toEqual([401, 401, 401, 401]);
       expect((await attempt(9, '203.0.113.0')).statusCode).toBe(429);
     });
+
+    it('a client connecting straight from a public address cannot choose its address with the header', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await proxied.app.inject({
+          method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.7',
+          headers: { 'x-forwarded-for': `203.0.113.${100 + i}` }, payload: { emailOrPhone: `direct${i}@demo.local`, password: 'whatever1' },
+        });
+        statuses.push(res.statusCode);
+      }
+      // All three are that one address's (limit 2), whatever the header said.
+      expect(statuses).toEqual([401, 401, 429]);
+    });
+  });
+
+  describe('with TRUST_PROXY as a list of proxy addresses', () => {
+    let listed: TestApp;
+    beforeAll(async () => {
+      listed = await createTestApp({ seed: false, loginRateLimit: 2, trustProxy: ['198.51.100.1'] });
+    });
+    afterAll(() => listed.close());
+
+    it('believes the header from a listed proxy only, public or not', async () => {
+      const attempt = (i: number, from: string, client: string) => listed.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: from,
+        headers: { 'x-forwarded-for': client }, payload: { emailOrPhone: `listed${i}@demo.local`, password: 'whatever1' },
+      });
+      const viaProxy: number[] = [];
+      for (let i = 0; i < 3; i++) viaProxy.push((await attempt(i, '198.51.100.1', `203.0.113.${i}`)).statusCode);
+      expect(viaProxy).toEqual([401, 401, 401]);
+      const direct: number[] = [];
+      for (let i = 0; i < 3; i++) direct.push((await attempt(10 + i, '10.0.0.9', `203.0.113.${50 + i}`)).statusCode);
+      expect(direct).toEqual([401, 401, 429]);
+    });
   });
 });
 
