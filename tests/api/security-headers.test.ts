@@ -27,6 +27,26 @@ describe('Cache-Control', () => {
   });
 });
 
+describe('the device cookie of a sign-in', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ trustProxy: ['10.0.0.2'] });
+  });
+  afterAll(() => proxied.close());
+  const cookieOf = async (remoteAddress: string, headers: Record<string, string>) => String((await proxied.app.inject({
+    method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload: { emailOrPhone: 'admin@demo.local', password: 'Admin@123' },
+  })).headers['set-cookie']);
+
+  it('is HttpOnly and SameSite=Strict, and Secure when the sign-in came over HTTPS', async () => {
+    const overHttps = await cookieOf('10.0.0.2', { 'x-forwarded-proto': 'https' });
+    expect(overHttps).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    const overHttp = await cookieOf('10.0.0.2', {});
+    expect(overHttp).toMatch(/; HttpOnly; SameSite=Strict$/);
+    // A client that is no proxy cannot make it say Secure.
+    expect(await cookieOf('203.0.113.9', { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/);
+  });
+});
+
 describe('Strict-Transport-Security', () => {
   const apps: TestApp[] = [];
   const appWith = async (trustProxy: TrustProxy) => {

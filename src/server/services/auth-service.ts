@@ -9,7 +9,8 @@ import type { SessionSource } from '../auth/sessions.js';
 import { assertHashingCapacity, dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { REFRESH_TOKEN_TTL_MS, hashToken, newRefreshToken, type TokenSigner } from '../auth/tokens.js';
 import { HttpError } from '../http/errors.js';
-import { loginThrottle, throttleKeyOfAccount } from './login-throttle.js';
+import { loginThrottle, throttleKeyOfAccount, throttleKeyOfDevice } from './login-throttle.js';
+import type { DeviceCookie } from '../auth/device-cookie.js';
 
 export type TokenPair = { access_token: string; refresh_token: string };
 
@@ -94,22 +95,30 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
   }
 
   return {
-    /** `client` is the caller's address: it may hold only a few places in the password-hashing line. */
-    async login(input: LoginInput, client?: string): Promise<TokenPair> {
+    /**
+     * `client` is the caller's address: it may hold only a few places in the password-hashing line. `devices`: the
+     * caller's genuine device cookies; one naming the account signed in to makes this a known browser (device lane).
+     * Answers the pair and the account, for a new device cookie.
+     */
+    async login(input: LoginInput, client?: string, devices: readonly DeviceCookie[] = []): Promise<{ pair: TokenPair; userId: string }> {
       const key = accountKey(input.emailOrPhone);
       // A sign-in the hashing line would refuse costs no database work and counts no attempt.
-      assertHashingCapacity({ client });
+      if (!devices.length) assertHashingCapacity({ client });
       const [user] = await db
         .select()
         .from(users)
         .where(or(sql`lower(${users.email}) = ${key}`, eq(users.phonenumber, key)))
         .limit(1);
-      // Failures count against the account, whichever of its identifiers was typed (an unknown one by itself).
-      const counted = user ? throttleKeyOfAccount(user.id) : key;
+      const device = user && devices.find((d) => d.account === user.id);
+      if (devices.length && !device) assertHashingCapacity({ client });
+      // Failures count against the account, whichever of its identifiers was typed (an unknown one by itself); a
+      // known browser's against its device cookie alone.
+      const counted = device ? throttleKeyOfDevice(device.nonce) : user ? throttleKeyOfAccount(user.id) : key;
       await throttle.claim(counted);
       let ok: boolean;
       try {
-        ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()), { client });
+        const stored = user?.passwordHash ?? (await dummyPasswordHash());
+        ok = await verifyPassword(input.password, stored, { client, lane: device ? 'device' : 'line' });
       } catch (error) {
         await throttle.release(counted);
         throw error;
@@ -122,7 +131,7 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
       const refresh = newRefreshToken();
       await db.insert(refreshTokens)
         .values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
-      return { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh };
+      return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh }, userId: user.id };
     },
 
     /**

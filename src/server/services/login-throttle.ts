@@ -16,6 +16,8 @@ const FORGET_AFTER_SECONDS = 60 * 60;
  * no account is counted by itself (it is an e-mail or a phone number, so it never looks like this).
  */
 export const throttleKeyOfAccount = (userId: string) => `account:${userId}`;
+/** A known browser's sign-ins (its device cookie) are counted apart from the account's: strangers cannot lock it out. */
+export const throttleKeyOfDevice = (nonce: string) => `device:${nonce}`;
 
 export function lockSecondsAfter(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
