@@ -32,7 +32,7 @@ const signer = createTokenSigner(crypto.randomBytes(32).toString('hex'));
 setPasswordHashCost('low');
 
 /** The previous design: a valid signature was enough. */
-const tokenOnly: SessionSource = { accepts: async () => true, invalidate: () => {}, close: async () => {} };
+const tokenOnly: SessionSource = { accepts: async () => true, invalidate: () => {}, invalidateFamily: () => {}, close: async () => {} };
 
 async function appWith(database: Database, sessions: SessionSource) {
   const app = await buildApp({ database, signer, policy: dbPolicySource(database.db), sessions, config: { loginRateLimit: 1e6 } });

@@ -3,8 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { access } from './auth/access.js';
 import { refuseHiddenFieldQueries } from './auth/hidden-fields.js';
-import { answerRouterError, registerErrorHandler } from './http/error-handler.js';
+import { answerClientError, answerRouterError, registerErrorHandler } from './http/error-handler.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
+import { ACCESS_POLICY_CHANNEL } from './auth/db-policy-source.js';
+import { listenForChanges } from './auth/notified-cache.js';
 import type { TrustProxy } from './config.js';
 import type { Api, AppDeps } from './http/types.js';
 import { apiRoutes } from './routes/index.js';
@@ -25,15 +28,13 @@ export type BuildAppOptions = Omit<AppDeps, 'sessions'> & {
 
 const BODY_LIMIT_BYTES = 12 * 1024 * 1024; // a product with several images as data URLs
 
-/** A hop count means: believe that many proxies nearest to us. */
-const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
-
 export async function buildApp(options: BuildAppOptions): Promise<Api> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -58,6 +59,12 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   app.addHook('preValidation', rejectUnstorableText);
   const sessions = options.sessions ?? (await dbSessionSource(options.database));
   app.addHook('onClose', () => sessions.close());
+  // A policy or role saved by any process (or straight in the database) applies on every process at its commit.
+  const policy = options.policy;
+  if (policy.invalidate) {
+    const stopListening = await listenForChanges(options.database.listen, ACCESS_POLICY_CHANNEL, { forget: () => policy.invalidate!() }, false);
+    app.addHook('onClose', () => stopListening());
+  }
   await app.register(access, { signer: options.signer, policy: options.policy, sessions });
   app.addHook('preValidation', refuseHiddenFieldQueries);
   await registerOpenApi(app);

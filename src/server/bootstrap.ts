@@ -7,6 +7,7 @@ import { setPasswordHashCost } from './auth/passwords.js';
 import { createTokenSigner } from './auth/tokens.js';
 import { dbPolicySource, ensurePolicySeeded } from './auth/db-policy-source.js';
 import { buildApp } from './app.js';
+import { trustProxyWarning } from './http/trust-proxy.js';
 import type { Api } from './http/types.js';
 import { demoPasswordHashes, isDemoSeeded, seedDemo } from './seed/seed-demo.js';
 import { DEMO_LOGINS } from './seed/demo-data.js';
@@ -67,6 +68,8 @@ export async function startServer(config: ServerConfig, spaDir?: string, pgliteT
       logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
       spaDir,
     });
+    const proxyWarning = trustProxyWarning(config.trustProxy);
+    if (proxyWarning) app.log.warn(proxyWarning);
     return {
       app,
       database,

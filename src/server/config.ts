@@ -25,8 +25,9 @@ export type TrustProxy = boolean | number | string[];
 export const MIN_JWT_SECRET_BYTES = 32;
 
 /**
- * TRUST_PROXY: unset/0/false → off (the socket's address is the client); a whole number → that many proxy hops
- * (1 = one reverse proxy in front); 'true' → every hop; otherwise a comma-separated list of proxy addresses/CIDRs.
+ * TRUST_PROXY: unset/0/false → off (the socket's address is the client); best, a comma-separated list of the proxies'
+ * addresses/CIDRs; a whole number → that many proxy hops (1 = one reverse proxy in front) and 'true' → every hop, each
+ * believed only from a loopback or private address (http/trust-proxy.ts), with a warning at start.
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim() ?? '';

@@ -59,7 +59,7 @@ describe('role × route matrix', () => {
 
   it('rejects missing, malformed, forged and expired tokens with 401 Unauthorized access', async () => {
     const forged = (await t.token('admin')).slice(0, -4) + 'AAAA';
-    const expired = await t.signer.sign({ sub: t.userIds.admin, role: 'admin', firstname: 'A' }, -10);
+    const expired = await t.signer.sign({ sub: t.userIds.admin, role: 'admin', firstname: 'A' }, { ttlSeconds: -10 });
     for (const token of ['', 'garbage', forged, expired]) {
       const res = await t.request('GET', '/api/cities', token ? { token } : {});
       expect(res.status).toBe(401);

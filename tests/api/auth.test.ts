@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
-import { cities, users } from '../../src/server/db/schema.js';
+import { cities, refreshTokens, users } from '../../src/server/db/schema.js';
+import { hashToken } from '../../src/server/auth/tokens.js';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/server/services/auth-service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -16,6 +18,11 @@ afterAll(() => t.close());
 
 const login = (emailOrPhone: string, password: string) =>
   t.request('POST', '/api/auth/login', { body: { emailOrPhone, password } });
+const me = (token: string) => t.request('GET', '/api/auth/me', { token });
+/** As if the token had been spent longer ago than the grace in which presenting it again is no alarm. */
+const spentLongAgo = (refreshToken: string) =>
+  t.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
 
 describe('POST /api/auth/login', () => {
   it('signs in an admin by e-mail with a 15-minute JWT carrying sub, role, firstname, exp', async () => {
@@ -96,18 +103,39 @@ describe('refresh tokens', () => {
     expect(third.status).toBe(200);
   });
 
-  it('reuse of a spent token revokes the whole login', async () => {
+  it('reuse of a spent token (after the grace) revokes the whole login, its access tokens at once', async () => {
     const first = (await login('admin@demo.local', 'Admin@123')).body;
     const second = (await t.request('POST', '/api/auth/refresh', { body: { refresh_token: first.refresh_token } })).body;
+    expect((await me(second.access_token)).status).toBe(200);
+    expect((await me(first.access_token)).status).toBe(200);
+    await spentLongAgo(first.refresh_token);
     const reuse = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: first.refresh_token } });
     expect(reuse.status).toBe(401);
     expect(reuse.body.message).toMatch(/already been used/);
-    // The legitimate newest token of that login is revoked too.
+    // The legitimate newest token of that login is revoked too, and every access token of it stops at once.
     const after = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: second.refresh_token } });
     expect(after.status).toBe(401);
+    expect((await me(second.access_token)).status).toBe(401);
+    expect((await me(first.access_token)).status).toBe(401);
     // Another login of the same user is unaffected.
     const other = (await login('admin@demo.local', 'Admin@123')).body;
     expect((await t.request('POST', '/api/auth/refresh', { body: { refresh_token: other.refresh_token } })).status).toBe(200);
+  });
+
+  it('two tabs refreshing with the same token at once both get the same new pair, and the login goes on', async () => {
+    const first = (await login('admin@demo.local', 'Admin@123')).body;
+    const refresh = () => t.request('POST', '/api/auth/refresh', { body: { refresh_token: first.refresh_token } });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    expect(a.body.access_token).toBe(b.body.access_token);
+    expect((await me(a.body.access_token)).status).toBe(200);
+    expect((await me(first.access_token)).status).toBe(200);
+    // A third, a moment later (a retry after a lost answer): the same pair again, no alarm.
+    expect((await refresh()).body.refresh_token).toBe(a.body.refresh_token);
+    const next = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: a.body.refresh_token } });
+    expect(next.status).toBe(200);
+    expect((await me(next.body.access_token)).status).toBe(200);
   });
 
   it('unknown tokens are refused', async () => {
@@ -115,10 +143,33 @@ describe('refresh tokens', () => {
     expect(res.status).toBe(401);
   });
 
-  it('logout revokes the refresh token', async () => {
+  it('logout ends that login at once: its refresh token and its access token (which had just been accepted)', async () => {
     const pair = (await login('admin@demo.local', 'Admin@123')).body;
+    const otherDevice = (await login('admin@demo.local', 'Admin@123')).body;
+    expect((await me(pair.access_token)).status).toBe(200);
     expect((await t.request('POST', '/api/auth/logout', { body: { refresh_token: pair.refresh_token } })).status).toBe(200);
+    expect((await me(pair.access_token)).status).toBe(401);
+    expect((await t.request('GET', '/api/users', { token: pair.access_token })).status).toBe(401);
     expect((await t.request('POST', '/api/auth/refresh', { body: { refresh_token: pair.refresh_token } })).status).toBe(401);
+    // Only that login: the same user's other device stays signed in.
+    expect((await me(otherDevice.access_token)).status).toBe(200);
+  });
+
+  it('an access token whose login was revoked straight in the database is refused too', async () => {
+    const pair = (await login('admin@demo.local', 'Admin@123')).body;
+    expect((await me(pair.access_token)).status).toBe(200);
+    await t.db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.tokenHash, hashToken(pair.refresh_token)));
+    await expect.poll(async () => (await me(pair.access_token)).status, { timeout: 1000, interval: 20 }).toBe(401);
+  });
+
+  it('the access token names its login (sid) and a forged or unknown login is refused', async () => {
+    const pair = (await login('admin@demo.local', 'Admin@123')).body;
+    expect(decodeJwt(pair.access_token).sid).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await t.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, t.userIds.admin));
+    for (const sid of [crypto.randomUUID(), 'not-a-uuid']) {
+      const token = await t.signer.sign({ sub: t.userIds.admin, role: 'admin', firstname: 'A', sv: row!.sv, sid });
+      expect((await me(token)).status, sid).toBe(401);
+    }
   });
 
   it('a user who is deactivated cannot refresh', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { loginThrottle, users } from '../../src/server/db/schema.js';
 import { CLIENT_BUSY_MESSAGE, HASHING_BUSY_MESSAGE } from '../../src/server/auth/hash-queue.js';
@@ -35,6 +35,18 @@ describe('login throttling', () => {
     await t.db.execute(sql`update login_throttle set locked_until = now() - interval '1 second'`);
     expect((await login('warehouse@demo.local', 'Warehouse@123', '10.0.1.4')).statusCode).toBe(200);
     expect((await login('warehouse@demo.local', 'wrong-pass', '10.0.1.5')).statusCode).toBe(401);
+  });
+
+  it('counts failures per account, whichever identifier is typed: five by e-mail leave none to the phone number', async () => {
+    // The demo seller: e-mail seller@demo.local, phone 9000000004 (both name the one account).
+    for (let i = 0; i < 3; i++) expect((await login('seller@demo.local', 'wrong-pass', `10.0.2.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await login('900 000 0004', 'wrong-pass', `10.0.3.${i}`)).statusCode).toBe(401);
+    const byPhone = await login('9000000004', 'wrong-pass', '10.0.4.1');
+    expect(byPhone.statusCode).toBe(429);
+    expect((await login('SELLER@demo.local', 'wrong-pass', '10.0.4.2')).statusCode).toBe(429);
+    // An unknown identifier is still counted by itself.
+    for (let i = 0; i < 5; i++) expect((await login('9111111111', 'wrong-pass', `10.0.5.${i}`)).statusCode).toBe(401);
+    expect((await login('9111111111', 'wrong-pass', '10.0.5.9')).statusCode).toBe(429);
   });
 
   it('limits attempts per IP address', async () => {
@@ -95,6 +107,40 @@ describe('X-Forwarded-For', () => {
       expect(statuses).toEqual([401, 401, 401, 401]);
       expect((await attempt(9, '203.0.113.0')).statusCode).toBe(429);
     });
+
+    it('a client connecting straight from a public address cannot choose its address with the header', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await proxied.app.inject({
+          method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.7',
+          headers: { 'x-forwarded-for': `203.0.113.${100 + i}` }, payload: { emailOrPhone: `direct${i}@demo.local`, password: 'whatever1' },
+        });
+        statuses.push(res.statusCode);
+      }
+      // All three are that one address's (limit 2), whatever the header said.
+      expect(statuses).toEqual([401, 401, 429]);
+    });
+  });
+
+  describe('with TRUST_PROXY as a list of proxy addresses', () => {
+    let listed: TestApp;
+    beforeAll(async () => {
+      listed = await createTestApp({ seed: false, loginRateLimit: 2, trustProxy: ['198.51.100.1'] });
+    });
+    afterAll(() => listed.close());
+
+    it('believes the header from a listed proxy only, public or not', async () => {
+      const attempt = (i: number, from: string, client: string) => listed.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: from,
+        headers: { 'x-forwarded-for': client }, payload: { emailOrPhone: `listed${i}@demo.local`, password: 'whatever1' },
+      });
+      const viaProxy: number[] = [];
+      for (let i = 0; i < 3; i++) viaProxy.push((await attempt(i, '198.51.100.1', `203.0.113.${i}`)).statusCode);
+      expect(viaProxy).toEqual([401, 401, 401]);
+      const direct: number[] = [];
+      for (let i = 0; i < 3; i++) direct.push((await attempt(10 + i, '10.0.0.9', `203.0.113.${50 + i}`)).statusCode);
+      expect(direct).toEqual([401, 401, 429]);
+    });
   });
 });
 
@@ -153,5 +199,68 @@ describe('the hashing line at sign-in', () => {
     const checked = replies.filter((r) => r.statusCode === 401).length;
     const [row] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.accountKey, 'ghost@example.com'));
     expect(row!.failures).toBe(checked);
+  });
+});
+
+describe('device cookies: a browser that signed in before gets in during a flood', () => {
+  /** Signs in and keeps the device cookie the answer sets ('name=value'). */
+  async function knownBrowser(email: string, password: string, ip: string): Promise<string> {
+    const res = await login(email, password, ip);
+    expect(res.statusCode).toBe(200);
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/^device_[0-9a-f]{12}=[^;]+; Path=\/api\/auth\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    return header.split(';')[0]!;
+  }
+  const withCookie = (emailOrPhone: string, password: string, ip: string, cookie: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrPhone, password }, remoteAddress: ip, headers: { cookie } });
+
+  beforeEach(() => t.db.delete(loginThrottle));
+  afterEach(() => {
+    setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
+  });
+
+  it('with the hashing line full, a stranger is refused (503) but the known browser waits in its lane and gets in', async () => {
+    const cookie = await knownBrowser('admin@demo.local', 'Admin@123', '10.7.0.1');
+    const other = await knownBrowser('warehouse@demo.local', 'Warehouse@123', '10.7.0.1');
+    const queue = setHashQueue({ width: 1, maxWaiting: 0, maxWaitMs: 120_000, perClient: 1 });
+    let release!: () => void;
+    const flood = queue.run(() => new Promise<void>((resolve) => (release = resolve)), '10.7.9.9');
+
+    const stranger = await login('admin@demo.local', 'Admin@123', '10.7.0.2');
+    expect(stranger.statusCode).toBe(503);
+    expect(JSON.parse(stranger.body).message).toBe(HASHING_BUSY_MESSAGE);
+    // A forged cookie, or one of another account, is a stranger's.
+    const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await withCookie('admin@demo.local', 'Admin@123', '10.7.0.3', forged)).statusCode).toBe(503);
+    expect((await withCookie('admin@demo.local', 'Admin@123', '10.7.0.4', other)).statusCode).toBe(503);
+
+    const known = withCookie('admin@demo.local', 'Admin@123', '10.7.0.5', cookie);
+    await expect.poll(() => queue.stats().waiting).toBe(1);
+    release();
+    await flood;
+    const answer = await known;
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toHaveProperty('access_token');
+    expect(String(answer.headers['set-cookie'])).toMatch(/^device_/);
+  });
+
+  it('is not refused by the per-address limit nor by a lockout strangers caused; a stranger is', async () => {
+    const cookie = await knownBrowser('warehouse@demo.local', 'Warehouse@123', '10.7.1.1');
+    for (let i = 0; i < 5; i++) expect((await login('warehouse@demo.local', 'wrong-pass', `10.7.2.${i}`)).statusCode).toBe(401);
+    expect((await login('warehouse@demo.local', 'Warehouse@123', '10.7.2.9')).statusCode).toBe(429);
+    expect((await withCookie('warehouse@demo.local', 'Warehouse@123', '10.7.2.10', cookie)).statusCode).toBe(200);
+    // An address past its limit (12 a minute here): refused, unless it is the known browser.
+    for (let i = 0; i < 12; i++) await login(`flood${i}@example.com`, 'whatever1', '10.7.3.1');
+    expect((await login('admin@demo.local', 'Admin@123', '10.7.3.1')).statusCode).toBe(429);
+    expect((await withCookie('warehouse@demo.local', 'Warehouse@123', '10.7.3.1', cookie)).statusCode).toBe(200);
+  });
+
+  it('a device cookie that fails 5 times is itself locked out, and leaves the account to others', async () => {
+    const cookie = await knownBrowser('warehouse@demo.local', 'Warehouse@123', '10.7.4.1');
+    for (let i = 0; i < 5; i++) expect((await withCookie('warehouse@demo.local', 'wrong-pass', '10.7.4.2', cookie)).statusCode).toBe(401);
+    const locked = await withCookie('warehouse@demo.local', 'Warehouse@123', '10.7.4.3', cookie);
+    expect(locked.statusCode).toBe(429);
+    expect(JSON.parse(locked.body).message).toMatch(/Too many failed login attempts/);
+    expect((await login('warehouse@demo.local', 'Warehouse@123', '10.7.4.4')).statusCode).toBe(200);
   });
 });

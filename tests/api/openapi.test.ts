@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,22 @@ const documented = (o: Operation, status: number) => Object.hasOwn(o.op.response
 const fill = (path: string, value: () => string) => path.replace(/\{[^}]+\}/g, () => encodeURIComponent(value()));
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const isPublic = (o: Operation) => Array.isArray(o.op.security) && o.op.security.length === 0;
+
+/** A `$ref` of the document, followed. */
+const resolve = (schema: Json): Json => (schema.$ref ? resolve(doc.components.schemas[schema.$ref.split('/').pop()!]) : schema);
+
+/** What of `body` its documented schema does not allow: a field it does not name, a required one missing, a value off its enum. */
+function conforms(body: Json, documentedSchema: Json): string[] {
+  const schema = resolve(documentedSchema);
+  const problems: string[] = [];
+  for (const field of schema.required ?? []) if (!(field in body)) problems.push(`missing ${field}`);
+  for (const [field, value] of Object.entries(body)) {
+    const rule = schema.properties?.[field];
+    if (!rule) problems.push(`undocumented ${field}`);
+    else if (rule.enum && !rule.enum.includes(value)) problems.push(`${field}=${String(value)} not in ${rule.enum.join('|')}`);
+  }
+  return problems;
+}
 
 function patterns(node: unknown, found: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => patterns(n, found));
@@ -62,14 +79,76 @@ describe('the OpenAPI document', () => {
     await app.close();
   });
 
-  it('every error answer uses the one shared error schema', () => {
+  it('every error answer is the one shared error schema, or one with each of its fields that says more', () => {
+    const shared = doc.components.schemas.Error;
+    expect(shared.required).toEqual(['message']);
+    const more = new Set<string>();
     for (const o of operations) {
       for (const [status, response] of Object.entries(o.op.responses as Json)) {
-        if (Number(status) < 400 || o.path === '/api/health') continue;
-        expect(response.content['application/json'].schema, `${o.method} ${o.path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        // Health's 503 is its own answer for load balancers ({status: 'unavailable', message}).
+        if (Number(status) < 400 || (o.path === '/api/health' && status === '503')) continue;
+        const ref = String(response.content['application/json'].schema.$ref);
+        expect(ref, `${o.method} ${o.path} ${status}`).toMatch(/^#\/components\/schemas\//);
+        if (ref === '#/components/schemas/Error') continue;
+        const schema = resolve({ $ref: ref });
+        more.add(ref);
+        expect(schema.required, ref).toEqual(['message']);
+        for (const [field, rule] of Object.entries(shared.properties)) expect(schema.properties[field], `${ref}.${field}`).toEqual(rule);
       }
     }
-    expect(doc.components.schemas.Error.required).toEqual(['message']);
+    expect([...more].sort()).toEqual(['ConfirmExpired', 'ImportRefused', 'StockTakeOverlap', 'TransferConflict'].map((n) => `#/components/schemas/${n}`));
+  });
+
+  it('documents 431 (address or headers too large) on every operation, and the server answers it with that body', async () => {
+    for (const o of operations) expect(documented(o, 431), `${o.method} ${o.path}`).toBe(true);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = (path: string, headers: Record<string, string>) => new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = http.request(`${address}${path}`, { headers }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    for (const [what, answer] of [
+      ['headers', await raw('/api/cities', { 'x-padding': 'x'.repeat(20_000) })],
+      ['address', await raw(`/api/cities?q=${'x'.repeat(20_000)}`, {})],
+    ] as const) {
+      expect(answer.status, what).toBe(431);
+      expect(conforms(JSON.parse(answer.body), doc.paths['/api/cities'].get.responses['431'].content['application/json'].schema), what).toEqual([]);
+    }
+  });
+
+  it("the product import's refusal of a file with errors is sent as documented: dry_run, created, updated, errors with rows", async () => {
+    const csv = 'sku,productname\nX-1,\n';
+    const res = await t.request('POST', '/api/products/import?dry_run=false', {
+      role: 'admin', body: csv, headers: { 'content-type': 'text/csv', 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ dry_run: false, created: 0, updated: 0 });
+    expect(res.body.errors[0]).toHaveProperty('row');
+    const documentedBody = doc.paths['/api/products/import'].post.responses['400'].content['application/json'].schema;
+    expect(conforms(res.body, documentedBody)).toEqual([]);
+    // The check itself can fail: the shared error schema does not have them.
+    expect(conforms(res.body, { $ref: '#/components/schemas/Error' })).not.toEqual([]);
+  });
+
+  it("a transfer step its status does not allow is refused (409) with the transfer's status, as documented", async () => {
+    const warehouses = (await t.request('GET', '/api/warehouses?limit=2', { role: 'admin' })).body.data as { _id: string }[];
+    const product = (await t.request('GET', '/api/products?limit=1', { role: 'admin' })).body.data[0] as { _id: string };
+    const made = await t.request('POST', '/api/transfers', {
+      role: 'admin', headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { from_warehouse_id: warehouses[0]!._id, to_warehouse_id: warehouses[1]!._id, lines: [{ product_id: product._id, quantity: 1 }] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const receive = await t.request('POST', `/api/transfers/${made.body._id}/receive`, {
+      role: 'admin', headers: { 'idempotency-key': crypto.randomUUID() }, body: { lines: [{ product_id: product._id, quantity: 1 }] },
+    });
+    expect(receive.status, JSON.stringify(receive.body)).toBe(409);
+    expect(receive.body.status).toBe('draft');
+    const documentedBody = doc.paths['/api/transfers/{id}/receive'].post.responses['409'].content['application/json'].schema;
+    expect(conforms(receive.body, documentedBody)).toEqual([]);
   });
 
   it('every operation that takes input or needs a token documents its 4xx: 400, 401, 403, 404 ...', () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, type Policy } from '../../src/domain/policy.js';
 import { normalisePolicy } from '../../src/domain/schemas/permissions.js';
+import { and, eq } from 'drizzle-orm';
+import { rolePermissions, roleSettings } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -114,6 +116,26 @@ describe('permissions matrix', () => {
       expect((await t.request('PUT', '/api/permissions', { role, body: DEFAULT_POLICY })).status).toBe(403);
       expect((await t.request('GET', '/api/permissions/audit', { role })).status).toBe(403);
     }
+  });
+});
+
+describe('the policy cached by the API', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ policyTtlMs: 60_000 });
+  });
+  afterAll(() => cached.close());
+
+  it('is dropped as soon as the database announces a change, even one made straight in the database (no API call)', async () => {
+    const cities = async () => (await cached.request('GET', '/api/cities', { role: 'warehouse-user' })).status;
+    expect(await cities()).toBe(403);
+    await cached.db.insert(rolePermissions).values({ role: 'warehouse-user', resource: 'cities', action: 'list' });
+    await expect.poll(cities, { timeout: 200, interval: 10 }).toBe(200);
+    await cached.db.delete(rolePermissions).where(and(eq(rolePermissions.role, 'warehouse-user'), eq(rolePermissions.resource, 'cities')));
+    await expect.poll(cities, { timeout: 200, interval: 10 }).toBe(403);
+    await cached.db.update(roleSettings).set({ maySignIn: false }).where(eq(roleSettings.role, 'warehouse-user'));
+    await expect.poll(async () => (await cached.request('GET', '/api/warehouses', { role: 'warehouse-user' })).status, { timeout: 200, interval: 10 }).toBe(403);
+    await cached.db.update(roleSettings).set({ maySignIn: true }).where(eq(roleSettings.role, 'warehouse-user'));
   });
 });
 

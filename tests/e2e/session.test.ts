@@ -85,6 +85,9 @@ describe('session in the browser', () => {
     await page.getByRole('menuitem', { name: 'City Listing' }).click();
     await expectPath(page, '/cities');
     const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    const accessToken = await page.evaluate(() => localStorage.getItem('token'));
+    const me = () => page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await me()).status()).toBe(200);
 
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectPath(page, '/');
@@ -92,6 +95,8 @@ describe('session in the browser', () => {
     await expect(page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')])).resolves.toEqual([null, null]);
     const reuse = await page.request.post('/api/auth/refresh', { data: { refresh_token: refreshToken } });
     expect(reuse.status()).toBe(401);
+    // The access token of that session ends with it, not 15 minutes later.
+    expect((await me()).status()).toBe(401);
 
     await page.goBack();
     await expectPath(page, '/login');

@@ -66,7 +66,11 @@ export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 /** The real API on a real, demo-seeded database, driven through Fastify's inject (no network). */
 export async function createTestApp(
-  options: { seed?: boolean; policy?: PolicySource; loginRateLimit?: number; trustProxy?: TrustProxy } = {},
+  options: {
+    seed?: boolean; policy?: PolicySource; loginRateLimit?: number; trustProxy?: TrustProxy;
+    /** How long the API may keep its copy of the policy (default 0: read at every request). */
+    policyTtlMs?: number;
+  } = {},
 ): Promise<TestApp> {
   setPasswordHashCost('low');
   // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
@@ -79,7 +83,7 @@ export async function createTestApp(
     database,
     signer,
     // TTL 0: a policy change applies to the very next request in tests.
-    policy: options.policy ?? dbPolicySource(database.db, 0),
+    policy: options.policy ?? dbPolicySource(database.db, options.policyTtlMs ?? 0),
     config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
     trustProxy: options.trustProxy,
   });

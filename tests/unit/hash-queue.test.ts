@@ -76,4 +76,24 @@ describe('password hashing line', () => {
   it('is never wider than the machine has cores', () => {
     expect(createHashQueue({ width: 10_000, maxWaiting: 1, maxWaitMs: 1, perClient: 1 }).width).toBe(os.availableParallelism());
   });
+
+  it('serves the device lane first, refused by none of the line\'s limits, only when the lane itself is full', async () => {
+    const log: string[] = [];
+    const queue = createHashQueue({ width: 1, maxWaiting: 1, maxWaitMs: 10_000, perClient: 1, deviceLane: 1 });
+    const [a, b, d] = [gate(log, 'a'), gate(log, 'b'), gate(log, 'd')];
+    const runs = [queue.run(a.task, '10.0.0.1'), queue.run(b.task, '10.0.0.2')];
+    // The line is full and 10.0.0.1 holds its share: a stranger from anywhere is refused...
+    await expect(queue.run(async () => 'c', '10.0.0.3')).rejects.toMatchObject({ statusCode: 503 });
+    // ...but a known browser, even from that address, waits in its lane, ahead of the line.
+    const known = queue.run(d.task, '10.0.0.1', 'device');
+    await expect(queue.run(async () => 'e', '10.0.0.4', 'device')).rejects.toMatchObject({ statusCode: 503 });
+    a.release();
+    await settle();
+    expect(log).toEqual(['a', 'd']);
+    d.release();
+    await settle();
+    expect(log).toEqual(['a', 'd', 'b']);
+    b.release();
+    await expect(Promise.all([...runs, known])).resolves.toEqual(['a', 'b', 'd']);
+  });
 });

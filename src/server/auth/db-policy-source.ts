@@ -7,12 +7,18 @@ import { normalisePolicy } from '../../domain/schemas/permissions.js';
 import type { DbOrTx } from '../db/client.js';
 import { permissionAudit, policySeenActions, rolePermissions, roleScopes, roleSettings } from '../db/schema.js';
 import type { PolicySource } from './access.js';
+import { notifiedCache } from './notified-cache.js';
 
 /** Held while the policy is written: by an admin's save and by start-up's seeding. */
 export const POLICY_LOCK = 727275;
 
-/** Changes reach every API process within this time, with no restart. */
-export const POLICY_TTL_MS = 2000;
+/**
+ * Channel of the triggers on role_settings, role_permissions and role_scopes (migration 0016): every process drops its
+ * copy of the policy at the change's commit.
+ */
+export const ACCESS_POLICY_CHANNEL = 'access_policy';
+/** Safety net if a notification is lost (a dropped connection): no copy is believed longer than this. */
+export const POLICY_TTL_MS = 1000;
 
 /** The roles the database holds (built-in and custom), with their labels. */
 export type RoleRow = typeof roleSettings.$inferSelect;
@@ -98,25 +104,14 @@ export async function ensurePolicySeeded(db: DbOrTx): Promise<void> {
   });
 }
 
-/** The policy from the database, cached for a short TTL per process. */
+/**
+ * The policy from the database, cached per process until the database announces a change of it (`ACCESS_POLICY_CHANNEL`,
+ * heard by `app.ts` on every process, which calls `invalidate`). `ttlMs` only bounds what a missed announcement costs.
+ */
 export function dbPolicySource(db: DbOrTx, ttlMs = POLICY_TTL_MS): PolicySource & { invalidate: () => void } {
-  let cached: { policy: Policy; at: number } | null = null;
-  let loading: Promise<Policy> | null = null;
+  const cache = notifiedCache(() => readPolicy(db), ttlMs, 1);
   return {
-    async current() {
-      if (cached && Date.now() - cached.at < ttlMs) return cached.policy;
-      loading ??= readPolicy(db)
-        .then((policy) => {
-          cached = { policy, at: Date.now() };
-          return policy;
-        })
-        .finally(() => {
-          loading = null;
-        });
-      return loading;
-    },
-    invalidate() {
-      cached = null;
-    },
+    current: () => cache.get('policy'),
+    invalidate: () => cache.forget(),
   };
 }

@@ -10,7 +10,16 @@ export type HashQueueOptions = {
   maxWaitMs: number;
   /** Hashes one client (address) may have running or waiting; beyond that, 429 at once. */
   perClient: number;
+  /**
+   * Places in the device lane: sign-ins from a browser that signed in to that account before (a valid device cookie).
+   * The lane is served before the line, and none of the line's refusals apply to it, so a flood of strangers cannot
+   * keep a known user out; it is small, as one browser signs in now and then (and a cookie failing is locked out).
+   */
+  deviceLane?: number;
 };
+
+/** Which line a hash waits in: the device lane, or the line everyone else shares. */
+export type HashLane = 'device' | 'line';
 
 export const HASHING_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a moment.';
 const RETRY_AFTER_SECONDS = 1;
@@ -20,7 +29,7 @@ export function defaultHashQueueOptions(): HashQueueOptions {
   const cores = Math.max(1, os.availableParallelism());
   // Two waiting per core: a waiting request starts within about two hash times, so a real sign-in under a
   // flood costs at most ~3× an idle one, and the flood gets fast 503s instead of a growing line.
-  return { width: cores, maxWaiting: 2 * cores, maxWaitMs: 2000, perClient: cores };
+  return { width: cores, maxWaiting: 2 * cores, maxWaitMs: 2000, perClient: cores, deviceLane: 2 * cores };
 }
 
 type Waiting = { start: () => void; timer?: NodeJS.Timeout };
@@ -30,6 +39,7 @@ export function createHashQueue(options: HashQueueOptions) {
   const width = Math.max(1, Math.min(options.width, os.availableParallelism()));
   let running = 0;
   const waiting: Waiting[] = [];
+  const deviceWaiting: Waiting[] = [];
   const perClient = new Map<string, number>();
   // A client refused is told to come back after a second (Retry-After). One that comes back sooner is refused
   // unheard: a flood that ignores Retry-After cannot crowd out the clients that honour it.
@@ -42,24 +52,24 @@ export function createHashQueue(options: HashQueueOptions) {
   };
 
   const startNext = () => {
-    while (running < width && waiting.length) {
-      const job = waiting.shift()!;
+    while (running < width && (deviceWaiting.length || waiting.length)) {
+      const job = (deviceWaiting.length ? deviceWaiting : waiting).shift()!;
       clearTimeout(job.timer);
       running++;
       job.start();
     }
   };
 
-  const slot = (client?: string) =>
+  const slot = (client: string | undefined, line: Waiting[]) =>
     new Promise<void>((resolve, reject) => {
       const job: Waiting = { start: resolve };
       if (client !== undefined) {
         job.timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(job), 1);
-          reject(refuse(client, 503, HASHING_BUSY_MESSAGE));
+          line.splice(line.indexOf(job), 1);
+          reject(line === waiting ? refuse(client, 503, HASHING_BUSY_MESSAGE) : retryLater(503, HASHING_BUSY_MESSAGE, RETRY_AFTER_SECONDS));
         }, options.maxWaitMs);
       }
-      waiting.push(job);
+      line.push(job);
     });
 
   const release = (client: string) => {
@@ -83,17 +93,20 @@ export function createHashQueue(options: HashQueueOptions) {
      * Runs a hash when a slot is free. A request that names its client (a sign-in, anyone on the internet) is
      * refused rather than stalled: 429 when that client already holds `perClient` places, 503 when the line is
      * full, it waited `maxWaitMs`, or it was refused less than Retry-After ago. Work without a client (an admin
-     * saving a user, seeding) always waits its turn.
+     * saving a user, seeding) always waits its turn. The device lane goes first and is refused only when it is full.
      */
-    async run<T>(task: () => Promise<T>, client?: string): Promise<T> {
-      if (client !== undefined) {
+    async run<T>(task: () => Promise<T>, client?: string, lane: HashLane = 'line'): Promise<T> {
+      const counted = client !== undefined && lane === 'line';
+      if (counted) {
         admit(client);
         backOffUntil.delete(client);
         perClient.set(client, (perClient.get(client) ?? 0) + 1);
+      } else if (lane === 'device' && running >= width && deviceWaiting.length >= (options.deviceLane ?? 2 * width)) {
+        throw retryLater(503, HASHING_BUSY_MESSAGE, RETRY_AFTER_SECONDS);
       }
       try {
         if (running < width) running++;
-        else await slot(client);
+        else await slot(client, lane === 'device' ? deviceWaiting : waiting);
         try {
           return await task();
         } finally {
@@ -101,11 +114,11 @@ export function createHashQueue(options: HashQueueOptions) {
           startNext();
         }
       } finally {
-        if (client !== undefined) release(client);
+        if (counted) release(client);
       }
     },
     /** For tests and benches. */
-    stats: () => ({ running, waiting: waiting.length }),
+    stats: () => ({ running, waiting: waiting.length + deviceWaiting.length }),
   };
 }
 

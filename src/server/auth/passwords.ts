@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
-import { createHashQueue, defaultHashQueueOptions, type HashQueue, type HashQueueOptions } from './hash-queue.js';
+import { createHashQueue, defaultHashQueueOptions, type HashLane, type HashQueue, type HashQueueOptions } from './hash-queue.js';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -36,8 +36,8 @@ export function setHashQueue(options: Partial<HashQueueOptions>): HashQueue {
 // Passwords are compared as Unicode NFKC, so the same password typed on another keyboard still matches.
 const normalised = (password: string) => password.normalize('NFKC');
 
-/** Who asks for a hash: one client (address) may only hold a few places in the hashing line. */
-export type HashClient = { client?: string };
+/** Who asks for a hash: one client (address) may only hold a few places in the hashing line; `lane`: see HashLane. */
+export type HashClient = { client?: string; lane?: HashLane };
 
 /** Throws the 429/503 a sign-in from this client would get from the hashing line now, before any other work. */
 export function assertHashingCapacity(by: HashClient): void {
@@ -50,9 +50,9 @@ export function hashPassword(password: string, by: HashClient = {}): Promise<str
 }
 
 export function verifyPassword(password: string, stored: string, by: HashClient = {}): Promise<boolean> {
-  if (stored.startsWith('scrypt$')) return queue.run(() => verifyScrypt(password, stored), by.client);
+  if (stored.startsWith('scrypt$')) return queue.run(() => verifyScrypt(password, stored), by.client, by.lane);
   if (!stored.startsWith('$argon2')) return Promise.resolve(false);
-  return queue.run(() => argon2Verify(stored, normalised(password)).catch(() => false), by.client);
+  return queue.run(() => argon2Verify(stored, normalised(password)).catch(() => false), by.client, by.lane);
 }
 
 /** A stored hash made by the old scheme (scrypt) or at another cost: replaced at the user's next sign-in. */

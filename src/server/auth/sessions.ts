@@ -1,86 +1,79 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, max } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema.js';
 import { isUuid } from '../http/errors.js';
+import { listenForChanges, notifiedCache } from './notified-cache.js';
 import type { AccessClaims } from './tokens.js';
 
 /** What decides whether a user's access token still works. */
 export type SessionState = { role: string; status: string; sessionVersion: number };
 
 export interface SessionSource {
-  /** Whether the token's subject still exists, is active, has the token's role and the token's session version. */
+  /**
+   * Whether the token's subject still exists, is active, has the token's role and the token's session version, and
+   * the token's login (`sid`, its refresh-token family) is neither revoked nor expired.
+   */
   accepts(claims: AccessClaims): Promise<boolean>;
   /** This process changed the user: forget what it knew at once (other processes hear it from the database). */
   invalidate(userId: string): void;
+  /** This process revoked a login (logout, a reused refresh token): its access tokens end at once. */
+  invalidateFamily(familyId: string): void;
   close(): Promise<void>;
 }
 
 /** Channel of the users table trigger (migration 0005): a user's role, status or session version changed. */
 export const USER_SESSIONS_CHANNEL = 'user_sessions';
+/** Channel of the refresh_tokens trigger (migration 0016): a login was revoked (payload: its family id). */
+export const SESSION_FAMILIES_CHANNEL = 'session_families';
 /** Safety net if a notification is lost: nothing is believed longer than this. */
 export const SESSION_CACHE_TTL_MS = 1000;
-const MAX_CACHED_USERS = 50_000;
 
 export function tokenStillValid(state: SessionState | null, claims: AccessClaims): boolean {
   return state !== null && state.status === 'active' && state.role === claims.role && state.sessionVersion === claims.sv;
 }
 
 /**
- * The users' session state, cached per process for at most SESSION_CACHE_TTL_MS and dropped as soon as the
- * database announces a change (LISTEN/NOTIFY, on every process). So the hot path is a map look-up, and a
- * demoted, deactivated or deleted user's old tokens stop working at once everywhere.
+ * The users' session state and the logins still open, cached per process for at most SESSION_CACHE_TTL_MS and dropped
+ * as soon as the database announces a change (LISTEN/NOTIFY, on every process). So the hot path is two map look-ups,
+ * and a demoted, deactivated or deleted user's tokens, or a login that was logged out or caught reusing a refresh
+ * token, stop working at once everywhere.
  */
 export async function dbSessionSource(database: Database, ttlMs = SESSION_CACHE_TTL_MS): Promise<SessionSource> {
-  const cache = new Map<string, { state: SessionState | null; at: number }>();
-  const loading = new Map<string, Promise<SessionState | null>>();
-  // Raised by every change heard: a read that was under way across one is used once, never cached.
-  let generation = 0;
-
-  const forget = (userId: string) => {
-    generation++;
-    cache.delete(userId);
-    loading.delete(userId);
-  };
-
-  async function load(userId: string): Promise<SessionState | null> {
+  const userStates = notifiedCache<SessionState | null>(async (userId) => {
     const [row] = await database.db
       .select({ role: users.role, status: users.status, sessionVersion: users.sessionVersion })
       .from(users).where(eq(users.id, userId)).limit(1);
     return row ?? null;
-  }
+  }, ttlMs);
+  // When the login ends: the absolute expiry of its refresh tokens not revoked (none: revoked, or never was).
+  const familyEnds = notifiedCache<number | null>(async (familyId) => {
+    const [row] = await database.db
+      .select({ until: max(refreshTokens.expiresAt) })
+      .from(refreshTokens).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    return row?.until ? new Date(row.until).getTime() : null;
+  }, ttlMs);
 
-  function state(userId: string): Promise<SessionState | null> {
-    const hit = cache.get(userId);
-    if (hit && Date.now() - hit.at < ttlMs) return Promise.resolve(hit.state);
-    let pending = loading.get(userId);
-    if (!pending) {
-      const seen = generation;
-      pending = load(userId).then((value) => {
-        if (seen === generation) {
-          if (cache.size >= MAX_CACHED_USERS) cache.clear();
-          cache.set(userId, { state: value, at: Date.now() });
-        }
-        return value;
-      }).finally(() => {
-        if (loading.get(userId) === pending) loading.delete(userId);
-      });
-      loading.set(userId, pending);
-    }
-    return pending;
-  }
-
-  const stop = await database.listen(USER_SESSIONS_CHANNEL, forget, () => {
-    generation++;
-    cache.clear();
-    loading.clear();
-  });
+  const stops = [
+    await listenForChanges(database.listen, USER_SESSIONS_CHANNEL, userStates, true),
+    await listenForChanges(database.listen, SESSION_FAMILIES_CHANNEL, familyEnds, true),
+  ];
 
   return {
     async accepts(claims) {
       if (!isUuid(claims.sub)) return false;
-      return tokenStillValid(await state(claims.sub.toLowerCase()), claims);
+      // Tokens signed before logins were named carry no `sid`: they are checked against their user only.
+      if (claims.sid !== undefined && !isUuid(claims.sid)) return false;
+      const [state, ends] = await Promise.all([
+        userStates.get(claims.sub.toLowerCase()),
+        claims.sid === undefined ? null : familyEnds.get(claims.sid.toLowerCase()),
+      ]);
+      if (!tokenStillValid(state, claims)) return false;
+      return claims.sid === undefined || (ends !== null && ends > Date.now());
     },
-    invalidate: forget,
-    close: stop,
+    invalidate: (userId) => userStates.forget(userId.toLowerCase()),
+    invalidateFamily: (familyId) => familyEnds.forget(familyId.toLowerCase()),
+    close: async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    },
   };
 }

@@ -6,13 +6,23 @@ import { MIN_JWT_SECRET_BYTES } from '../config.js';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
-/** `sv`: the user's session version when the token was issued; a token of an older version is refused. */
-export type AccessClaims = { sub: string; role: Role; firstname: string; sv: number };
+/**
+ * `sv`: the user's session version when the token was issued; a token of an older version is refused.
+ * `sid`: the login (refresh-token family) it belongs to; once that login is logged out or revoked, the token is refused.
+ */
+export type AccessClaims = { sub: string; role: Role; firstname: string; sv: number; sid?: string };
+
+export type SignOptions = { ttlSeconds?: number; /** Unix seconds: the same claims at the same time sign the same token. */ issuedAt?: number };
 
 export type TokenSigner = {
   /** A missing `sv` signs version 0, what every user starts with. */
-  sign: (claims: Omit<AccessClaims, 'sv'> & { sv?: number }, ttlSeconds?: number) => Promise<string>;
+  sign: (claims: Omit<AccessClaims, 'sv'> & { sv?: number }, options?: SignOptions) => Promise<string>;
   verify: (token: string) => Promise<AccessClaims | null>;
+  /**
+   * HMAC-SHA256 (base64url) of `data` under a key derived from the server secret for `purpose` alone (never the JWT key
+   * itself): what only this server can make and check, such as a device cookie.
+   */
+  mac: (purpose: string, data: string) => string;
 };
 
 const VERIFIED_CACHE_SIZE = 1000;
@@ -30,14 +40,21 @@ export function createTokenSigner(secret: string): TokenSigner {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (a profile of the stock API under
   // load spent more time there than in any of our code).
   const key = crypto.webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const purposeKeys = new Map<string, Buffer>();
+  const keyFor = (purpose: string) => {
+    let derived = purposeKeys.get(purpose);
+    if (!derived) purposeKeys.set(purpose, (derived = crypto.createHmac('sha256', secretBytes).update(`purpose:${purpose}`).digest()));
+    return derived;
+  };
   return {
-    sign: async (claims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) =>
-      new SignJWT({ role: claims.role, firstname: claims.firstname, sv: claims.sv ?? 0 })
+    sign: async (claims, { ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, issuedAt = Math.floor(Date.now() / 1000) } = {}) =>
+      new SignJWT({ role: claims.role, firstname: claims.firstname, sv: claims.sv ?? 0, ...(claims.sid !== undefined && { sid: claims.sid }) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(await key),
+    mac: (purpose, data) => crypto.createHmac('sha256', keyFor(purpose)).update(data).digest('base64url'),
     verify: async (token) => {
       const known = verified.get(token);
       if (known && known.exp * 1000 > Date.now()) return known.claims;
@@ -47,7 +64,11 @@ export function createTokenSigner(secret: string): TokenSigner {
         // Tokens issued before session versions existed carry none: version 0, as every user started.
         const sv = payload.sv === undefined ? 0 : payload.sv;
         if (typeof sv !== 'number' || !Number.isInteger(sv)) return null;
-        const claims: AccessClaims = { sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? ''), sv };
+        if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+        const claims: AccessClaims = {
+          sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? ''), sv,
+          ...(payload.sid !== undefined && { sid: payload.sid }),
+        };
         remember(token, claims, payload.exp ?? 0);
         return claims;
       } catch {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, pgCode } from './errors.js';
@@ -29,6 +31,24 @@ export function validationSummary(errors: readonly FieldError[]): string {
 export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: 'The address is too long' });
   else void reply.status(400).send({ message: 'The address is malformed' });
+}
+
+/**
+ * Errors Node's HTTP parser meets before there is a request (an address or headers over its 16 KB: 431, a malformed
+ * request: 400): answered with the body every other error has, as the API document says.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message]: [number, string] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, "The request's address or headers are too large"]
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request took too long to arrive']
+    : [400, 'The request is malformed'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** Every error leaves as JSON `{message, errors?}`; only a defect of ours is a 500. */

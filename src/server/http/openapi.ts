@@ -9,6 +9,14 @@ import type { Api } from './types.js';
 /** The one body of every error answer, as a component every operation refers to. */
 const errorResponse = errorBody.meta({ id: 'Error', description: '`message` says what went wrong; `errors` names each field at fault' });
 
+/**
+ * An error answer that says more than `Error` (the fields a client acts on), for the routes that send it: every field of
+ * `Error` and these, optional as not every answer of that status has them. Loose, so a field is never dropped from an
+ * answer by its document.
+ */
+export const errorWith = (id: string, description: string, extra: z.ZodRawShape) =>
+  z.looseObject({ ...errorBody.shape, ...extra }).meta({ id, description });
+
 /** A route that answers 201: spread `created` into `schema.response` (the body is passed through as is). */
 export const created = { 201: z.unknown() };
 
@@ -39,6 +47,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not JSON',
   422: 'The Idempotency-Key was already used for a different request',
   429: 'Too many attempts: see Retry-After',
+  431: 'The request line (address) or headers are too large: over 16 KB',
   503: 'Busy or unavailable: see Retry-After',
 };
 
@@ -53,7 +62,8 @@ export function errorStatuses(route: RouteDoc): number[] {
   const schema = route.schema ?? {};
   const config = (route.config ?? {}) as { access?: unknown; rateLimit?: unknown };
   const methods = [route.method].flat();
-  const statuses = new Set<number>();
+  // Any request may carry more than Node's 16 KB of address and headers: answered 431 before it reaches a route.
+  const statuses = new Set<number>([431]);
   if (schema.body || schema.querystring || schema.params || schema.headers) statuses.add(400);
   if (config.access !== undefined && config.access !== 'public') [401, 403].forEach((s) => statuses.add(s));
   if (route.url.includes(':')) [404, 414].forEach((s) => statuses.add(s));

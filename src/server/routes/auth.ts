@@ -1,12 +1,17 @@
 import { loginSchema, refreshSchema, tokenPair } from '../../domain/schemas/auth.js';
 import { z } from 'zod';
 import { errorReplies } from '../http/openapi.js';
+import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/types.js';
+import { deviceCookies } from '../auth/device-cookie.js';
 import { authService } from '../services/auth-service.js';
 
-export const authRoutes: RouteModule = (app, { database, signer, policy, config }) => {
-  const auth = authService(database.db, signer, policy);
-  const perIp = { max: config.loginRateLimit, timeWindow: '1 minute' };
+export const authRoutes: RouteModule = (app, { database, signer, policy, sessions, config }) => {
+  const auth = authService(database.db, signer, policy, sessions);
+  const devices = deviceCookies(signer);
+  // A browser that signed in before (a genuine device cookie) is not refused by the per-address limit: its own
+  // failures lock its cookie out instead (auth-service.ts).
+  const perIp = { max: config.loginRateLimit, timeWindow: '1 minute', allowList: (request: FastifyRequest) => devices.read(request.headers.cookie).length > 0 };
 
   app.post(
     '/auth/login',
@@ -15,7 +20,12 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, config 
       // 401 wrong credentials, 403 a role or account that may not sign in, 503 the hashing line is full.
       schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: tokenPair, ...errorReplies(401, 403, 503) } },
     },
-    (request) => auth.login(request.body, request.ip),
+    async (request, reply) => {
+      const { pair, userId } = await auth.login(request.body, request.ip, devices.read(request.headers.cookie));
+      // This browser is now a known one for that account (a new cookie at every sign-in).
+      void reply.header('set-cookie', devices.issue(userId, request.protocol === 'https'));
+      return pair;
+    },
   );
 
   app.post(

@@ -9,7 +9,7 @@ import { userOf } from '../auth/access.js';
 import { assertWarehouseWritable } from '../auth/warehouse-scope.js';
 import { HttpError } from '../http/errors.js';
 import { sendStock } from '../http/send-stock.js';
-import { errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
+import { errorReplies, errorWith, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
@@ -44,6 +44,11 @@ function firstIssue(request: FastifyRequest, prefix = ''): HttpError | null {
  * Inventory beyond its record's five CRUD routes (the declared ones, src/server/routes/declared.ts): look-up, the
  * ledger, the city view, the stock movements and the reconciliation.
  */
+/** A receipt of a batch already expired is a question: sent again with `confirm_expired: true` (named by `confirm`), it is recorded. */
+const expiredReceipt = errorWith('ConfirmExpired',
+  'Conflicts with the current data; receiving a batch already expired asks to confirm: `confirm` names the body field to set true',
+  { confirm: z.literal('confirm_expired').optional() });
+
 export const inventoryRoutes: RouteModule = (app, { database }) => {
   const records = inventoryService(database.db);
   const stock = stockService(database);
@@ -66,7 +71,10 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
 
   app.post(
     '/inventory/add-stock',
-    { config: perm('stock', 'add'), attachValidation: true, schema: { tags, headers: idempotencyKeyHeader, body: addStockSchema } },
+    {
+      config: perm('stock', 'add'), attachValidation: true,
+      schema: { tags, headers: idempotencyKeyHeader, body: addStockSchema, response: { 409: expiredReceipt } },
+    },
     async (request, reply) => {
       const invalid = firstIssue(request);
       if (invalid) throw invalid;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_IMPORT_MAX_BYTES } from '../../domain/product-csv.js';
 import { queryFlag } from '../../domain/schemas/common.js';
 import { userOf } from '../auth/access.js';
-import { errorReplies, idempotencyKeyHeader } from '../http/openapi.js';
+import { errorReplies, errorWith, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { productImportService } from '../services/product-import.js';
 
@@ -12,6 +12,15 @@ const importQuery = z.object({
 const csvBody = z.string({ error: 'Send the CSV file as text/csv' }).meta({
   description: `The CSV file, header row first (at most ${PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024} MB: 413 beyond)`,
 });
+
+/** A file with errors, imported for real: nothing was written, and every error is listed with its row. */
+const importRefused = errorWith('ImportRefused',
+  'Invalid input. A file with errors (not a dry run) writes nothing: `dry_run` false, `created` and `updated` 0, and `errors` lists each with its `row` and column (`field`)',
+  {
+    dry_run: z.boolean().optional(),
+    created: z.number().int().optional(),
+    updated: z.number().int().optional(),
+  });
 
 /** `POST /products/import`: the catalogue from a CSV file, dry run first (see services/product-import.ts). */
 export const productImportRoutes: RouteModule = (app, { database }) => {
@@ -23,7 +32,7 @@ export const productImportRoutes: RouteModule = (app, { database }) => {
   app.post('/products/import', {
     config: { access: { resource: 'product-import', action: 'create' } },
     bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
-    schema: { tags: ['products'], consumes: ['text/csv'], querystring: importQuery, headers: idempotencyKeyHeader, body: csvBody, response: { 200: z.unknown(), ...errorReplies(413) } },
+    schema: { tags: ['products'], consumes: ['text/csv'], querystring: importQuery, headers: idempotencyKeyHeader, body: csvBody, response: { 200: z.unknown(), 400: importRefused, ...errorReplies(413) } },
   }, async (request, reply) => {
     if (request.query.dry_run) return imports.dryRun(request.body);
     const outcome = await imports.apply(request.body, userOf(request).id, request.headers['idempotency-key']);

@@ -1,15 +1,20 @@
+import { z } from 'zod';
 import { idParam } from '../../domain/schemas/common.js';
 import {
   stockTakeCountsSchema, stockTakeCreateSchema, stockTakeListQuery, stockTakeShowQuery,
 } from '../../domain/schemas/stock-take.js';
 import type { Action } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
-import { created } from '../http/openapi.js';
+import { created, errorWith } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
 import { stockTakeService } from '../services/stock-take-service.js';
 
 const perm = (action: Action) => ({ access: { resource: 'stock-takes' as const, action } });
 const tags = ['stock-takes'];
+
+const overlap = errorWith('StockTakeOverlap', 'Conflicts with an open stock take of the same products: `open_stock_take_id` names it', {
+  open_stock_take_id: z.string().optional(),
+});
 
 export const stockTakeRoutes: RouteModule = (app, { database }) => {
   const takes = stockTakeService(database.db);
@@ -19,7 +24,7 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
     return { data: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
-  app.post('/stock-takes', { config: perm('create'), schema: { tags, body: stockTakeCreateSchema, response: created } },
+  app.post('/stock-takes', { config: perm('create'), schema: { tags, body: stockTakeCreateSchema, response: { ...created, 409: overlap } } },
     async (request, reply) => reply.status(201).send(await takes.create(request.body, userOf(request))));
 
   app.get('/stock-takes/:id', { config: perm('show'), schema: { tags, params: idParam, querystring: stockTakeShowQuery } },

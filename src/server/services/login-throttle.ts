@@ -11,6 +11,14 @@ const MAX_LOCK_SECONDS = 15 * 60;
 /** Failures older than this are forgotten. */
 const FORGET_AFTER_SECONDS = 60 * 60;
 
+/**
+ * The throttle's key of a known account: one count for its e-mail and its phone number alike. An identifier that names
+ * no account is counted by itself (it is an e-mail or a phone number, so it never looks like this).
+ */
+export const throttleKeyOfAccount = (userId: string) => `account:${userId}`;
+/** A known browser's sign-ins (its device cookie) are counted apart from the account's: strangers cannot lock it out. */
+export const throttleKeyOfDevice = (nonce: string) => `device:${nonce}`;
+
 export function lockSecondsAfter(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
   return Math.min(BASE_LOCK_SECONDS * 2 ** (failures - FREE_FAILURES), MAX_LOCK_SECONDS);
