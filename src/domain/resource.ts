@@ -96,9 +96,10 @@ export type ResourceField = {
   sort?: boolean;
   /**
    * `?<field>=value` filters the list by it: true, an equal value (a reference's record, a flag's true or false,
-   * picked in the column header); 'contains', a text holding the value anywhere, any case (typed in the header).
+   * picked in the column header); 'contains', a text holding the value anywhere, any case (typed in the header);
+   * 'range', a date from `?<field>_from=` to `?<field>_to=` (both days included; picked in the header).
    */
-  filter?: boolean | 'contains';
+  filter?: boolean | 'contains' | 'range';
   /** Unique among the rows (a generated table gets a unique index). */
   unique?: boolean;
   /**

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import { camelOf, filterFields, searchFields, serverSet, sortFields, type ResourceSpec } from '../../domain/resource.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
+import { calendarDay } from '../../domain/schemas/dates.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
@@ -66,7 +68,15 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
     desc(id),
   ];
   const entity = spec.entity.title;
-  const filterable: Record<string, EqualityFilter> = Object.fromEntries(filterFields(spec).map((name) => {
+  // Date ranges: `?<field>_from=` and `?<field>_to=`, calendar days (the shared rule), both included.
+  const ranges = filterFields(spec).filter((name) => spec.fields[name]!.filter === 'range');
+  const rangeQuery = Object.fromEntries(ranges.flatMap((name) => [`${name}_from`, `${name}_to`]
+    .map((param) => [param, z.preprocess((v) => (v === '' ? undefined : v), calendarDay(param).optional())])));
+  const rangeFilter = (query: Record<string, unknown>): SQL | undefined => and(...ranges.flatMap((name) => [
+    ...(typeof query[`${name}_from`] === 'string' ? [gte(column(name), query[`${name}_from`] as string)] : []),
+    ...(typeof query[`${name}_to`] === 'string' ? [lte(column(name), query[`${name}_to`] as string)] : []),
+  ]));
+  const filterable: Record<string, EqualityFilter> = Object.fromEntries(filterFields(spec).filter((name) => !ranges.includes(name)).map((name) => {
     const field = spec.fields[name]!;
     const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : field.filter === 'contains' ? 'contains' : 'text';
     return [name, { column: column(name), kind, notAnId: field.notAnId ?? `${field.label} not found`, values: field.options?.map((o) => o.value) }];
@@ -181,9 +191,10 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
 
   const generic: CrudService<Row, Row, Row> = {
     sortFields: Object.keys(sortable),
-    filterFields: filterFields(spec),
+    filterFields: Object.keys(filterable),
+    ...(ranges.length ? { listQuery: rangeQuery } : {}),
     async list(query: ListQuery & Record<string, unknown>, by?: CurrentUser) {
-      const where = and(searchFilter(query.q, searched), equalityFilters(query, filterable), scope?.filter(by));
+      const where = and(searchFilter(query.q, searched), equalityFilters(query, filterable), rangeFilter(query), scope?.filter(by));
       const [rows, total] = await Promise.all([
         joined(db.select(selection).from(table).$dynamic()).where(where).orderBy(...sortOrder(query, sortable, fallback)).limit(query.limit).offset(offsetOf(query)),
         where
