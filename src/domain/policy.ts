@@ -9,8 +9,17 @@ type StepsOf<S> = S extends { fields: infer F }
 const stepsOf = (spec: ResourceSpec): Record<string, { grants?: readonly string[] }> =>
   Object.values(spec.fields).find((f) => f.workflow)?.workflow?.actions ?? {};
 
+/** A declared resource's matrix row: the five CRUD actions, and a document's workflow steps beside them. */
+export const declaredActionsOf = (spec: ResourceSpec): string[] => [...CRUD_ACTIONS, ...Object.keys(stepsOf(spec))];
+
+/** The default grants a declaration gives one role: its `grants`, and the workflow steps that name the role. */
+export const declaredGrantsOf = (spec: ResourceSpec, role: Exclude<Role, 'admin'>): string[] => [
+  ...((spec.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role] ?? []),
+  ...Object.entries(stepsOf(spec)).filter(([, step]) => step.grants?.includes(role)).map(([name]) => name),
+];
+
 /** Every declared resource (src/domain/resources) has the five CRUD actions, and a document its workflow's steps. */
-const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, [...CRUD_ACTIONS, ...Object.keys(stepsOf(r))]])) as unknown as {
+const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.name, declaredActionsOf(r)])) as unknown as {
   [S in DeclaredResource as S['name']]: readonly (CrudAction | StepsOf<S>)[];
 };
 /**
@@ -25,9 +34,7 @@ const {
 /** The default grants the declarations give one role: the resource's, and the steps that name the role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
   Object.fromEntries(DECLARED_RESOURCES.flatMap((r) => {
-    const crud: readonly string[] = (r.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role] ?? [];
-    const steps = Object.entries(stepsOf(r)).filter(([, step]) => step.grants?.includes(role)).map(([name]) => name);
-    const actions = [...crud, ...steps];
+    const actions = declaredGrantsOf(r, role);
     return actions.length ? [[r.name, actions]] : [];
   })) as RolePolicy;
 

@@ -103,6 +103,11 @@ export type ResourceField = {
   /** Unique among the rows (a generated table gets a unique index). */
   unique?: boolean;
   /**
+   * A cost figure (what was paid): a role without 'costs: see' gets no such value, nor any total computed from it, in
+   * any answer or history, and may not sort or filter by it. Fields named as the stock's cost figures are (unit_cost).
+   */
+  cost?: boolean;
+  /**
    * kind 'ref': the resource it points at and the field of it that names a record. The API sends that name beside
    * the id, under `as` (default '<field without _id>_name': 'category_name'), shown by the list as the cell and,
    * when none is found, as `unknown`. With `search`, `q` matches the name; with `sort`, `sort=<as>` orders by it.
@@ -267,6 +272,19 @@ export const sortFields = (spec: ResourceSpec) => {
     ...(spec.timestamps?.created ? ['created'] : []),
   ];
 };
+/**
+ * The answer keys of a declaration that are cost figures: its fields and its lines' fields declared `cost` (or named
+ * in `known`, the stock's own cost names), and every lines total computed from one of them.
+ */
+export function costFieldsOf(spec: ResourceSpec, known: ReadonlySet<string>): string[] {
+  const isCost = (name: string, field: ResourceField) => field.cost === true || known.has(name);
+  return Object.entries(spec.fields).flatMap(([name, field]) => {
+    if (!field.lines) return isCost(name, field) ? [name] : [];
+    const own = Object.entries(field.lines.fields).filter(([n, f]) => isCost(n, f)).map(([n]) => n);
+    const totals = Object.entries(field.lines.totals ?? {}).filter(([, t]) => t.of.some((f) => own.includes(f))).map(([n]) => n);
+    return [...own, ...totals];
+  });
+}
 export const filterFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.filter);
 
 /** 'charge_type' → 'chargeType': the Drizzle property of a snake_case field. */

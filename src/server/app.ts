@@ -11,12 +11,18 @@ import { listenForChanges } from './auth/notified-cache.js';
 import type { TrustProxy } from './config.js';
 import type { Api, AppDeps } from './http/types.js';
 import { apiRoutes } from './routes/index.js';
+import { servedResources, type ServerPartModule } from './served-resources.js';
+import { DECLARED_RESOURCES } from '../domain/resources/index.js';
+import type { ResourceSpec } from '../domain/resource.js';
 import { serveSpa } from './http/spa.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 
-export type BuildAppOptions = Omit<AppDeps, 'sessions'> & {
+export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources'> & {
+  /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
+  declarations?: readonly ResourceSpec[];
+  parts?: Readonly<Record<string, ServerPartModule>>;
   /** Default: the users table, cached per process and kept fresh by LISTEN/NOTIFY. */
   sessions?: SessionSource;
   /** Off unless configured (TRUST_PROXY): X-Forwarded-For from anyone else is a made-up header. */
@@ -69,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   app.addHook('preValidation', refuseHiddenFieldQueries);
   await registerOpenApi(app);
 
-  const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, sessions, config: options.config };
+  const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, sessions, config: options.config,
+    resources: await servedResources(options.declarations ?? DECLARED_RESOURCES, options.parts),
+  };
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await routes(api as Api, deps);

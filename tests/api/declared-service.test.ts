@@ -8,8 +8,9 @@ import type { CurrentUser } from '../../src/server/auth/access.js';
 import { OUT_OF_SCOPE_MESSAGE } from '../../src/server/auth/warehouse-scope.js';
 import { rowsOf } from '../../src/server/db/rows.js';
 import { warehouses } from '../../src/server/db/schema.js';
-import { serverParts } from '../../src/server/resources.js';
-import { declaredService, type ServerPart } from '../../src/server/services/declared-service.js';
+import { servedResources, type ServerPart } from '../../src/server/served-resources.js';
+import { declaredService } from '../../src/server/services/declared-service.js';
+import { DECLARED_RESOURCES } from '../../src/domain/resources/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -60,7 +61,7 @@ beforeAll(async () => {
   await t.db.execute(sql`create table test_bin_items (id uuid primary key default gen_random_uuid(), bin_id uuid not null references test_bins(id), qty int not null)`);
   // Rows that the declaration does not know about: a delete they block fails as a whole.
   await t.db.execute(sql`create table test_bin_tags (bin_id uuid not null references test_bins(id))`);
-  const tables = new Map<string, PgTable>([...[...serverParts].map(([name, p]) => [name, p.table] as const), ['warehouses', warehouses], ['bins', bins]]);
+  const tables = new Map<string, PgTable>([...(await servedResources(DECLARED_RESOURCES)).map(({ spec, part: p }) => [spec.name, p.table] as const), ['warehouses', warehouses], ['bins', bins]]);
   service = declaredService(t.db, binsResource as ResourceSpec, part, tables);
   const user = t.userIds['warehouse-user'];
   mine = await q(sql`select w.id, w.name from warehouses w join user_warehouses uw on uw.warehouse_id = w.id where uw.user_id = ${user}::uuid order by w.name`);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, products, stockMovements, users, warehouses } from '../../src/server/db/schema.js';
 import { DEMO_PASSWORDS, DEMO_USERS } from '../../src/server/seed/demo-data.js';
 import { userUpdateSchema } from '../../src/domain/schemas/user.js';
-import { serverParts } from '../../src/server/resources.js';
+import { servedResources } from '../../src/server/served-resources.js';
+import { usersResource } from '../../src/domain/resources/users.js';
 import { userService } from '../../src/server/services/user-service.js';
 import { createTestApp, type Reply, type TestApp } from '../support/test-app.js';
 
@@ -289,7 +290,7 @@ describe('autocomplete and sellers', () => {
 
 describe('the declaration (src/domain/resources/users.ts)', () => {
   it("is served by the declared routes on users' own service, in its REST shape: list key users, POST /users/create, PUT", async () => {
-    expect(serverParts.get('users')?.service).toBeTypeOf('function');
+    expect((await servedResources([usersResource]))[0]!.part.service).toBeTypeOf('function');
     expect((await t.request('GET', '/api/users?limit=1', { role: 'admin' })).body).toMatchObject({ users: [expect.any(Object)], page: 1, limit: 1 });
     expect((await t.request('POST', '/api/users', { role: 'admin', body: newUser() })).status).toBe(404);
     const made = await create();

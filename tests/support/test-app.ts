@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
 import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { createTokenSigner, type TokenSigner } from '../../src/server/auth/tokens.js';
@@ -70,7 +70,7 @@ export async function createTestApp(
     seed?: boolean; policy?: PolicySource; loginRateLimit?: number; trustProxy?: TrustProxy;
     /** How long the API may keep its copy of the policy (default 0: read at every request). */
     policyTtlMs?: number;
-  } = {},
+  } & Pick<BuildAppOptions, 'declarations' | 'parts'> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('low');
   // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
@@ -86,6 +86,8 @@ export async function createTestApp(
     policy: options.policy ?? dbPolicySource(database.db, options.policyTtlMs ?? 0),
     config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
     trustProxy: options.trustProxy,
+    declarations: options.declarations,
+    parts: options.parts,
   });
   await app.ready();
 

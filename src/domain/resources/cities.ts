@@ -6,7 +6,7 @@ export const PINCODE_MESSAGE = 'Please enter a valid 6-digit pincode';
 
 /**
  * SPEC.md section 2's City Listing: a SPEC.md resource on the shared declaration. Warehouses and users point at a
- * city, so what keeps one from deletion is declared with its table (src/server/resources.ts).
+ * city, so what keeps one from deletion is declared with its table (src/server/resources/cities.ts).
  */
 export const citiesResource = defineResource({
   name: 'cities',

@@ -10,7 +10,7 @@ export const INVENTORY_LIST = { title: 'Inventory Management', createLabel: 'Add
 
 /**
  * SPEC.md's inventory record (a product's balance in one warehouse) on the shared declaration. Its service stays its
- * own (src/server/resources.ts plugs it in): the opening stock and a changed current_stock go through the ledger, the
+ * own (src/server/resources/inventory.ts plugs it in): the opening stock and a changed current_stock go through the ledger, the
  * create is idempotent, the rows are scoped to the caller's warehouses. Its screens are its own too: the list is a
  * stock view (filters, batches, costs) and 'Add Inventory' and 'Adjust' are stock movements, not record forms.
  * An update sends any subset of the fields; what is not sent keeps its value.

@@ -6,7 +6,7 @@ import { defineResource } from '../resource.js';
 
 /**
  * SPEC.md section 2's Product Listing on the shared declaration. Its service stays its own (images, colour variants,
- * GST from the subcategory, SKU and barcode, stock columns, compiled list statements): src/server/resources.ts plugs
+ * GST from the subcategory, SKU and barcode, stock columns, compiled list statements): src/server/resources/products.ts plugs
  * it in. Its form and most list cells are the SPA's (src/app/resources/products.tsx). An update is a PATCH of any
  * subset of the fields; the rules have no defaults but the images', so it can tell "not sent" from "sent empty".
  */

@@ -13,7 +13,7 @@ const ASSIGNED_HELP = "Where a role's scope is 'Assigned only', the user works i
 
 /**
  * SPEC.md section 2's User Listing on the shared declaration. Its service stays its own (password hashing, unique
- * e-mail and phone, sessions, warehouse assignments, the last-admin guard): src/server/resources.ts plugs it in.
+ * e-mail and phone, sessions, warehouse assignments, the last-admin guard): src/server/resources/users.ts plugs it in.
  * Fields are in the order the API checks them, so a body's messages keep their order; password comes last.
  */
 export const usersResource = defineResource({

@@ -5,7 +5,7 @@ import { defineResource } from '../resource.js';
 /**
  * SPEC.md section 2's Warehouse Listing on the shared declaration. Its rows are warehouse-scoped (a user with scope
  * 'assigned' sees and changes only theirs) and stock keeps one from deletion: both are declared with its table
- * (src/server/resources.ts). The row buttons to products and stock are the SPA's (src/app/resources/warehouses.tsx).
+ * (src/server/resources/warehouses.ts). The row buttons to products and stock are the SPA's (src/app/resources/warehouses.tsx).
  */
 export const warehousesResource = defineResource({
   name: 'warehouses',

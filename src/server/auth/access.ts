@@ -39,6 +39,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** This route's cost figures beyond COST_FIELDS (a declared document's totals of its unit costs). */
+    costFields?: readonly string[];
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -102,7 +104,7 @@ async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; p
   // Field-level: a caller without 'costs: see' gets no cost figure in any answer (answers already JSON text are
   // filtered where they are sent).
   app.addHook('preSerialization', async (request: FastifyRequest, _reply, payload: unknown) =>
-    request.user && request.user.seesCosts === false ? withoutCosts(payload) : payload,
+    request.user && request.user.seesCosts === false ? withoutCosts(payload, request.routeOptions.config?.costFields) : payload,
   );
 }
 

@@ -13,9 +13,10 @@ const ORDER_KEYS = new Set(['sort', 'sort_by', 'order_by']);
 export async function refuseHiddenFieldQueries(request: FastifyRequest): Promise<void> {
   if (!request.user || request.user.seesCosts !== false) return;
   const query = (request.query ?? {}) as Record<string, unknown>;
+  const routeCosts = request.routeOptions.config?.costFields ?? [];
   for (const [key, value] of Object.entries(query)) {
     const field = ORDER_KEYS.has(key) && typeof value === 'string' ? value.trim() : key;
-    if (!COST_FIELDS.has(field)) continue;
+    if (!COST_FIELDS.has(field) && !routeCosts.includes(field)) continue;
     const message = ORDER_KEYS.has(key)
       ? `Sorting by ${field} needs the permission to see costs and values`
       : `Filtering by ${field} needs the permission to see costs and values`;

@@ -48,11 +48,13 @@ export type CrudDeclaration<TCreate extends ZodType, TUpdate extends ZodType, TO
   updateMethod?: 'PUT' | 'PATCH';
   /** Workflow steps, each `POST <path>/{id}/<name>` with its own permission. */
   steps?: readonly StepRoute[];
+  /** Cost figures of this resource's answers beyond COST_FIELDS: hidden, with their sorts and filters, from a role without costs. */
+  costFields?: readonly string[];
   /** Before a delete: a 409 while other records point at this one (derived from the declarations). */
   beforeDelete?: (id: string) => Promise<void>;
 };
 
-const perm = (resource: Resource, action: Action) => ({ access: { resource, action } });
+
 
 /** list, show, create, update and delete routes for one resource: one declaration, five thin routes. */
 export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, TOut>(
@@ -60,6 +62,7 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
   d: CrudDeclaration<TCreate, TUpdate, TOut>,
 ): void {
   const tags = [d.resource];
+  const perm = (resource: Resource, action: Action) => ({ access: { resource, action }, ...(d.costFields?.length ? { costFields: d.costFields } : {}) });
   const item = `${d.path}/:id`;
 
   const filters = Object.fromEntries((d.service.filterFields ?? []).map((f) => [f, z.string().trim().max(100).optional()]));

@@ -11,6 +11,7 @@ import type { PolicySource } from '../auth/access.js';
 import type { SessionSource } from '../auth/sessions.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerConfig } from '../config.js';
+import type { ServedResource } from '../served-resources.js';
 
 /** The Fastify instance every route file receives: zod schemas type its requests. */
 export type Api = FastifyInstance<
@@ -31,6 +32,8 @@ export type AppDeps = {
   policy: PolicySource;
   sessions: SessionSource;
   config: Pick<ServerConfig, 'loginRateLimit'>;
+  /** The declared resources served, each with its server part (src/domain/resources, src/server/resources). */
+  resources: readonly ServedResource[];
 };
 
 export type RouteModule = (app: Api, deps: AppDeps) => void | Promise<void>;

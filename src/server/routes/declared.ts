@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DECLARED_RESOURCES } from '../../domain/resources/index.js';
-import { inputSchemaOf, updateSchemaOf, type ResourceSpec } from '../../domain/resource.js';
+import type { Resource } from '../../domain/policy.js';
+import { costFieldsOf, inputSchemaOf, updateSchemaOf } from '../../domain/resource.js';
+import { COST_FIELDS } from '../auth/cost-fields.js';
 import { optionalText } from '../../domain/schemas/common.js';
 import { registerCrud, type StepRoute } from '../http/crud-routes.js';
 import type { RouteModule } from '../http/types.js';
-import { serverParts } from '../resources.js';
 import { deleteGuard } from '../services/declared-references.js';
 import { declaredService } from '../services/declared-service.js';
 import { actionLabel, workflowOf } from '../services/declared-workflow.js';
@@ -14,23 +14,24 @@ import { actionLabel, workflowOf } from '../services/declared-workflow.js';
  * a 409 before deleting a record others point at, and a document's workflow steps.
  */
 export const declaredRoutes: RouteModule = (app, deps) => {
-  const specs = DECLARED_RESOURCES as readonly ResourceSpec[];
-  const tables = new Map([...serverParts].map(([name, part]) => [name, part.table]));
-  for (const spec of specs) {
-    const part = serverParts.get(spec.name)!;
+  const specs = deps.resources.map((r) => r.spec);
+  const tables = new Map(deps.resources.map(({ spec, part }) => [spec.name, part.table]));
+  for (const { spec, part } of deps.resources) {
     const generic = () => declaredService(deps.database.db, spec, part, tables);
     const flow = workflowOf(spec);
-    const steps: StepRoute[] = Object.entries(flow?.workflow.actions ?? {}).map(([name, action]) => ({
-      name,
-      summary: `${actionLabel(name, action)}: ${action.from.join(' or ')} → ${action.to}`,
-      body: z.object({ note: optionalText('Note', 1000) }).extend(part.actionInput?.[name] && 'shape' in part.actionInput[name]
-        ? (part.actionInput[name] as z.ZodObject).shape : {}),
-    }));
+    const steps: StepRoute[] = Object.entries(flow?.workflow.actions ?? {}).map(([name, action]) => {
+      const more = part.actionInput?.[name];
+      return {
+        name,
+        summary: `${actionLabel(name, action)}: ${action.from.join(' or ')} → ${action.to}`,
+        body: z.object({ note: optionalText('Note', 1000) }).extend(more instanceof z.ZodObject ? more.shape : {}),
+      };
+    });
     registerCrud(app, {
-      path: spec.path, resource: spec.name as typeof DECLARED_RESOURCES[number]['name'], entity: spec.entity.title, ...spec.api,
+      path: spec.path, resource: spec.name as Resource, entity: spec.entity.title, ...spec.api,
       createSchema: inputSchemaOf(spec), updateSchema: updateSchemaOf(spec),
       service: part.service?.({ ...deps, log: app.log, spec, tables, generic }) ?? generic(),
-      steps, beforeDelete: deleteGuard(deps.database.db, spec, specs),
+      steps, costFields: costFieldsOf(spec, COST_FIELDS).filter((f) => !COST_FIELDS.has(f)), beforeDelete: deleteGuard(deps.database.db, spec, specs),
     });
   }
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../http/types.js';
 import { userService } from '../services/user-service.js';
 
-/** Users' routes beside its declared CRUD ones (src/server/resources.ts): the search box's suggestions and the seller pickers. */
+/** Users' routes beside its declared CRUD ones (src/server/resources/users.ts): the search box's suggestions and the seller pickers. */
 export const userRoutes: RouteModule = (app, { database, sessions }) => {
   const users = userService(database.db, sessions);
   const tags = ['users'];

@@ -1,48 +1,27 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ZodType } from 'zod';
 import { camelOf, filterFields, searchFields, serverSet, sortFields, type ResourceSpec } from '../../domain/resource.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { calendarDay } from '../../domain/schemas/dates.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import type { CrudService } from '../http/crud-routes.js';
-import type { AppDeps, WarningLog } from '../http/types.js';
 import { badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
-import { clearForDelete, type Cascade, type UsedBy } from './declared-delete.js';
+import { clearForDelete } from './declared-delete.js';
 import { declaredLines, linesFieldsOf } from './declared-lines.js';
 import { columnsOf, refJoins, type DeclaredTables } from './declared-refs.js';
-import { declaredScope, type DeclaredScope } from './declared-scope.js';
-import { checkEditable, checkStep, workflowOf, type ActionHook } from './declared-workflow.js';
+import type { ServerPart } from '../served-resources.js';
+import { declaredScope } from './declared-scope.js';
+import { checkEditable, checkStep, workflowOf } from './declared-workflow.js';
 import { nextNumber } from './document-numbers.js';
 import { runIdempotent } from './idempotency.js';
 import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 import { changedFields, historyOf, recordEvent } from './record-history.js';
 
-export type { ActionHook, Cascade, DeclaredScope, DeclaredTables, UsedBy };
 
 type Row = Record<string, unknown>;
 
-/**
- * The server side of a declaration: its table (an existing one, or generated from the fields), what keeps a record
- * from deletion (`usedBy`) and what goes with it (`cascade`), and its warehouse `scope` where its rows belong to one.
- * A special resource (users: passwords, sessions, assignments) brings its own `service` instead of the generic one;
- * the declared routes serve it all the same.
- */
-export type ServerPart = {
-  table: PgTable; usedBy?: UsedBy[]; cascade?: Cascade[]; scope?: DeclaredScope;
-  /**
-   * A service of its own. `log`: where it reports what it could not clean up after a request that succeeded;
-   * `generic`: the declared service it may wrap, `spec` and `tables` what that one was built from.
-   */
-  service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & {
-    log: WarningLog; spec: ResourceSpec; tables: DeclaredTables; generic: () => CrudService<Row, Row, Row>;
-  }) => CrudService<Row, Row, unknown>;
-  /** The resource's own code run by a workflow step, in its transaction, and what more the step's body takes. */
-  actions?: Record<string, ActionHook>;
-  actionInput?: Record<string, ZodType>;
-};
 
 /** The generic Drizzle CRUD service of a declared resource: `_id` and snake_case out, as every resource of SPEC.md. */
 export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, tables: DeclaredTables): CrudService<Row, Row, Row> {
@@ -85,7 +64,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   /** The row with each reference's record name right after the reference. */
   const toApi = (row: Row, names: Row = {}): Row => ({
     _id: row.id,
-    ...Object.fromEntries(fields.flatMap(([name]) => {
+    ...Object.fromEntries(fields.filter(([, field]) => field.kind !== 'lines').flatMap(([name]) => {
       const join = joinOf(name);
       const value = [name, row[camelOf(name)] ?? null];
       return join ? [value, [join.as, names[join.as] ?? null]] : [value];

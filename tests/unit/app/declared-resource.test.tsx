@@ -15,7 +15,8 @@ import { resourceDeclarations } from '../../../src/app/resources/index.js';
 import { choice } from '../../../src/domain/schemas/common.js';
 import { WAREHOUSE_SCOPED } from '../../../src/domain/policy.js';
 import { cities as citiesTable, inventory as inventoryTable, warehouses as warehousesTable } from '../../../src/server/db/schema.js';
-import { checkedPart, serverParts } from '../../../src/server/resources.js';
+import { checkedPart, servedResources } from '../../../src/server/served-resources.js';
+import { DECLARED_RESOURCES } from '../../../src/domain/resources/index.js';
 
 /** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
 const towns = defineResource({
@@ -182,6 +183,9 @@ describe('choices, named references and input kinds (warehouses)', () => {
   });
 });
 
+const served = await servedResources(DECLARED_RESOURCES);
+const partOf = (name: string) => served.find((r) => r.spec.name === name)?.part;
+
 describe("a declaration's server part", () => {
   it('is refused without a table, or where its warehouse scope and WAREHOUSE_SCOPED disagree', () => {
     expect(() => checkedPart('cities', { table: citiesTable, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
@@ -189,10 +193,15 @@ describe("a declaration's server part", () => {
     expect(() => checkedPart('cities', {})).toThrow(/no table/);
   });
 
+  it("is found from the declaration's name: src/server/resources/<name>.ts where the resource has code of its own", () => {
+    expect(partOf('cities')).toMatchObject({ table: citiesTable, usedBy: [expect.any(Object), expect.any(Object)] });
+    expect(served.map((r) => r.spec.name)).toEqual(DECLARED_RESOURCES.map((r) => r.name));
+  });
+
   it("takes a scoped resource's own service in place of a declared scope: inventory's applies the caller's scope itself", () => {
-    expect(serverParts.get('inventory')).toMatchObject({ table: inventoryTable, service: expect.any(Function) });
-    expect(serverParts.get('inventory')?.scope).toBeUndefined();
-    expect(() => checkedPart('cities', { table: citiesTable, service: serverParts.get('inventory')!.service, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
+    expect(partOf('inventory')).toMatchObject({ table: inventoryTable, service: expect.any(Function) });
+    expect(partOf('inventory')?.scope).toBeUndefined();
+    expect(() => checkedPart('cities', { table: citiesTable, service: partOf('inventory')!.service, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
   });
 });
 
@@ -211,7 +220,7 @@ describe('warehouses, a SPEC.md resource with special parts on the declaration',
     expect(DEFAULT_POLICY.grants['warehouse-user'].warehouses).toEqual(['list', 'show']);
     for (const role of ROLES.filter((r) => r !== 'admin' && r !== 'warehouse-user')) expect(DEFAULT_POLICY.grants[role].warehouses, role).toBeUndefined();
     expect(WAREHOUSE_SCOPED).toContain('warehouses');
-    expect(serverParts.get('warehouses')!.scope).toBeDefined();
+    expect(partOf('warehouses')!.scope).toBeDefined();
   });
 
 });
