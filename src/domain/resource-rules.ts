@@ -58,7 +58,7 @@ export function ruleOf(field: ResourceField): ZodType {
 function linesRule(field: ResourceField): ZodType {
   const lines = field.lines;
   if (!lines) throw new Error(`Field '${field.label}' of kind lines declares no lines`);
-  const row = z.object(Object.fromEntries(Object.entries(lines.fields).map(([name, f]) => [name, ruleOf(f)])), {
+  const row = z.object(Object.fromEntries(Object.entries(lines.fields).filter(([, f]) => !f.readOnly).map(([name, f]) => [name, ruleOf(f)])), {
     error: `Each ${lines.itemLabel?.toLowerCase() ?? 'line'} must be an object`,
   });
   const min = lines.min ?? 0;

@@ -31,7 +31,11 @@ export type ChoiceOption = { value: string; label: string; color?: string };
  */
 export type WorkflowAction = {
   from: readonly string[];
-  to: string;
+  /**
+   * The status after the step; several: the resource's own code for the step picks one (a receipt leaves an order
+   * partially received or received), else the first; none: the status stays (a return to the seller).
+   */
+  to?: string | readonly string[];
   /** The button ('Submit'); default the action's name in title case. */
   label?: string;
   /** Asked before the step ('Cancel this purchase order?'). */
@@ -88,6 +92,11 @@ export type ResourceField = {
   updateRule?: ZodType;
   /** Set when the record is created and never changed: an update's body does not take it (an inventory record's product). */
   createOnly?: boolean;
+  /**
+   * Set by the resource's own code, never by a body (a purchase order line's received quantity); shown on the record.
+   * Its column starts at `initial` where one is given.
+   */
+  readOnly?: boolean;
   /** List column title; absent: not a column. */
   column?: string;
   /** `q` matches it (case-insensitive substring). */
@@ -224,8 +233,12 @@ function refined<T extends z.ZodObject>(spec: ResourceSpec, schema: T): T {
 /** A field's rule as a type: the declared one, else the kind's (any rule). */
 type RuleOf<Field> = Field extends { rule: infer R extends ZodType } ? R : ZodType;
 
-/** Set by the server, never by a body: a document's status (its workflow moves it) and its number. */
-export const serverSet = (spec: ResourceSpec, name: string): boolean => Boolean(spec.fields[name]?.workflow) || spec.numbering?.field === name;
+/** Set by the server, never by a body: a document's status (its workflow moves it), its number, a read-only field. */
+export const serverSet = (spec: ResourceSpec, name: string): boolean =>
+  Boolean(spec.fields[name]?.workflow) || spec.fields[name]?.readOnly === true || spec.numbering?.field === name;
+
+/** The statuses a workflow step may end in: none where it leaves the status as it is. */
+export const stepTargets = (action: WorkflowAction): readonly string[] => (action.to === undefined ? [] : [action.to].flat());
 const bodyFields = (spec: ResourceSpec) => Object.entries(spec.fields).filter(([name]) => !serverSet(spec, name));
 
 /** The body of a create (and of an update where no field has an `updateRule`): every field's rule, then `refine`. */

@@ -6,6 +6,8 @@ import type { Cascade, UsedBy } from './services/declared-delete.js';
 import type { DeclaredTables } from './services/declared-refs.js';
 import type { DeclaredScope } from './services/declared-scope.js';
 import type { ActionHook } from './services/declared-workflow.js';
+import type { CurrentUser } from './auth/access.js';
+import type { Tx } from './db/client.js';
 import { isWarehouseScoped } from '../domain/policy.js';
 import type { ResourceSpec } from '../domain/resource.js';
 import './db/declared-schema.js';
@@ -28,6 +30,12 @@ export type ServerPart = {
   service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & {
     log: WarningLog; spec: ResourceSpec; tables: DeclaredTables; generic: () => CrudService<Row, Row, Row>;
   }) => CrudService<Row, Row, unknown>;
+  /**
+   * A document's own code before a create or an update writes, in its transaction (the header locked): it may check
+   * the body (a 400 naming the line) and set read-only fields (each line's GST rate from its product). `record`: the
+   * row before an update.
+   */
+  beforeWrite?: (tx: Tx, write: { input: Row; by: CurrentUser; record?: Row }) => Promise<void>;
   /** The resource's own code run by a workflow step, in its transaction, and what more the step's body takes. */
   actions?: Record<string, ActionHook>;
   actionInput?: Record<string, ZodType>;

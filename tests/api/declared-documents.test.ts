@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARED_RESOURCES } from '../../src/domain/resources/index.js';
 import { rowsOf } from '../../src/server/db/rows.js';
-import { conflict } from '../../src/server/http/errors.js';
 import { createTestTables, testDeclarations, testOrderPart, testPolicy } from '../support/declared-documents.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -25,22 +24,8 @@ const indiaYear = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolka
 
 beforeAll(async () => {
   policy = testPolicy();
-  t = await createTestApp({
-    declarations: [...DECLARED_RESOURCES, ...testDeclarations],
-    parts: {
-      'test-orders': {
-        actions: {
-          receive: async (tx, step) => {
-            if (step.record.freight === 13) throw conflict('Nothing may be received at a freight of 13');
-            await testOrderPart.actions!.receive!(tx, step);
-          },
-        },
-      },
-    },
-    policy,
-  });
+  t = await createTestApp({ declarations: [...DECLARED_RESOURCES, ...testDeclarations], parts: { 'test-orders': testOrderPart }, policy });
   statements = await createTestTables(t.db);
-  await t.db.execute(sql`create table test_received (order_id uuid not null, units int not null)`);
   [{ id: cityId }] = await q<{ id: string }>(sql`select id from cities order by name limit 1`) as [{ id: string }];
   [{ id: warehouseId }] = await q<{ id: string }>(sql`select id from warehouses order by name limit 1`) as [{ id: string }];
   products = await q(sql`select id, productname as name from products order by productname limit 3`);
@@ -132,8 +117,8 @@ describe('a document: header and lines in one declaration', () => {
     expect(made.number).toMatch(new RegExp(`^TO-${indiaYear()}-\\d{5}$`));
     expect(made).toMatchObject({ status: 'draft', supplier_name: s.name, lines_count: 2, units: 13, amount: 424.97 });
     expect(made.lines).toEqual([
-      { _id: expect.any(String), product_id: products[0]!.id, product_name: products[0]!.name, quantity: 10, unit_cost: 12.5, amount: 125, units: 10 },
-      { _id: expect.any(String), product_id: products[1]!.id, product_name: products[1]!.name, quantity: 3, unit_cost: 99.99, amount: 299.97, units: 3 },
+      { _id: expect.any(String), product_id: products[0]!.id, product_name: products[0]!.name, quantity: 10, unit_cost: 12.5, received: 0, gst_rate: expect.any(Number), amount: 125, units: 10 },
+      { _id: expect.any(String), product_id: products[1]!.id, product_name: products[1]!.name, quantity: 3, unit_cost: 99.99, received: 0, gst_rate: expect.any(Number), amount: 299.97, units: 3 },
     ]);
     expect(made.history).toEqual([expect.objectContaining({ action: 'created', user_id: t.userIds.admin, user_name: expect.any(String) })]);
   });
@@ -239,13 +224,25 @@ describe("a document's workflow", () => {
     expect((await t.request('POST', `/api/test-orders/${crypto.randomUUID()}/submit`, { role: 'admin', headers: key(), body: {} })).status).toBe(404);
   });
 
-  it("runs the resource's own code in the step's transaction: a refusal from it leaves the document as it was", async () => {
+  it("runs the resource's own code in the step's transaction: it picks the status among the step's, and its refusal leaves all as it was", async () => {
     const s = await supplier();
     const made = await order(s._id);
     await t.request('POST', `/api/test-orders/${made._id}/submit`, { role: 'admin', headers: key(), body: {} });
-    const received = await t.request('POST', `/api/test-orders/${made._id}/receive`, { role: 'admin', headers: key(), body: {} });
-    expect(received.body.status).toBe('received');
-    expect(await q(sql`select units from test_received where order_id = ${made._id}::uuid`)).toEqual([{ units: 13 }]);
+    const part = await t.request('POST', `/api/test-orders/${made._id}/receive`, { role: 'admin', headers: key(), body: { units: 4 } });
+    expect(part.body).toMatchObject({ status: 'partially_received' });
+    expect(part.body.lines.map((l: { received: number }) => l.received)).toEqual([4, 3]);
+    const rest = await t.request('POST', `/api/test-orders/${made._id}/receive`, { role: 'admin', headers: key(), body: {} });
+    expect(rest.body).toMatchObject({ status: 'received' });
+    expect(rest.body.lines.map((l: { received: number }) => l.received)).toEqual([10, 3]);
+    const badUnits = await t.request('POST', `/api/test-orders/${made._id}/receive`, { role: 'admin', headers: key(), body: { units: 0 } });
+    expect(badUnits.status).toBe(400);
+    expect(badUnits.body.errors[0].field).toBe('units');
+    // A step that declares no status leaves it, and its history entry says so without a change.
+    const recount = await t.request('POST', `/api/test-orders/${made._id}/recount`, { role: 'admin', headers: key(), body: { note: 'Counted twice' } });
+    expect(recount.body.status).toBe('received');
+    expect(recount.body.history.at(-1)).toMatchObject({ action: 'recount', changes: null, note: 'Counted twice' });
+    expect(recount.body.history.map((h: { action: string }) => h.action)).toEqual(['created', 'submit', 'receive', 'receive', 'recount']);
+
     const heavy = await order(s._id, { freight: 13 });
     await t.request('POST', `/api/test-orders/${heavy._id}/submit`, { role: 'admin', headers: key(), body: {} });
     const refused = await t.request('POST', `/api/test-orders/${heavy._id}/receive`, { role: 'admin', headers: key(), body: {} });
@@ -253,7 +250,19 @@ describe("a document's workflow", () => {
     const after = await t.request('GET', `/api/test-orders/${heavy._id}`, { role: 'admin' });
     expect(after.body.status).toBe('ordered');
     expect(after.body.history.map((h: { action: string }) => h.action)).toEqual(['created', 'submit']);
-    expect(await q(sql`select 1 from test_received where order_id = ${heavy._id}::uuid`)).toHaveLength(0);
+    expect(after.body.lines.map((l: { received: number }) => l.received)).toEqual([0, 0]);
+  });
+
+  it("lets the resource's own code check a write and set read-only fields; a body cannot set them", async () => {
+    const s = await supplier();
+    const made = await order(s._id, { lines: [{ product_id: products[0]!.id, quantity: 1, unit_cost: 1, received: 99, gst_rate: 50 }] });
+    const [product] = await q<{ gst: number }>(sql`select gst_rate::float8 as gst from products where id = ${products[0]!.id}::uuid`);
+    expect(made.lines[0]).toMatchObject({ received: 0, gst_rate: product!.gst });
+    const twice = orderBody(s._id, { lines: [{ product_id: products[0]!.id, quantity: 1, unit_cost: 1 }, { product_id: products[0]!.id, quantity: 2, unit_cost: 1 }] });
+    const res = await t.request('PUT', `/api/test-orders/${made._id}`, { role: 'admin', body: twice });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'lines.1.product_id', message: 'This product is already on the order' }]);
+    expect((await t.request('GET', `/api/test-orders/${made._id}`, { role: 'admin' })).body.lines).toHaveLength(1);
   });
 
   it('lets one of two steps at once win, whatever their keys, and numbers concurrent creates apart', async () => {

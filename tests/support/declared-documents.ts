@@ -7,6 +7,9 @@ import { declaredTable, linesTable } from '../../src/server/db/declared-table.js
 import * as schema from '../../src/server/db/schema.js';
 import type { PolicySource } from '../../src/server/auth/access.js';
 import type { ServerPartModule } from '../../src/server/served-resources.js';
+import { badRequest, conflict } from '../../src/server/http/errors.js';
+import { rowsOf } from '../../src/server/db/rows.js';
+import { z } from 'zod';
 
 /**
  * Two declarations that exist only in tests, as a developer would write them with `npm run new-resource`: a plain
@@ -43,14 +46,16 @@ export const testOrders = defineResource({
       kind: 'choice', label: 'Status', filter: true,
       options: [
         { value: 'draft', label: 'Draft' }, { value: 'ordered', label: 'Ordered' },
-        { value: 'received', label: 'Received' }, { value: 'cancelled', label: 'Cancelled' },
+        { value: 'partially_received', label: 'Partially received' }, { value: 'received', label: 'Received' },
+        { value: 'cancelled', label: 'Cancelled' },
       ],
       workflow: {
         initial: 'draft',
         editable: ['draft'],
         actions: {
           submit: { from: ['draft'], to: 'ordered', grants: ['warehouse-user'] },
-          receive: { from: ['ordered'], to: 'received' },
+          receive: { from: ['ordered', 'partially_received'], to: ['partially_received', 'received'] },
+          recount: { from: ['partially_received', 'received'] },
           cancel: { from: ['draft', 'ordered'], to: 'cancelled', note: 'required', confirm: 'Cancel this order?' },
         },
       },
@@ -65,6 +70,8 @@ export const testOrders = defineResource({
           product_id: { kind: 'ref', label: 'Product', required: true, ref: { resource: 'products', labelField: 'productname' } },
           quantity: { kind: 'integer', label: 'Quantity', required: true, min: 1, max: 100_000 },
           unit_cost: { kind: 'money', label: 'Unit cost', required: true },
+          received: { kind: 'integer', label: 'Received', readOnly: true, initial: 0 },
+          gst_rate: { kind: 'decimal', label: 'GST %', readOnly: true },
         },
         totals: {
           amount: { label: 'Amount', of: ['quantity', 'unit_cost'], kind: 'money' },
@@ -94,20 +101,39 @@ export async function createTestTables(db: Db): Promise<string[]> {
   return statements;
 }
 
-/** Receiving a test order counts its units into `test_received` (a resource's own code hooked to a step). */
+/**
+ * The test order's own code: a write checks that no product is on two lines and gives each line its product's GST
+ * rate; receiving takes `units` more of every line (all that is due without it), ends partially received or received,
+ * and refuses at a freight of 13 (a refusal of a resource's code takes its step with it).
+ */
 export const testOrderPart: ServerPartModule = {
+  beforeWrite: async (tx, { input }) => {
+    const lines = input.lines as Record<string, unknown>[] | undefined;
+    const seen = new Set<unknown>();
+    for (const [i, line] of (lines ?? []).entries()) {
+      if (seen.has(line.product_id)) throw badRequest(`lines.${i}.product_id`, 'This product is already on the order');
+      seen.add(line.product_id);
+      const [product] = rowsOf<{ gst_rate: number }>(await tx.execute(sql`select gst_rate::float8 as gst_rate from products where id = ${line.product_id as string}::uuid`));
+      line.gst_rate = product?.gst_rate ?? 0;
+    }
+  },
   actions: {
-    receive: async (tx, { record }) => {
-      await tx.execute(sql`insert into test_received (order_id, units)
-        select ${record.id as string}::uuid, coalesce(sum(quantity), 0) from test_orders_lines where parent_id = ${record.id as string}::uuid`);
-      if (record.freight === 13) throw new Error('the hook failed'); // a hook that fails takes its step with it
+    receive: async (tx, { record, input }) => {
+      if (record.freight === 13) throw conflict('Nothing may be received at a freight of 13');
+      const units = typeof input.units === 'number' ? input.units : null;
+      await tx.execute(sql`update test_orders_lines set received = least(quantity, received + coalesce(${units}::int, quantity))
+        where parent_id = ${record.id as string}::uuid`);
+      const [due] = rowsOf<{ left: number }>(await tx.execute(sql`select coalesce(sum(quantity - received), 0)::int as left
+        from test_orders_lines where parent_id = ${record.id as string}::uuid`));
+      return { status: due && due.left > 0 ? 'partially_received' : 'received' };
     },
   },
+  actionInput: { receive: z.object({ units: z.number().int().min(1).optional() }) },
 };
 
 /** The default policy with the test resources' rows: admin has every action, the warehouse user what the declarations grant. */
 export function testPolicy(): PolicySource {
-  const steps = ['submit', 'receive', 'cancel'];
+  const steps = ['submit', 'receive', 'recount', 'cancel'];
   const policy: Policy = structuredClone(DEFAULT_POLICY);
   const grants = policy.grants as Record<string, Record<string, readonly string[]>>;
   grants.admin!['test-suppliers'] = CRUD_ACTIONS;

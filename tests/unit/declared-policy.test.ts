@@ -7,7 +7,7 @@ import { testOrders, testSuppliers } from '../support/declared-documents.js';
 describe("a declaration's row in the permissions matrix", () => {
   it("has the five CRUD actions, and a document's workflow steps beside them", () => {
     expect(declaredActionsOf(testSuppliers)).toEqual(['list', 'show', 'create', 'edit', 'delete']);
-    expect(declaredActionsOf(testOrders)).toEqual(['list', 'show', 'create', 'edit', 'delete', 'submit', 'receive', 'cancel']);
+    expect(declaredActionsOf(testOrders)).toEqual(['list', 'show', 'create', 'edit', 'delete', 'submit', 'receive', 'recount', 'cancel']);
   });
 
   it("grants a role the declaration's actions and the steps that name it, never a step it does not name", () => {

@@ -46,6 +46,7 @@ function fieldColumns(spec: ResourceSpec, fields: Record<string, ResourceField>)
     const initial = field.workflow?.initial;
     const empty = ruleOf(field).safeParse(undefined);
     if (initial !== undefined) column = column.notNull().default(initial) as typeof column;
+    else if (field.readOnly && field.initial !== undefined) column = column.notNull().default(field.initial as never) as typeof column;
     else if (spec.numbering?.field === name) column = column.notNull() as typeof column;
     else if (!empty.success) column = column.notNull() as typeof column;
     else if (empty.data !== undefined && empty.data !== null) column = column.notNull().default(empty.data as never) as typeof column;

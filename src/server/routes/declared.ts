@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Resource } from '../../domain/policy.js';
-import { costFieldsOf, inputSchemaOf, updateSchemaOf } from '../../domain/resource.js';
+import { costFieldsOf, inputSchemaOf, stepTargets, updateSchemaOf } from '../../domain/resource.js';
 import { COST_FIELDS } from '../auth/cost-fields.js';
 import { optionalText } from '../../domain/schemas/common.js';
 import { registerCrud, type StepRoute } from '../http/crud-routes.js';
@@ -23,7 +23,7 @@ export const declaredRoutes: RouteModule = (app, deps) => {
       const more = part.actionInput?.[name];
       return {
         name,
-        summary: `${actionLabel(name, action)}: ${action.from.join(' or ')} → ${action.to}`,
+        summary: `${actionLabel(name, action)}: ${action.from.join(' or ')} → ${stepTargets(action).join(' or ') || 'unchanged'}`,
         body: z.object({ note: optionalText('Note', 1000) }).extend(more instanceof z.ZodObject ? more.shape : {}),
       };
     });

@@ -85,10 +85,11 @@ export function declaredLines(spec: ResourceSpec, field: string, tables: Declare
       }
       await tx.delete(table).where(eq(columns.parentId!, parentId));
       if (!rows.length) return;
+      // A read-only field the resource's code did not set keeps its column's default (a new line's received quantity: 0).
       await tx.insert(table).values(rows.map((r, position) => ({
         parentId, position,
-        ...Object.fromEntries(fields.map(([name]) => [camelOf(name), typeof r[name] === 'string' && lines.fields[name]!.kind === 'ref'
-          ? (r[name] as string).toLowerCase() : r[name] ?? null])),
+        ...Object.fromEntries(fields.filter(([name, f]) => !(f.readOnly && r[name] === undefined)).map(([name]) => [camelOf(name),
+          typeof r[name] === 'string' && lines.fields[name]!.kind === 'ref' ? (r[name] as string).toLowerCase() : r[name] ?? null])),
       })));
     },
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { camelOf, filterFields, searchFields, serverSet, sortFields, type ResourceSpec } from '../../domain/resource.js';
+import { camelOf, filterFields, searchFields, serverSet, sortFields, stepTargets, type ResourceSpec } from '../../domain/resource.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { calendarDay } from '../../domain/schemas/dates.js';
 import type { CurrentUser } from '../auth/access.js';
@@ -111,7 +111,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   function toColumns(input: Row): Row {
     const values: Row = {};
     for (const [name, field] of fields) {
-      if (field.kind === 'lines' || serverSet(spec, name)) continue;
+      if (field.kind === 'lines' || (serverSet(spec, name) && !(field.readOnly && input[name] !== undefined))) continue;
       let value = input[name];
       if (field.kind === 'ref' && typeof value === 'string') value = requireRef(value, name, `${field.label}`);
       values[camelOf(name)] = value ?? null;
@@ -193,11 +193,13 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
       if (!found) throw notFound(entity);
       return full(db, found);
     },
-    async create(input, by) {
-      await scope?.assertCreatable(by, input);
-      const values = toColumns(input);
-      await assertRefsExist(values);
+    async create(body, by) {
+      await scope?.assertCreatable(by, body);
       return writing(() => db.transaction(async (tx) => {
+        const input = { ...body };
+        await part.beforeWrite?.(tx, { input, by });
+        const values = toColumns(input);
+        await assertRefsExist(values, tx);
         const [row] = await tx.insert(table).values({ ...values, ...(await serverValues(tx)) }).returning();
         const recordId = (row as Row).id as string;
         await writeDocument(tx, recordId, input, false);
@@ -205,13 +207,13 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
         return written(tx, row as Row);
       }));
     },
-    async update(recordId, input, by) {
+    async update(recordId, body, by) {
       const key = requireId(recordId, entity);
-      await scope?.assertWritable(by, key, input);
-      const values = toColumns(input);
-      await assertRefsExist(values);
-      const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
+      await scope?.assertWritable(by, key, body);
       if (!isDocument) {
+        const values = toColumns(body);
+        await assertRefsExist(values);
+        const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
         const [row] = await writing(() => db.update(table).set(set).where(eq(id, key)).returning());
         if (!row) throw notFound(entity);
         return written(db, row as Row);
@@ -219,6 +221,11 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
       return writing(() => db.transaction(async (tx) => {
         const before = await locked(tx, key);
         if (flow) checkEditable(spec, flow.field, flow.workflow, before[camelOf(flow.field)], 'changed');
+        const input = { ...body };
+        await part.beforeWrite?.(tx, { input, by, record: before });
+        const values = toColumns(input);
+        await assertRefsExist(values, tx);
+        const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
         const [row] = await tx.update(table).set(set).where(eq(id, key)).returning();
         await writeDocument(tx, key, input, true);
         const changes = changedFields(Object.fromEntries(bodyNames.map((n) => [n, before[camelOf(n)]])), input, bodyNames);
@@ -251,9 +258,13 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
         const record = await locked(tx, key);
         const current = record[camelOf(flow.field)];
         const step = checkStep(spec, flow.field, flow.workflow, action, current, note);
-        await tx.update(table).set({ [camelOf(flow.field)]: step.to, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) }).where(eq(id, key));
-        await part.actions?.[action]?.(tx, { record: { ...record, [camelOf(flow.field)]: step.to }, input, by, action });
-        await recordEvent(tx, { resource: spec.name, recordId: key, action, by, changes: { [flow.field]: [current, step.to] }, note: note ?? '' });
+        const targets = stepTargets(step);
+        const chosen = (await part.actions?.[action]?.(tx, { record, input, by, action }))?.status ?? targets[0];
+        if (chosen !== undefined && !targets.includes(chosen)) throw new Error(`${spec.name}: step '${action}' cannot end in '${chosen}'`);
+        const to = chosen ?? current;
+        await tx.update(table).set({ [camelOf(flow.field)]: to, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) }).where(eq(id, key));
+        const changes = to === current ? undefined : { [flow.field]: [current, to] as [unknown, unknown] };
+        await recordEvent(tx, { resource: spec.name, recordId: key, action, by, changes, note: note ?? '' });
         return { status: 200, body: await full(tx, (await readIn(tx, eq(id, key)))!) };
       });
     },

@@ -5,8 +5,12 @@ import { HttpError, badRequest } from '../http/errors.js';
 
 type Row = Record<string, unknown>;
 
-/** A resource's own code run by one of its workflow steps, in the step's transaction (receiving an order posts stock). */
-export type ActionHook = (tx: Tx, step: { record: Row; input: Row; by: CurrentUser; action: string }) => Promise<void>;
+/**
+ * A resource's own code run by one of its workflow steps, in the step's transaction, before the status moves
+ * (receiving an order posts stock). `record`: the locked header row as it was. Where the step declares several
+ * statuses it may end in, it answers which one.
+ */
+export type ActionHook = (tx: Tx, step: { record: Row; input: Row; by: CurrentUser; action: string }) => Promise<void | { status?: string }>;
 
 /** The declaration's workflow: the status field, its steps, the statuses in which it may be edited. */
 export function workflowOf(spec: ResourceSpec): { field: string; workflow: Workflow } | null {
