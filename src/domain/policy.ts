@@ -87,6 +87,7 @@ export const WAREHOUSE_SCOPED = [
   'dashboard',
   'stock-takes',
   'transfers',
+  'purchase-orders',
 ] as const satisfies readonly Resource[];
 export type ScopedResource = (typeof WAREHOUSE_SCOPED)[number];
 export const SCOPES = ['all', 'assigned'] as const;

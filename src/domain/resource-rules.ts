@@ -20,8 +20,12 @@ export function ruleOf(field: ResourceField): ZodType {
       return required ? email(label) : optionalEmail(label);
     case 'phone':
       return required ? phone(label) : optionalPhone(label);
-    case 'money':
-      return required ? numeric(money(label)) : optional(numeric(money(label)));
+    case 'money': {
+      // A declared `min` (a unit cost of at least 0.01) is checked before the money rule's own.
+      const amount = field.min === undefined ? money(label)
+        : z.number({ error: `${label} is required and must be a number` }).min(field.min, `${label} must be at least ${field.min}`).pipe(money(label));
+      return required ? numeric(amount) : optional(numeric(amount));
+    }
     case 'decimal':
       return required ? numeric(decimal(label)) : optional(numeric(decimal(label)));
     case 'integer': {

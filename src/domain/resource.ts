@@ -81,7 +81,7 @@ export type ResourceField = {
   rule?: ZodType;
   /** Without a `rule`: a value must be sent. */
   required?: boolean;
-  /** Without a `rule`: the longest text, or the largest whole number; the smallest whole number. */
+  /** Without a `rule`: the longest text, or the largest whole number; the smallest whole number or amount of money. */
   max?: number;
   min?: number;
   /** kind 'lines': the rows' fields and totals. */
@@ -117,13 +117,18 @@ export type ResourceField = {
    */
   cost?: boolean;
   /**
-   * kind 'ref': the resource it points at and the field of it that names a record. The API sends that name beside
+   * kind 'ref': the resource it points at and the field of it that names a record (several: joined by spaces, a
+   * person's first and last name). The API sends that name beside
    * the id, under `as` (default '<field without _id>_name': 'category_name'), shown by the list as the cell and,
    * when none is found, as `unknown`. With `search`, `q` matches the name; with `sort`, `sort=<as>` orders by it.
    * Served by a server part's own service only, not the generic one: `valueField`, the field of the record stored
    * instead of its id (a user's role names a role), and `multiple`, a list of them (a user's warehouses).
    */
-  ref?: { resource: string; labelField: string; as?: string; unknown?: string; valueField?: string; multiple?: boolean };
+  ref?: {
+    resource: string; labelField: string | readonly string[]; as?: string; unknown?: string; valueField?: string; multiple?: boolean;
+    /** Only records with these values may be pointed at (a purchase order's seller: a user whose role is seller); others are '<label> not found'. */
+    where?: Readonly<Record<string, string>>;
+  };
   /** kind 'ref' with a filter: the 400 for a value that is not an id; default '<label> not found'. */
   notAnId?: string;
   /** kind 'choice': every value the rule accepts, in order (the list filter refuses any other). */

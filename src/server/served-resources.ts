@@ -7,7 +7,7 @@ import type { DeclaredTables } from './services/declared-refs.js';
 import type { DeclaredScope } from './services/declared-scope.js';
 import type { ActionHook } from './services/declared-workflow.js';
 import type { CurrentUser } from './auth/access.js';
-import type { Tx } from './db/client.js';
+import type { DbOrTx, Tx } from './db/client.js';
 import { isWarehouseScoped } from '../domain/policy.js';
 import type { ResourceSpec } from '../domain/resource.js';
 import './db/declared-schema.js';
@@ -36,6 +36,13 @@ export type ServerPart = {
    * row before an update.
    */
   beforeWrite?: (tx: Tx, write: { input: Row; by: CurrentUser; record?: Row }) => Promise<void>;
+  /**
+   * A document's own figures added to what the API sends (a purchase order's tax split, each line's due quantity):
+   * to each row of a list page (`list`) and to a record with its lines (`record`), in the reading transaction.
+   */
+  present?: (db: DbOrTx, row: Row, view: 'list' | 'record') => Row | Promise<Row>;
+  /** Cost figures of its answers beyond its declaration's (hidden from a role without costs, as those are). */
+  costFields?: readonly string[];
   /** The resource's own code run by a workflow step, in its transaction, and what more the step's body takes. */
   actions?: Record<string, ActionHook>;
   actionInput?: Record<string, ZodType>;

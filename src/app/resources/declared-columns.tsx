@@ -47,7 +47,7 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
 }
 
 /** What a declared resource's record is called where it is picked ('Jaipur, Rajasthan'); another resource: its label field. */
-const pickedAs = (resource: string, labelField: string) => {
+const pickedAs = (resource: string, labelField: string | readonly string[]) => {
   const target = DECLARED_RESOURCES.find((spec) => spec.name === resource);
   return target ? recordLabelFields(target) : labelField;
 };

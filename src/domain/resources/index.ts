@@ -6,6 +6,7 @@ import { productsResource } from './products.js';
 import { subcategoriesResource } from './subcategories.js';
 import { usersResource } from './users.js';
 import { warehousesResource } from './warehouses.js';
+import { purchaseOrdersResource } from './purchase-orders.js';
 // new-resource: imports
 
 /**
@@ -20,6 +21,7 @@ export const DECLARED_RESOURCES = [
   handlingChargesResource,
   categoriesResource,
   subcategoriesResource,
+  purchaseOrdersResource,
   // new-resource: entries
 ] as const;
 

@@ -213,6 +213,10 @@ export const inventory = pgTable('inventory', {
    * request that read the product before the switch cannot change the balance without its batches.
    */
   tracksExpiry: boolean('tracks_expiry').notNull().default(false),
+  /** Replenishment (issue 31): days from ordering to receiving, the pack size an order is rounded up to, who to buy from. */
+  leadTimeDays: integer('lead_time_days').notNull().default(0),
+  orderMultiple: integer('order_multiple').notNull().default(1),
+  preferredSellerId: uuid('preferred_seller_id').references(() => users.id, { onDelete: 'set null' }),
   /**
    * At or below its minimum, kept by the database. A column (not the comparison in each query) gives the planner real
    * statistics: low-stock rows are few, so a 'low stock only' list in a few warehouses starts from them (issue 15).
@@ -225,6 +229,9 @@ export const inventory = pgTable('inventory', {
   index('inventory_warehouse_idx').on(t.warehouseId),
   index('inventory_low_stock_idx').on(t.warehouseId).where(sql`low_stock`),
   check('inventory_current_stock_nonneg', sql`${t.currentStock} >= 0`),
+  check('inventory_lead_time_days', sql`${t.leadTimeDays} between 0 and 365`),
+  check('inventory_order_multiple', sql`${t.orderMultiple} between 1 and 100000`),
+  index('inventory_preferred_seller_idx').on(t.preferredSellerId),
   check('inventory_min_max_nonneg', sql`${t.minimumStock} >= 0 and ${t.maximumStock} >= 0`),
   // No stock, no value: the last unit out takes what value is left.
   check('inventory_stock_value', sql`${t.stockValue} >= 0 and (${t.currentStock} > 0 or ${t.stockValue} = 0)`),

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { camelOf, type LinesTotal, type ResourceSpec } from '../../domain/resource.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -78,7 +78,7 @@ export function declaredLines(spec: ResourceSpec, field: string, tables: Declare
         if (malformed) throw badRequest(`${field}.${malformed[0]}.${join.field}`, `${join.label} not found`);
         const wanted = [...new Set(ids.map(([, v]) => (v as string).toLowerCase()))];
         const found = new Set(wanted.length
-          ? (await tx.select({ id: join.targetId }).from(join.target).where(inArray(join.targetId, wanted))).map((r) => String(r.id))
+          ? (await tx.select({ id: join.targetId }).from(join.target).where(and(inArray(join.targetId, wanted), join.allowed))).map((r) => String(r.id))
           : []);
         const missing = ids.find(([, v]) => !found.has((v as string).toLowerCase()));
         if (missing) throw badRequest(`${field}.${missing[0]}.${join.field}`, `${join.label} not found`);

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { camelOf, refNameOf, type ResourceSpec } from '../../domain/resource.js';
 
@@ -18,7 +18,9 @@ export type RefJoin = {
   targetId: AnyPgColumn;
   joined: PgTable;
   on: SQL;
-  name: AnyPgColumn;
+  name: AnyPgColumn | SQL;
+  /** What a record pointed at must also meet (`ref.where`), on the target table. */
+  allowed?: SQL;
 };
 
 export const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, AnyPgColumn>;
@@ -31,10 +33,20 @@ export function refJoins(spec: ResourceSpec, column: (field: string) => AnyPgCol
     // An alias per field: two references to one table (or to the resource's own) join apart.
     const joined = alias(target, `${field}_ref`);
     const joinedColumns = columnsOf(joined);
-    const name = joinedColumns[camelOf(f.ref.labelField)];
-    if (!name) throw new Error(`${spec.name}.${field}: '${f.ref.resource}' has no field '${f.ref.labelField}'`);
+    const named = [f.ref.labelField].flat().map((labelField) => {
+      const c = joinedColumns[camelOf(labelField)];
+      if (!c) throw new Error(`${spec.name}.${field}: '${f.ref!.resource}' has no field '${labelField}'`);
+      return c;
+    });
+    const name = named.length === 1 ? named[0]! : sql`nullif(concat_ws(' ', ${sql.join(named, sql`, `)}), '')`;
+    const targetColumns = columnsOf(target);
+    const allowed = f.ref.where && and(...Object.entries(f.ref.where).map(([key, value]) => {
+      const c = targetColumns[camelOf(key)];
+      if (!c) throw new Error(`${spec.name}.${field}: '${f.ref!.resource}' has no field '${key}'`);
+      return eq(c, value);
+    }));
     return [{
-      field, label: f.label, as: refNameOf(field, f), target, targetId: columnsOf(target).id!, joined, on: eq(joinedColumns.id!, column(field)), name,
+      field, label: f.label, as: refNameOf(field, f), target, targetId: targetColumns.id!, joined, on: eq(joinedColumns.id!, column(field)), name, allowed,
     }];
   });
 }

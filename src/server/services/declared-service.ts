@@ -40,7 +40,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   const stamps = (['created', 'modified'] as const).filter((s) => spec.timestamps?.[s]);
   // A reference searches and sorts by its record's name.
   const searched = searchFields(spec).map((f) => joinOf(f)?.name ?? column(f));
-  const sortable: Record<string, AnyPgColumn> = Object.fromEntries(sortFields(spec).map((key) => [key, joins.find((j) => j.as === key)?.name ?? column(key)]));
+  const sortable: Record<string, AnyPgColumn | SQL> = Object.fromEntries(sortFields(spec).map((key) => [key, joins.find((j) => j.as === key)?.name ?? column(key)]));
   const fallback = [
     ...(spec.defaultSort ? [spec.defaultSort.order === 'desc' ? desc(column(spec.defaultSort.field)) : asc(column(spec.defaultSort.field))] : []),
     ...(spec.timestamps?.created ? [desc(column('created'))] : []),
@@ -102,7 +102,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
       }
     }
     out.history = await historyOf(db2, spec.name, header._id as string);
-    return out;
+    return part.present ? part.present(db2, out, 'record') : out;
   }
 
   /** A written row as the API sends it: read again only where references need their names, with its lines. */
@@ -124,7 +124,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
     for (const join of joins) {
       const value = values[camelOf(join.field)];
       if (typeof value !== 'string') continue;
-      const [found] = await db2.select({ id: join.targetId }).from(join.target).where(eq(join.targetId, value)).limit(1);
+      const [found] = await db2.select({ id: join.targetId }).from(join.target).where(and(eq(join.targetId, value), join.allowed)).limit(1);
       if (!found) throw badRequest(join.field, `${join.label} not found`);
     }
   }
@@ -186,7 +186,8 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
         const sums = await access.summaries(db, page.map((r) => r._id as string));
         for (const row of page) Object.assign(row, sums.get(row._id as string) ?? access.empty());
       }
-      return { rows: page, total };
+      const present = part.present;
+      return { rows: present ? await Promise.all(page.map((row) => present(db, row, 'list'))) : page, total };
     },
     async get(recordId, by) {
       const found = await read(and(eq(id, requireId(recordId, entity)), scope?.filter(by)));

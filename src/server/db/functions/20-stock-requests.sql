@@ -74,8 +74,9 @@ BEGIN
   INSERT INTO stock_movements AS m (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
     total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes)
   VALUES (v_product, v_warehouse, input->>'movement_type', -v_quantity, balance.current_stock, balance.current_stock - v_quantity,
-    stock_row_cost(v_out, v_quantity), v_out, -v_out, NULL, v_reference,
-    coalesce(input->>'reference_type', CASE WHEN v_reference IS NOT NULL THEN 'invoice' ELSE 'manual' END), NULL, actor,
+    stock_row_cost(v_out, v_quantity), v_out, -v_out, input->>'movement_reason', v_reference,
+    coalesce(input->>'reference_type', CASE WHEN v_reference IS NOT NULL THEN 'invoice' ELSE 'manual' END),
+    stock_uuid(input->>'seller_id'), actor,
     coalesce(input->>'notes', ''))
   RETURNING m.* INTO movement;
   RETURN stock_answer(balance.id, movement);

@@ -176,7 +176,8 @@ DECLARE
 BEGIN
   IF v_type = 'damaged' AND v_batch IS NULL THEN RETURN stock_refusal(400, 'Batch number is required', 'batch_no'); END IF;
   balance := stock_lock_tracked(p, w, false);
-  IF v_type = 'damaged' THEN
+  -- Damaged goods, and a return to the seller that names its batch, leave from that batch; the rest first-expiry-first-out.
+  IF v_type = 'damaged' OR (v_batch IS NOT NULL AND input->>'movement_reason' = 'return') THEN
     SELECT * INTO one FROM stock_batches b WHERE b.product_id = p AND b.warehouse_id = w AND b.batch_no = v_batch FOR UPDATE;
     IF one.id IS NULL THEN RETURN stock_refusal(400, 'Batch not found', 'batch_no'); END IF;
     IF one.current_stock < v_quantity THEN
@@ -209,8 +210,8 @@ BEGIN
       total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
     SELECT p, w, v_type, -plan.quantity, balance.current_stock - (plan.upto - plan.quantity), balance.current_stock - plan.upto,
       stock_row_cost(plan.worth, plan.quantity), plan.worth, -plan.worth, input->>'movement_reason', v_reference,
-      coalesce(input->>'reference_type', CASE WHEN v_reference IS NOT NULL THEN 'invoice' ELSE 'manual' END), NULL, actor,
-      coalesce(input->>'notes', ''), plan.batch_no
+      coalesce(input->>'reference_type', CASE WHEN v_reference IS NOT NULL THEN 'invoice' ELSE 'manual' END),
+      stock_uuid(input->>'seller_id'), actor, coalesce(input->>'notes', ''), plan.batch_no
       FROM valued plan ORDER BY plan.n
     RETURNING m.*
   )
