@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResourceArgs, SpecError } from '../../src/server/cli/resource-args.js';
+import { declarationSource, labelOf, singularOf } from '../../src/server/cli/resource-declaration.js';
 
 /** `npm run new-resource` on a copy of src/: what it writes is a declaration the rest of the code reads as it stands. */
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -163,6 +164,16 @@ describe('npm run new-resource', () => {
     fs.writeFileSync(path.join(copy, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', include: ['src'] }));
     expect(() => execFileSync(path.join(repo, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.check.json'], { cwd: copy, encoding: 'utf8' })).not.toThrow();
   }, 180_000);
+
+  it('guesses labels, nouns and a lines amount only where they are plain', () => {
+    expect(['gst_no', 'contact_email', 'partially_received'].map(labelOf)).toEqual(['GST no', 'Contact email', 'Partially received']);
+    expect(['suppliers', 'categories', 'addresses', 'purchases', 'boxes', 'stock'].map(singularOf)).toEqual(['supplier', 'category', 'address', 'purchase', 'box', 'stock']);
+    const source = (...args: string[]) => declarationSource(parseResourceArgs(['orders', ...args]), () => 'name');
+    expect(source('lines:lines(qty:decimal!,price:money!)')).toContain("totals: { amount: { label: 'Amount', of: ['qty', 'price'], kind: 'money' } }");
+    // Not where the document's own field is called amount, nor with two prices to choose from.
+    expect(source('amount:money', 'lines:lines(qty:decimal!,price:money!)')).not.toContain('totals');
+    expect(source('lines:lines(qty:integer!,price:money!,mrp:money)')).not.toContain('totals');
+  });
 
   it('refuses a bad spec, saying what is wrong and what it takes there', () => {
     const refusal = (...args: string[]) => {

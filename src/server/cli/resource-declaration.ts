@@ -44,7 +44,8 @@ function amountOf(lines: FieldArg[], taken: readonly string[]): string | undefin
   return `totals: { amount: { label: 'Amount', of: ['${quantities[0]!.name}', '${prices[0]!.name}'], kind: 'money' } }`;
 }
 
-type Context = { labelFieldOf: (target: string) => string; imports: Set<string>; firstText?: string; inLines: boolean };
+/** `taken`: the document's field names, which its list rows share with the lines' totals. */
+type Context = { labelFieldOf: (target: string) => string; imports: Set<string>; firstText?: string; inLines: boolean; taken: readonly string[] };
 
 /** A field's properties, in the order a reader looks for them. */
 function propsOf(field: FieldArg, ctx: Context): string[] {
@@ -92,7 +93,7 @@ function fieldSource(field: FieldArg, ctx: Context, indent: string): string {
   if (field.workflow) body.push(`${inner}${workflowSource(field, inner)}`);
   if (field.lines) {
     const lineCtx = { ...ctx, inLines: true, firstText: undefined };
-    const total = amountOf(field.lines, field.lines.map((f) => f.name));
+    const total = amountOf(field.lines, [...ctx.taken, ...field.lines.map((f) => f.name)]);
     body.push(
       `${inner}lines: {`,
       `${inner}  itemLabel: ${quote(singularOf(titleOf(field.name)))},`,
@@ -116,7 +117,7 @@ export function declarationSource(resource: ResourceArgs, labelFieldOf: (target:
   const slug = singular.replace(/ /g, '-');
   const imports = new Set<string>();
   const firstText = fields.find((f) => f.kind === 'text')?.name;
-  const ctx: Context = { labelFieldOf, imports, firstText, inLines: false };
+  const ctx: Context = { labelFieldOf, imports, firstText, inLines: false, taken: fields.map((f) => f.name) };
   const fieldLines = fields.map((f) => fieldSource(f, ctx, '    '));
   const isDocument = fields.some((f) => f.workflow || f.lines);
   const search = firstText ? `, searchPlaceholder: ${quote(`Search ${plural} by ${labelOf(firstText).toLowerCase()}`)}` : '';
