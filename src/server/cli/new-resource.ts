@@ -1,115 +1,116 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { searchFields, type ResourceSpec } from '../../domain/resource.js';
+import { RESOURCES } from '../../domain/policy.js';
+import { DECLARED_RESOURCES } from '../../domain/resources/index.js';
+import * as declaredSchema from '../db/declared-schema.js';
+import * as schema from '../db/schema.js';
+import { drizzleGenerate, migrationNameOf } from './drizzle-generate.js';
+import { parseResourceArgs, SpecError, USAGE, type FieldArg, type ResourceArgs } from './resource-args.js';
+import { declarationSource, namesOf } from './resource-declaration.js';
 
 /**
- * `npm run new-resource -- <name> <field>:<kind>[!] ...` writes a plain resource's declaration
- * (src/domain/resources/<name>.ts), registers it and its generated table, and generates its migration.
- * Kinds: text, phone, money, decimal, integer, boolean (`boolean=true` for a default of true), list (several texts, blanks
- * dropped); `!` marks a required field (a list: at least one entry).
- * Example: npm run new-resource -- suppliers name:text! contact_phone:phone gst_no:text active:boolean=true
+ * `npm run new-resource -- <name> <field>:<kind>[!] ... [--no-migration]` writes a resource's declaration
+ * (src/domain/resources/<name>.ts), registers it (src/domain/resources/index.ts) and its generated tables
+ * (src/server/db/declared-schema.ts: the resource's, and one per lines field), then generates its migration.
+ * The syntax is USAGE in resource-args.ts. Everything is checked before anything is written.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
-const [name, ...fieldArgs] = process.argv.slice(2).filter((arg) => arg !== '--no-migration');
+const INDEX = 'src/domain/resources/index.ts';
+const SCHEMA = 'src/server/db/declared-schema.ts';
 
-function fail(message: string): never {
-  console.error(message);
+function refuse(message: string): never {
+  console.error(`new-resource: ${message}\n\n${USAGE}`);
   process.exit(1);
 }
 
-if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) fail('Usage: npm run new-resource -- <kebab-case-plural-name> <field>:<kind>[!] ...');
-const declarationFile = path.join(root, 'src/domain/resources', `${name}.ts`);
-if (fs.existsSync(declarationFile)) fail(`${path.relative(root, declarationFile)} already exists`);
+/** What already has a name: resources of the policy (declared or not), tables, declared-schema.ts's exports. */
+function checkFree(resource: ResourceArgs): void {
+  const names = namesOf(resource);
+  const file = path.join(root, 'src/domain/resources', names.file);
+  if (fs.existsSync(file)) refuse(`${path.relative(root, file)} already exists: choose another name, or delete that file and its registered lines first`);
+  if (resource.name in RESOURCES) refuse(`'${resource.name}' is a resource already (the access policy, src/domain/policy.ts, has it): choose another name`);
+  const tables = new Set([...Object.values(schema), ...Object.values(declaredSchema)].filter((t) => is(t, PgTable)).map((t) => getTableName(t as PgTable)));
+  const wanted = [resource.name.replace(/-/g, '_'), ...names.linesTables.map((t) => `${resource.name.replace(/-/g, '_')}_${t.field}`)];
+  const clash = wanted.find((t) => tables.has(t));
+  if (clash) refuse(`a table '${clash}' exists already (src/server/db/schema.ts or declared-schema.ts): choose another name`);
+  const exported = [names.table, ...names.linesTables.map((t) => t.name)].find((n) => n in declaredSchema);
+  if (exported) refuse(`${SCHEMA} exports '${exported}' already: choose another name`);
+}
 
-const camel = (s: string) => s.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const words = (s: string) => s.replace(/[-_]/g, ' ');
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const singular = words(name).replace(/ies$/, 'y').replace(/s$/, '');
-const plural = words(name);
-const specName = `${camel(name)}Resource`;
-
-type Field = { field: string; kind: string; required: boolean; defaultTrue: boolean };
-const fields: Field[] = fieldArgs.map((arg) => {
-  const match = /^([a-z][a-z0-9_]*):(text|phone|money|decimal|integer|boolean|list)(!)?(=true)?$/.exec(arg);
-  if (!match) fail(`Bad field '${arg}': write <snake_case_name>:<text|phone|money|decimal|integer|boolean|list>[!]`);
-  return { field: match[1]!, kind: match[2]!, required: !!match[3], defaultTrue: !!match[4] };
-});
-if (!fields.length) fail('Give at least one field, e.g. name:text!');
-
-const helpers = new Set<string>();
-function line({ field, kind, required, defaultTrue }: Field, first: boolean): string {
-  const label = capitalised(words(field));
-  const title = words(field).replace(/\b\w/g, (c) => c.toUpperCase());
-  const use = (helper: string) => (helpers.add(helper), helper);
-  let rule: string;
-  let fieldKind = kind === 'phone' ? 'text' : kind;
-  switch (kind) {
-    case 'phone':
-      rule = required ? `${use('phone')}('${label}')` : `${use('optionalPhone')}('${label}')`;
-      break;
-    case 'money':
-      rule = `${use('money')}('${label}')`;
-      break;
-    case 'decimal':
-      rule = `z.number({ error: '${label} is required and must be a number' })`;
-      break;
-    case 'integer':
-      rule = `z.number({ error: '${label} is required and must be a whole number' }).int('${label} must be a whole number')`;
-      break;
-    case 'boolean':
-      rule = `z.boolean({ error: '${label} must be true or false' }).default(${defaultTrue})`;
-      break;
-    case 'list':
-      rule = `${use('textList')}('${label}', ${required})`;
-      break;
-    default:
-      rule = required ? `${use('requiredText')}('${label}', 200)` : `${use('optionalText')}('${label}', 200)`;
-      fieldKind = 'text';
+/** A reference names its record by the target's first search field, else 'name'; the target must be declared. */
+function labelFields(resource: ResourceArgs): Map<string, string> {
+  const fields: FieldArg[] = resource.fields.flatMap((f) => [f, ...(f.lines ?? [])]);
+  const declared = new Map<string, ResourceSpec>(DECLARED_RESOURCES.map((r) => [r.name, r as ResourceSpec]));
+  const result = new Map<string, string>();
+  for (const target of new Set(fields.flatMap((f) => (f.target ? [f.target] : [])))) {
+    if (target === resource.name) {
+      const own = resource.fields.find((f) => f.kind === 'text')?.name;
+      if (!own) refuse(`${resource.name} points at itself but has no text field to name its records by: add one (name:text!)`);
+      result.set(target, own);
+      continue;
+    }
+    const spec = declared.get(target);
+    if (!spec) refuse(`ref(${target}): '${target}' is not a declared resource; ref(...) takes one of ${[...declared.keys()].join(', ')}, or ${resource.name} itself`);
+    const labelField = searchFields(spec)[0] ?? 'name';
+    if (!spec.fields[labelField]) refuse(`ref(${target}): ${target} has no search field and no 'name' field to name its records by: declare search: true on one of its fields first`);
+    result.set(target, labelField);
   }
-  const extras = first && kind === 'text' ? ', search: true, sort: true' : kind === 'list' ? `, itemLabel: '${title.replace(/s$/, '')}'` : '';
-  return `    ${field}: { kind: '${fieldKind}', label: '${title}', rule: ${rule}, column: '${title}'${extras} },`;
+  return result;
 }
 
-const fieldLines = fields.map((f, i) => line(f, i === 0));
-const needsZ = fields.some((f) => f.kind === 'decimal' || f.kind === 'integer' || f.kind === 'boolean');
-const slug = singular.replace(/ /g, '-');
-const declaration = `${needsZ ? "import { z } from 'zod';\n" : ''}import { ${[...helpers].sort().join(', ')} } from '../schemas/common.js';
-import { defineResource } from '../resource.js';
-
-export const ${specName} = defineResource({
-  name: '${name}',
-  path: '/${name}',
-  label: '${capitalised(plural).replace(/\b\w/g, (c) => c.toUpperCase())}',
-  entity: { title: '${capitalised(singular)}', singular: '${singular}', plural: '${plural}' },
-  fields: {
-${fieldLines.join('\n')}
-  },
-  // Admin has every action; add other roles' defaults here, e.g. { 'warehouse-user': ['list', 'show'] }.
-  grants: {},
-  timestamps: { created: true, modified: true },
-  screens: { list: '/${name}', create: '/${slug}-registration', edit: '/${slug}-edit/:id' },
-  menu: 'setting',
-});
-`;
-fs.writeFileSync(declarationFile, declaration.replace("import {  } from '../schemas/common.js';\n", ''));
-
-function insertBefore(file: string, marker: string, text: string) {
-  const full = path.join(root, file);
-  const source = fs.readFileSync(full, 'utf8');
-  if (!source.includes(marker)) fail(`${file} has lost its '${marker}' line`);
-  fs.writeFileSync(full, source.replace(marker, `${text}\n${marker}`));
+/** Writes `text` on the line before `marker` (the registration points of index.ts and declared-schema.ts). */
+function insertBefore(source: string, file: string, marker: string, text: string): string {
+  if (!source.includes(marker)) refuse(`${file} has lost its '${marker}' line: put it back where new entries go`);
+  return source.replace(marker, `${text}\n${marker}`);
 }
-insertBefore('src/domain/resources/index.ts', '// new-resource: imports', `import { ${specName} } from './${name}.js';`);
-insertBefore('src/domain/resources/index.ts', '  // new-resource: entries', `  ${specName},`);
-const schemaFile = 'src/server/db/declared-schema.ts';
-if (!fs.readFileSync(path.join(root, schemaFile), 'utf8').includes("from './declared-table.js'")) {
-  insertBefore(schemaFile, '// new-resource: imports', "import { declaredTable } from './declared-table.js';");
-}
-insertBefore(schemaFile, '// new-resource: imports', `import { ${specName} } from '../../domain/resources/${name}.js';`);
-insertBefore(schemaFile, '// new-resource: tables', `export const ${camel(name)} = declaredTable(${specName});`);
 
-console.log(`Wrote ${path.relative(root, declarationFile)}; registered it in src/domain/resources/index.ts and ${schemaFile}.`);
-if (!process.argv.includes('--no-migration')) {
-  execFileSync('npx', ['drizzle-kit', 'generate', '--name', name.replace(/-/g, '_')], { cwd: root, stdio: 'inherit' });
+/** declared-schema.ts imports from declared-table.js what it uses: declaredTable, and linesTable once a lines table is there. */
+function withTableImports(source: string, needed: string[]): string {
+  const existing = /^import \{([^}]*)\} from '\.\/declared-table\.js';\n/m.exec(source);
+  const names = [...new Set([...(existing?.[1]?.split(',').map((n) => n.trim()).filter(Boolean) ?? []), ...needed])].sort();
+  const line = `import { ${names.join(', ')} } from './declared-table.js';\n`;
+  return existing ? source.replace(existing[0], line) : insertBefore(source, SCHEMA, '// new-resource: imports', line.trimEnd());
 }
-console.log('Next: check labels and rules in the declaration, then npm run typecheck and start the API.');
+
+function register(resource: ResourceArgs): void {
+  const names = namesOf(resource);
+  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  let index = read(INDEX);
+  index = insertBefore(index, INDEX, '// new-resource: imports', `import { ${names.spec} } from './${resource.name}.js';`);
+  index = insertBefore(index, INDEX, '  // new-resource: entries', `  ${names.spec},`);
+  let tables = withTableImports(read(SCHEMA), ['declaredTable', ...(names.linesTables.length ? ['linesTable'] : [])]);
+  tables = insertBefore(tables, SCHEMA, '// new-resource: imports', `import { ${names.spec} } from '../../domain/resources/${resource.name}.js';`);
+  tables = insertBefore(tables, SCHEMA, '// new-resource: tables', [
+    `export const ${names.table} = declaredTable(${names.spec});`,
+    ...names.linesTables.map((t) => `export const ${t.name} = linesTable(${names.spec}, '${t.field}');`),
+  ].join('\n'));
+  fs.writeFileSync(path.join(root, INDEX), index);
+  fs.writeFileSync(path.join(root, SCHEMA), tables);
+}
+
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith('--'));
+const unknownFlag = flags.find((f) => f !== '--no-migration');
+if (unknownFlag) refuse(`'${unknownFlag}' is not an option: the only one is --no-migration (write the files, generate no migration)`);
+
+let resource: ResourceArgs;
+try {
+  resource = parseResourceArgs(args.filter((a) => !a.startsWith('--')));
+} catch (error) {
+  if (error instanceof SpecError) refuse(error.message);
+  throw error;
+}
+checkFree(resource);
+const labels = labelFields(resource);
+const source = declarationSource(resource, (target) => labels.get(target)!);
+
+const file = path.join('src/domain/resources', namesOf(resource).file);
+fs.writeFileSync(path.join(root, file), source);
+register(resource);
+console.log(`Wrote ${file}; registered it in ${INDEX} and its table${namesOf(resource).linesTables.length ? 's' : ''} in ${SCHEMA}.`);
+if (!flags.includes('--no-migration')) drizzleGenerate(root, migrationNameOf(resource.name));
+console.log(`Next: read ${file} (labels, grants, unique fields), then npm run typecheck and start the API.`
+  + ` Changed the table after all? npm run db:regenerate -- ${migrationNameOf(resource.name)}`);
