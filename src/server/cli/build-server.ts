@@ -47,7 +47,9 @@ async function bundleServer(): Promise<void> {
     fs.cpSync(folder, target, { recursive: true });
     return (fs.readdirSync(folder, { recursive: true }) as string[]).map((file) => path.relative(root, path.join(folder, file)));
   });
-  fs.writeFileSync(SERVER_INPUTS(root), JSON.stringify([...Object.keys(result.metafile.inputs), ...sqlFiles]));
+  // The folder of resources' server parts too: the bundle holds every file in it, so a file added there is a change.
+  const partsFolder = path.relative(root, path.join(import.meta.dirname, '../resources'));
+  fs.writeFileSync(SERVER_INPUTS(root), JSON.stringify([...Object.keys(result.metafile.inputs), ...sqlFiles, partsFolder]));
   console.log(`server bundle: ${path.relative(root, SERVER_BUNDLE(root))} (${Math.round(performance.now() - t0)} ms)`);
 }
 

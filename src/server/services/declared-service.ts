@@ -36,7 +36,7 @@ export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, ta
   const id = column('id');
   const joins = refJoins(spec, column, tables);
   const joinOf = (field: string) => joins.find((j) => j.field === field);
-  const scope = part.scope && declaredScope(db, { name: spec.name, table, id, fields: fields.map(([name]) => [name, column(name)]) }, part.scope);
+  const scope = part.scope && declaredScope(db, { name: spec.name, table, id, fields: fields.filter(([, f]) => f.kind !== 'lines').map(([name]) => [name, column(name)]) }, part.scope);
   const stamps = (['created', 'modified'] as const).filter((s) => spec.timestamps?.[s]);
   // A reference searches and sorts by its record's name.
   const searched = searchFields(spec).map((f) => joinOf(f)?.name ?? column(f));
