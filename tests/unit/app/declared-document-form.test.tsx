@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { DAY_VALUE, INSTANT_VALUE } from '../../../src/app/crud/form/date-values.js';
 import { ApiError } from '../../../src/app/providers/api-error.js';
-import { fakeMatchMedia, location, order, renderScreens, stubDocuments } from './document-fixtures';
+import type { DeclaredFormDeclaration } from '../../../src/app/resources/types.js';
+import { fakeMatchMedia, location, order, orders, renderScreens, stubDocuments, suppliers } from './document-fixtures';
 
 // A validation message can take over a second to render while the 2-core machine runs other tests.
 configure({ asyncUtilTimeout: 5000 });
@@ -62,9 +65,14 @@ describe("a document's form: lines, read-only status and number, a day", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));
     await waitFor(() => expect(screen.getByTestId('total-amount').textContent).toBe('₹20.00'));
     expect((screen.getByLabelText('Quantity (line 1)') as HTMLInputElement).value).toBe('2');
+  });
 
-    // A line's own rule speaks in its cell.
+  it("checks each line by its own rules in its cell, and sends the picked, typed and dated values; then shows the document", async () => {
+    const { dataProvider, calls } = stubDocuments();
+    renderScreens('/test-orders/new', dataProvider);
+    await screen.findByLabelText('Quantity (line 1)');
     type('Quantity (line 1)', '0');
+    type('Unit Cost (line 1)', '10');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const problem = await screen.findByText('Quantity must be at least 1');
     expect(problem.closest('tr')).toBe(rows()[0]);
@@ -106,7 +114,7 @@ describe("a document's form: lines, read-only status and number, a day", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(calls.updated).toHaveLength(1));
     expect(calls.updated[0]).toEqual({
-      id: 'o1', supplier_id: 's1', expected_on: '2026-11-24', freight: 110,
+      id: 'o1', supplier_id: 's1', expected_on: '2026-11-24', freight: 110, confirmed_at: '2026-11-25T04:30:00.000Z',
       lines: [{ product_id: 'p1', quantity: 4, unit_cost: 450 }, { product_id: 'p2', quantity: 3, unit_cost: 120.5 }],
     });
     await waitFor(() => expect(location()).toBe('/test-orders/o1'));
@@ -117,5 +125,40 @@ describe("a document's form: lines, read-only status and number, a day", () => {
     renderScreens('/test-orders/o1/edit', dataProvider);
     await screen.findByText('This test order is submitted: it can no longer be changed');
     expect(screen.queryByLabelText('Quantity (line 1)')).toBeNull();
+  });
+});
+
+describe("a document's declaration on the SPA (fromSpec)", () => {
+  const form = orders.form as DeclaredFormDeclaration;
+  const input = (name: string) => form.fields.find((f) => f.name === name);
+
+  it('gives each kind its input, leaves out what the server sets, and starts with the least number of lines', () => {
+    expect(form.fields.map((f) => [f.name, f.input])).toEqual([
+      ['supplier_id', 'select'], ['expected_on', 'date'], ['freight', 'number'], ['confirmed_at', 'datetime'], ['lines', 'lines'],
+    ]);
+    expect(input('lines')?.lines).toMatchObject({ itemLabel: 'Line', min: 1, totals: [{ key: 'amount', label: 'Amount', of: ['quantity', 'unit_cost'], kind: 'money' }] });
+    expect(input('lines')?.lines?.fields.map((f) => [f.name, f.input, f.integer ?? false])).toEqual([
+      ['product_id', 'select', false], ['quantity', 'number', true], ['unit_cost', 'number', false],
+    ]);
+    expect(form.initialValues).toEqual({ lines: [{}] });
+    const supplierForm = suppliers.form as DeclaredFormDeclaration;
+    expect(supplierForm.fields.map((f) => [f.name, f.input])).toEqual([['name', undefined], ['email', 'email'], ['phone', 'tel']]);
+  });
+
+  it("keeps a day as 'YYYY-MM-DD' and an instant as ISO text read on India's clock, whatever the browser's zone", () => {
+    expect(DAY_VALUE.normalize!(dayjs('2026-11-24T00:00:00'), undefined, {})).toBe('2026-11-24');
+    expect((DAY_VALUE.getValueProps!('2026-11-24').value as dayjs.Dayjs).format('DD MMM YYYY')).toBe('24 Nov 2026');
+    expect(INSTANT_VALUE.normalize!(dayjs('2026-11-25T10:00:00'), undefined, {})).toBe('2026-11-25T04:30:00.000Z');
+    expect((INSTANT_VALUE.getValueProps!('2026-11-25T04:30:00.000Z').value as dayjs.Dayjs).format('DD MMM YYYY, HH:mm')).toBe('25 Nov 2026, 10:00');
+    expect(DAY_VALUE.normalize!(null, undefined, {})).toBeUndefined();
+  });
+
+  it("lists a day by a period in its header, and a document's lines by their count and total", () => {
+    const columns = orders.list!.columns;
+    expect(columns.find((c) => c.key === 'expected_on')?.filter).toEqual({ options: 'range' });
+    expect(columns.map((c) => c.key)).toEqual(['number', 'supplier_id', 'expected_on', 'status', 'lines_count', 'amount']);
+    expect(orders.list!.editable!({ status: 'draft' })).toBe(true);
+    expect(orders.list!.editable!({ status: 'submitted' })).toBe(false);
+    expect(orders.routes).toMatchObject({ show: '/test-orders/:id' });
   });
 });

@@ -41,6 +41,7 @@ export const testOrders = defineResource({
     },
     expected_on: { kind: 'date', label: 'Expected On', column: 'Expected', filter: 'range' },
     freight: { kind: 'money', label: 'Freight' },
+    confirmed_at: { kind: 'datetime', label: 'Confirmed At' },
     status: {
       kind: 'choice', label: 'Status', column: 'Status',
       options: [
@@ -96,7 +97,7 @@ export function order(_id: string, status: string, overrides: Partial<Row> = {})
   const lines = [line(`${_id}-l1`, 'p1', 2, 450), line(`${_id}-l2`, 'p2', 3, 120.5)];
   return {
     _id, number: `TO-2026-${_id.replace(/\D/g, '').padStart(5, '0')}`, supplier_id: 's1', supplier: 'Acme Traders', expected_on: '2026-11-24',
-    freight: 110, status, lines, lines_count: lines.length, amount: lines.reduce((s, l) => s + l.amount, 0),
+    freight: 110, confirmed_at: '2026-11-25T04:30:00.000Z', status, lines, lines_count: lines.length, amount: lines.reduce((s, l) => s + l.amount, 0),
     history: [created('2026-11-24T08:35:00.000Z')], created: '2026-11-24T08:35:00.000Z', ...overrides,
   };
 }
