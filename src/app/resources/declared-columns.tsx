@@ -10,6 +10,7 @@ import type { ApiRecord, ColumnDeclaration } from './types';
 type Column = ColumnDeclaration<ApiRecord>;
 
 const YES_NO = ['Yes', 'No'] as const;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * What a cell shows for a field of each kind: money in rupees, a flag by its labels (Yes/No unless declared), a
@@ -28,9 +29,9 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
       return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} />, exportValue: (r) => (r[name] ? yes : no) };
     }
     case 'date':
-      return { render: (r) => formatDate(r[name]) };
+      return { render: (r) => <span style={NOWRAP}>{formatDate(r[name])}</span> };
     case 'datetime':
-      return { render: (r) => formatDateTime(r[name]) };
+      return { render: (r) => <span style={NOWRAP}>{formatDateTime(r[name])}</span> };
     case 'choice': {
       const option = (r: ApiRecord) => field.options?.find((o) => o.value === r[name]);
       // The CSV keeps the stored value, as an import would read it.
@@ -46,7 +47,7 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
     }
     default:
       if (field.cut) return { render: (r) => <CutText text={r[name] as string | null} max={field.cut!} /> };
-      if (field.nowrap) return { render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r[name] as string}</span> };
+      if (field.nowrap) return { render: (r) => <span style={NOWRAP}>{r[name] as string}</span> };
       return {};
   }
 }
@@ -96,8 +97,10 @@ function linesColumns(name: string, field: ResourceField): Column[] {
 
 /** The list's columns: each field with a `column` title in declaration order, then the declared 'created' and 'modified' columns. */
 export function columnsOf(spec: ResourceSpec): Column[] {
+  // A document's number ('PO-2026-00042') is read as one word.
+  const numbered = (name: string, f: ResourceField) => (spec.numbering?.field === name ? { ...f, nowrap: true } : f);
   const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).flatMap(([name, f]) => f.kind === 'lines' ? linesColumns(name, f) : [{
-    key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
+    key: name, title: f.column!, ...cell(name, numbered(name, f)), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
   }]);
   const created = spec.timestamps?.created && spec.list?.createdColumn;
   const modified = spec.timestamps?.modified && spec.list?.modifiedColumn;

@@ -20,7 +20,7 @@ function showLines(name: string, field: ResourceField): ShowLines {
   ];
   return {
     key: name, title: field.label, columns,
-    totals: totals.map(([key, t]) => ({ key, label: t.label, render: (r) => figureText(r[key], t.kind ?? 'decimal') })),
+    totals: totals.map(([key, t]) => ({ key, label: t.label, text: (r) => figureText(r[key], t.kind ?? 'decimal') })),
   };
 }
 

@@ -209,7 +209,12 @@ export type ResourceDeclaration = {
 export type ShowItem = { key: string; label: string; render: (record: ApiRecord) => ReactNode };
 
 /** A document's lines on its page: their columns (fields, then each line's figures) and the document's totals. */
-export type ShowLines = { key: string; title: string; columns: ColumnDeclaration<ApiRecord>[]; totals: ShowItem[] };
+export type ShowLines = {
+  key: string;
+  title: string;
+  columns: ColumnDeclaration<ApiRecord>[];
+  totals: { key: string; label: string; text: (record: ApiRecord) => string }[];
+};
 
 /** A named step of a document's status: from which statuses, its button, its question and whether it takes a note. */
 export type StepDeclaration = {

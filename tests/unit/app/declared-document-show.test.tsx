@@ -27,7 +27,7 @@ describe("a document's page", () => {
       ['1', 'Basmati Rice 5 kg', '2', '₹450.00', '₹900.00'],
       ['2', 'Toor Dal 1 kg', '3', '₹120.50', '₹361.50'],
     ]);
-    expect(screen.getByTestId('document-amount').textContent).toBe('₹1,261.50');
+    expect(screen.getByTestId('total-amount').textContent).toBe('₹1,261.50');
   });
 
   it("offers the steps the status allows and the role holds, and Edit and Delete only while it is editable", async () => {

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Table, Typography } from 'antd';
+import { Button, Form, Table } from 'antd';
 import type { ZodType } from 'zod';
 import { figureText } from '../../resources/declared-values';
 import type { FieldDeclaration, LinesDeclaration } from '../../resources/types';
+import { DocumentTotals } from '../DocumentTotals';
 import { rowShapeOf } from '../zod-fields';
 import { documentFigure } from './line-figures';
 import { linesColumns } from './lines-columns';
@@ -46,20 +47,8 @@ export function LinesField({ field, lines, schema }: Props) {
                 size="small"
                 scroll={{ x: 'max-content' }}
                 locale={{ emptyText: `No ${field.label.toLowerCase()} yet` }}
-                summary={lines.totals.length ? () => (
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0} colSpan={1 + lines.fields.length}>
-                      <Typography.Text strong>Total</Typography.Text>
-                    </Table.Summary.Cell>
-                    {lines.totals.map((total, i) => (
-                      <Table.Summary.Cell key={total.key} index={1 + lines.fields.length + i} align="right">
-                        <Typography.Text strong data-testid={`total-${total.key}`}>{figureText(documentFigure(rows, total), total.kind)}</Typography.Text>
-                      </Table.Summary.Cell>
-                    ))}
-                    <Table.Summary.Cell index={1 + lines.fields.length + lines.totals.length} />
-                  </Table.Summary.Row>
-                ) : undefined}
               />
+              <DocumentTotals totals={lines.totals.map((t) => ({ key: t.key, label: t.label, text: figureText(documentFigure(rows, t), t.kind) }))} />
               <Button
                 type="dashed"
                 icon={<PlusOutlined />}

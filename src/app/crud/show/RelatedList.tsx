@@ -34,7 +34,8 @@ function RelatedTable({ relation, declaration, id }: Props) {
         rowKey={(row) => String(row.id)}
         size="small"
         scroll={{ x: 'max-content' }}
-        pagination={{ ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
+        // Refine's page links name this list's state as the page's own URL: plain buttons instead, the page's URL is the record's.
+        pagination={{ ...tableProps.pagination, itemRender: (_page, _type, element) => element, hideOnSinglePage: true, showSizeChanger: false }}
         locale={{ emptyText: emptyTextOf({ failed: !!tableQuery.error }, declaration.list?.emptyText ?? 'None yet') }}
         columns={columns.map((column, index) => ({
           key: column.key, title: column.title, align: column.align,

@@ -1,12 +1,11 @@
 import { EditButton, Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Alert, App, Card, Descriptions } from 'antd';
+import { Alert, App, Card, Descriptions, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ApiRecord, HistoryEntry, ResourceDeclaration, StepDeclaration } from '../../resources/types';
 import { capitalise } from '../form/notifications';
 import { RowDeleteButton } from '../list/RowDeleteButton';
-import { pageTitle } from '../page-title';
 import { screenPath } from '../routes';
 import { HistoryTimeline } from './HistoryTimeline';
 import { LinesCard } from './LinesCard';
@@ -61,9 +60,10 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
   );
   const history = record?.history;
 
+  // A document's number makes a long heading: on a phone it wraps rather than being cut off.
   return (
     <Show
-      title={pageTitle(record ? show.title(record) : capitalise(singular))}
+      title={<Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>{record ? show.title(record) : capitalise(singular)}</Typography.Title>}
       resource={declaration.name}
       recordItemId={id}
       isLoading={query.isLoading}
