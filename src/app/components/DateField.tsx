@@ -24,6 +24,14 @@ export function DateField(props: DateFieldProps) {
   return <BusinessDatePicker format={DATE_FORMATS} style={{ width: '100%' }} {...props} />;
 }
 
+/** How a date and time is shown, then the ways it may be typed. */
+export const DATE_TIME_FORMATS = ['DD MMM YYYY, HH:mm', 'D MMM YYYY, HH:mm', 'YYYY-MM-DD HH:mm', 'DD/MM/YYYY HH:mm'];
+
+/** The app's date-and-time input: a day and a time on India's clock (see business-time.ts), clicked or typed. */
+export function DateTimeField(props: DateFieldProps) {
+  return <BusinessDatePicker format={DATE_TIME_FORMATS} showTime={{ format: 'HH:mm' }} style={{ width: '100%' }} {...props} />;
+}
+
 /** The app's period input (start and end), typed or clicked. */
 export function DateRangeField(props: DateRangeFieldProps) {
   return <BusinessDatePicker.RangePicker format={DATE_FORMATS} style={{ width: '100%' }} {...props} />;

@@ -19,3 +19,9 @@ export const isAfterBusinessToday = (day: Dayjs) => day.isAfter(businessNow(), '
 
 /** An instant (ISO text from the API) as India's clock shows it. */
 export const formatBusinessTime = (iso: string, format: string) => dayjs(iso).tz(REPORT_TIME_ZONE).format(format);
+
+/** An instant (ISO) as the wall-clock dayjs the pickers show: India's time of it, whatever the browser's zone. */
+export const toBusinessClock = (iso: string): Dayjs => dayjs(dayjs(iso).tz(REPORT_TIME_ZONE).format('YYYY-MM-DDTHH:mm:ss.SSS'));
+
+/** A wall-clock dayjs from a picker, read on India's clock, as the instant (ISO) the API takes. */
+export const fromBusinessClock = (clock: Dayjs): string => dayjs.tz(clock.format('YYYY-MM-DDTHH:mm:ss.SSS'), REPORT_TIME_ZONE).toISOString();

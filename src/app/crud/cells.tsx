@@ -1,5 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
+import { formatBusinessTime } from '../components/business-time';
 
 /** Cell renderers shared by the declarations (no data access here: declarations stay import-safe). */
 
@@ -7,6 +8,12 @@ export function formatDate(value: unknown): string {
   if (!value) return '';
   const date = dayjs(value as string);
   return date.isValid() ? date.format('DD MMM YYYY') : '';
+}
+
+/** An instant (ISO) on India's clock, as the reports show one: '24 Nov 2026, 14:05'. */
+export function formatDateTime(value: unknown): string {
+  if (!value || !dayjs(value as string).isValid()) return '';
+  return formatBusinessTime(value as string, 'DD MMM YYYY, HH:mm');
 }
 
 export function ActiveTag({ active, labels = ['Active', 'Inactive'] }: { active: boolean; labels?: [string, string] }) {

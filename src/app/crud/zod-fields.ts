@@ -3,6 +3,7 @@ import type { FieldInput, FieldOption } from '../resources/types';
 
 type Def = {
   type: string;
+  shape?: Record<string, ZodType>;
   in?: ZodType;
   innerType?: ZodType;
   options?: ZodType[];
@@ -54,4 +55,12 @@ export function enumOptions(schema: ZodType, labels?: Record<string, string>): F
 /** Required when an empty value fails the schema (an optional or defaulted field accepts it). */
 export function isRequired(schema: ZodType): boolean {
   return !schema.safeParse(undefined).success;
+}
+
+/** The fields of each entry of an array of objects (a document's lines: one row's rules by field), or null for any other schema. */
+export function rowShapeOf(schema: ZodType): Record<string, ZodType> | null {
+  const def = defOf(baseSchema(schema));
+  if (def.type !== 'array' || !def.element) return null;
+  const row = defOf(baseSchema(def.element));
+  return row.type === 'object' && row.shape ? row.shape : null;
 }

@@ -3,12 +3,14 @@ import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { formatINR } from '../../domain/money';
 import { recordLabelFields, refNameOf, type ChoiceOption, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
-import { ActiveTag, CutText, firstOf, formatDate } from '../crud/cells';
+import { ActiveTag, CutText, firstOf, formatDate, formatDateTime } from '../crud/cells';
+import { figureText } from './declared-values';
 import type { ApiRecord, ColumnDeclaration } from './types';
 
 type Column = ColumnDeclaration<ApiRecord>;
 
 const YES_NO = ['Yes', 'No'] as const;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * What a cell shows for a field of each kind: money in rupees, a flag by its labels (Yes/No unless declared), a
@@ -26,6 +28,10 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
       const [yes, no] = field.labels ?? YES_NO;
       return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} />, exportValue: (r) => (r[name] ? yes : no) };
     }
+    case 'date':
+      return { render: (r) => <span style={NOWRAP}>{formatDate(r[name])}</span> };
+    case 'datetime':
+      return { render: (r) => <span style={NOWRAP}>{formatDateTime(r[name])}</span> };
     case 'choice': {
       const option = (r: ApiRecord) => field.options?.find((o) => o.value === r[name]);
       // The CSV keeps the stored value, as an import would read it.
@@ -41,7 +47,7 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
     }
     default:
       if (field.cut) return { render: (r) => <CutText text={r[name] as string | null} max={field.cut!} /> };
-      if (field.nowrap) return { render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r[name] as string}</span> };
+      if (field.nowrap) return { render: (r) => <span style={NOWRAP}>{r[name] as string}</span> };
       return {};
   }
 }
@@ -59,9 +65,13 @@ export const refOptions = ({ resource, labelField, valueField, multiple }: NonNu
 /** A choice's options as a select or a header filter lists them: value and label. */
 export const choiceOptions = (options: readonly ChoiceOption[]) => options.map(({ value, label }) => ({ value, label }));
 
-/** A `filter` field's header filter: a reference picks a record, a flag or a choice one of its labels, a 'contains' text is typed. */
+/**
+ * A `filter` field's header filter: a reference picks a record, a flag or a choice one of its labels, a 'contains' text
+ * is typed, a 'range' date is a period of days.
+ */
 function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   if (!field.filter) return {};
+  if (field.filter === 'range') return { filter: { options: 'range' } };
   if (field.kind === 'choice' && field.options) return { filter: { options: choiceOptions(field.options) } };
   if (field.kind === 'ref' && field.ref) return { filter: { options: refOptions(field.ref) } };
   if (field.kind === 'boolean') {
@@ -76,11 +86,22 @@ function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
 const stampColumn = (key: 'created' | 'modified', title: string): Column =>
   ({ key, title, render: (r) => formatDate(r[key]), exportValue: (r) => r[key] as string, sort: key });
 
+/** A document's lines with a `column` title: how many rows it has, then each declared total (the API's `<field>_count` and sums). */
+function linesColumns(name: string, field: ResourceField): Column[] {
+  const count: Column = { key: `${name}_count`, title: field.column!, align: 'right', render: (r) => figureText(r[`${name}_count`], 'integer') };
+  const totals = Object.entries(field.lines?.totals ?? {}).map(([key, total]): Column => ({
+    key, title: total.label, align: 'right', render: (r) => figureText(r[key], total.kind ?? 'decimal'), exportValue: (r) => r[key] as number,
+  }));
+  return [count, ...totals];
+}
+
 /** The list's columns: each field with a `column` title in declaration order, then the declared 'created' and 'modified' columns. */
 export function columnsOf(spec: ResourceSpec): Column[] {
-  const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).map(([name, f]) => ({
-    key: name, title: f.column!, ...cell(name, f), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
-  }));
+  // A document's number ('PO-2026-00042') is read as one word.
+  const numbered = (name: string, f: ResourceField) => (spec.numbering?.field === name ? { ...f, nowrap: true } : f);
+  const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).flatMap(([name, f]) => f.kind === 'lines' ? linesColumns(name, f) : [{
+    key: name, title: f.column!, ...cell(name, numbered(name, f)), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
+  }]);
   const created = spec.timestamps?.created && spec.list?.createdColumn;
   const modified = spec.timestamps?.modified && spec.list?.modifiedColumn;
   return [...fields, ...(created ? [stampColumn('created', created)] : []), ...(modified ? [stampColumn('modified', modified)] : [])];

@@ -1,37 +1,11 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { inputSchemaOf, recordLabelFields, ruleOf, searchFields, updateSchemaOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
-import { choiceOptions, columnsOf, refOptions } from './declared-columns';
-import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, FieldDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
-
-const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
-
-function formField(name: string, field: ResourceField): FieldDeclaration {
-  return {
-    name,
-    label: field.label,
-    placeholder: field.placeholder,
-    ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
-    ...(field.inputMode && { inputMode: field.inputMode }),
-    ...(field.autoComplete && { autoComplete: field.autoComplete }),
-    ...(field.input && { input: field.input, ...(field.input === 'textarea' && { wide: true }) }),
-    ...(field.kind === 'money' || field.kind === 'decimal' ? { step: 0.01 } : field.kind === 'integer' ? { step: 1 } : {}),
-    ...(field.help && { help: field.help }),
-    ...(field.kind === 'ref' && field.ref ? { input: 'select' as const, options: refOptions(field.ref) } : {}),
-    ...(field.kind === 'choice' && field.options ? { input: 'select' as const, options: choiceOptions(field.options) } : {}),
-    ...(field.kind === 'list' ? { itemLabel: field.itemLabel, wide: true } : {}),
-  };
-}
-
-/** A new record's values: each declared `initial` or rule's default, and one empty box to type in for a list. */
-function initialValuesOf(fields: [string, ResourceField][]): Record<string, unknown> {
-  return Object.fromEntries(fields.flatMap(([name, f]) => {
-    if (f.initial !== undefined) return [[name, f.initial]];
-    if (f.kind === 'list') return [[name, ['']]];
-    const empty = ruleOf(f).safeParse(undefined);
-    return empty.success && empty.data !== undefined ? [[name, empty.data]] : [];
-  }));
-}
+import { inputSchemaOf, recordLabelFields, searchFields, updateSchemaOf, type ResourceSpec } from '../../domain/resource';
+import { columnsOf } from './declared-columns';
+import { formField, formFieldsOf, initialValuesOf } from './declared-form';
+import { showOf } from './declared-show';
+import { titleCase, valueText } from './declared-values';
+import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
 
 /** What a search suggestion says: the declared fields' values joined by ', ' (default the first search field's). */
 function suggestionOf(spec: ResourceSpec) {
@@ -78,15 +52,23 @@ function listColumns(spec: ResourceSpec, cells: SpaOverrides['cells'] = {}, { ex
   });
 }
 
-/** The fields in the form's order: the declared `formOrder`, else the declaration's. */
-function formFieldsOf(spec: ResourceSpec): [string, ResourceField][] {
-  const order = spec.formOrder ?? Object.keys(spec.fields);
-  return order.map((name) => [name, spec.fields[name]!]);
+/** A document may be edited and deleted only in the statuses its workflow says (absent: any record may). */
+function editableOf(spec: ResourceSpec): ListDeclaration['editable'] {
+  const [field, status] = Object.entries(spec.fields).find(([, f]) => f.workflow) ?? [];
+  const editable = status?.workflow?.editable;
+  return field && editable ? (record) => editable.includes(String(record[field])) : undefined;
+}
+
+/** The edit form of a document its status no longer lets change says so, in the API's words, instead of a form bound to fail. */
+function lockedProblem(spec: ResourceSpec, editable: ListDeclaration['editable']): DeclaredFormDeclaration['recordProblem'] {
+  const [field, status] = Object.entries(spec.fields).find(([, f]) => f.workflow) ?? [];
+  if (!editable || !field || !status) return undefined;
+  return (record) => (editable(record) ? null : `This ${spec.entity.singular} is ${valueText(status, record[field]).toLowerCase()}: it can no longer be changed`);
 }
 
 /**
- * The SPA side of a shared declaration: sidebar item, routes, list columns, search and form fields all come
- * from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
+ * The SPA side of a shared declaration: sidebar item, routes, list columns, search, form fields and a record's page
+ * all come from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
 export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): ResourceDeclaration {
   const { icon, list: { search, ...list } = {}, cells, columns, form, ownScreens, ...rest } = overrides;
@@ -104,7 +86,9 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
     ...rest,
   };
   if (ownScreens) return registered;
+  const editable = editableOf(spec);
   return {
+    ...(spec.screens?.show && { show: showOf(spec) }),
     ...registered,
     list: {
       title: spec.list?.title ?? spec.label,
@@ -112,6 +96,7 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
       emptyText: spec.list?.emptyText ?? `No ${spec.entity.plural} found`,
       ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec), ...search } } : {}),
       columns: listColumns(spec, cells, columns),
+      ...(editable && { editable }),
       ...list,
     },
     form: form && 'component' in form ? { titles, ...form } : {
@@ -119,6 +104,7 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
       schemas: { create: inputSchemaOf(spec), edit: updateSchemaOf(spec) },
       fields: fields.map(([name, f]) => formField(name, f)),
       initialValues: initialValuesOf(fields),
+      ...(editable && { recordProblem: lockedProblem(spec, editable) }),
       ...form,
     },
   };

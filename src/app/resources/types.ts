@@ -42,8 +42,11 @@ export type ColumnDeclaration<T> = {
   align?: 'left' | 'right' | 'center';
   /** The API's `sort` field this column sorts by (a header click sorts the list on the server). */
   sort?: string;
-  /** A filter in the column header: the API's query parameter (default `key`) and its choices (fixed, a resource's records, or typed text). */
-  filter?: { param?: string; options: FieldOption[] | ResourceOptions | 'text' };
+  /**
+   * A filter in the column header: the API's query parameter (default `key`) and its choices (fixed, a resource's
+   * records, or typed text); 'range', a period of days written as `<param>_from` and `<param>_to`.
+   */
+  filter?: { param?: string; options: FieldOption[] | ResourceOptions | 'text' | 'range' };
 };
 
 /** The search box with suggestions above a list. */
@@ -94,11 +97,13 @@ export type ListDeclaration<T = ApiRecord> = {
   toolbar?: ComponentType;
   /** Icon-only row buttons with their names in tooltips, for rows with many actions. */
   compactActions?: boolean;
+  /** A record that may still be edited and deleted (a document in an editable status); default every record. */
+  editable?: (record: T) => boolean;
 };
 
 export type FormMode = 'create' | 'edit';
 
-export type FieldInput = 'text' | 'email' | 'tel' | 'password' | 'textarea' | 'number' | 'select' | 'switch' | 'list';
+export type FieldInput = 'text' | 'email' | 'tel' | 'password' | 'textarea' | 'number' | 'select' | 'switch' | 'list' | 'date' | 'datetime' | 'lines';
 
 export type FieldOption = { value: string; label: string };
 
@@ -131,6 +136,25 @@ export type FieldDeclaration = {
   autoComplete?: string;
   /** Takes the whole width of the form grid. */
   wide?: boolean;
+  /** Number fields: whole numbers only (a digits keyboard on a phone). */
+  integer?: boolean;
+  /** input 'lines': the rows' own fields and the figures computed from them. */
+  lines?: LinesDeclaration;
+};
+
+/** A figure of each line and the document's sum of it: Σ of one field, or of the product of two ('amount' = quantity × unit_cost). */
+export type LinesTotalDeclaration = { key: string; label: string; of: readonly string[]; kind: 'money' | 'integer' | 'decimal' };
+
+/** A document's rows edited in a table: each row's fields, what one row is called, how many rows, and their figures. */
+export type LinesDeclaration = {
+  fields: FieldDeclaration[];
+  /** 'Line': the button 'Add Line', 'Remove line 2'. */
+  itemLabel: string;
+  min: number;
+  max?: number;
+  totals: LinesTotalDeclaration[];
+  /** A new row's values (each field's `initial` or default). */
+  newRow: Record<string, unknown>;
 };
 
 /** What a form of its own receives from the generic create/edit pages. */
@@ -177,6 +201,62 @@ export type ResourceDeclaration = {
   list?: ListDeclaration;
   /** The create and edit screens the generic form pages render. */
   form?: FormDeclaration;
+  /** One record's page the generic show page renders (a document: its lines, status, steps and history). */
+  show?: ShowDeclaration;
+};
+
+/** A label and what one record shows for it. */
+export type ShowItem = { key: string; label: string; render: (record: ApiRecord) => ReactNode };
+
+/** A document's lines on its page: their columns (fields, then each line's figures) and the document's totals. */
+export type ShowLines = {
+  key: string;
+  title: string;
+  columns: ColumnDeclaration<ApiRecord>[];
+  totals: { key: string; label: string; text: (record: ApiRecord) => string }[];
+};
+
+/** A named step of a document's status: from which statuses, its button, its question and whether it takes a note. */
+export type StepDeclaration = {
+  name: string;
+  label: string;
+  from: readonly string[];
+  to: string;
+  confirm?: string;
+  note?: 'optional' | 'required';
+};
+
+export type WorkflowDeclaration = {
+  /** The status field. */
+  field: string;
+  steps: StepDeclaration[];
+  /** Statuses in which the record may be edited or deleted; absent: every status. */
+  editable?: readonly string[];
+};
+
+/** One entry of a record's history as the API sends it, oldest first. */
+export type HistoryEntry = {
+  action: string;
+  changes: Record<string, [unknown, unknown]> | null;
+  note: string;
+  user_id: string | null;
+  user_name: string | null;
+  at: string;
+};
+
+/** Other records pointing at this one (a supplier's orders), listed on its page from their own list, filtered `?<field>=<id>`. */
+export type RelatedDeclaration = { resource: string; field: string; title: string };
+
+export type ShowDeclaration = {
+  /** The page's heading for one record ('Test Order PO-2026-00042'). */
+  title: (record: ApiRecord) => string;
+  /** The header fields, in order. */
+  items: ShowItem[];
+  lines: ShowLines[];
+  workflow?: WorkflowDeclaration;
+  /** What a history entry is called ('Created', 'Submitted'), and one changed field in words ('Price ₹120.00 → ₹110.00'; null: not shown). */
+  history?: { title: (action: string) => string; change: (field: string, before: unknown, after: unknown, record: ApiRecord) => string | null };
+  related: RelatedDeclaration[];
 };
 
 /**

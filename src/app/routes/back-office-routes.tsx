@@ -59,19 +59,22 @@ const specialRoutes: BackOfficeRoute[] = [
   ...screensOf('permissions', { list: lazy(() => import('../pages/permissions/PermissionsPage')) }),
 ];
 
-const CRUD_SCREENS = ['list', 'create', 'edit'] as const;
+const CRUD_SCREENS = ['list', 'create', 'edit', 'show'] as const;
+
+/** What a generic screen renders: the list, the form (create and edit) or the record's page. */
+const declaredScreen = (declaration: (typeof resourceDeclarations)[number], action: (typeof CRUD_SCREENS)[number]) =>
+  action === 'list' ? declaration.list : action === 'show' ? declaration.show : declaration.form;
 
 /**
- * The list/create/edit screens of every resource with a list or form declaration, on the generic pages: the
- * SPEC.md ones (products, users, cities, warehouses: `resources/<name>.tsx`) and every declared resource
+ * The list/create/edit/show screens of every resource with a list, form or record page declaration, on the generic
+ * pages: the SPEC.md ones (products, users, cities, warehouses: `resources/<name>.tsx`) and every declared resource
  * (`src/domain/resources`, through `fromSpec`). A path listed above keeps its own page (handling charges).
  */
 function crudRoutes(taken: Set<string>): BackOfficeRoute[] {
   return resourceDeclarations.flatMap((declaration) =>
     CRUD_SCREENS.flatMap((action) => {
       const path = declaration.routes?.[action];
-      const declared = action === 'list' ? declaration.list : declaration.form;
-      if (!path || !declared || taken.has(path)) return [];
+      if (!path || !declaredScreen(declaration, action) || taken.has(path)) return [];
       return [{ path, resource: declaration.name, action, page: crudPage(action, declaration.name) }];
     }),
   );

@@ -1,43 +1,13 @@
-import { Form, Input, Select, Switch } from 'antd';
+import { Form, Switch } from 'antd';
 import type { ZodObject, ZodType } from 'zod';
-import { NumberField } from '../../components/NumberField';
 import type { FieldDeclaration, FormMode } from '../../resources/types';
-import { enumOptions, inferInput, isRequired } from '../zod-fields';
+import { inferInput, isRequired } from '../zod-fields';
 import { zodRules } from '../zod-rules';
-import { ResourceSelect } from './ResourceSelect';
+import { fieldControl, valueConversion } from './field-control';
+import { LinesField } from './LinesField';
 import { StringListField } from './StringListField';
 
 type Props = { field: FieldDeclaration; schema: ZodObject; mode: FormMode };
-
-function control(field: FieldDeclaration, schema: ZodType) {
-  const input = field.input ?? inferInput(schema);
-  const common = { placeholder: field.placeholder, 'aria-label': field.label };
-  switch (input) {
-    case 'textarea':
-      return <Input.TextArea {...common} rows={3} maxLength={field.maxLength} />;
-    case 'number':
-      return <NumberField {...common} step={field.step} />;
-    case 'password':
-      return <Input.Password {...common} autoComplete={field.autoComplete ?? 'new-password'} />;
-    case 'select': {
-      if (field.options && !Array.isArray(field.options)) {
-        const { resource, labelField, valueField, multiple } = field.options;
-        return <ResourceSelect {...common} resource={resource} labelField={labelField} valueField={valueField} mode={multiple ? 'multiple' : undefined} />;
-      }
-      return <Select {...common} options={field.options ?? enumOptions(schema)} />;
-    }
-    default:
-      return (
-        <Input
-          {...common}
-          type={input === 'email' || input === 'tel' ? input : 'text'}
-          maxLength={field.maxLength}
-          inputMode={field.inputMode}
-          autoComplete={field.autoComplete}
-        />
-      );
-  }
-}
 
 /** One form field from its declaration: the input its schema calls for, and the schema's own rules and messages. */
 export function DeclaredField({ field, schema, mode }: Props) {
@@ -46,6 +16,7 @@ export function DeclaredField({ field, schema, mode }: Props) {
   const required = isRequired(fieldSchema);
   const input = field.input ?? inferInput(fieldSchema);
 
+  if (input === 'lines' && field.lines) return <LinesField field={field} lines={field.lines} schema={fieldSchema} />;
   if (input === 'list') {
     return <StringListField name={field.name} label={field.label} itemLabel={field.itemLabel ?? field.label} schema={fieldSchema} required={required} />;
   }
@@ -57,8 +28,8 @@ export function DeclaredField({ field, schema, mode }: Props) {
     );
   }
   return (
-    <Form.Item name={field.name} label={field.label} required={required} rules={zodRules(fieldSchema)} extra={field.help?.[mode]}>
-      {control(field, fieldSchema)}
+    <Form.Item name={field.name} label={field.label} required={required} rules={zodRules(fieldSchema)} extra={field.help?.[mode]} {...valueConversion(field)}>
+      {fieldControl(field, fieldSchema)}
     </Form.Item>
   );
 }

@@ -13,12 +13,16 @@ type Props = { declaration: ResourceDeclaration; form: DeclaredFormDeclaration; 
 
 /**
  * Create or edit any declared resource: fields and rules from the shared zod schema, the parsed values sent
- * (blank wards dropped, blank optional fields left out), the server's message in a red box when it refuses,
- * and useForm's own redirect to the list with a success notification once saved.
+ * (blank wards dropped, blank optional fields left out), the server's message in a red box when it refuses (a
+ * field's under it, a line's in its cell), and useForm's own redirect to the list, or to the record's page where it
+ * has one, with a success notification once saved.
  */
 export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   const navigate = useNavigate();
   const listPath = screenPath(declaration, 'list') ?? '/';
+  // A record with a page of its own (a document) is shown once saved, and an edit's Cancel goes back to it.
+  const hasPage = !!declaration.routes?.show;
+  const cancelPath = (mode === 'edit' && id !== undefined && screenPath(declaration, 'show', id)) || listPath;
   const schema = declared.schemas[mode];
   const singular = declaration.entity?.singular ?? 'record';
   const { submitError, submitWith, refused } = useDeclaredSubmit(schema);
@@ -27,7 +31,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
     resource: declaration.name,
     action: mode,
     id,
-    redirect: 'list',
+    redirect: hasPage ? 'show' : 'list',
     queryOptions: { retry: false },
     successNotification: () => ({ type: 'success', message: savedMessage(singular, mode) }),
     errorNotification: false,
@@ -54,7 +58,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
         scrollToFirstError
       >
         <DeclaredFields form={declared} mode={mode} submitError={submitError} />
-        <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(listPath)} />
+        <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(cancelPath)} />
       </Form>
     </Spin>
   );

@@ -2,7 +2,7 @@ import type { HttpError } from '@refinedev/core';
 import { useState } from 'react';
 import type { ZodObject } from 'zod';
 import type { ApiRecord } from '../../resources/types';
-import { messageForBox } from './server-errors';
+import { messageForBox, shownPaths } from './server-errors';
 
 /**
  * The submit of a declared form: the values parsed by the declaration's zod schema (its first message in the red box
@@ -21,6 +21,6 @@ export function useDeclaredSubmit(schema: ZodObject) {
     // The refusal is shown through `refused`; the rejected promise must not surface as an uncaught error.
     await onFinish(parsed.data as ApiRecord).catch(() => undefined);
   };
-  const refused = (error: Pick<HttpError, 'message' | 'errors'>) => setSubmitError(messageForBox(error, Object.keys(schema.shape)));
+  const refused = (error: Pick<HttpError, 'message' | 'errors'>) => setSubmitError(messageForBox(error, shownPaths(schema.shape)));
   return { submitError, submitWith, refused };
 }

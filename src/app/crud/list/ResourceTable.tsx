@@ -3,7 +3,10 @@ import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
-import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import { Link } from 'react-router';
+import type { ApiRecord, ColumnDeclaration, ResourceDeclaration } from '../../resources/types';
+import { screenPath } from '../routes';
+import { DateRangeFilterDropdown } from './DateRangeFilterDropdown';
 import { emptyTextOf } from './ListError';
 import { RowDeleteButton } from './RowDeleteButton';
 import { ResourceFilterDropdown } from './ResourceFilterDropdown';
@@ -28,33 +31,59 @@ type Props = {
   onDeleteFailed: (message: string) => void;
 };
 
-/** The declared columns, then Actions: the declaration's own buttons, Edit and Delete for roles that may use them. */
+const ANY_RECORD = () => true;
+
+/** A column's header filter, in antd's terms: fixed choices, a resource's records or typed text (one value), or a period of days. */
+function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[], onFilter: Props['onFilter']) {
+  const options = column.filter?.options;
+  if (!options) return {};
+  const param = column.filter?.param ?? column.key;
+  if (options === 'range') {
+    const [from, to] = [filterValue(filters, `${param}_from`), filterValue(filters, `${param}_to`)];
+    return {
+      filtered: !!(from || to),
+      filterDropdown: ({ close }: FilterDropdownProps) => (
+        <DateRangeFilterDropdown label={column.title} from={from} to={to} close={close} onApply={(start, end) => {
+          onFilter(`${param}_from`, start);
+          onFilter(`${param}_to`, end);
+        }} />
+      ),
+    };
+  }
+  const filtered = filterValue(filters, param);
+  return {
+    filterMultiple: false,
+    filteredValue: filtered ? [filtered] : null,
+    ...(Array.isArray(options)
+      ? { filters: options.map((o) => ({ text: o.label, value: o.value })) }
+      : { filterDropdown: (props: FilterDropdownProps) => <ResourceFilterDropdown {...props} source={options} label={column.title} /> }),
+  };
+}
+
+/**
+ * The declared columns, then Actions: the declaration's own buttons, Edit and Delete for roles that may use them (and
+ * only on a record that may still change). A record with a page of its own is opened from its first cell.
+ */
 export function ResourceTable({ declaration, rows, loading, failed, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
   const list = declaration.list!;
   const RowActions = list.rowActions;
   const singular = declaration.entity?.singular ?? 'record';
   const canEdit = access.edit && (!!onEdit || !!declaration.routes?.edit);
+  const editable = list.editable ?? ANY_RECORD;
 
   const columns = useMemo<TableColumnsType<ApiRecord>>(() => {
-    const declared: TableColumnsType<ApiRecord> = list.columns.map((column) => {
+    const declared: TableColumnsType<ApiRecord> = list.columns.map((column, index) => {
       const sorter = column.sort ? sorters.find((s) => s.field === column.sort) : undefined;
-      const options = column.filter?.options;
-      const param = column.filter ? (column.filter.param ?? column.key) : undefined;
-      const filtered = param ? filterValue(filters, param) : '';
+      const cell = (record: ApiRecord) => (column.render ? column.render(record) : (record[column.key] as ReactNode));
+      const page = index === 0 && declaration.routes?.show;
       return {
         key: column.key,
         title: column.title,
         width: column.width,
         align: column.align,
-        render: (_: unknown, record: ApiRecord) => (column.render ? column.render(record) : (record[column.key] as ReactNode)),
+        render: (_: unknown, record: ApiRecord) => (page ? <Link to={screenPath(declaration, 'show', record.id)!}>{cell(record)}</Link> : cell(record)),
         ...(column.sort && { sorter: true, sortOrder: sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null }),
-        ...(options && {
-          filterMultiple: false,
-          filteredValue: filtered ? [filtered] : null,
-          ...(Array.isArray(options)
-            ? { filters: options.map((o) => ({ text: o.label, value: o.value })) }
-            : { filterDropdown: (props: FilterDropdownProps) => <ResourceFilterDropdown {...props} source={options} label={column.title} /> }),
-        }),
+        ...headerFilter(column, filters, onFilter),
       };
     });
     if (!RowActions && !canEdit && !access.delete) return declared;
@@ -66,7 +95,7 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
         render: (_: unknown, record: ApiRecord) => (
           <Space size="small">
             {RowActions && <RowActions record={record} compact={list.compactActions} />}
-            {canEdit && (
+            {canEdit && editable(record) && (
               <Tooltip title={list.compactActions ? 'Edit' : undefined}>
                 <EditButton
                   size="small"
@@ -80,7 +109,7 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
                 />
               </Tooltip>
             )}
-            {access.delete && (
+            {access.delete && editable(record) && (
               <RowDeleteButton
                 resource={declaration.name}
                 id={record.id!}
@@ -96,7 +125,7 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
         ),
       },
     ];
-  }, [list, sorters, filters, RowActions, canEdit, access.delete, singular, declaration, onEdit, onDeleted, onDeleteFailed]);
+  }, [list, sorters, filters, onFilter, RowActions, canEdit, editable, access.delete, singular, declaration, onEdit, onDeleted, onDeleteFailed]);
 
   // Header clicks become the table's sort and filters, named as the API names them (`sort=firstname`, `role=`).
   const onChange: TableProps<ApiRecord>['onChange'] = (_pagination, tableFilters, sorter, extra) => {
@@ -106,7 +135,8 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
     }
     if (extra.action === 'filter') {
       for (const column of list.columns) {
-        if (column.filter) onFilter(column.filter.param ?? column.key, String(tableFilters[column.key]?.[0] ?? ''));
+        // A period writes its own two parameters from its dropdown.
+        if (column.filter && column.filter.options !== 'range') onFilter(column.filter.param ?? column.key, String(tableFilters[column.key]?.[0] ?? ''));
       }
     }
   };

@@ -17,13 +17,15 @@ type Props = {
   onFailed?: (message: string) => void;
   /** Icon only, its name in a tooltip (rows with many actions). */
   compact?: boolean;
+  /** Default small, as in a row; a page's header has full-size buttons. */
+  size?: 'small' | 'middle';
 };
 
 /** Refine's DeleteButton as every list uses it: SPEC's confirmation, pessimistic, hidden from roles that may not delete. */
-export function RowDeleteButton({ resource, id, singular, confirm, errorMessage, onDeleted, onFailed, compact }: Props) {
+export function RowDeleteButton({ resource, id, singular, confirm, errorMessage, onDeleted, onFailed, compact, size = 'small' }: Props) {
   const button = (
     <DeleteButton
-      size="small"
+      size={size}
       resource={resource}
       recordItemId={id}
       hideText={compact}

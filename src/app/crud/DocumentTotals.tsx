@@ -1,0 +1,19 @@
+import { Flex, Typography } from 'antd';
+
+/**
+ * A document's totals under its lines, right-aligned: always in view, where a total row of a table that scrolls
+ * sideways on a phone would be off the screen.
+ */
+export function DocumentTotals({ totals }: { totals: { key: string; label: string; text: string }[] }) {
+  if (!totals.length) return null;
+  return (
+    <Flex vertical align="flex-end" gap={2} style={{ marginTop: 8 }}>
+      {totals.map((total) => (
+        <Typography.Text key={total.key} strong>
+          {`${total.label}: `}
+          <span data-testid={`total-${total.key}`}>{total.text}</span>
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}

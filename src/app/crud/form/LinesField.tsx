@@ -1,0 +1,68 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Table } from 'antd';
+import type { ZodType } from 'zod';
+import { figureText } from '../../resources/declared-values';
+import type { FieldDeclaration, LinesDeclaration } from '../../resources/types';
+import { DocumentTotals } from '../DocumentTotals';
+import { rowShapeOf } from '../zod-fields';
+import { documentFigure } from './line-figures';
+import { linesColumns } from './lines-columns';
+
+type Props = { field: FieldDeclaration; lines: LinesDeclaration; schema: ZodType };
+type Row = Record<string, unknown> | undefined;
+
+/** What the lines' rule says about the rows as a whole (at least `min`, at most `max`); each row's fields speak in their cells. */
+function countProblem(schema: ZodType, rows: unknown): string | null {
+  const result = schema.safeParse(rows ?? []);
+  return result.success ? null : (result.error.issues.find((issue) => issue.path.length === 0)?.message ?? null);
+}
+
+/**
+ * A document's rows as an editable table (antd Form.List): a row added or removed, each field's input by its kind, each
+ * row's figures and the document's totals recomputed as they are typed. The table scrolls inside its card on a phone.
+ */
+export function LinesField({ field, lines, schema }: Props) {
+  const shape = rowShapeOf(schema);
+  if (!shape) throw new Error(`Form field '${field.name}' is not a list of rows`);
+  const form = Form.useFormInstance();
+  const rows = (Form.useWatch(field.name, form) ?? []) as Row[];
+  const rules = [{ validator: async (_rule: unknown, value: unknown) => {
+    const message = countProblem(schema, value);
+    if (message) throw new Error(message);
+  } }];
+
+  return (
+    <Form.Item label={field.label} required={lines.min > 0} style={{ minWidth: 0 }}>
+      <Form.List name={field.name} rules={rules}>
+        {(items, { add, remove }, { errors }) => {
+          const columns = linesColumns({ lines, shape, rows, onRemove: remove });
+          return (
+            <>
+              <Table
+                aria-label={field.label}
+                rowKey="key"
+                dataSource={items}
+                columns={columns}
+                pagination={false}
+                size="small"
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: `No ${field.label.toLowerCase()} yet` }}
+              />
+              <DocumentTotals totals={lines.totals.map((t) => ({ key: t.key, label: t.label, text: figureText(documentFigure(rows, t), t.kind) }))} />
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ ...lines.newRow })}
+                disabled={lines.max !== undefined && items.length >= lines.max}
+                style={{ marginTop: 8 }}
+              >
+                Add {lines.itemLabel}
+              </Button>
+              <Form.ErrorList errors={errors} />
+            </>
+          );
+        }}
+      </Form.List>
+    </Form.Item>
+  );
+}

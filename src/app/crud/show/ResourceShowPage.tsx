@@ -1,0 +1,92 @@
+import { EditButton, Show } from '@refinedev/antd';
+import { useShow } from '@refinedev/core';
+import { Alert, App, Card, Descriptions, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { ApiRecord, HistoryEntry, ResourceDeclaration, StepDeclaration } from '../../resources/types';
+import { capitalise } from '../form/notifications';
+import { RowDeleteButton } from '../list/RowDeleteButton';
+import { screenPath } from '../routes';
+import { HistoryTimeline } from './HistoryTimeline';
+import { LinesCard } from './LinesCard';
+import { RelatedList } from './RelatedList';
+import { StepButton } from './StepButton';
+import { useStep } from './use-step';
+
+type Props = {
+  declaration: ResourceDeclaration;
+  /** The declarations of the resources listed as related (the app's registry). */
+  relatedOf: (name: string) => ResourceDeclaration | undefined;
+};
+
+/**
+ * A record's page in Refine's `Show`: its header fields, its lines with their totals, the steps its status and the
+ * user's grants allow, Edit and Delete while its status lets it change, its history and the records pointing at it.
+ */
+export function ResourceShowPage({ declaration, relatedOf }: Props) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const show = declaration.show!;
+  const singular = declaration.entity?.singular ?? 'record';
+  const { result: record, query } = useShow<ApiRecord>({ resource: declaration.name, id, queryOptions: { retry: false }, errorNotification: false });
+  const step = useStep(declaration, id);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const workflow = show.workflow;
+  const status = workflow && record ? String(record[workflow.field] ?? '') : '';
+  const editable = !workflow?.editable || workflow.editable.includes(status);
+  const steps = workflow?.steps.filter((s) => s.from.includes(status)) ?? [];
+
+  const runStep = async (chosen: StepDeclaration, note: string, key: string) => {
+    setActionError(null);
+    try {
+      await step.run(chosen, note, key);
+      void message.success(`${capitalise(singular)} ${(show.history?.title(chosen.name) ?? chosen.label).toLowerCase()}`);
+    } catch (error) {
+      setActionError((error as Error).message);
+    }
+  };
+
+  const buttons = record && (
+    <>
+      {steps.map((s) => <StepButton key={s.name} resource={declaration.name} step={s} singular={singular} busy={step.busy} onRun={runStep} />)}
+      {editable && declaration.routes?.edit && <EditButton resource={declaration.name} recordItemId={id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
+      {editable && (
+        <RowDeleteButton resource={declaration.name} id={id} singular={singular} size="middle" confirm={declaration.list?.deleteConfirm}
+          onDeleted={() => navigate(screenPath(declaration, 'list') ?? '/')} onFailed={setActionError} />
+      )}
+    </>
+  );
+  const history = record?.history;
+
+  // A document's number makes a long heading: on a phone it wraps rather than being cut off.
+  return (
+    <Show
+      title={<Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>{record ? show.title(record) : capitalise(singular)}</Typography.Title>}
+      resource={declaration.name}
+      recordItemId={id}
+      isLoading={query.isLoading}
+      breadcrumb={false}
+      headerButtons={() => buttons}
+    >
+      {query.isError && <Alert type="error" showIcon role="alert" message={query.error.message} />}
+      {actionError && <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={{ marginBottom: 12 }} />}
+      {record && (
+        <>
+          <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2 }} items={show.items.map((item) => ({ key: item.key, label: item.label, children: item.render(record) }))} />
+          {show.lines.map((lines) => <LinesCard key={lines.key} lines={lines} record={record} />)}
+          {show.history && Array.isArray(history) && (
+            <Card size="small" title="History" style={{ marginTop: 16 }}>
+              <HistoryTimeline entries={history as HistoryEntry[]} history={show.history} record={record} />
+            </Card>
+          )}
+          {show.related.map((relation) => {
+            const related = relatedOf(relation.resource);
+            return related ? <RelatedList key={`${relation.resource}.${relation.field}`} relation={relation} declaration={related} id={id} /> : null;
+          })}
+        </>
+      )}
+    </Show>
+  );
+}
