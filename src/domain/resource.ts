@@ -38,6 +38,8 @@ export type WorkflowAction = {
   to?: string | readonly string[];
   /** The button ('Submit'); default the action's name in title case. */
   label?: string;
+  /** What the record's history calls the step once done ('Received'); default the label of the status it reached, else the button's. */
+  done?: string;
   /** Asked before the step ('Cancel this purchase order?'). */
   confirm?: string;
   /** A note with the step: asked for ('optional') or needed ('required', e.g. why it was closed short). */
@@ -243,6 +245,8 @@ export const serverSet = (spec: ResourceSpec, name: string): boolean =>
   Boolean(spec.fields[name]?.workflow) || spec.fields[name]?.readOnly === true || spec.numbering?.field === name;
 
 /** The statuses a workflow step may end in: none where it leaves the status as it is. */
+/** A step's button: its label, else its name in title case ('close-short' → 'Close Short'). */
+export const actionLabel = (name: string, action: WorkflowAction) => action.label ?? name.replace(/(^|[-_])(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`);
 export const stepTargets = (action: WorkflowAction): readonly string[] => (action.to === undefined ? [] : [action.to].flat());
 const bodyFields = (spec: ResourceSpec) => Object.entries(spec.fields).filter(([name]) => !serverSet(spec, name));
 

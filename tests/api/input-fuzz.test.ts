@@ -90,6 +90,19 @@ beforeAll(async () => {
     'POST /api/roles': { name: 'fuzz-role', label: 'Fuzz role' },
     'PUT /api/roles/{name}': { label: 'Fuzz role' },
   };
+  // Purchase orders (issue 31): a draft to edit, and an ordered one for the steps (a step its status refuses is a documented 409).
+  const seller = (await t.request('GET', '/api/users/by-role/seller', { role: 'admin' })).body.data[0];
+  const order = { seller_id: seller._id, warehouse_id: warehouse._id, expected_on: '2026-12-01', notes: 'n', lines: [{ product_id: product._id, quantity: 5, unit_cost: 10 }] };
+  const step = { lines: [{ product_id: product._id, quantity: 1, batch_no: 'B1', expiry_date: '2027-01-31' }], notes: 'n', note: 'n' };
+  Object.assign(baselines, {
+    'POST /api/purchase-orders': order, 'PUT /api/purchase-orders/{id}': order,
+    ...Object.fromEntries(['order', 'receive', 'return', 'close', 'cancel'].map((action) => [`POST /api/purchase-orders/{id}/${action}`, step])),
+  });
+  const draftOrder = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: order });
+  const placedOrder = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: order });
+  expect([draftOrder.status, placedOrder.status]).toEqual([201, 201]);
+  const placed = await t.request('POST', `/api/purchase-orders/${placedOrder.body._id}/order`, { role: 'admin', headers: { 'idempotency-key': crypto.randomUUID() }, body: {} });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const take = await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: warehouse._id } });
   const transfer = await t.request('POST', '/api/transfers', { role: 'admin', body: baselines['POST /api/transfers'] });
   expect(transfer.status).toBe(201);
@@ -102,6 +115,8 @@ beforeAll(async () => {
     '/api/transfers/{id}': transfer.body._id, '/api/transfers/{id}/dispatch': transfer.body._id,
     '/api/transfers/{id}/receive': transfer.body._id, '/api/transfers/{id}/cancel': transfer.body._id,
     '/api/categories/{id}': fuzzCategory._id, '/api/subcategories/{id}': fuzzSubcategory._id,
+    '/api/purchase-orders/{id}': draftOrder.body._id,
+    ...Object.fromEntries(['order', 'receive', 'return', 'close', 'cancel'].map((action) => [`/api/purchase-orders/{id}/${action}`, placedOrder.body._id])),
   };
   urls = Object.fromEntries(Object.keys(doc.paths).map((path) => [path, path.replace(/\{[^}]+\}/, ids[path] ?? '')]));
 

@@ -205,7 +205,21 @@ describe('warehouse scope', () => {
     expect((await t.request('POST', `/api/transfers/${outbound}/dispatch`, admin)).status).toBe(200);
     const elsewhere = await transfer(other, third!.id, stockedHere!.product_id);
     const mineDraft = await transfer(mine[0]!, other, stockedHere!.product_id);
-    await putPolicy(policyWith('assigned'));
+    // Purchase orders (issue 31) delivered to another warehouse: a draft, and one placed (its steps).
+    const seller = (await t.request('GET', '/api/users/by-role/seller', admin)).body.data[0]._id as string;
+    const orderBody = (warehouseId: string) => ({ seller_id: seller, warehouse_id: warehouseId, expected_on: '2026-12-15', lines: [{ product_id: stockedHere!.product_id, quantity: 4, unit_cost: 10 }] });
+    const orderThere = async () => {
+      const made = await t.request('POST', '/api/purchase-orders', { ...admin, body: orderBody(other) });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body._id as string;
+    };
+    const [draftThere, placedThere] = [await orderThere(), await orderThere()];
+    const step = (id: string, action: string, body: unknown = {}) => t.request('POST', `/api/purchase-orders/${id}/${action}`, { ...admin, headers: { 'idempotency-key': crypto.randomUUID() }, body });
+    expect((await step(placedThere, 'order')).status).toBe(200);
+    expect((await step(placedThere, 'receive', { lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] })).status).toBe(200);
+    const orderedPolicy = policyWith('assigned');
+    orderedPolicy.grants['warehouse-user'] = { ...orderedPolicy.grants['warehouse-user'], 'purchase-orders': ['list', 'show', 'create', 'edit', 'delete', 'order', 'receive', 'return', 'close', 'cancel'] };
+    await putPolicy(orderedPolicy);
     const [record] = await q<{ id: string; product_id: string; stock: number }>(
       sql`select id, product_id, current_stock as stock from inventory where warehouse_id = ${other}::uuid and current_stock > 0 order by id limit 1`);
     const [free] = await q<{ id: string }>(sql`select p.id from products p where not exists (select 1 from inventory i where i.product_id = p.id and i.warehouse_id = ${other}::uuid) limit 1`);
@@ -220,6 +234,7 @@ describe('warehouse scope', () => {
       ['GET', `/api/inventory/${record!.id}/batches`],
       ['GET', `/api/stock-takes/${take}`],
       ['GET', `/api/transfers/${elsewhere}`],
+      ['GET', `/api/purchase-orders/${placedThere}`],
     ];
     for (const [method, url] of reads) expect((await t.request(method, url, wh)).status, url).toBe(404);
     const writes: [string, string, unknown][] = [
@@ -243,9 +258,17 @@ describe('warehouse scope', () => {
       ['POST', `/api/transfers/${inbound}/dispatch`, undefined],
       ['POST', `/api/transfers/${outbound}/receive`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
       ['POST', `/api/transfers/${inbound}/cancel`, undefined],
+      ['POST', '/api/purchase-orders', orderBody(other)],
+      ['PUT', `/api/purchase-orders/${draftThere}`, orderBody(mine[0]!)],
+      ['DELETE', `/api/purchase-orders/${draftThere}`, undefined],
+      ['POST', `/api/purchase-orders/${draftThere}/order`, {}],
+      ['POST', `/api/purchase-orders/${placedThere}/receive`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
+      ['POST', `/api/purchase-orders/${placedThere}/return`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }], note: 'Damaged' }],
+      ['POST', `/api/purchase-orders/${placedThere}/close`, { note: 'Short' }],
+      ['POST', `/api/purchase-orders/${draftThere}/cancel`, {}],
     ];
     for (const [method, url, body] of writes) {
-      const res = await t.request(method, url, { ...wh, body });
+      const res = await t.request(method, url, { ...wh, body, headers: { 'idempotency-key': crypto.randomUUID() } });
       expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(403);
     }
     expect({ ledger: await ledger(), movements: await movements() }).toEqual(before);

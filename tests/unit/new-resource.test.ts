@@ -19,8 +19,8 @@ const SUPPLIERS = [
   'suppliers', 'name:text!', 'contact_email:email', 'phone:phone!', 'gst_no:text', 'active:boolean=true', 'wards:list', 'city:ref(cities)',
   'rating:decimal', 'notes:json',
 ];
-const PURCHASE_ORDERS = [
-  'purchase_orders', 'supplier_id:ref(suppliers)!', 'status:workflow(draft>ordered:submit,ordered>received:receive,draft|ordered>cancelled:cancel)',
+const SUPPLY_ORDERS = [
+  'supply_orders', 'supplier_id:ref(suppliers)!', 'status:workflow(draft>ordered:submit,ordered>received:receive,draft|ordered>cancelled:cancel)',
   'expected_on:date', 'at:datetime', 'priority:choice(low,normal,high)!', 'price:money', 'qty:integer!',
   'lines:lines(product:ref(products)!,quantity:integer!,unit_cost:money!)!',
 ];
@@ -31,7 +31,7 @@ beforeAll(() => {
   fs.copyFileSync(path.join(repo, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
   newResource(...SUPPLIERS);
-  newResource(...PURCHASE_ORDERS);
+  newResource(...SUPPLY_ORDERS);
 }, 60_000);
 
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
@@ -62,13 +62,13 @@ const probeOnce = () => {
     const spec = (name: string) => DECLARED_RESOURCES.find((r) => r.name === name)! as ResourceSpec;
     const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => r.error?.issues.map((i) => [i.path.join('.'), i.message]);
     const suppliers = inputSchemaOf(spec('suppliers'));
-    const orders = inputSchemaOf(spec('purchase-orders'));
+    const orders = inputSchemaOf(spec('supply-orders'));
     const product = '8ad7be2d-d96e-4566-a27e-0ce01b7e5a38';
     console.log(JSON.stringify({
       names: DECLARED_RESOURCES.map((r) => r.name),
-      actions: RESOURCES['purchase-orders'],
-      screens: spec('purchase-orders').screens,
-      labelFields: [spec('suppliers').fields.city_id!.ref, spec('purchase-orders').fields.lines!.lines!.fields.product_id!.ref],
+      actions: RESOURCES['supply-orders'],
+      screens: spec('supply-orders').screens,
+      labelFields: [spec('suppliers').fields.city_id!.ref, spec('supply-orders').fields.lines!.lines!.fields.product_id!.ref],
       tables: Object.fromEntries(Object.entries(declared).filter(([k]) => k !== 'default').map(([k, t]) => [k, table(t as PgTable)])),
       suppliers: {
         empty: issues(suppliers.safeParse({})),
@@ -99,30 +99,30 @@ describe('npm run new-resource', () => {
     expect(suppliers).toContain("city_id: { kind: 'ref', label: 'City', ref: { resource: 'cities', labelField: 'name' }, column: 'City', filter: true },");
     expect(suppliers.match(/rule:/g)).toHaveLength(2);
     expect(suppliers).toContain("rule: textList('Wards', false), itemLabel: 'Ward'");
-    const orders = read('src/domain/resources/purchase-orders.ts');
+    const orders = read('src/domain/resources/supply-orders.ts');
     expect(orders).not.toContain('rule:');
-    expect(orders).toContain("name: 'purchase-orders',");
-    expect(orders).toContain("entity: { title: 'Purchase order', singular: 'purchase order', plural: 'purchase orders' },");
+    expect(orders).toContain("name: 'supply-orders',");
+    expect(orders).toContain("entity: { title: 'Supply order', singular: 'supply order', plural: 'supply orders' },");
     expect(orders).toContain("expected_on: { kind: 'date', label: 'Expected on', column: 'Expected On', sort: true, filter: 'range' },");
     expect(orders).toMatch(/workflow: \{\n\s+initial: 'draft',\n\s+editable: \['draft'\],\n\s+actions: \{\n\s+submit: \{ from: \['draft'\], to: 'ordered' \},/);
     expect(orders).toContain("cancel: { from: ['draft', 'ordered'], to: 'cancelled' },");
     expect(orders).toContain("totals: { amount: { label: 'Amount', of: ['quantity', 'unit_cost'], kind: 'money' } },");
-    expect(probe.screens).toEqual({ list: '/purchase-orders', create: '/purchase-order-registration', edit: '/purchase-order-edit/:id', show: '/purchase-orders/:id' });
+    expect(probe.screens).toEqual({ list: '/supply-orders', create: '/supply-order-registration', edit: '/supply-order-edit/:id', show: '/supply-orders/:id' });
     // A reference names its record by the target's first search field: a product's is 'productname'.
     expect(probe.labelFields).toEqual([{ resource: 'cities', labelField: 'name' }, { resource: 'products', labelField: 'productname' }]);
   });
 
   it('registers them: the resources, a workflow\'s steps as matrix actions, declared-schema.ts with the lines table', () => {
-    expect(probe.names.slice(-2)).toEqual(['suppliers', 'purchase-orders']);
+    expect(probe.names.slice(-2)).toEqual(['suppliers', 'supply-orders']);
     expect(probe.actions).toEqual(['list', 'show', 'create', 'edit', 'delete', 'submit', 'receive', 'cancel']);
     const schema = read('src/server/db/declared-schema.ts');
     expect(schema).toContain("import { declaredTable, linesTable } from './declared-table.js';");
-    expect(schema).toContain("export const purchaseOrdersLines = linesTable(purchaseOrdersResource, 'lines');");
-    expect(Object.keys(probe.tables).sort()).toEqual(['purchaseOrders', 'purchaseOrdersLines', 'suppliers']);
+    expect(schema).toContain("export const supplyOrdersLines = linesTable(supplyOrdersResource, 'lines');");
+    expect(Object.keys(probe.tables).sort()).toEqual(['purchaseOrders', 'purchaseOrdersLines', 'suppliers', 'supplyOrders', 'supplyOrdersLines']);
   });
 
   it('gives each kind its column, NOT NULL where a value is required, a foreign key per reference', () => {
-    const { suppliers, purchaseOrders, purchaseOrdersLines } = probe.tables as Record<string, Table>;
+    const { suppliers, supplyOrders, supplyOrdersLines } = probe.tables as Record<string, Table>;
     const stamps: [string, string, boolean][] = [['created', 'timestamp with time zone', true], ['modified', 'timestamp with time zone', true]];
     expect(suppliers!.columns).toEqual([
       ['id', 'uuid', true], ['name', 'text', true], ['contact_email', 'text', false], ['phone', 'text', true], ['gst_no', 'text', false],
@@ -130,19 +130,19 @@ describe('npm run new-resource', () => {
       ...stamps,
     ]);
     expect(suppliers!.foreignKeys).toEqual([['city_id', 'cities', 'restrict']]);
-    expect(purchaseOrders!.columns).toEqual([
+    expect(supplyOrders!.columns).toEqual([
       ['id', 'uuid', true], ['supplier_id', 'uuid', true], ['status', 'text', true], ['expected_on', 'date', false],
       ['at', 'timestamp with time zone', false], ['priority', 'text', true], ['price', 'numeric(12, 2)', false], ['qty', 'integer', true], ...stamps,
     ]);
-    expect(purchaseOrders!.foreignKeys).toEqual([['supplier_id', 'suppliers', 'restrict']]);
-    expect(purchaseOrdersLines).toEqual({
-      name: 'purchase_orders_lines',
+    expect(supplyOrders!.foreignKeys).toEqual([['supplier_id', 'suppliers', 'restrict']]);
+    expect(supplyOrdersLines).toEqual({
+      name: 'supply_orders_lines',
       columns: [
         ['id', 'uuid', true], ['parent_id', 'uuid', true], ['position', 'integer', true], ['product_id', 'uuid', true],
         ['quantity', 'integer', true], ['unit_cost', 'numeric(12, 2)', true],
       ],
-      foreignKeys: [['parent_id', 'purchase_orders', 'cascade'], ['product_id', 'products', 'restrict']],
-      indexes: ['purchase_orders_lines_parent_idx', 'purchase_orders_lines_product_id_idx'],
+      foreignKeys: [['parent_id', 'supply_orders', 'cascade'], ['product_id', 'products', 'restrict']],
+      indexes: ['supply_orders_lines_parent_idx', 'supply_orders_lines_product_id_idx'],
     });
   });
 
@@ -227,7 +227,7 @@ describe('npm run new-resource', () => {
       throw new Error(`accepted ${args.join(' ')}`);
     };
     const unknown = stderr('depots', 'name:text!', 'hub:ref(hubs)');
-    expect(unknown).toMatch(/ref\(hubs\): 'hubs' is not a declared resource; ref\(\.\.\.\) takes one of products, users, cities, .*purchase-orders, or depots itself/);
+    expect(unknown).toMatch(/ref\(hubs\): 'hubs' is not a declared resource; ref\(\.\.\.\) takes one of products, users, cities, .*supply-orders, or depots itself/);
     expect(unknown).toMatch(/Usage: npm run new-resource -- <name> <field>:<kind>\[!\]/);
     expect(stderr('transfers', 'name:text!')).toMatch(/'transfers' is a resource already \(the access policy/);
     expect(stderr('suppliers', 'name:text!')).toMatch(/suppliers\.ts already exists/);

@@ -1,7 +1,7 @@
-import { recordLabelFields, refNameOf, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { actionLabel, recordLabelFields, refNameOf, stepTargets, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { formatDateTime } from '../crud/cells';
-import { fieldShown, figureText, refText, stepLabel, titleCase, valueText } from './declared-values';
+import { fieldShown, figureText, refText, titleCase, valueText } from './declared-values';
 import type { ApiRecord, ColumnDeclaration, ShowDeclaration, ShowItem, ShowLines, WorkflowDeclaration } from './types';
 
 /** What the API records besides a document's steps. */
@@ -32,21 +32,22 @@ function workflowOf(spec: ResourceSpec): WorkflowDeclaration | undefined {
     field,
     ...(workflow!.editable && { editable: workflow!.editable }),
     steps: Object.entries(workflow!.actions).map(([name, a]) => ({
-      name, label: stepLabel(name, a), from: a.from, to: a.to, ...(a.confirm && { confirm: a.confirm }), ...(a.note && { note: a.note }),
+      name, label: actionLabel(name, a), from: a.from, to: stepTargets(a), ...(a.done && { done: a.done }), ...(a.confirm && { confirm: a.confirm }), ...(a.note && { note: a.note }),
     })),
   };
 }
 
 /**
- * A history entry's title: 'Created', 'Updated', or for a step the status it reached ('Submitted'), which the declaration
- * names already (a step's own label is an order: 'Submit').
+ * A history entry's title: 'Created', 'Updated', or for a step what the declaration calls it done, else the one status it
+ * reaches ('Submitted'; a step's own label is an order: 'Submit').
  */
 function historyTitle(spec: ResourceSpec, workflow: WorkflowDeclaration | undefined) {
   const status = workflow && spec.fields[workflow.field]!;
   return (action: string) => {
     const step = workflow?.steps.find((s) => s.name === action);
-    if (step) return status?.options?.find((o) => o.value === step.to)?.label ?? step.label;
-    return RECORD_EVENTS[action] ?? titleCase(action.replace(/[-_]/g, ' '));
+    if (!step) return RECORD_EVENTS[action] ?? titleCase(action.replace(/[-_]/g, ' '));
+    const reached = step.to.length === 1 ? status?.options?.find((o) => o.value === step.to[0])?.label : undefined;
+    return step.done ?? reached ?? step.label;
   };
 }
 

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { NO_FIGURE, formatINR } from '../../domain/money';
-import { refNameOf, type ResourceField, type WorkflowAction } from '../../domain/resource';
+import { refNameOf, type ResourceField } from '../../domain/resource';
 import { formatDate, formatDateTime } from '../crud/cells';
 import type { ApiRecord } from './types';
 
@@ -66,4 +66,3 @@ export function fieldShown(name: string, field: ResourceField, record: ApiRecord
 }
 
 /** A workflow step's button: its declared label, else its name in title case ('mark_paid' → 'Mark Paid'). */
-export const stepLabel = (name: string, action: WorkflowAction) => action.label ?? titleCase(name.replace(/[-_]/g, ' '));

@@ -111,7 +111,11 @@ export type FieldOption = { value: string; label: string };
  * A select of a resource's records: an option says `labelField`, or several fields' values joined by ', ' ('Jaipur,
  * Rajasthan'); the value is `valueField` (default the id); `multiple` picks several.
  */
-export type ResourceOptions = { resource: string; labelField: string | readonly string[]; valueField?: string; multiple?: boolean };
+export type ResourceOptions = {
+  resource: string; labelField: string | readonly string[]; valueField?: string; multiple?: boolean;
+  /** Only records with these values are offered (a seller: users whose role is seller). */
+  where?: Readonly<Record<string, string>>;
+};
 
 export type FieldDeclaration = {
   /** Field of the shared zod schema: its rules, messages and (unless `input` says) its kind of input. */
@@ -221,7 +225,10 @@ export type StepDeclaration = {
   name: string;
   label: string;
   from: readonly string[];
-  to: string;
+  /** The statuses it may end in; none: the status stays. */
+  to: readonly string[];
+  /** What the history calls it once done. */
+  done?: string;
   confirm?: string;
   note?: 'optional' | 'required';
 };

@@ -40,8 +40,8 @@ export const purchaseOrdersResource = defineResource({
         editable: ['draft'],
         actions: {
           order: { from: ['draft'], to: 'ordered', label: 'Place Order', confirm: 'Send this purchase order to the seller? It can no longer be edited.' },
-          receive: { from: ['ordered', 'partially_received'], to: ['partially_received', 'received'], label: 'Receive', grants: ['warehouse-user'] },
-          return: { from: ['partially_received', 'received', 'closed'], label: 'Return to Seller' },
+          receive: { from: ['ordered', 'partially_received'], to: ['partially_received', 'received'], label: 'Receive', done: 'Received', grants: ['warehouse-user'] },
+          return: { from: ['partially_received', 'received', 'closed'], label: 'Return to Seller', done: 'Returned to Seller' },
           close: { from: ['partially_received'], to: 'closed', label: 'Close Short', note: 'required', confirm: 'Close this order? What is still due will not be received.' },
           cancel: { from: ['draft', 'ordered'], to: 'cancelled', label: 'Cancel Order', note: 'optional', confirm: 'Cancel this purchase order?' },
         },

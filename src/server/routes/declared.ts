@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Resource } from '../../domain/policy.js';
-import { costFieldsOf, inputSchemaOf, stepTargets, updateSchemaOf } from '../../domain/resource.js';
+import { actionLabel, costFieldsOf, inputSchemaOf, stepTargets, updateSchemaOf } from '../../domain/resource.js';
 import { COST_FIELDS } from '../auth/cost-fields.js';
 import { optionalText } from '../../domain/schemas/common.js';
 import { registerCrud, type StepRoute } from '../http/crud-routes.js';
 import type { RouteModule } from '../http/types.js';
 import { deleteGuard } from '../services/declared-references.js';
 import { declaredService } from '../services/declared-service.js';
-import { actionLabel, workflowOf } from '../services/declared-workflow.js';
+import { workflowOf } from '../services/declared-workflow.js';
 
 /**
  * Every declared resource (src/domain/resources): its five CRUD routes, on its part's own service or the generic one,

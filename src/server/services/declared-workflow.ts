@@ -1,4 +1,4 @@
-import type { ResourceSpec, Workflow, WorkflowAction } from '../../domain/resource.js';
+import { actionLabel, type ResourceSpec, type Workflow, type WorkflowAction } from '../../domain/resource.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Tx } from '../db/client.js';
 import { HttpError, badRequest } from '../http/errors.js';
@@ -18,7 +18,6 @@ export function workflowOf(spec: ResourceSpec): { field: string; workflow: Workf
   return entry ? { field: entry[0], workflow: entry[1].workflow! } : null;
 }
 
-export const actionLabel = (name: string, action: WorkflowAction) => action.label ?? name.replace(/(^|[-_])(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`);
 
 /** What a status is called ('Partially received'), from the choice's options. */
 export function statusLabel(spec: ResourceSpec, field: string, value: unknown): string {

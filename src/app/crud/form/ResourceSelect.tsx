@@ -1,7 +1,11 @@
 import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
 
-type Props = Omit<SelectProps<string>, 'options'> & { resource: string; labelField: string | readonly string[]; valueField?: string };
+type Props = Omit<SelectProps<string>, 'options'> & {
+  resource: string; labelField: string | readonly string[]; valueField?: string;
+  /** Only records with these values (a seller: `{ role: 'seller' }`). */
+  where?: Readonly<Record<string, string>>;
+};
 
 const SEARCH_PAGE = 50;
 
@@ -10,13 +14,14 @@ const SEARCH_PAGE = 50;
  * what the server finds for the typed text (`q`), so a long list is never loaded whole. The chosen record is
  * loaded by id, so an edit form names it even when it is not on the first page.
  */
-export function ResourceSelect({ resource, labelField, valueField = 'id', value, ...props }: Props) {
+export function ResourceSelect({ resource, labelField, valueField = 'id', where, value, ...props }: Props) {
   const { selectProps, query } = useSelect<Record<string, unknown> & { id: string }>({
     resource,
     optionLabel: (record) => [labelField].flat().map((field) => record[field]).filter((v) => v !== undefined && v !== null && v !== '').join(', ') || record.id,
     optionValue: (record) => String(record[valueField] ?? record.id),
     // Records named by another key (roles, by name) have no by-id read: their first page holds them all.
     defaultValue: valueField === 'id' ? value ?? undefined : undefined,
+    filters: Object.entries(where ?? {}).map(([field, v]) => ({ field, operator: 'eq' as const, value: v })),
     onSearch: (text) => [{ field: 'q', operator: 'contains', value: text.trim() }],
     pagination: { mode: 'server', pageSize: SEARCH_PAGE },
     errorNotification: false,

@@ -24,8 +24,8 @@ export function fieldControl(field: FieldDeclaration, schema: ZodType) {
       return <DateTimeField {...common} />;
     case 'select': {
       if (field.options && !Array.isArray(field.options)) {
-        const { resource, labelField, valueField, multiple } = field.options;
-        return <ResourceSelect {...common} resource={resource} labelField={labelField} valueField={valueField} mode={multiple ? 'multiple' : undefined} />;
+        const { resource, labelField, valueField, multiple, where } = field.options;
+        return <ResourceSelect {...common} resource={resource} labelField={labelField} valueField={valueField} where={where} mode={multiple ? 'multiple' : undefined} />;
       }
       return <Select {...common} options={field.options ?? enumOptions(schema)} />;
     }
