@@ -18,9 +18,19 @@ async function cancelledStockTake(warehouseId: string): Promise<string> {
   return take;
 }
 
+/** A draft purchase order, so the empty demo list has one to edit and show. */
+async function draftPurchaseOrder(warehouseId: string, productId: string): Promise<string> {
+  const seller = (await api<{ data: Listed[] }>('GET', '/users/by-role/seller')).body.data[0]!._id;
+  const order = await api<Listed>('POST', '/purchase-orders', {
+    seller_id: seller, warehouse_id: warehouseId, expected_on: '2030-01-15', lines: [{ product_id: productId, quantity: 12, unit_cost: 41.5 }],
+  });
+  return order.body._id;
+}
+
 /** Every back-office route with real ids and the query its screen expects. */
 async function everyRoute(): Promise<string[]> {
   const record = await demoRecord(5, () => true);
+  await draftPurchaseOrder(record.warehouse_id, record.product_id);
   const transfer = (await api<Listed>('POST', '/transfers', {
     from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
     lines: [{ product_id: record.product_id, quantity: 1 }],
@@ -36,13 +46,13 @@ async function everyRoute(): Promise<string[]> {
     '/transfers/:id': transfer,
     // A draft, so its edit screen shows the form.
     '/transfers/:id/edit': transfer,
-    // Each declared resource's edit screen, on its first record.
-    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path, r.api?.listKey)])))),
+    // Each declared resource's edit and record screens, on its first record.
+    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => [r.screens?.edit, r.screens?.show].filter((p) => p !== undefined).map(async (screen) => [screen, await firstOf(r.path, r.api?.listKey)])))),
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {
     const filled = path.replace(/:(id|cityId)(?=\/|$)/, () => ids[path] ?? '');
-    if (filled.includes(':')) throw new Error(`No id for ${path}`);
+    if (filled.includes(':') || filled.endsWith('/')) throw new Error(`No id for ${path}`);
     return path.startsWith('/inventory-') && path !== '/inventory-report' ? `${filled}?${query}` : filled;
   });
 }

@@ -1,6 +1,10 @@
 import { DollarOutlined } from '@ant-design/icons';
-import { handlingChargesResource } from '../../domain/resources/handling-charges';
-import { fromSpec } from './declared';
+import type { SpaPart } from '../declared/declared';
+import { retryableLazy as lazy } from '../routes/retryable-lazy';
 
 /** One screen: the add/edit form sits above the table (SPEC.md section 2), a page of its own. */
-export const handlingCharges = fromSpec(handlingChargesResource, { icon: <DollarOutlined /> });
+export default {
+  icon: <DollarOutlined />,
+  menuOrder: 20,
+  pages: { list: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) },
+} satisfies SpaPart;

@@ -1,44 +1,34 @@
 import { isResourceAction } from '../../domain/policy';
-import { cities } from './cities';
-import { declaredScreens } from './declared-screens';
-import { inventory, inventoryByCity } from './inventory';
+import { declaredScreens } from '../declared/declared-screens';
 import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
-import { products } from './products';
-import { dashboard, expiryReport, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
-import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
-import { users } from './users';
-import { warehouses } from './warehouses';
+import { dashboard, expiryReport, inventoryByCity, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
 import { stockTakes } from './stock-takes';
 import { transfers } from './transfers';
+import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
 
-export { menuGroups } from './menu-groups';
+import { menuGroups } from './menu-groups';
+
+export { menuGroups };
 export type * from './types';
 
-/** Declared resources that keep SPEC.md's place in the Create group, not the later declared ones'. */
-const placedAsSpec: ResourceDeclaration[] = [products, users, cities, warehouses, inventory];
+/** The SPA's own screens, which no declaration in src/domain/resources describes (reports, transfers, the matrix). */
+const spaScreens: ResourceDeclaration[] = [
+  transfers, stockTakes, inventoryReport, salePurchaseReport, expiryReport, stockValuation, updateAllInventory, permissions,
+  inventoryByCity, categoryTree, sellers,
+];
+
+const LAST = Number.MAX_SAFE_INTEGER;
+/** Sidebar order: group by group, by `menu.order` within one, then those without one in registry order (a sort is stable). */
+const groupOf = (d: ResourceDeclaration) => (d.menu ? menuGroups.findIndex((g) => g.name === d.menu?.group) : LAST);
+const menuPlace = (a: ResourceDeclaration, b: ResourceDeclaration) => groupOf(a) - groupOf(b) || (a.menu?.order ?? LAST) - (b.menu?.order ?? LAST);
 
 /**
- * The one registry of resources and screens, in sidebar order. The data provider reads the API side from it,
- * the access-control provider the permission of each action, the sidebar its labels and groups.
+ * The one registry of resources and screens, in sidebar order: the dashboard, every declared resource (with its SPA
+ * part, if any), then the SPA's own screens. The data provider reads the API side from it, the access-control
+ * provider the permission of each action, the sidebar its labels and groups, the router its screens.
  */
-
-export const resourceDeclarations: ResourceDeclaration[] = [
-  dashboard,
-  ...placedAsSpec,
-  transfers,
-  stockTakes,
-  inventoryReport,
-  salePurchaseReport,
-  expiryReport,
-  stockValuation,
-  updateAllInventory,
-  ...declaredScreens.filter((d) => !placedAsSpec.includes(d)),
-  permissions,
-  inventoryByCity,
-  categoryTree,
-  sellers,
-];
+export const resourceDeclarations: ResourceDeclaration[] = [dashboard, ...[...declaredScreens, ...spaScreens].sort(menuPlace)];
 
 const byName = new Map(resourceDeclarations.map((d) => [d.name, d]));
 

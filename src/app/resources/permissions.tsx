@@ -1,4 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { retryableLazy as lazy } from '../routes/retryable-lazy';
 import type { ResourceDeclaration } from './types';
 
 /** The role × resource × action matrix (issue 7): reads and replaces GET/PUT /api/permissions through `useCustom`. */
@@ -7,4 +8,5 @@ export const permissions: ResourceDeclaration = {
   label: 'Permissions',
   menu: { group: 'setting', icon: <SafetyCertificateOutlined /> },
   routes: { list: '/permissions' },
+  pages: { list: lazy(() => import('../pages/permissions/PermissionsPage')) },
 };

@@ -3,10 +3,9 @@ import { Space } from 'antd';
 import { retryableLazy } from '../routes/retryable-lazy';
 import { STOCK_STATUSES } from '../../domain/constants';
 import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
-import { productsResource } from '../../domain/resources/products';
 import { ProductImportButton } from '../pages/products/import/ProductImportButton';
 import { ProductThumb, StockStatusTag, SubcategoryCell, stockStatusLabel } from '../pages/products/ProductCells';
-import { fromSpec } from './declared';
+import type { SpaPart } from '../declared/declared';
 import type { ApiRecord } from './types';
 
 type Product = {
@@ -20,7 +19,8 @@ const product = (r: ApiRecord) => r as unknown as Product;
  * columns, the subcategory's GST note, the category filters by id, the import button, the export in the import's
  * columns, the warehouse filter, suggestions from /products/autocomplete and a form of its own.
  */
-export const products = fromSpec(productsResource, {
+export default {
+  menuOrder: 10,
   icon: <ShoppingOutlined />,
   errors: { create: 'Failed to add product' },
   cells: {
@@ -63,4 +63,4 @@ export const products = fromSpec(productsResource, {
   },
   // Colour variants, images and category-driven GST: a form of its own, rendered by the generic pages.
   form: { component: retryableLazy(() => import('../pages/products/ProductForm')) },
-});
+} satisfies SpaPart;

@@ -185,15 +185,23 @@ export type CustomFormDeclaration = FormCommon & {
 
 export type FormDeclaration = DeclaredFormDeclaration | CustomFormDeclaration;
 
+/** A resource's screens. */
+export type Screen = 'list' | 'create' | 'edit' | 'show';
+
 export type ResourceDeclaration = {
   /** Refine resource name, also the policy resource unless `access` says otherwise. */
   name: string;
   /** Sidebar label and page title (Refine `meta.label`). */
   label: string;
-  /** Sidebar placement; absent: not in the sidebar. */
-  menu?: { group?: MenuGroupName; icon?: ReactNode };
+  /** Sidebar placement; absent: not in the sidebar. `order`: its place in its group (lower first; without one, after those with one). */
+  menu?: { group?: MenuGroupName; icon?: ReactNode; order?: number };
   /** The SPEC.md section 2 paths of this resource's screens. */
-  routes?: Partial<Record<'list' | 'create' | 'edit' | 'show', string>>;
+  routes?: Partial<Record<Screen, string>>;
+  /**
+   * Screens that are pages of their own (lazy, so signing in does not download every screen), at the paths `routes`
+   * names; a screen without one is the generic list, form or record page.
+   */
+  pages?: Partial<Record<Screen, ComponentType>>;
   /** The policy permission each action needs; default `{resource: name, action}`. */
   access?: Partial<Record<RefineAction, Permission>>;
   /** The REST side; absent: a screen without a data resource of its own. */

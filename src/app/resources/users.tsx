@@ -1,7 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { USER_STATUS_LABELS, defaultRoleLabel, type UserStatus } from '../../domain/roles';
-import { usersResource } from '../../domain/resources/users';
-import { fromSpec } from './declared';
+import type { SpaPart } from '../declared/declared';
 import type { ApiRecord } from './types';
 
 type User = { firstname?: string; lastname?: string; email?: string; role: string; role_label?: string; status: string };
@@ -16,7 +15,8 @@ const fullName = (r: ApiRecord) => [user(r).firstname, user(r).lastname].filter(
  * User Listing: the shared declaration, with what the SPA does its own way: the Name column (first and last name),
  * the role's label, the status's label in the CSV, the search box's suggestions from /users/autocomplete.
  */
-export const users = fromSpec(usersResource, {
+export default {
+  menuOrder: 20,
   icon: <TeamOutlined />,
   cells: {
     firstname: { key: 'name', render: fullName, exportValue: fullName },
@@ -35,4 +35,4 @@ export const users = fromSpec(usersResource, {
     // SPEC.md section 8: a record without both a first name and an e-mail cannot be edited sensibly.
     recordProblem: (u) => (!u.firstname && !u.email ? 'User data is missing or incomplete.' : null),
   },
-});
+} satisfies SpaPart;

@@ -3,9 +3,8 @@ import { useCan } from '@refinedev/core';
 import { App, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { warehousesResource } from '../../domain/resources/warehouses';
 import { ActionButton } from '../crud/list/ActionButton';
-import { fromSpec } from './declared';
+import type { SpaPart } from '../declared/declared';
 import type { ApiRecord } from './types';
 
 /** What the row buttons read of a warehouse row. */
@@ -39,7 +38,8 @@ function WarehouseRowActions({ record, compact }: { record: ApiRecord; compact?:
 }
 
 /** Warehouse Listing: the shared declaration, with the sidebar icon and the row buttons to products and stock. */
-export const warehouses = fromSpec(warehousesResource, {
+export default {
+  menuOrder: 40,
   icon: <ShopOutlined />,
   list: { rowActions: WarehouseRowActions, compactActions: true },
-});
+} satisfies SpaPart;

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../../src/domain/resource.js';
-import { fromSpec } from '../../../src/app/resources/declared.js';
+import { fromSpec } from '../../../src/app/declared/declared.js';
 import { resourceDeclarations } from '../../../src/app/resources/index.js';
 import { RESOURCES } from '../../../src/domain/policy.js';
 

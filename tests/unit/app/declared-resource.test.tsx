@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource, filterFields, sortFields } from '../../../src/domain/resource.js';
 import { requiredText, textList } from '../../../src/domain/schemas/common.js';
-import { fromSpec } from '../../../src/app/resources/declared.js';
+import { fromSpec } from '../../../src/app/declared/declared.js';
 import type { ApiRecord, ColumnDeclaration, DeclaredFormDeclaration } from '../../../src/app/resources/types.js';
 import { declaredTable } from '../../../src/server/db/declared-table.js';
 import { DEFAULT_POLICY, RESOURCES } from '../../../src/domain/policy.js';

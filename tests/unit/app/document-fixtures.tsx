@@ -9,7 +9,7 @@ import { ResourceListPage } from '../../../src/app/crud/list/ResourceListPage.js
 import { ResourceShowPage } from '../../../src/app/crud/show/ResourceShowPage.js';
 import { plainQueryRouterProvider as routerProvider } from '../../../src/app/providers/router-provider.js';
 import { ApiError } from '../../../src/app/providers/api-error.js';
-import { fromSpec } from '../../../src/app/resources/declared.js';
+import { fromSpec } from '../../../src/app/declared/declared.js';
 import type { HistoryEntry } from '../../../src/app/resources/types.js';
 
 /** TEST-ONLY declarations: a supplier-like resource and an order with lines, a date range, a workflow and a related list. */

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Table } from 'antd';
 import type { ZodType } from 'zod';
-import { figureText } from '../../resources/declared-values';
+import { figureText } from '../../declared/declared-values';
 import type { FieldDeclaration, LinesDeclaration } from '../../resources/types';
 import { DocumentTotals } from '../DocumentTotals';
 import { rowShapeOf } from '../zod-fields';

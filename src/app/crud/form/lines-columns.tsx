@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Form, type FormListFieldData, type TableColumnsType } from 'antd';
 import type { ZodType } from 'zod';
-import { figureText } from '../../resources/declared-values';
+import { figureText } from '../../declared/declared-values';
 import type { FieldDeclaration, LinesDeclaration } from '../../resources/types';
 import { zodRules } from '../zod-rules';
 import { fieldControl, valueConversion } from './field-control';

@@ -4,9 +4,11 @@ import { List } from '@refinedev/antd';
 import { pageTitle } from '../../crud/page-title';
 import { ResourceListView } from '../../crud/list/ResourceListView';
 import { useRecordAccess } from '../../crud/list/use-record-access';
-import { handlingCharges } from '../../resources/handling-charges';
+import { findDeclaration } from '../../resources';
 import type { ApiRecord, DeclaredFormDeclaration } from '../../resources/types';
 import { HandlingChargeForm } from './HandlingChargeForm';
+
+const handlingCharges = findDeclaration('handling-charges')!;
 
 /** /handling-charges: one Refine `List` page, the add/edit form above the declared list (which reloads after any change). */
 export default function HandlingChargesPage() {

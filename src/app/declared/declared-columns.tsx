@@ -5,7 +5,7 @@ import { recordLabelFields, refNameOf, type ChoiceOption, type ResourceField, ty
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { ActiveTag, CutText, firstOf, formatDate, formatDateTime } from '../crud/cells';
 import { figureText } from './declared-values';
-import type { ApiRecord, ColumnDeclaration } from './types';
+import type { ApiRecord, ColumnDeclaration } from '../resources/types';
 
 type Column = ColumnDeclaration<ApiRecord>;
 

@@ -5,7 +5,7 @@ import { columnsOf } from './declared-columns';
 import { formField, formFieldsOf, initialValuesOf } from './declared-form';
 import { showOf } from './declared-show';
 import { titleCase, valueText } from './declared-values';
-import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from './types';
+import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from '../resources/types';
 
 /** What a search suggestion says: the declared fields' values joined by ', ' (default the first search field's). */
 function suggestionOf(spec: ResourceSpec) {
@@ -25,11 +25,15 @@ function apiOf(spec: ResourceSpec): ResourceApi {
 }
 
 /**
- * What a special resource adds on the SPA: its sidebar icon, list parts of its own (warehouses' row buttons), what a
- * declared column shows in its own way (`cells`, by column key: users' Name from first and last name), form parts.
+ * A declared resource's browser side where it adds something to what its declaration gives: the default export of
+ * `src/app/resources/<name>.tsx`, found by the resource's name (src/app/declared/declared-screens.tsx). Its sidebar
+ * icon and place, list parts of its own (warehouses' row buttons), what a declared column shows in its own way
+ * (`cells`, by column key: users' Name from first and last name), form parts, and pages of its own.
  */
-type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list' | 'form'>> & {
+export type SpaPart = Partial<Omit<ResourceDeclaration, 'list' | 'form' | 'menu'>> & {
   icon?: ReactNode;
+  /** Its place in its sidebar group (lower first); without one it follows those with one, in declaration order. */
+  menuOrder?: number;
   /** List parts; `search` is merged over the declared one (users' suggestions come from /users/autocomplete). */
   list?: Partial<Omit<ListDeclaration, 'search'>> & { search?: Partial<SearchDeclaration<ApiRecord>> };
   cells?: Record<string, Partial<ColumnDeclaration<ApiRecord>>>;
@@ -37,12 +41,12 @@ type SpaOverrides = Partial<Omit<ResourceDeclaration, 'list' | 'form'>> & {
   columns?: { extra?: ColumnDeclaration<ApiRecord>[]; order?: readonly string[] };
   /** Form parts, or a form component of its own (products' colour variants and images) in place of the declared fields. */
   form?: Partial<DeclaredFormDeclaration> | (Omit<CustomFormDeclaration, 'titles'> & Partial<Pick<CustomFormDeclaration, 'titles'>>);
-  /** Its screens are pages of its own at the declared paths (routes/back-office-routes.tsx): no generic list or form. */
+  /** Every screen is a page of its own that reads no declared list or form (inventory's stock views): none is built. */
   ownScreens?: true;
 };
 
 /** The declared columns with the SPA's cells, then its extra columns, in `order` where given. */
-function listColumns(spec: ResourceSpec, cells: SpaOverrides['cells'] = {}, { extra = [], order }: NonNullable<SpaOverrides['columns']> = {}) {
+function listColumns(spec: ResourceSpec, cells: SpaPart['cells'] = {}, { extra = [], order }: NonNullable<SpaPart['columns']> = {}) {
   const all = [...columnsOf(spec).map((column) => ({ ...column, ...cells[column.key] })), ...extra];
   if (!order) return all;
   return order.map((key) => {
@@ -70,8 +74,8 @@ function lockedProblem(spec: ResourceSpec, editable: ListDeclaration['editable']
  * The SPA side of a shared declaration: sidebar item, routes, list columns, search, form fields and a record's page
  * all come from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
-export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): ResourceDeclaration {
-  const { icon, list: { search, ...list } = {}, cells, columns, form, ownScreens, ...rest } = overrides;
+export function fromSpec(spec: ResourceSpec, overrides: SpaPart = {}): ResourceDeclaration {
+  const { icon, menuOrder, list: { search, ...list } = {}, cells, columns, form, ownScreens, ...rest } = overrides;
   const fields = formFieldsOf(spec);
   const title = titleCase(spec.entity.singular);
   const titles = { create: `Add ${title}`, edit: `Edit ${title}` };
@@ -79,16 +83,16 @@ export function fromSpec(spec: ResourceSpec, overrides: SpaOverrides = {}): Reso
   const registered: ResourceDeclaration = {
     name: spec.name,
     label: spec.menuLabel ?? spec.label,
-    ...(spec.menu ? { menu: { group: spec.menu, icon: icon ?? <AppstoreOutlined /> } } : {}),
+    ...(spec.menu ? { menu: { group: spec.menu, icon: icon ?? <AppstoreOutlined />, ...(menuOrder !== undefined && { order: menuOrder }) } } : {}),
     ...(spec.screens ? { routes: spec.screens } : {}),
     api: apiOf(spec),
     entity: { singular: spec.entity.singular, plural: spec.entity.plural },
     ...rest,
   };
-  if (ownScreens) return registered;
   const editable = editableOf(spec);
+  if (ownScreens) return registered;
   return {
-    ...(spec.screens?.show && { show: showOf(spec) }),
+    ...(spec.screens?.show && !rest.pages?.show && { show: showOf(spec) }),
     ...registered,
     list: {
       title: spec.list?.title ?? spec.label,

@@ -1,6 +1,6 @@
 import { ruleOf, serverSet, type ResourceField, type ResourceSpec } from '../../domain/resource';
 import { choiceOptions, refOptions } from './declared-columns';
-import type { FieldDeclaration, FieldInput, LinesDeclaration } from './types';
+import type { FieldDeclaration, FieldInput, LinesDeclaration } from '../resources/types';
 
 /**
  * The input a kind calls for where the declaration names none: a number box, a switch, an e-mail or a phone box, a

@@ -2,7 +2,7 @@ import { actionLabel, recordLabelFields, refNameOf, stepTargets, type ResourceFi
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { formatDateTime } from '../crud/cells';
 import { fieldShown, figureText, refText, titleCase, valueText } from './declared-values';
-import type { ApiRecord, ColumnDeclaration, ShowDeclaration, ShowItem, ShowLines, WorkflowDeclaration } from './types';
+import type { ApiRecord, ColumnDeclaration, ShowDeclaration, ShowItem, ShowLines, WorkflowDeclaration } from '../resources/types';
 
 /** What the API records besides a document's steps. */
 const RECORD_EVENTS: Record<string, string> = { created: 'Created', updated: 'Updated', deleted: 'Deleted' };

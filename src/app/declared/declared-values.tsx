@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { NO_FIGURE, formatINR } from '../../domain/money';
 import { refNameOf, type ResourceField } from '../../domain/resource';
 import { formatDate, formatDateTime } from '../crud/cells';
-import type { ApiRecord } from './types';
+import type { ApiRecord } from '../resources/types';
 
 const YES_NO = ['Yes', 'No'] as const;
 

@@ -1,0 +1,13 @@
+import { DECLARED_RESOURCES } from '../../domain/resources';
+import type { ResourceDeclaration } from '../resources/types';
+import { fromSpec, type SpaPart } from './declared';
+
+/**
+ * The SPA parts, found by name: `src/app/resources/<name>.tsx` default-exports what the declared resource `<name>`
+ * adds on the browser side (the mirror of its server part, src/server/resources/<name>.ts). Other files there are
+ * screens of the SPA's own and export no default.
+ */
+const parts = import.meta.glob<SpaPart | undefined>('../resources/*.tsx', { eager: true, import: 'default' });
+
+/** Every declared resource (src/domain/resources) as the SPA registers it, in declaration order. */
+export const declaredScreens: ResourceDeclaration[] = DECLARED_RESOURCES.map((spec) => fromSpec(spec, parts[`../resources/${spec.name}.tsx`]));
