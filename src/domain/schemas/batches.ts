@@ -11,9 +11,6 @@ export const BATCH_MESSAGES = {
   notEnough: 'Not enough unexpired stock',
 } as const;
 
-/** The batch every product has when it starts tracking expiry: its stock until then, no expiry, sold last. */
-export const OPENING_BATCH = 'OPENING';
-
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 const optionalDay = (label: string) => z.preprocess(blank, calendarDay(label).optional());

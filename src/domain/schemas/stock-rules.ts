@@ -46,4 +46,3 @@ export const unitCost = (message: string, min: number) =>
 export const minNotAboveMax = (r: { minimum_stock?: number; maximum_stock?: number }) =>
   !r.maximum_stock || r.minimum_stock === undefined || r.minimum_stock <= r.maximum_stock;
 export const MIN_ABOVE_MAX_MESSAGE = 'Minimum stock cannot be more than maximum stock';
-export const MIN_ABOVE_MAX = { message: MIN_ABOVE_MAX_MESSAGE, path: ['minimum_stock'] };

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
+import { inventory, products, stockMovements, warehouses } from '../db/schema.js';
 import { badRequest, isUuid, notFound } from '../http/errors.js';
 import type { MovementOut } from './stock-ledger.js';
 
@@ -56,13 +56,6 @@ export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehous
     : [];
   if (!row) throw badRequest(field, 'Warehouse not found');
   return row;
-}
-
-export async function requireSeller(db: DbOrTx, id: string): Promise<string> {
-  const [row] = isUuid(id) ? await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1) : [];
-  if (!row) throw badRequest('seller_id', 'Seller not found');
-  if (row.role !== 'seller') throw badRequest('seller_id', 'The selected user is not a seller');
-  return row.id;
 }
 
 /** A ledger row as lists and reports show it. */

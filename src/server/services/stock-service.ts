@@ -5,8 +5,6 @@ import type { CurrentUser } from '../auth/access.js';
 import { parseKey, requestHash } from './idempotency.js';
 import { runStockRequest, type StockAnswer, type StockRequestKind } from './stock-ledger.js';
 
-export const STOCK_UPDATED_MESSAGE = 'Stock updated successfully!';
-
 /** add-stock, adjust-stock, remove-stock, revalue and write-off: each one SQL statement, at most once per Idempotency-Key. */
 export function stockService(database: Database) {
   const request = (kind: StockRequestKind, route: string) =>
