@@ -7,7 +7,7 @@ import { fromSpec, type SpaPart } from './declared';
  * adds on the browser side (the mirror of its server part, src/server/resources/<name>.ts). Other files there are
  * screens of the SPA's own and export no default.
  */
-const parts = import.meta.glob<SpaPart | undefined>('../resources/*.tsx', { eager: true, import: 'default' });
+const parts = import.meta.glob<{ default?: SpaPart }>('../resources/*.tsx', { eager: true });
 
 /** Every declared resource (src/domain/resources) as the SPA registers it, in declaration order. */
-export const declaredScreens: ResourceDeclaration[] = DECLARED_RESOURCES.map((spec) => fromSpec(spec, parts[`../resources/${spec.name}.tsx`]));
+export const declaredScreens: ResourceDeclaration[] = DECLARED_RESOURCES.map((spec) => fromSpec(spec, parts[`../resources/${spec.name}.tsx`]?.default));
