@@ -73,7 +73,7 @@ describe('on a phone, 390 px wide (issue 13)', () => {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, route);
       await expectPath(page, route.split('?')[0]!);
-      await page.getByRole('heading', { level: 3 }).first().waitFor();
+      await page.getByRole('heading', { level: 3 }).first().waitFor().catch((e: unknown) => { throw new Error(`${route}: ${String(e)}`); });
       // Loaded: no page, table or card still waiting for its data.
       await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton').count()).toBe(0);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
