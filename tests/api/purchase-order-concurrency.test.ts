@@ -239,7 +239,7 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
     expect((await read(order._id)).lines[0]).toMatchObject({ received_quantity: 10, returned_quantity: back });
   }, 120_000);
 
-  it('deliveries of twelve lines racing sales and add-stock of the same products in the same warehouse', async () => {
+  it('deliveries and returns of twelve lines racing sales and add-stock of the same products in the same warehouse', async () => {
     const ps = fresh(12).map((p) => p.id);
     for (const p of ps) await shelve(p, 20);
     const order = await placed(ps.map((p) => [p, 20]));
@@ -262,5 +262,19 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
     const after = await read(order._id);
     expect(after.lines.map((l) => [l.received_quantity, l.due_quantity])).toEqual(ps.map(() => [8, 12]));
     expect(await ledgerOf(order.number)).toEqual({ quantity: 96, value: 960, rows: 96 });
+
+    // Then returns of every line (both orders) racing sales of the same products: the same `out` totals row for all.
+    const returns = Array.from({ length: 6 }, (_, i) => step(i, order._id, 'return', {
+      lines: (i % 2 ? [...ps].reverse() : ps).map((product_id) => ({ product_id, quantity: 1 })),
+    }));
+    const more = ps.flatMap((product_id, n) => [0, 1].map((k) => call(n + k, '/inventory/remove-stock', {
+      product_id, warehouse_id: warehouseId, quantity: 1, movement_type: 'out', reference_id: `SALE-${n}-${k}-2`,
+    })));
+    const [back, alsoSold] = await Promise.all([Promise.all(returns), Promise.all(more)]);
+    expect(described(back).filter((d) => !d.startsWith('200'))).toEqual([]);
+    expect(alsoSold.map((s) => `${s.status} ${s.body.message}`).filter((d) => !d.startsWith('200'))).toEqual([]);
+    for (const p of ps) expect(await balanceOf(db, p, warehouseId)).toBe(28 - 6 - 2);
+    expect((await read(order._id)).lines.map((l) => l.returned_quantity)).toEqual(ps.map(() => 6));
+    expect(await ledgerOf(order.number)).toMatchObject({ quantity: 96 - 72, rows: 96 + 72 });
   }, 120_000);
 });
