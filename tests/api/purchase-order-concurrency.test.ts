@@ -26,8 +26,12 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
   let products: { id: string; name: string }[];
   let tracked: { id: string; name: string }[];
   const taken = { plain: 0 };
-  /** Products of the warehouse no other test of this file touches. */
-  const fresh = (n: number) => products.slice(taken.plain, (taken.plain += n));
+  /** Products (ids) no other test of this file touches. */
+  const fresh = (n: number) => {
+    const ids = products.slice(taken.plain, (taken.plain += n)).map((product) => product.id);
+    if (ids.length < n) throw new Error('not enough products in the demo data');
+    return ids;
+  };
 
   beforeAll(async () => {
     run = await startTwoApiProcesses();
@@ -86,12 +90,12 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
       from stock_movements where reference_type = 'purchase_order' and reference_id = ${number}`))[0]!;
 
   it('20 concurrent receives of one line (ordered 10, 1 to 3 each, different keys): never more than ordered', async () => {
-    const [p] = fresh(1) as [{ id: string }];
-    const order = await placed([[p.id, 10]]);
-    const before = await balanceOf(db, p.id, warehouseId);
+    const p = fresh(1)[0]!;
+    const order = await placed([[p, 10]]);
+    const before = await balanceOf(db, p, warehouseId);
     const wanted = Array.from({ length: 20 }, (_, i) => 1 + (i % 3));
     const replies = await Promise.all(wanted.map((quantity, i) =>
-      step(i, order._id, 'receive', { lines: [{ product_id: p.id, quantity }] }, { as: i % 4 < 2 ? 'admin' : 'warehouse' })));
+      step(i, order._id, 'receive', { lines: [{ product_id: p, quantity }] }, { as: i % 4 < 2 ? 'admin' : 'warehouse' })));
 
     const accepted = replies.flatMap((r, i) => (r.status === 200 ? [{ quantity: wanted[i]!, after: r.body.lines[0]!.received_quantity }] : []));
     const received = accepted.reduce((sum, a) => sum + a.quantity, 0);
@@ -121,36 +125,36 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
     expect(after.status).toBe(received === 10 ? 'received' : 'partially_received');
     expect(after.history.filter((h) => h.action === 'receive')).toHaveLength(accepted.length);
     expect(await ledgerOf(order.number)).toEqual({ quantity: received, value: received * 10, rows: accepted.length });
-    expect(await balanceOf(db, p.id, warehouseId)).toBe(before + received);
+    expect(await balanceOf(db, p, warehouseId)).toBe(before + received);
   }, 120_000);
 
   it('the same Idempotency-Key sent at once to both processes receives once, and every reply is the first answer', async () => {
-    const [p] = fresh(1) as [{ id: string }];
-    const order = await placed([[p.id, 10]]);
-    const before = await balanceOf(db, p.id, warehouseId);
+    const p = fresh(1)[0]!;
+    const order = await placed([[p, 10]]);
+    const before = await balanceOf(db, p, warehouseId);
     const key = crypto.randomUUID();
     const replies = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      step(i, order._id, 'receive', { lines: [{ product_id: p.id, quantity: 4 }], notes: 'Van 1' }, { key })));
+      step(i, order._id, 'receive', { lines: [{ product_id: p, quantity: 4 }], notes: 'Van 1' }, { key })));
     expect(described(replies)).toEqual(Array(10).fill('200 partially_received'));
     // A replay is the stored answer (its keys in the database's order): the same object.
     for (const r of replies) expect(r.body).toEqual(replies[0]!.body);
     expect(replies[0]!.body.lines[0]).toMatchObject({ received_quantity: 4, due_quantity: 6 });
     expect(await ledgerOf(order.number)).toEqual({ quantity: 4, value: 40, rows: 1 });
-    expect(await balanceOf(db, p.id, warehouseId)).toBe(before + 4);
+    expect(await balanceOf(db, p, warehouseId)).toBe(before + 4);
     expect((await read(order._id)).history.map((h) => h.action)).toEqual(['created', 'order', 'receive']);
   }, 60_000);
 
   it('receives racing a close and a cancel: never a receipt after the close, never a closed or cancelled order out of step', async () => {
-    const [p] = fresh(1) as [{ id: string }];
+    const p = fresh(1)[0]!;
     // Eight orders, each raced by three receipts, a close and a cancel at once, in a different order of arrival.
-    const orders = await Promise.all(Array.from({ length: 8 }, () => placed([[p.id, 10]])));
+    const orders = await Promise.all(Array.from({ length: 8 }, () => placed([[p, 10]])));
     const raced = await Promise.all(orders.map(async (order, n) => {
       const moves = [
-        () => step(n, order._id, 'receive', { lines: [{ product_id: p.id, quantity: 3 }] }),
+        () => step(n, order._id, 'receive', { lines: [{ product_id: p, quantity: 3 }] }),
         () => step(n + 1, order._id, 'close', { note: 'Seller is out of stock' }),
-        () => step(n, order._id, 'receive', { lines: [{ product_id: p.id, quantity: 2 }] }),
+        () => step(n, order._id, 'receive', { lines: [{ product_id: p, quantity: 2 }] }),
         () => step(n + 1, order._id, 'cancel', { note: 'Not needed' }),
-        () => step(n, order._id, 'receive', { lines: [{ product_id: p.id, quantity: 1 }] }),
+        () => step(n, order._id, 'receive', { lines: [{ product_id: p, quantity: 1 }] }),
       ];
       const rotated = [...moves.slice(n % 5), ...moves.slice(0, n % 5)];
       return { order, replies: await Promise.all(rotated.map((move) => move())) };
@@ -183,18 +187,18 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
   }, 120_000);
 
   it('concurrent returns and sales of what was received: never more returned than received, never below zero', async () => {
-    const [p, q] = fresh(2) as [{ id: string }, { id: string }];
-    await shelve(p.id, 0);
-    await shelve(q.id, 0);
-    const order = await placed([[p.id, 10], [q.id, 10]]);
-    expect((await step(0, order._id, 'receive', { lines: [{ product_id: p.id, quantity: 10 }, { product_id: q.id, quantity: 10 }] })).status).toBe(200);
+    const [p, q] = fresh(2) as [string, string];
+    await shelve(p, 0);
+    await shelve(q, 0);
+    const order = await placed([[p, 10], [q, 10]]);
+    expect((await step(0, order._id, 'receive', { lines: [{ product_id: p, quantity: 10 }, { product_id: q, quantity: 10 }] })).status).toBe(200);
 
     // 16 units asked back of each product, in both line orders, while 9 of each are sold: 20 units on the shelves.
     const returns = Array.from({ length: 8 }, (_, i) => step(i, order._id, 'return', {
-      lines: i % 2 ? [{ product_id: q.id, quantity: 2 }, { product_id: p.id, quantity: 2 }] : [{ product_id: p.id, quantity: 2 }, { product_id: q.id, quantity: 2 }],
+      lines: i % 2 ? [{ product_id: q, quantity: 2 }, { product_id: p, quantity: 2 }] : [{ product_id: p, quantity: 2 }, { product_id: q, quantity: 2 }],
     }));
     const sales = Array.from({ length: 6 }, (_, i) => call(i, '/inventory/remove-stock', {
-      product_id: i % 2 ? q.id : p.id, warehouse_id: warehouseId, quantity: 3, movement_type: 'out', reference_id: `SALE-${i}`,
+      product_id: i % 2 ? q : p, warehouse_id: warehouseId, quantity: 3, movement_type: 'out', reference_id: `SALE-${i}`,
     }));
     const [returned, sold] = [await Promise.all(returns), await Promise.all(sales)];
 
@@ -207,9 +211,9 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
     for (const s of sold.filter((s) => s.status !== 200)) expect(s.body.message, JSON.stringify(s.body)).toMatch(/^Insufficient stock/);
     const after = await read(order._id);
     const back = returned.filter((r) => r.status === 200).length * 2;
-    const out = { [p.id]: 0, [q.id]: 0 };
-    sold.forEach((s, i) => { if (s.status === 200) out[i % 2 ? q.id : p.id]! += 3; });
-    for (const [line, product] of [[after.lines[0]!, p.id], [after.lines[1]!, q.id]] as const) {
+    const out = { [p]: 0, [q]: 0 };
+    sold.forEach((s, i) => { if (s.status === 200) out[i % 2 ? q : p]! += 3; });
+    for (const [line, product] of [[after.lines[0]!, p], [after.lines[1]!, q]] as const) {
       expect(line.returned_quantity).toBe(back);
       expect(line.returned_quantity).toBeLessThanOrEqual(line.received_quantity);
       expect(await balanceOf(db, product, warehouseId)).toBe(10 - back - out[product]!);
@@ -218,21 +222,21 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
   }, 120_000);
 
   it('returns of a batch-tracked product raced at once: first-expiry-first-out, never more than received', async () => {
-    const [p] = tracked as [{ id: string }];
-    const order = await placed([[p.id, 10]]);
+    const p = tracked[0]!.id;
+    const order = await placed([[p, 10]]);
     const soon = `PO-S-${crypto.randomUUID().slice(0, 6)}`;
     const later = `PO-L-${crypto.randomUUID().slice(0, 6)}`;
     for (const [i, [batch_no, days]] of ([[later, 200], [soon, 30]] as const).entries()) {
-      const got = await step(i, order._id, 'receive', { lines: [{ product_id: p.id, quantity: 5, batch_no, expiry_date: dayFromToday(days) }] });
+      const got = await step(i, order._id, 'receive', { lines: [{ product_id: p, quantity: 5, batch_no, expiry_date: dayFromToday(days) }] });
       expect(got.status, JSON.stringify(got.body)).toBe(200);
     }
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => step(i, order._id, 'return', { lines: [{ product_id: p.id, quantity: 1 + (i % 2) }] })));
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => step(i, order._id, 'return', { lines: [{ product_id: p, quantity: 1 + (i % 2) }] })));
     const back = replies.reduce((sum, r, i) => sum + (r.status === 200 ? 1 + (i % 2) : 0), 0);
     expect(back).toBeGreaterThanOrEqual(9);
     expect(back).toBeLessThanOrEqual(10);
     for (const r of replies.filter((r) => r.status !== 200)) expect(r.body.errors?.[0]?.field, JSON.stringify(r.body)).toBe('lines.0.quantity');
     const batches = rowsOf<{ batch_no: string; current_stock: number }>(await db.execute(sql`
-      select batch_no, current_stock from stock_batches where product_id = ${p.id}::uuid and warehouse_id = ${warehouseId}::uuid
+      select batch_no, current_stock from stock_batches where product_id = ${p}::uuid and warehouse_id = ${warehouseId}::uuid
          and batch_no in (${soon}, ${later}) order by batch_no`));
     // The batch expiring sooner went back first.
     expect(Object.fromEntries(batches.map((b) => [b.batch_no, b.current_stock]))).toEqual({ [later]: 10 - back, [soon]: 0 });
@@ -240,7 +244,7 @@ describe.skipIf(dbKind !== 'postgres')('purchase orders under concurrency: two A
   }, 120_000);
 
   it('deliveries and returns of twelve lines racing sales and add-stock of the same products in the same warehouse', async () => {
-    const ps = fresh(12).map((p) => p.id);
+    const ps = fresh(12);
     for (const p of ps) await shelve(p, 20);
     const order = await placed(ps.map((p) => [p, 20]));
     // Receipts of every line (in both orders), sales and plain purchases of each product, all at once on both processes.
