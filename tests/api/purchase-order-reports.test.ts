@@ -106,6 +106,30 @@ describe('the sale-purchase report and purchase orders', () => {
   });
 });
 
+describe('a receipt into a warehouse that holds none of the product yet', () => {
+  it('creates the balance at the line cost; refused, it leaves no balance behind', async () => {
+    const p = await fx.unstocked();
+    const [tracked] = rowsOf<{ id: string }>(await t.db.execute(sql`select id from products where tracks_expiry order by productname limit 1`));
+    const made = await t.request('POST', '/api/purchase-orders', {
+      role: 'admin',
+      body: { seller_id: await fx.sellerIn(p.cityId), warehouse_id: p.warehouseId, expected_on: dayFromToday(2),
+        lines: [{ product_id: p.productId, quantity: 5, unit_cost: 12.5 }, { product_id: tracked!.id, quantity: 2, unit_cost: 3 }] },
+    });
+    const step = (action: string, body: unknown) => t.request('POST', `/api/purchase-orders/${made.body._id}/${action}`, { role: 'admin', headers: key(), body });
+    expect((await step('order', {})).status).toBe(200);
+    const balance = () => t.request('GET', `/api/inventory/lookup?product_id=${p.productId}&warehouse_id=${p.warehouseId}`, { role: 'admin' });
+
+    // The tracked line has no batch: the whole receipt is refused, the first line's new balance included.
+    const refused = await step('receive', { lines: [{ product_id: p.productId, quantity: 5 }, { product_id: tracked!.id, quantity: 2 }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].field).toMatch(/^lines\.1\./);
+    expect((await balance()).status).toBe(404);
+
+    expect((await step('receive', { lines: [{ product_id: p.productId, quantity: 5 }] })).status).toBe(200);
+    expect((await balance()).body).toMatchObject({ current_stock: 5, unit_cost: 12.5, total_value: 62.5, minimum_stock: 0, maximum_stock: 0 });
+  });
+});
+
 describe("a purchase order's ledger rows link to the order", () => {
   const putPolicy = async (change: (p: Policy) => void) => {
     const policy = structuredClone(DEFAULT_POLICY);
