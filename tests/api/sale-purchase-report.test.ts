@@ -15,7 +15,10 @@ afterEach(() => expectLedgerInvariant(t.db));
 afterAll(() => t.close());
 
 
-type Item = { _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number };
+type Item = {
+  _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number;
+  reference_type: string | null; reference_id: string | null; purchase_order_id: string | null;
+};
 type Days = Record<string, { total: number; total_quantity: number; items: Item[] }>;
 
 describe('GET /reports/warehouse-sale-purchase', () => {
@@ -30,9 +33,12 @@ describe('GET /reports/warehouse-sale-purchase', () => {
     const rows = await t.db.select({ m: stockMovements, name: products.productname }).from(stockMovements)
       .innerJoin(products, eq(products.id, stockMovements.productId)).where(eq(stockMovements.warehouseId, warehouseId));
     const inPeriod = rows.filter(({ m }) => dayIST(m.created) >= start && dayIST(m.created) <= end);
+    // Purchases: Add Inventory and purchase-order receipts, less returns to the seller (signed); sales: what went out
+    // otherwise, but for transfers.
+    const toSeller = (m: typeof stockMovements.$inferSelect) => m.movementType === 'out' && m.referenceType === 'purchase_order';
     for (const [kind, pick] of [
-      ['purchases', (m: typeof stockMovements.$inferSelect) => m.movementType === 'in' && m.movementReason === 'purchase'],
-      ['sales', (m: typeof stockMovements.$inferSelect) => m.movementType === 'out'],
+      ['purchases', (m: typeof stockMovements.$inferSelect) => (m.movementType === 'in' && m.movementReason === 'purchase') || toSeller(m)],
+      ['sales', (m: typeof stockMovements.$inferSelect) => m.movementType === 'out' && !toSeller(m) && m.referenceType !== 'transfer'],
     ] as const) {
       const expected: Days = {};
       // A day's items in time order, ties in ledger order. Ledger order alone is not time order: the demo data
@@ -42,11 +48,14 @@ describe('GET /reports/warehouse-sale-purchase', () => {
         a.m.created.getTime() - b.m.created.getTime() || a.m.seq - b.m.seq;
       for (const { m, name } of inPeriod.filter(({ m }) => pick(m)).sort(chronological)) {
         const day = (expected[dayIST(m.created)] ??= { total: 0, total_quantity: 0, items: [] });
-        day.total = Math.round((day.total + m.totalValue) * 100) / 100;
-        day.total_quantity += Math.abs(m.quantity);
+        const sign = toSeller(m) ? -1 : 1;
+        day.total = Math.round((day.total + sign * m.totalValue) * 100) / 100;
+        day.total_quantity += sign * Math.abs(m.quantity);
         day.items.push({
-          _id: m.id, created: m.created.toISOString(), product_id: m.productId, product_name: name, quantity: Math.abs(m.quantity),
-          unit_cost: m.unitCost, total_value: m.totalValue,
+          _id: m.id, created: m.created.toISOString(), product_id: m.productId, product_name: name, quantity: sign * Math.abs(m.quantity),
+          unit_cost: m.unitCost, total_value: sign * m.totalValue, reference_type: m.referenceType, reference_id: m.referenceId,
+          // The demo data has no purchase orders: no row names one.
+          purchase_order_id: null,
         });
       }
       const got = res.body[kind];

@@ -11,6 +11,7 @@ import { HttpError } from '../http/errors.js';
 import { sendStock } from '../http/send-stock.js';
 import { errorReplies, errorWith, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
+import { movementLinksOf } from '../services/inventory-records.js';
 import { inventoryService } from '../services/inventory-service.js';
 import { reconcileService } from '../services/reconcile.js';
 import { stockService } from '../services/stock-service.js';
@@ -60,7 +61,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   );
 
   app.get('/inventory/movements', { config: perm('inventory', 'list'), schema: { tags, querystring: movementListQuery } }, (request) =>
-    records.movements(request.query, userOf(request).warehouses),
+    records.movements(request.query, userOf(request).warehouses, movementLinksOf(userOf(request))),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { inventoryReportQuery, salePurchaseQuery } from '../../domain/schemas/in
 import type { RouteModule } from '../http/types.js';
 import { userOf } from '../auth/access.js';
 import { inventoryReportService } from '../services/inventory-report.js';
+import { movementLinksOf } from '../services/inventory-records.js';
 import { salePurchaseReportService } from '../services/sale-purchase-report.js';
 import { stockValuationQuery } from '../../domain/schemas/valuation.js';
 import { stockValuationService } from '../services/stock-valuation.js';
@@ -14,13 +15,13 @@ export const reportRoutes: RouteModule = (app, { database }) => {
   const valuation = stockValuationService(database.db);
 
   app.get('/inventory/report', { config: { access }, schema: { tags: ['reports'], querystring: inventoryReportQuery } }, (request) =>
-    inventoryReport.report(request.query, new Date(), userOf(request).warehouses),
+    inventoryReport.report(request.query, new Date(), userOf(request).warehouses, movementLinksOf(userOf(request))),
   );
 
   app.get(
     '/reports/warehouse-sale-purchase',
     { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseQuery } },
-    (request) => salePurchase.report(request.query, userOf(request).warehouses, userOf(request).seesCosts !== false),
+    (request) => salePurchase.report(request.query, userOf(request).warehouses, userOf(request).seesCosts !== false, movementLinksOf(userOf(request))),
   );
 
   app.get('/reports/stock-valuation', { config: { access }, schema: { tags: ['reports'], querystring: stockValuationQuery } }, (request) =>

@@ -3,6 +3,8 @@ import type { DbOrTx } from '../db/client.js';
 import { inventory, products, stockMovements, warehouses } from '../db/schema.js';
 import { badRequest, isUuid, notFound } from '../http/errors.js';
 import type { MovementOut } from './stock-ledger.js';
+import type { CurrentUser } from '../auth/access.js';
+import { purchaseOrders } from '../db/declared-schema.js';
 
 /** One balance row as the API shows it (SPEC.md section 3, inventory record). */
 export type InventoryRecord = {
@@ -58,21 +60,36 @@ export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehous
   return row;
 }
 
-/** A ledger row as lists and reports show it. */
-export type MovementRecord = MovementOut & { product_name: string; warehouse_name: string; batch_no: string | null };
+/**
+ * A ledger row as lists and reports show it; `purchase_order_id`: the purchase order a row references by its number
+ * (reference type 'purchase_order'; null when no order has that number), only for a caller who may open orders.
+ */
+export type MovementRecord = MovementOut & { product_name: string; warehouse_name: string; batch_no: string | null; purchase_order_id?: string | null };
+
+/** The documents a movement list may link its rows to: only those the caller may open. */
+export type MovementLinks = { purchaseOrders?: boolean };
+export const movementLinksOf = (by: CurrentUser): MovementLinks => ({ purchaseOrders: by.may?.('purchase-orders', 'show') === true });
 
 export const movementColumns = { m: stockMovements, productName: products.productname, warehouseName: warehouses.name };
-type MovementRow = { m: typeof stockMovements.$inferSelect; productName: string; warehouseName: string };
+type MovementRow = { m: typeof stockMovements.$inferSelect; productName: string; warehouseName: string; purchaseOrderId?: string | null };
 
-export const selectMovements = (db: DbOrTx) =>
-  db.select(movementColumns).from(stockMovements)
+/** The order of a purchase order's receipts and returns, by its number (unique): a join on a plain key. */
+export const referencedOrder = sql`${stockMovements.referenceType} = 'purchase_order' and ${purchaseOrders.number} = ${stockMovements.referenceId}`;
+
+export const selectMovements = (db: DbOrTx, links: MovementLinks = {}) => {
+  const query = db.select({ ...movementColumns, ...(links.purchaseOrders ? { purchaseOrderId: sql<string | null>`${purchaseOrders.id}` } : {}) })
+    .from(stockMovements)
     .innerJoin(products, eq(products.id, stockMovements.productId))
-    .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId));
+    .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
+    .$dynamic();
+  return links.purchaseOrders ? query.leftJoin(purchaseOrders, referencedOrder) : query;
+};
 
-export const toMovementRecord = ({ m, productName, warehouseName }: MovementRow): MovementRecord => ({
+export const toMovementRecord = ({ m, productName, warehouseName, purchaseOrderId }: MovementRow): MovementRecord => ({
   _id: m.id, seq: m.seq, product_id: m.productId, product_name: productName, warehouse_id: m.warehouseId, warehouse_name: warehouseName,
   movement_type: m.movementType as MovementOut['movement_type'], quantity: m.quantity, stock_before: m.stockBefore,
   stock_after: m.stockAfter, unit_cost: m.unitCost, total_value: m.totalValue, value_change: m.valueChange, movement_reason: m.movementReason,
   reference_id: m.referenceId, reference_type: m.referenceType, seller_id: m.sellerId, performed_by: m.performedBy,
   notes: m.notes, created: m.created.toISOString(), batch_no: m.batchNo,
+  ...(purchaseOrderId === undefined ? {} : { purchase_order_id: purchaseOrderId }),
 });

@@ -4,7 +4,9 @@ import { inventory, products, stockDailyTotals, stockMovements } from '../db/sch
 import type { InventoryReportQuery } from '../../domain/schemas/inventory.js';
 import type { REPORT_TYPES } from '../../domain/constants.js';
 import { badRequest, isUuid } from '../http/errors.js';
-import { lowStock, outOfStock, selectMovements, selectRecords, toMovementRecord, toRecord, type MovementRecord } from './inventory-records.js';
+import {
+  lowStock, outOfStock, selectMovements, selectRecords, toMovementRecord, toRecord, type MovementLinks, type MovementRecord,
+} from './inventory-records.js';
 import { businessDay } from '../../domain/schemas/inventory.js';
 import { addDays, dayOf, dayStart, periodOf, withinPeriod, type Period } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
@@ -81,8 +83,11 @@ function movementTotals(db: Db, f: Filters) {
  */
 export function inventoryReportService(db: Db) {
   return {
-    /** `scope`: 'assigned' keeps every figure to the caller's warehouses, in SQL. */
-    async report(query: InventoryReportQuery, now = new Date(), scope: WarehouseScope = null) {
+    /**
+     * `scope`: 'assigned' keeps every figure to the caller's warehouses, in SQL. `links`: the documents the caller may
+     * open, which the movements name (a purchase order's receipts and returns: `purchase_order_id`).
+     */
+    async report(query: InventoryReportQuery, now = new Date(), scope: WarehouseScope = null, links: MovementLinks = {}) {
       const period = periodOf(query, now);
       const warehouseId = optionalId(query.warehouse_id, 'warehouse_id', 'Warehouse');
       const productId = optionalId(query.product_id, 'product_id', 'Product');
@@ -113,7 +118,7 @@ export function inventoryReportService(db: Db) {
           total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
         }).from(inventory).where(balances))[0]!),
         when('statistics', async () => (await totals.statistics())[0]!),
-        when('recent', async () => (await selectMovements(db).where(moves)
+        when('recent', async () => (await selectMovements(db, links).where(moves)
           .orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit)).map(toMovementRecord)),
         when('items', async () => (await selectRecords(db)
           .where(and(balances, query.low_stock_only ? lowStock : undefined, query.out_of_stock_only ? outOfStock : undefined))

@@ -10,7 +10,7 @@ import { OUT_OF_SCOPE_MESSAGE, assertWarehouseWritable, warehouseFilter, warehou
 import { runIdempotent, type Outcome } from './idempotency.js';
 import {
   lowStock, outOfStock, recordById, requireProduct, requireWarehouse, selectMovements, selectRecords, stockValue, toMovementRecord,
-  toRecord, type InventoryRecord,
+  toRecord, type InventoryRecord, type MovementLinks,
 } from './inventory-records.js';
 import { offsetOf, searchFilter, sortOrder } from './list-helpers.js';
 import { productNameText } from './product-query.js';
@@ -201,7 +201,8 @@ export function inventoryService(db: Db) {
     },
 
     /** The ledger, newest first. */
-    async movements(query: MovementListQuery, scope: WarehouseScope = null) {
+    /** A product's ledger, newest first; `links`: the documents the caller may open (see MovementRecord). */
+    async movements(query: MovementListQuery, scope: WarehouseScope = null, links: MovementLinks = {}) {
       const productId = idFilter(query.product_id, 'product_id', 'Product');
       const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
       const where: SQL | undefined = and(
@@ -211,7 +212,7 @@ export function inventoryService(db: Db) {
         warehouseFilter(scope, stockMovements.warehouseId),
       );
       const [rows, [total]] = await Promise.all([
-        selectMovements(db).where(where).orderBy(desc(stockMovements.seq)).limit(query.limit).offset(offsetOf(query)),
+        selectMovements(db, links).where(where).orderBy(desc(stockMovements.seq)).limit(query.limit).offset(offsetOf(query)),
         db.select({ n: count() }).from(stockMovements).where(where),
       ]);
       return { data: rows.map(toMovementRecord), total: Number(total?.n ?? 0), page: query.page, limit: query.limit };

@@ -39,6 +39,24 @@ function refusal(outcome: StockOutcome, i: number): HttpError {
   return new HttpError(outcome.status, message, fields, undefined, extra);
 }
 
+/**
+ * The balances a step will change, locked before any of them changes, in id order (as a transfer locks its own); a
+ * receipt first creates, empty, those it will fill. Locked one line at a time instead, a delivery would hold the day's
+ * ledger totals row (its first line's insert takes it) while waiting for a later line's balance, which a plain add-stock
+ * or sale can hold while it waits for that same totals row: a deadlock, answered as a 409 to one of them.
+ */
+async function lockBalances(tx: Tx, warehouseId: unknown, lines: [unknown, OrderLine][], create: boolean): Promise<void> {
+  const ids = `{${[...new Set(lines.map(([, l]) => l.product_id))].join(',')}}`;
+  if (create) {
+    await tx.execute(sql`
+      insert into inventory (product_id, warehouse_id, tracks_expiry)
+      select p.id, ${warehouseId as string}::uuid, p.tracks_expiry from products p where p.id = any(${ids}::uuid[]) order by p.id
+      on conflict (product_id, warehouse_id) do nothing`);
+  }
+  await tx.execute(sql`
+    select id from inventory where warehouse_id = ${warehouseId as string}::uuid and product_id = any(${ids}::uuid[]) order by id for update`);
+}
+
 const stock = async (tx: Tx, fn: 'stock_add' | 'stock_remove', actor: string, input: Record<string, unknown>) =>
   rowsOf<{ r: StockOutcome }>(await tx.execute(fn === 'stock_add'
     ? sql`select stock_add(${actor}::uuid, ${JSON.stringify(input)}::jsonb) as r`
@@ -54,6 +72,7 @@ export const receive: ActionHook = async (tx, { record, input, by }) => {
   const body = input as ReceiptInput;
   const order = await linesOf(tx, record.id as string);
   const lines = matched(body.lines, order, (l) => l.quantity - l.received, (n) => (n === 0 ? 'Nothing of this line is due' : `Only ${n} due`));
+  await lockBalances(tx, record.warehouseId, lines, true);
   for (const [i, [line, ordered]] of lines.entries()) {
     const outcome = await stock(tx, 'stock_add', by.id, {
       product_id: ordered.product_id, warehouse_id: record.warehouseId, quantity: line.quantity, unit_cost: ordered.unit_cost,
@@ -76,6 +95,7 @@ export const returnToSeller: ActionHook = async (tx, { record, input, by }) => {
   const body = input as SellerReturnInput;
   const order = await linesOf(tx, record.id as string);
   const lines = matched(body.lines, order, (l) => l.received - l.returned, (n) => (n === 0 ? 'Nothing of this line can be returned' : `Only ${n} can be returned`));
+  await lockBalances(tx, record.warehouseId, lines, false);
   for (const [i, [line, ordered]] of lines.entries()) {
     const outcome = await stock(tx, 'stock_remove', by.id, {
       product_id: ordered.product_id, warehouse_id: record.warehouseId, quantity: line.quantity, movement_type: 'out',

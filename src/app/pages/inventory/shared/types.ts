@@ -37,5 +37,7 @@ export type StockMovement = {
   movement_reason: string | null;
   reference_id: string | null;
   reference_type?: string | null;
+  /** The purchase order of a receipt or return to the seller, for a caller who may open it (issue 31). */
+  purchase_order_id?: string | null;
   created: string;
 };

@@ -4,6 +4,7 @@ import { formatBusinessTime } from '../../../components/business-time';
 import { useState, type Key } from 'react';
 import { formatINR } from '../../../../domain/money';
 import { formatDay, formatQuantity } from '../shared/format';
+import { MovementReference, type Referenced } from '../shared/MovementReference';
 import { usePrinting } from '../shared/use-printing';
 import { totalsOf, type SalePurchaseDay } from './types';
 
@@ -15,6 +16,8 @@ type Row = {
   quantity: number;
   unit_cost?: number;
   total_value?: number;
+  /** A movement of a purchase order (a receipt, or a return to the seller): its order. */
+  order?: Referenced;
   children?: Row[];
 };
 
@@ -34,8 +37,20 @@ function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
         quantity: item.quantity,
         unit_cost: item.unit_cost,
         total_value: item.total_value,
+        ...(item.reference_type === 'purchase_order' ? { order: { reference_type: item.reference_type, reference_id: item.reference_id ?? null, purchase_order_id: item.purchase_order_id } } : {}),
       })),
     }));
+}
+
+/** A movement: its time and product, and for a purchase order's the order (a negative quantity went back to the seller). */
+function ItemLabel({ label, row }: { label: string; row: Row }) {
+  if (!row.order) return <>{label}</>;
+  return (
+    <>
+      {`${label} · ${row.quantity < 0 ? 'returned to seller, ' : ''}`}
+      <MovementReference movement={row.order} />
+    </>
+  );
 }
 
 const UNIT_COST_KEY = 'unit_cost';
@@ -45,7 +60,7 @@ const columns: TableColumnsType<Row> = [
     title: 'Date / Product',
     dataIndex: 'label',
     key: 'label',
-    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text> : label),
+    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text> : <ItemLabel label={label} row={row} />),
   },
   { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', width: 100, render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)) },
   { title: 'Unit Cost', dataIndex: 'unit_cost', key: UNIT_COST_KEY, align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },

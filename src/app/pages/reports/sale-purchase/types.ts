@@ -1,9 +1,11 @@
 /**
- * GET /reports/warehouse-sale-purchase (SPEC.md section 3, plus the per-day quantity and the warehouse's name). The
- * money figures are costs: absent for a role without 'costs: see'.
+ * GET /reports/warehouse-sale-purchase (SPEC.md section 3, plus the per-day quantity, the warehouse's name and each
+ * movement's reference). The money figures are costs: absent for a role without 'costs: see'. A return to the seller is
+ * a purchase with a negative quantity and value; `purchase_order_id` comes to a role that may open purchase orders.
  */
 export type SalePurchaseItem = {
   _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost?: number; total_value?: number;
+  reference_type?: string | null; reference_id?: string | null; purchase_order_id?: string | null;
 };
 export type SalePurchaseDay = { total?: number; total_quantity: number; items: SalePurchaseItem[] };
 export type SalePurchaseReport = {
