@@ -7,6 +7,7 @@ import { fromSpec } from './declared';
 import { handlingCharges } from './handling-charges';
 import { inventory } from './inventory';
 import { products } from './products';
+import { purchaseOrders } from './purchase-orders';
 import type { ResourceDeclaration } from './types';
 import { users } from './users';
 import { warehouses } from './warehouses';
@@ -19,6 +20,7 @@ const SPA_PARTS: Record<string, ResourceDeclaration> = {
   warehouses,
   inventory,
   'handling-charges': handlingCharges,
+  'purchase-orders': purchaseOrders,
   categories: fromSpec(categoriesResource, { icon: <TagsOutlined /> }),
   subcategories: fromSpec(subcategoriesResource, { icon: <TagOutlined /> }),
 };

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { crudPage } from '../crud/crud-page';
+import { PRINT_PATH } from '../pages/purchase-orders/print-path';
 import { resourceDeclarations } from '../resources';
 import type { RefineAction } from '../resources/types';
 import { retryableLazy as lazy } from './retryable-lazy';
@@ -57,6 +58,8 @@ const specialRoutes: BackOfficeRoute[] = [
   ...screensOf('update-all-inventory', { list: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) }),
   ...screensOf('handling-charges', { list: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) }),
   ...screensOf('permissions', { list: lazy(() => import('../pages/permissions/PermissionsPage')) }),
+  // The printable purchase order: the order's own page in another layout, for whoever may open the order.
+  { path: PRINT_PATH, resource: 'purchase-orders', action: 'show', page: lazy(() => import('../pages/purchase-orders/PurchaseOrderPrintPage')) },
 ];
 
 const CRUD_SCREENS = ['list', 'create', 'edit', 'show'] as const;
