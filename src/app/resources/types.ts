@@ -166,6 +166,8 @@ export type CustomFormProps = { declaration: ResourceDeclaration; mode: FormMode
 
 type FormCommon = {
   titles: Record<FormMode, string>;
+  /** Where a saved record goes; default its page where it has one, else the list (SPEC.md's users: the list). */
+  redirect?: 'list' | 'show';
 };
 
 export type DeclaredFormDeclaration = FormCommon & {

@@ -56,6 +56,8 @@ export const users = fromSpec(usersResource, {
     },
   },
   form: {
+    // SPEC.md section 5: a saved user goes back to the list, though users have a page of their own.
+    redirect: 'list',
     // SPEC.md section 8: a record without both a first name and an e-mail cannot be edited sensibly.
     recordProblem: (u) => (!u.firstname && !u.email ? 'User data is missing or incomplete.' : null),
   },
