@@ -76,6 +76,9 @@ describe('the purchase orders list', () => {
     expect(within(late!).getByText('Overdue').className).toContain('ant-tag-red');
     expect([...onTime!.querySelectorAll('td')][expected]!.textContent).toBe('05 Dec 2026');
     expect(within(onTime!).getByText('Partially received').className).toContain('ant-tag-orange');
+    // Filters in the headers: the seller, the warehouse, a period of expected days, the status.
+    const filtered = [...document.querySelectorAll('.ant-table-thead th')].filter((th) => th.querySelector('.ant-table-filter-trigger')).map((th) => th.textContent);
+    expect(filtered).toEqual(['Seller', 'Warehouse', 'Expected', 'Status']);
   });
 });
 
