@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   /** Support e-mail shown on the landing page. */
   readonly VITE_SUPPORT_EMAIL?: string;
+  /** The business named as the buyer on a printed purchase order. */
+  readonly VITE_BUSINESS_NAME?: string;
 }
 
 interface ImportMeta {

@@ -138,6 +138,7 @@ describe('receiving a purchase order', () => {
 
   it('needs a batch and expiry for a product that tracks expiry, naming the line', async () => {
     const made = await ordered([{ product_id: plain[0]!.id, quantity: 2, unit_cost: 9 }, { product_id: tracked.id, quantity: 6, unit_cost: 12 }]);
+    expect(made.lines.map((l: { tracks_expiry: boolean }) => l.tracks_expiry)).toEqual([false, true]);
     const noBatch = await step(made._id, 'receive', { lines: [{ product_id: plain[0]!.id, quantity: 2 }, { product_id: tracked.id, quantity: 6 }] });
     expect(noBatch.status).toBe(400);
     expect(noBatch.body.errors[0].field).toMatch(/^lines\.1\.(batch_no|expiry_date)$/);

@@ -18,22 +18,17 @@ async function cancelledStockTake(warehouseId: string): Promise<string> {
   return take;
 }
 
-/** A draft purchase order, so the empty demo list has one to edit and show. */
-async function draftPurchaseOrder(warehouseId: string, productId: string): Promise<string> {
-  const seller = (await api<{ data: Listed[] }>('GET', '/users/by-role/seller')).body.data[0]!._id;
-  const order = await api<Listed>('POST', '/purchase-orders', {
-    seller_id: seller, warehouse_id: warehouseId, expected_on: '2030-01-15', lines: [{ product_id: productId, quantity: 12, unit_cost: 41.5 }],
-  });
-  return order.body._id;
-}
-
 /** Every back-office route with real ids and the query its screen expects. */
 async function everyRoute(): Promise<string[]> {
   const record = await demoRecord(5, () => true);
-  await draftPurchaseOrder(record.warehouse_id, record.product_id);
   const transfer = (await api<Listed>('POST', '/transfers', {
     from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
     lines: [{ product_id: record.product_id, quantity: 1 }],
+  })).body._id;
+  // A purchase order (issue 31), a draft so its edit screen shows the form; its page and its print too, and its seller's page.
+  const seller = (await api<{ users: Listed[] }>('GET', '/users?role=seller&limit=1')).body.users[0]!._id;
+  const order = (await api<Listed>('POST', '/purchase-orders', {
+    seller_id: seller, warehouse_id: record.warehouse_id, expected_on: '2030-01-01', lines: [{ product_id: record.product_id, quantity: 1, unit_cost: 10 }],
   })).body._id;
   const ids: Record<string, string> = {
     '/product-edit/:id': await firstOf('/products'),
@@ -46,8 +41,12 @@ async function everyRoute(): Promise<string[]> {
     '/transfers/:id': transfer,
     // A draft, so its edit screen shows the form.
     '/transfers/:id/edit': transfer,
-    // Each declared resource's edit and record screens, on its first record.
-    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => [r.screens?.edit, r.screens?.show].filter((p) => p !== undefined).map(async (screen) => [screen, await firstOf(r.path, r.api?.listKey)])))),
+    // Each declared resource's edit screen, on its first record.
+    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path, r.api?.listKey)])))),
+    '/purchase-orders/edit/:id': order,
+    '/purchase-orders/show/:id': order,
+    '/purchase-orders/print/:id': order,
+    '/users/show/:id': seller,
   };
   const query = `warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`;
   return backOfficeRoutes.map(({ path }) => {

@@ -11,16 +11,17 @@ const KIND_INPUTS: Partial<Record<ResourceField['kind'], FieldInput>> = {
   money: 'number', decimal: 'number', integer: 'number', boolean: 'switch', email: 'email', phone: 'tel', date: 'date', datetime: 'datetime',
 };
 
-/** A document's rows: each row's own fields, and the figures computed from them. */
+/** A document's rows: each row's own fields (not those the server sets: a received quantity), and the figures computed from them. */
 function linesOf(field: ResourceField): LinesDeclaration {
   const lines = field.lines!;
+  const typed = Object.entries(lines.fields).filter(([, f]) => !f.readOnly);
   return {
-    fields: Object.entries(lines.fields).map(([name, f]) => formField(name, f)),
+    fields: typed.map(([name, f]) => formField(name, f)),
     itemLabel: lines.itemLabel ?? 'Line',
     min: lines.min ?? 0,
     ...(lines.max !== undefined && { max: lines.max }),
     totals: Object.entries(lines.totals ?? {}).map(([key, t]) => ({ key, label: t.label, of: t.of, kind: t.kind ?? 'decimal' })),
-    newRow: initialValuesOf(Object.entries(lines.fields)),
+    newRow: initialValuesOf(typed),
   };
 }
 
@@ -51,7 +52,7 @@ export function initialValuesOf(fields: [string, ResourceField][]): Record<strin
   return Object.fromEntries(fields.flatMap(([name, f]) => {
     if (f.initial !== undefined) return [[name, f.initial]];
     if (f.kind === 'list') return [[name, ['']]];
-    if (f.kind === 'lines') return [[name, Array.from({ length: f.lines?.min ?? 0 }, () => initialValuesOf(Object.entries(f.lines?.fields ?? {})))]];
+    if (f.kind === 'lines') return [[name, Array.from({ length: f.lines?.min ?? 0 }, () => initialValuesOf(Object.entries(f.lines?.fields ?? {}).filter(([, c]) => !c.readOnly)))]];
     const empty = ruleOf(f).safeParse(undefined);
     return empty.success && empty.data !== undefined ? [[name, empty.data]] : [];
   }));

@@ -2,6 +2,7 @@ import { isResourceAction } from '../../domain/policy';
 import { declaredScreens } from '../declared/declared-screens';
 import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
+import { purchaseOrderPrint } from './purchase-orders';
 import { dashboard, expiryReport, inventoryByCity, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
 import { stockTakes } from './stock-takes';
 import { transfers } from './transfers';
@@ -15,7 +16,7 @@ export type * from './types';
 /** The SPA's own screens, which no declaration in src/domain/resources describes (reports, transfers, the matrix). */
 const spaScreens: ResourceDeclaration[] = [
   transfers, stockTakes, inventoryReport, salePurchaseReport, expiryReport, stockValuation, updateAllInventory, permissions,
-  inventoryByCity, categoryTree, sellers,
+  inventoryByCity, purchaseOrderPrint, categoryTree, sellers,
 ];
 
 const LAST = Number.MAX_SAFE_INTEGER;

@@ -166,6 +166,8 @@ export type CustomFormProps = { declaration: ResourceDeclaration; mode: FormMode
 
 type FormCommon = {
   titles: Record<FormMode, string>;
+  /** Where a saved record goes; default its page where it has one, else the list (SPEC.md's users: the list). */
+  redirect?: 'list' | 'show';
 };
 
 export type DeclaredFormDeclaration = FormCommon & {
@@ -226,6 +228,8 @@ export type ShowLines = {
   title: string;
   columns: ColumnDeclaration<ApiRecord>[];
   totals: { key: string; label: string; text: (record: ApiRecord) => string }[];
+  /** Under the totals: more of the document's figures (a purchase order's GST split). */
+  footer?: ComponentType<{ record: ApiRecord }>;
 };
 
 /** A named step of a document's status: from which statuses, its button, its question and whether it takes a note. */
@@ -260,7 +264,33 @@ export type HistoryEntry = {
 };
 
 /** Other records pointing at this one (a supplier's orders), listed on its page from their own list, filtered `?<field>=<id>`. */
-export type RelatedDeclaration = { resource: string; field: string; title: string };
+export type RelatedDeclaration = {
+  resource: string; field: string; title: string;
+  /** Only on the pages of such records (a user whose role is seller); default every record's. */
+  when?: (record: ApiRecord) => boolean;
+};
+
+/**
+ * What a step's own form gets from the record's page (a purchase order's receive dialog): the record as shown, the
+ * step, whether it is open, and `submit`.
+ */
+export type StepFormProps = {
+  record: ApiRecord;
+  step: StepDeclaration;
+  /** 'purchase order'. */
+  singular: string;
+  open: boolean;
+  /** The step is being sent. */
+  busy: boolean;
+  /**
+   * Takes the step with this body: `POST /<path>/{id}/<step>`, an Idempotency-Key per submission (a body sent again
+   * while the form is open carries the same key; another body, or the next opening, a new one). Resolves once it is
+   * taken (the page then closes the form, says so and reads the record again); rejects with the API's HttpError,
+   * whose `errors` name the body's paths ('lines.0.quantity'), the form staying open with what was typed.
+   */
+  submit: (body: Record<string, unknown>) => Promise<void>;
+  onClose: () => void;
+};
 
 export type ShowDeclaration = {
   /** The page's heading for one record ('Test Order PO-2026-00042'). */
@@ -272,6 +302,13 @@ export type ShowDeclaration = {
   /** What a history entry is called ('Created', 'Submitted'), and one changed field in words ('Price ₹120.00 → ₹110.00'; null: not shown). */
   history?: { title: (action: string) => string; change: (field: string, before: unknown, after: unknown, record: ApiRecord) => string | null };
   related: RelatedDeclaration[];
+  /**
+   * Steps with a form of their own instead of the question and note (a receipt's quantities): by step name. The form
+   * renders its own dialog (see crud/show/StepFormModal) and calls `submit`.
+   */
+  stepForms?: Record<string, ComponentType<StepFormProps>>;
+  /** More buttons in the page's header, before the steps (Print). */
+  headerExtra?: ComponentType<{ record: ApiRecord }>;
 };
 
 /**

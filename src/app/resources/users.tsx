@@ -1,7 +1,10 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { USER_STATUS_LABELS, defaultRoleLabel, type UserStatus } from '../../domain/roles';
+import { usersResource } from '../../domain/resources/users';
+import { formatDateTime } from '../crud/cells';
 import type { SpaPart } from '../declared/declared';
-import type { ApiRecord } from './types';
+import { choiceTag } from '../declared/declared-values';
+import type { ApiRecord, ShowDeclaration } from './types';
 
 type User = { firstname?: string; lastname?: string; email?: string; role: string; role_label?: string; status: string };
 const user = (r: ApiRecord) => r as User;
@@ -10,14 +13,36 @@ const statusLabel = (r: ApiRecord) => USER_STATUS_LABELS[user(r).status as UserS
 /** The role as the admin labelled it (the API's role_label), else SPEC.md's label. */
 const roleLabel = (r: ApiRecord) => user(r).role_label || defaultRoleLabel(user(r).role);
 const fullName = (r: ApiRecord) => [user(r).firstname, user(r).lastname].filter(Boolean).join(' ');
+const shown = (key: string) => (r: ApiRecord) => (typeof r[key] === 'string' && r[key] ? (r[key] as string) : '—');
+
+/** A user's page: who they are, and for a seller the purchase orders placed with them (issue 31). */
+const userPage: ShowDeclaration = {
+  title: (u) => `${roleLabel(u)} ${fullName(u)}`.trim(),
+  items: [
+    { key: 'name', label: 'Name', render: fullName },
+    { key: 'email', label: 'Email', render: shown('email') },
+    { key: 'phonenumber', label: 'Phone Number', render: shown('phonenumber') },
+    { key: 'role', label: 'Role', render: roleLabel },
+    { key: 'status', label: 'Status', render: (u) => choiceTag(usersResource.fields.status, u.status) },
+    { key: 'city', label: 'City', render: shown('city') },
+    { key: 'address', label: 'Address', render: shown('address') },
+    { key: 'gst_no', label: 'GST Number', render: shown('gst_no') },
+    { key: 'created', label: 'Created', render: (u) => formatDateTime(u.created) },
+  ],
+  lines: [],
+  related: [{ resource: 'purchase-orders', field: 'seller_id', title: 'Purchase Orders', when: (u) => user(u).role === 'seller' }],
+};
 
 /**
  * User Listing: the shared declaration, with what the SPA does its own way: the Name column (first and last name),
- * the role's label, the status's label in the CSV, the search box's suggestions from /users/autocomplete.
+ * the role's label, the status's label in the CSV, the search box's suggestions from /users/autocomplete, and a
+ * user's page (a seller's purchase orders), opened from the Name.
  */
 export default {
   menuOrder: 20,
   icon: <TeamOutlined />,
+  routes: { ...usersResource.screens, show: '/users/show/:id' },
+  show: userPage,
   cells: {
     firstname: { key: 'name', render: fullName, exportValue: fullName },
     role: { render: roleLabel, exportValue: roleLabel, sort: 'role' },
@@ -32,6 +57,8 @@ export default {
     },
   },
   form: {
+    // SPEC.md section 5: a saved user goes back to the list, though users have a page of their own.
+    redirect: 'list',
     // SPEC.md section 8: a record without both a first name and an e-mail cannot be edited sensibly.
     recordProblem: (u) => (!u.firstname && !u.email ? 'User data is missing or incomplete.' : null),
   },

@@ -18,6 +18,8 @@ const SPEC_BACK_OFFICE_PATHS = [
   '/stock-takes', '/stock-takes/:id',
   // Not in SPEC.md: transfers between warehouses of issue 18.
   '/transfers', '/transfers/new', '/transfers/:id', '/transfers/:id/edit',
+  // Not in SPEC.md: of issue 31, the printable purchase order and a user's page (a seller's orders).
+  '/purchase-orders/print/:id', '/users/show/:id',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);

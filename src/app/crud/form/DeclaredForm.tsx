@@ -20,9 +20,9 @@ type Props = { declaration: ResourceDeclaration; form: DeclaredFormDeclaration; 
 export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   const navigate = useNavigate();
   const listPath = screenPath(declaration, 'list') ?? '/';
-  // A record with a page of its own (a document) is shown once saved, and an edit's Cancel goes back to it.
-  const hasPage = !!declaration.routes?.show;
-  const cancelPath = (mode === 'edit' && id !== undefined && screenPath(declaration, 'show', id)) || listPath;
+  // A record with a page of its own (a document) is shown once saved, and an edit's Cancel goes back to it, unless the declaration says the list.
+  const hasPage = !!declaration.routes?.show && declared.redirect !== 'list';
+  const cancelPath = (hasPage && mode === 'edit' && id !== undefined && screenPath(declaration, 'show', id)) || listPath;
   const schema = declared.schemas[mode];
   const singular = declaration.entity?.singular ?? 'record';
   const { submitError, submitWith, refused } = useDeclaredSubmit(schema);

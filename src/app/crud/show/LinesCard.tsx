@@ -3,9 +3,16 @@ import type { ReactNode } from 'react';
 import type { ApiRecord, ShowLines } from '../../resources/types';
 import { DocumentTotals } from '../DocumentTotals';
 
-/** A document's lines on its page: each row's fields and figures, and the document's totals under them. */
+/** The API sent this figure on no line: a cost hidden from the role (no unit_cost, no amount), not a blank to show. */
+const sentNone = (rows: readonly ApiRecord[], key: string) => rows.length > 0 && rows.every((row) => row[key] === undefined);
+
+/**
+ * A document's lines on its page: each row's fields and figures, and the document's totals under them (a column or a
+ * total the API left out for the role is left out here too), then whatever the document adds under them.
+ */
 export function LinesCard({ lines, record }: { lines: ShowLines; record: ApiRecord }) {
   const rows = (record[lines.key] ?? []) as ApiRecord[];
+  const Footer = lines.footer;
   return (
     <Card size="small" title={lines.title} style={{ marginTop: 16 }}>
       <Table<ApiRecord>
@@ -17,13 +24,14 @@ export function LinesCard({ lines, record }: { lines: ShowLines; record: ApiReco
         scroll={{ x: 'max-content' }}
         columns={[
           { key: 'position', title: '#', width: 40, render: (_: unknown, __: ApiRecord, index: number) => index + 1 },
-          ...lines.columns.map((column) => ({
+          ...lines.columns.filter((column) => !sentNone(rows, column.key)).map((column) => ({
             key: column.key, title: column.title, align: column.align,
             render: (_: unknown, row: ApiRecord) => (column.render ? column.render(row) : (row[column.key] as ReactNode)),
           })),
         ]}
       />
-      <DocumentTotals totals={lines.totals.map((t) => ({ key: t.key, label: t.label, text: t.text(record) }))} />
+      <DocumentTotals totals={lines.totals.filter((t) => record[t.key] !== undefined).map((t) => ({ key: t.key, label: t.label, text: t.text(record) }))} />
+      {Footer && <Footer record={record} />}
     </Card>
   );
 }

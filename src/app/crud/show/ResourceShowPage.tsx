@@ -38,19 +38,20 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
   const editable = !workflow?.editable || workflow.editable.includes(status);
   const steps = workflow?.steps.filter((s) => s.from.includes(status)) ?? [];
 
-  const runStep = async (chosen: StepDeclaration, note: string, key: string) => {
+  const runStep = async (chosen: StepDeclaration, body: Record<string, unknown>, key: string) => {
     setActionError(null);
-    try {
-      await step.run(chosen, note, key);
-      void message.success(`${capitalise(singular)} ${(show.history?.title(chosen.name) ?? chosen.label).toLowerCase()}`);
-    } catch (error) {
-      setActionError((error as Error).message);
-    }
+    await step.run(chosen, body, key);
+    void message.success(`${capitalise(singular)} ${(show.history?.title(chosen.name) ?? chosen.label).toLowerCase()}`);
   };
+  const Extra = show.headerExtra;
 
   const buttons = record && (
     <>
-      {steps.map((s) => <StepButton key={s.name} resource={declaration.name} step={s} singular={singular} busy={step.busy} onRun={runStep} />)}
+      {Extra && <Extra record={record} />}
+      {steps.map((s) => (
+        <StepButton key={s.name} resource={declaration.name} record={record} step={s} singular={singular} busy={step.busy}
+          form={show.stepForms?.[s.name]} onSubmit={runStep} onRefused={(error) => setActionError(error.message)} />
+      ))}
       {editable && declaration.routes?.edit && <EditButton resource={declaration.name} recordItemId={id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
       {editable && (
         <RowDeleteButton resource={declaration.name} id={id} singular={singular} size="middle" confirm={declaration.list?.deleteConfirm}
@@ -81,7 +82,7 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
               <HistoryTimeline entries={history as HistoryEntry[]} history={show.history} record={record} />
             </Card>
           )}
-          {show.related.map((relation) => {
+          {show.related.filter((relation) => relation.when?.(record) ?? true).map((relation) => {
             const related = relatedOf(relation.resource);
             return related ? <RelatedList key={`${relation.resource}.${relation.field}`} relation={relation} declaration={related} id={id} /> : null;
           })}

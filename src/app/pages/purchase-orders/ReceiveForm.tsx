@@ -1,0 +1,112 @@
+import { Form, Input, Tag, type FormRule } from 'antd';
+import { BATCH_MESSAGES } from '../../../domain/schemas/batches';
+import { DateField } from '../../components/DateField';
+import { NumberField } from '../../components/NumberField';
+import { StepFormModal } from '../../crud/show/StepFormModal';
+import type { StepFormProps } from '../../resources/types';
+import { expiredOn } from '../inventory/stock/batch-validation';
+import { useConfirmExpired } from '../inventory/stock/use-confirm-expired';
+import {
+  NOTHING_TO_RECEIVE, batchNoProblem, expiredBatches, expiryProblem, moreThanDue, noteFields, quantityProblem, receiptOf, receivableLines,
+  type StepLineValues, type StepLinesValues,
+} from './step-lines';
+import { StepLines } from './StepLines';
+import { orderOf, type OrderLine } from './types';
+import { useLinesStep } from './use-lines-step';
+
+const NOTE_MAX = 1000;
+const isTracked = (line: OrderLine) => line.tracks_expiry === true;
+const CELL = { marginBottom: 0 };
+const number = (n: number) => n.toLocaleString('en-IN');
+
+/**
+ * Receive (a purchase order's delivery): a row per line with something still due, its quantity starting at what is
+ * due (0 leaves the line out), a batch number and expiry date where the product tracks expiry, and a note. Checked as
+ * the API would before anything is sent; an expired batch is received only once the person says so.
+ */
+export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepFormProps) {
+  const order = orderOf(record);
+  const [form] = Form.useForm<StepLinesValues>();
+  const { rows, problem, setProblem, send } = useLinesStep(order, receivableLines, form, submit, ['quantity', 'batch_no', 'expiry_date']);
+  const confirmExpired = useConfirmExpired();
+  const tracked = rows.some((l) => l.tracks_expiry);
+  const rowValues = (row: number) => form.getFieldValue(['lines', row]) as StepLineValues | undefined;
+  const rule = (problemOf: () => string | null): FormRule => ({ validator: async () => { const p = problemOf(); if (p) throw new Error(p); } });
+
+  const finish = async () => {
+    const values = form.getFieldsValue(true) as StepLinesValues;
+    const { lines, rowOf } = receiptOf(rows, values);
+    if (!lines.length) return setProblem(NOTHING_TO_RECEIVE);
+    for (const expired of expiredBatches(lines)) {
+      if (!(await confirmExpired(expired.batchNo, expired.day))) return;
+      lines[expired.index]!.confirm_expired = true;
+    }
+    await send({ lines, ...noteFields(values.note) }, rowOf);
+  };
+
+  const batchColumns = () => (tracked ? [
+    {
+      key: 'batch_no', title: 'Batch Number', applies: isTracked,
+      render: (line: OrderLine, row: number) => (
+        <Form.Item name={['lines', row, 'batch_no']} style={CELL} dependencies={[['lines', row, 'quantity']]} rules={[rule(() => batchNoProblem(line, rowValues(row)))]}>
+          <Input aria-label={`Batch number for ${line.product_name}`} placeholder="e.g. B-2411-07" maxLength={50} style={{ width: 150 }} />
+        </Form.Item>
+      ),
+    },
+    {
+      key: 'expiry_date', title: 'Expiry Date', applies: isTracked,
+      render: (line: OrderLine, row: number) => (
+        <Form.Item
+          name={['lines', row, 'expiry_date']} style={CELL} dependencies={[['lines', row, 'quantity']]}
+          rules={[
+            rule(() => expiryProblem(line, rowValues(row))),
+            { warningOnly: true, validator: async (_rule, day) => { if (expiredOn(day)) throw new Error(`${BATCH_MESSAGES.expired}: received only to record it`); } },
+          ]}
+        >
+          <DateField aria-label={`Expiry date for ${line.product_name}`} placeholder="Expiry date" style={{ width: 150 }} />
+        </Form.Item>
+      ),
+    },
+  ] : []);
+
+  return (
+    <StepFormModal step={step} open={open} busy={busy} title={`Receive ${order.number}`} problem={problem} onProblemClose={() => setProblem(null)} onOk={() => form.submit()} onClose={onClose}>
+      <Form
+        form={form}
+        layout="vertical"
+        aria-label="Receive"
+        initialValues={{ lines: rows.map((l) => ({ quantity: l.due_quantity })) }}
+        onFinish={finish}
+        onValuesChange={() => setProblem(null)}
+      >
+        <StepLines
+          label="Lines to receive"
+          rows={rows}
+          product={(line) => <>{line.product_name}{line.tracks_expiry && <Tag style={{ marginInlineStart: 6 }}>Batch & expiry</Tag>}</>}
+          figures={[
+            { key: 'ordered', title: 'Ordered', text: (line) => number(line.quantity) },
+            { key: 'received', title: 'Received', text: (line) => number(line.received_quantity) },
+            { key: 'due', title: 'Due', text: (line) => number(line.due_quantity) },
+          ]}
+          inputs={[
+            {
+              key: 'quantity', title: 'Receive now',
+              render: (line, row) => (
+                <Form.Item name={['lines', row, 'quantity']} style={CELL} rules={[{ validator: async (_rule, value) => {
+                  const p = quantityProblem(value, line.due_quantity, moreThanDue);
+                  if (p) throw new Error(p);
+                } }]}>
+                  <NumberField integer aria-label={`Receive ${line.product_name}`} style={{ width: 96 }} />
+                </Form.Item>
+              ),
+            },
+            ...batchColumns(),
+          ]}
+        />
+        <Form.Item name="note" label="Notes (optional)" style={{ marginTop: 16, marginBottom: 0 }}>
+          <Input.TextArea aria-label="Notes" rows={2} maxLength={NOTE_MAX} placeholder="e.g. Delivery challan 4411, first van" />
+        </Form.Item>
+      </Form>
+    </StepFormModal>
+  );
+}

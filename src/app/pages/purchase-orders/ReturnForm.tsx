@@ -1,0 +1,85 @@
+import { Form, Input } from 'antd';
+import { NumberField } from '../../components/NumberField';
+import { StepFormModal } from '../../crud/show/StepFormModal';
+import { noteRequired } from '../../crud/show/StepModal';
+import type { StepFormProps } from '../../resources/types';
+import { ReturnBatchSelect } from './ReturnBatchSelect';
+import {
+  NOTHING_TO_RETURN, moreThanReturnable, noteFields, quantityProblem, returnOf, returnable, returnableLines, type StepLinesValues,
+} from './step-lines';
+import { StepLines } from './StepLines';
+import { orderOf, type OrderLine } from './types';
+import { useLinesStep } from './use-lines-step';
+
+const NOTE_MAX = 1000;
+const CELL = { marginBottom: 0 };
+const number = (n: number) => n.toLocaleString('en-IN');
+
+/**
+ * Return to Seller: a row per line with units received and not yet returned, how many go back (0 unless typed; never
+ * more than may), from which batch where the product tracks expiry (none chosen: the earliest expiry first), and why.
+ */
+export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFormProps) {
+  const order = orderOf(record);
+  const [form] = Form.useForm<StepLinesValues>();
+  const { rows, problem, setProblem, send } = useLinesStep(order, returnableLines, form, submit, ['quantity', 'batch_no']);
+  const tracked = rows.some((l) => l.tracks_expiry);
+
+  const finish = async () => {
+    const values = form.getFieldsValue(true) as StepLinesValues;
+    const { lines, rowOf } = returnOf(rows, values);
+    if (!lines.length) return setProblem(NOTHING_TO_RETURN);
+    await send({ lines, ...noteFields(values.note) }, rowOf);
+  };
+
+  return (
+    <StepFormModal step={step} open={open} busy={busy} title={`Return to seller: ${order.number}`} problem={problem} onProblemClose={() => setProblem(null)} onOk={() => form.submit()} onClose={onClose}>
+      <Form
+        form={form}
+        layout="vertical"
+        aria-label="Return to Seller"
+        initialValues={{ lines: rows.map(() => ({ quantity: 0, batch_no: '' })) }}
+        onFinish={finish}
+        onValuesChange={() => setProblem(null)}
+      >
+        <StepLines
+          label="Lines to return"
+          rows={rows}
+          product={(line) => line.product_name}
+          figures={[
+            { key: 'received', title: 'Received', text: (line) => number(line.received_quantity) },
+            { key: 'returned', title: 'Returned', text: (line) => number(line.returned_quantity) },
+            { key: 'returnable', title: 'Can return', text: (line) => number(returnable(line)) },
+          ]}
+          inputs={[
+            {
+              key: 'quantity', title: 'Return now',
+              render: (line, row) => (
+                <Form.Item name={['lines', row, 'quantity']} style={CELL} rules={[{ validator: async (_rule, value) => {
+                  const p = quantityProblem(value, returnable(line), moreThanReturnable);
+                  if (p) throw new Error(p);
+                } }]}>
+                  <NumberField integer aria-label={`Return ${line.product_name}`} style={{ width: 96 }} />
+                </Form.Item>
+              ),
+            },
+            ...(tracked ? [{
+              key: 'batch_no', title: 'From batch', applies: (line: OrderLine) => line.tracks_expiry === true,
+              render: (line: OrderLine, row: number) => (
+                <Form.Item name={['lines', row, 'batch_no']} style={CELL}>
+                  <ReturnBatchSelect aria-label={`Batch of ${line.product_name}`} productId={line.product_id} warehouseId={order.warehouse_id} />
+                </Form.Item>
+              ),
+            }] : []),
+          ]}
+        />
+        <Form.Item
+          name="note" label="Why are they going back?" required style={{ marginTop: 16, marginBottom: 0 }}
+          rules={[{ validator: async (_rule, note?: string) => { if (!note?.trim()) throw new Error(noteRequired(step)); } }]}
+        >
+          <Input.TextArea aria-label="Note" rows={2} maxLength={NOTE_MAX} placeholder="e.g. Damaged in transit" />
+        </Form.Item>
+      </Form>
+    </StepFormModal>
+  );
+}
