@@ -16,7 +16,8 @@ function precompress(): Plugin {
     configResolved: (config) => {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // writeBundle, not closeBundle: it runs only once the files are written, so a failed build shows its own error.
+    writeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {

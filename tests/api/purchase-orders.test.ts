@@ -110,6 +110,10 @@ describe('receiving a purchase order', () => {
     const made = await ordered([{ product_id: product.id, quantity: 12, unit_cost: 41.5 }]);
     const before = await stockOf(product.id);
     expect((await t.request('PUT', `/api/purchase-orders/${made._id}`, { role: 'admin', body: {} })).status).toBe(400);
+    // No body at all: the 400 names what is missing, not the body.
+    const bare = await t.request('POST', `/api/purchase-orders/${made._id}/receive`, { role: 'admin', headers: key() });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors.map((e: { field: string }) => e.field)).toEqual(['lines']);
     const first = await step(made._id, 'receive', { lines: [{ product_id: product.id, quantity: 5 }], notes: 'First van' }, 'warehouse-user');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ status: 'partially_received' });

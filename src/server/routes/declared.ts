@@ -24,7 +24,8 @@ export const declaredRoutes: RouteModule = (app, deps) => {
       return {
         name,
         summary: `${actionLabel(name, action)}: ${action.from.join(' or ')} → ${stepTargets(action).join(' or ') || 'unchanged'}`,
-        body: z.object({ note: optionalText('Note', 1000) }).extend(more instanceof z.ZodObject ? more.shape : {}),
+        // No body is an empty one: what is missing is then named ('lines'), not the body.
+        body: z.preprocess((v) => v ?? {}, z.object({ note: optionalText('Note', 1000) }).extend(more instanceof z.ZodObject ? more.shape : {})),
       };
     });
     registerCrud(app, {
