@@ -1,4 +1,4 @@
-import { CRUD_ACTIONS, type CrudAction, type ResourceSpec } from './resource.js';
+import { CRUD_ACTIONS, type CrudAction, type ResourceDeclaration } from './resource.js';
 import { DECLARED_RESOURCES, type DeclaredResource } from './resources/index.js';
 import { ROLES, type Role } from './roles.js';
 
@@ -6,14 +6,14 @@ import { ROLES, type Role } from './roles.js';
 type StepsOf<S> = S extends { fields: infer F }
   ? { [K in keyof F]: F[K] extends { workflow: { actions: infer A } } ? keyof A & string : never }[keyof F]
   : never;
-const stepsOf = (spec: ResourceSpec): Record<string, { grants?: readonly string[] }> =>
+const stepsOf = (spec: ResourceDeclaration): Record<string, { grants?: readonly string[] }> =>
   Object.values(spec.fields).find((f) => f.workflow)?.workflow?.actions ?? {};
 
 /** A declared resource's matrix row: the five CRUD actions, and a document's workflow steps beside them. */
-export const declaredActionsOf = (spec: ResourceSpec): string[] => [...CRUD_ACTIONS, ...Object.keys(stepsOf(spec))];
+export const declaredActionsOf = (spec: ResourceDeclaration): string[] => [...CRUD_ACTIONS, ...Object.keys(stepsOf(spec))];
 
 /** The default grants a declaration gives one role: its `grants`, and the workflow steps that name the role. */
-export const declaredGrantsOf = (spec: ResourceSpec, role: Exclude<Role, 'admin'>): string[] => [
+export const declaredGrantsOf = (spec: ResourceDeclaration, role: Exclude<Role, 'admin'>): string[] => [
   ...((spec.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role] ?? []),
   ...Object.entries(stepsOf(spec)).filter(([, step]) => step.grants?.includes(role)).map(([name]) => name),
 ];

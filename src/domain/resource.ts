@@ -165,7 +165,7 @@ export type RelatedList = { resource: string; field: string; title?: string };
 /** A number a person can say on the phone, given at create: 'PO-2026-00042' (`prefix`, the year if `yearly`, `digits`). */
 export type Numbering = { field: string; prefix: string; yearly?: boolean; digits?: number };
 
-export type ResourceSpec<N extends string = string, F extends Record<string, ResourceField> = Record<string, ResourceField>> = {
+export type ResourceDeclaration<N extends string = string, F extends Record<string, ResourceField> = Record<string, ResourceField>> = {
   /** Refine resource, policy resource and OpenAPI tag. */
   name: N;
   /** REST collection path under /api. */
@@ -227,12 +227,12 @@ export type ResourceSpec<N extends string = string, F extends Record<string, Res
 };
 
 /** Keeps the literal name and fields, so the policy's resource type and the row types follow the declaration. */
-export function defineResource<const N extends string, const F extends Record<string, ResourceField>>(spec: ResourceSpec<N, F>): ResourceSpec<N, F> {
+export function defineResource<const N extends string, const F extends Record<string, ResourceField>>(spec: ResourceDeclaration<N, F>): ResourceDeclaration<N, F> {
   return spec;
 }
 
 /** The declaration's `refine` on a body schema; none: the schema itself. */
-function refined<T extends z.ZodObject>(spec: ResourceSpec, schema: T): T {
+function refined<T extends z.ZodObject>(spec: ResourceDeclaration, schema: T): T {
   const rule = spec.refine;
   return rule ? schema.refine((body) => rule.check(body as Record<string, unknown>), { message: rule.message, path: [...rule.path] }) : schema;
 }
@@ -241,17 +241,17 @@ function refined<T extends z.ZodObject>(spec: ResourceSpec, schema: T): T {
 type RuleOf<Field> = Field extends { rule: infer R extends ZodType } ? R : ZodType;
 
 /** Set by the server, never by a body: a document's status (its workflow moves it), its number, a read-only field. */
-export const serverSet = (spec: ResourceSpec, name: string): boolean =>
+export const serverSet = (spec: ResourceDeclaration, name: string): boolean =>
   Boolean(spec.fields[name]?.workflow) || spec.fields[name]?.readOnly === true || spec.numbering?.field === name;
 
 /** The statuses a workflow step may end in: none where it leaves the status as it is. */
 /** A step's button: its label, else its name in title case ('close-short' → 'Close Short'). */
 export const actionLabel = (name: string, action: WorkflowAction) => action.label ?? name.replace(/(^|[-_])(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`);
 export const stepTargets = (action: WorkflowAction): readonly string[] => (action.to === undefined ? [] : [action.to].flat());
-const bodyFields = (spec: ResourceSpec) => Object.entries(spec.fields).filter(([name]) => !serverSet(spec, name));
+const bodyFields = (spec: ResourceDeclaration) => Object.entries(spec.fields).filter(([name]) => !serverSet(spec, name));
 
 /** The body of a create (and of an update where no field has an `updateRule`): every field's rule, then `refine`. */
-export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) {
   const shape = Object.fromEntries(bodyFields(spec).map(([name, field]) => [name, ruleOf(field)])) as { [K in keyof F]: RuleOf<F[K]> };
   return refined(spec, z.object(shape));
 }
@@ -259,34 +259,34 @@ export function inputSchemaOf<F extends Record<string, ResourceField>>(spec: Res
 type UpdateShape<F extends Record<string, ResourceField>> = {
   [K in keyof F as F[K] extends { createOnly: true } ? never : K]: F[K] extends { updateRule: infer U extends ZodType } ? U : RuleOf<F[K]>;
 };
-const updateShapeOf = <F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) =>
+const updateShapeOf = <F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) =>
   Object.fromEntries(bodyFields(spec).filter(([, field]) => !field.createOnly).map(([name, field]) => [name, field.updateRule ?? ruleOf(field)])) as UpdateShape<F>;
 
 /** The body of an update: each field's `updateRule`, else its rule, but no `createOnly` field, then `refine`; with `patch`, `patchSchemaOf`'s. */
-export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) {
   // Typed as the full body: a patch declaration names its own type through patchSchemaOf.
   if (spec.patch) return patchSchemaOf(spec) as unknown as z.ZodObject<UpdateShape<F>>;
   return refined(spec, z.object(updateShapeOf(spec)));
 }
 
 /** The body of a `patch` update: every field's update rule made optional (a default would fill what was not sent: give an `updateRule` without it), then `refine`. */
-export function patchSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceSpec<string, F>) {
+export function patchSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) {
   return refined(spec, z.object(updateShapeOf(spec)).partial());
 }
 
 /** A record as the API sends it: `_id`, the fields under their snake_case names, and the timestamps. */
-export type RecordOf<S extends ResourceSpec> = { _id: string; created?: string; modified?: string } & {
+export type RecordOf<S extends ResourceDeclaration> = { _id: string; created?: string; modified?: string } & {
   [K in keyof S['fields']]: z.output<RuleOf<S['fields'][K]>> | null;
 };
 
 /** The key of a reference's record name in the API's output: 'city' where declared, else 'category_name'. */
 export const refNameOf = (name: string, field: ResourceField) => field.ref?.as ?? `${name.replace(/_id$/, '')}_name`;
 
-export const searchFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.search);
+export const searchFields = (spec: ResourceDeclaration) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.search);
 /** The fields whose values, joined by ', ', name one record in a suggestion or a picker (`list.suggestion`). */
-export const recordLabelFields = (spec: ResourceSpec): readonly string[] => spec.list?.suggestion ?? searchFields(spec).slice(0, 1);
+export const recordLabelFields = (spec: ResourceDeclaration): readonly string[] => spec.list?.suggestion ?? searchFields(spec).slice(0, 1);
 /** What `sort` may name, in this order: the sortable fields, then the sortable references by their record's name, then 'created'. */
-export const sortFields = (spec: ResourceSpec) => {
+export const sortFields = (spec: ResourceDeclaration) => {
   const sorted = Object.entries(spec.fields).filter(([, f]) => f.sort);
   return [
     ...sorted.filter(([, f]) => f.kind !== 'ref').map(([name]) => name),
@@ -298,7 +298,7 @@ export const sortFields = (spec: ResourceSpec) => {
  * The answer keys of a declaration that are cost figures: its fields and its lines' fields declared `cost` (or named
  * in `known`, the stock's own cost names), and every lines total computed from one of them.
  */
-export function costFieldsOf(spec: ResourceSpec, known: ReadonlySet<string>): string[] {
+export function costFieldsOf(spec: ResourceDeclaration, known: ReadonlySet<string>): string[] {
   const isCost = (name: string, field: ResourceField) => field.cost === true || known.has(name);
   return Object.entries(spec.fields).flatMap(([name, field]) => {
     if (!field.lines) return isCost(name, field) ? [name] : [];
@@ -307,7 +307,7 @@ export function costFieldsOf(spec: ResourceSpec, known: ReadonlySet<string>): st
     return [...own, ...totals];
   });
 }
-export const filterFields = (spec: ResourceSpec) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.filter);
+export const filterFields = (spec: ResourceDeclaration) => Object.keys(spec.fields).filter((f) => spec.fields[f]!.filter);
 
 /** 'charge_type' → 'chargeType': the Drizzle property of a snake_case field. */
 export const camelOf = (field: string) => field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -13,7 +13,7 @@ import type { Api, AppDeps } from './http/types.js';
 import { apiRoutes } from './routes/index.js';
 import { servedResources, type ServerPartModule } from './served-resources.js';
 import { DECLARED_RESOURCES } from '../domain/resources/index.js';
-import type { ResourceSpec } from '../domain/resource.js';
+import type { ResourceDeclaration } from '../domain/resource.js';
 import { serveSpa } from './http/spa.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 
 export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
-  declarations?: readonly ResourceSpec[];
+  declarations?: readonly ResourceDeclaration[];
   parts?: Readonly<Record<string, ServerPartModule>>;
   /** Default: the users table, cached per process and kept fresh by LISTEN/NOTIFY. */
   sessions?: SessionSource;

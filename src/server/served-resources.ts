@@ -9,7 +9,7 @@ import type { ActionHook } from './services/declared-workflow.js';
 import type { CurrentUser } from './auth/access.js';
 import type { DbOrTx, Tx } from './db/client.js';
 import { isWarehouseScoped } from '../domain/policy.js';
-import type { ResourceSpec } from '../domain/resource.js';
+import type { ResourceDeclaration } from '../domain/resource.js';
 import './db/declared-schema.js';
 import { isGenerated, resourceTable } from './db/resource-tables.js';
 
@@ -28,7 +28,7 @@ export type ServerPart = {
    * `generic`: the declared service it may wrap, `spec` and `tables` what that one was built from.
    */
   service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & {
-    log: WarningLog; spec: ResourceSpec; tables: DeclaredTables; generic: () => CrudService<Row, Row, Row>;
+    log: WarningLog; spec: ResourceDeclaration; tables: DeclaredTables; generic: () => CrudService<Row, Row, Row>;
   }) => CrudService<Row, Row, unknown>;
   /**
    * A document's own code before a create or an update writes, in its transaction (the header locked): it may check
@@ -55,7 +55,7 @@ export type ServerPart = {
 export type ServerPartModule = Omit<ServerPart, 'table'> & { table?: PgTable };
 
 /** A declaration with its server part. */
-export type ServedResource = { spec: ResourceSpec; part: ServerPart };
+export type ServedResource = { spec: ResourceDeclaration; part: ServerPart };
 
 /** An import of a file that is not there (node, vitest, or the esbuild bundle's map of this folder). */
 function isMissing(error: unknown, file: string): boolean {
@@ -98,6 +98,6 @@ export function checkedPart(name: string, part: ServerPartModule): ServerPart {
  * Each declaration with its server part: its module's, else its generated table alone. `given`: parts handed over in
  * code instead of a file (a test's own declarations).
  */
-export async function servedResources(specs: readonly ResourceSpec[], given: Readonly<Record<string, ServerPartModule>> = {}): Promise<ServedResource[]> {
+export async function servedResources(specs: readonly ResourceDeclaration[], given: Readonly<Record<string, ServerPartModule>> = {}): Promise<ServedResource[]> {
   return Promise.all(specs.map(async (spec) => ({ spec, part: checkedPart(spec.name, given[spec.name] ?? (await partModuleOf(spec.name)) ?? {}) })));
 }

@@ -2,7 +2,7 @@ import { gt, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineResource, type ResourceSpec } from '../../src/domain/resource.js';
+import { defineResource, type ResourceDeclaration } from '../../src/domain/resource.js';
 import { requiredText } from '../../src/domain/schemas/common.js';
 import type { CurrentUser } from '../../src/server/auth/access.js';
 import { OUT_OF_SCOPE_MESSAGE } from '../../src/server/auth/warehouse-scope.js';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   // Rows that the declaration does not know about: a delete they block fails as a whole.
   await t.db.execute(sql`create table test_bin_tags (bin_id uuid not null references test_bins(id))`);
   const tables = new Map<string, PgTable>([...(await servedResources(DECLARED_RESOURCES)).map(({ spec, part: p }) => [spec.name, p.table] as const), ['warehouses', warehouses], ['bins', bins]]);
-  service = declaredService(t.db, binsResource as ResourceSpec, part, tables);
+  service = declaredService(t.db, binsResource as ResourceDeclaration, part, tables);
   const user = t.userIds['warehouse-user'];
   mine = await q(sql`select w.id, w.name from warehouses w join user_warehouses uw on uw.warehouse_id = w.id where uw.user_id = ${user}::uuid order by w.name`);
   [other] = await q<{ id: string; name: string }>(sql`select id, name from warehouses where id not in (select warehouse_id from user_warehouses where user_id = ${user}::uuid) order by name limit 1`);

@@ -46,7 +46,7 @@ let probe: Probe;
 const probeOnce = () => {
   fs.writeFileSync(path.join(copy, 'probe.ts'), `
     import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-    import { inputSchemaOf, type ResourceSpec } from './src/domain/resource.js';
+    import { inputSchemaOf, type ResourceDeclaration } from './src/domain/resource.js';
     import { RESOURCES } from './src/domain/policy.js';
     import { DECLARED_RESOURCES } from './src/domain/resources/index.js';
     import * as declared from './src/server/db/declared-schema.js';
@@ -59,7 +59,7 @@ const probeOnce = () => {
         indexes: c.indexes.map((i) => i.config.name),
       };
     };
-    const spec = (name: string) => DECLARED_RESOURCES.find((r) => r.name === name)! as ResourceSpec;
+    const spec = (name: string) => DECLARED_RESOURCES.find((r) => r.name === name)! as ResourceDeclaration;
     const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => r.error?.issues.map((i) => [i.path.join('.'), i.message]);
     const suppliers = inputSchemaOf(spec('suppliers'));
     const orders = inputSchemaOf(spec('supply-orders'));

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { formatINR } from '../../domain/money';
-import { recordLabelFields, refNameOf, type ChoiceOption, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { recordLabelFields, refNameOf, type ChoiceOption, type ResourceField, type ResourceDeclaration } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { ActiveTag, CutText, firstOf, formatDate, formatDateTime } from '../crud/cells';
 import { figureText } from './declared-values';
@@ -96,7 +96,7 @@ function linesColumns(name: string, field: ResourceField): Column[] {
 }
 
 /** The list's columns: each field with a `column` title in declaration order, then the declared 'created' and 'modified' columns. */
-export function columnsOf(spec: ResourceSpec): Column[] {
+export function columnsOf(spec: ResourceDeclaration): Column[] {
   // A document's number ('PO-2026-00042') is read as one word.
   const numbered = (name: string, f: ResourceField) => (spec.numbering?.field === name ? { ...f, nowrap: true } : f);
   const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).flatMap(([name, f]) => f.kind === 'lines' ? linesColumns(name, f) : [{

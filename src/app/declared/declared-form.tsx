@@ -1,4 +1,4 @@
-import { ruleOf, serverSet, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { ruleOf, serverSet, type ResourceField, type ResourceDeclaration } from '../../domain/resource';
 import { choiceOptions, refOptions } from './declared-columns';
 import type { FieldDeclaration, FieldInput, LinesDeclaration } from '../resources/types';
 
@@ -59,7 +59,7 @@ export function initialValuesOf(fields: [string, ResourceField][]): Record<strin
 }
 
 /** The fields a person fills in, in the form's order (the declared `formOrder`, else the declaration's): never what the server sets. */
-export function formFieldsOf(spec: ResourceSpec): [string, ResourceField][] {
+export function formFieldsOf(spec: ResourceDeclaration): [string, ResourceField][] {
   const order = spec.formOrder ?? Object.keys(spec.fields);
   return order.filter((name) => !serverSet(spec, name)).map((name) => [name, spec.fields[name]!]);
 }

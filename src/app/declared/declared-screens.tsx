@@ -1,5 +1,5 @@
 import { DECLARED_RESOURCES } from '../../domain/resources';
-import type { ResourceDeclaration } from '../resources/types';
+import type { SpaResource } from '../resources/types';
 import { fromSpec, type SpaPart } from './declared';
 
 /**
@@ -10,4 +10,4 @@ import { fromSpec, type SpaPart } from './declared';
 const parts = import.meta.glob<{ default?: SpaPart }>('../resources/*.tsx', { eager: true });
 
 /** Every declared resource (src/domain/resources) as the SPA registers it, in declaration order. */
-export const declaredScreens: ResourceDeclaration[] = DECLARED_RESOURCES.map((spec) => fromSpec(spec, parts[`../resources/${spec.name}.tsx`]?.default));
+export const declaredScreens: SpaResource[] = DECLARED_RESOURCES.map((spec) => fromSpec(spec, parts[`../resources/${spec.name}.tsx`]?.default));

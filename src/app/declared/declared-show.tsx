@@ -1,4 +1,4 @@
-import { actionLabel, recordLabelFields, refNameOf, stepTargets, type ResourceField, type ResourceSpec } from '../../domain/resource';
+import { actionLabel, recordLabelFields, refNameOf, stepTargets, type ResourceField, type ResourceDeclaration } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { formatDateTime } from '../crud/cells';
 import { fieldShown, figureText, refText, titleCase, valueText } from './declared-values';
@@ -24,7 +24,7 @@ function showLines(name: string, field: ResourceField): ShowLines {
   };
 }
 
-function workflowOf(spec: ResourceSpec): WorkflowDeclaration | undefined {
+function workflowOf(spec: ResourceDeclaration): WorkflowDeclaration | undefined {
   const entry = Object.entries(spec.fields).find(([, f]) => f.workflow);
   if (!entry) return undefined;
   const [field, { workflow }] = entry;
@@ -41,7 +41,7 @@ function workflowOf(spec: ResourceSpec): WorkflowDeclaration | undefined {
  * A history entry's title: 'Created', 'Updated', or for a step what the declaration calls it done, else the one status it
  * reaches ('Submitted'; a step's own label is an order: 'Submit').
  */
-function historyTitle(spec: ResourceSpec, workflow: WorkflowDeclaration | undefined) {
+function historyTitle(spec: ResourceDeclaration, workflow: WorkflowDeclaration | undefined) {
   const status = workflow && spec.fields[workflow.field]!;
   return (action: string) => {
     const step = workflow?.steps.find((s) => s.name === action);
@@ -55,7 +55,7 @@ function historyTitle(spec: ResourceSpec, workflow: WorkflowDeclaration | undefi
  * One changed field in words: 'Price ₹120.00 → ₹110.00'. A reference's history holds ids, so it is named only where the
  * record still points at it ('Supplier → Acme Traders'). A field no longer declared is left out.
  */
-function describeChange(spec: ResourceSpec) {
+function describeChange(spec: ResourceDeclaration) {
   return (name: string, before: unknown, after: unknown, record: ApiRecord): string | null => {
     const field = spec.fields[name];
     if (!field || field.kind === 'lines' || field.kind === 'json') return null;
@@ -67,7 +67,7 @@ function describeChange(spec: ResourceSpec) {
 }
 
 /** A record's name in the heading: a document's number, else the fields that name it wherever it is picked. */
-function titleOf(spec: ResourceSpec) {
+function titleOf(spec: ResourceDeclaration) {
   const title = titleCase(spec.entity.singular);
   const naming = spec.numbering ? [spec.numbering.field] : recordLabelFields(spec);
   return (record: ApiRecord) => [title, naming.map((f) => record[f]).filter((v) => v !== null && v !== undefined && v !== '').join(', ')].filter(Boolean).join(' ');
@@ -77,7 +77,7 @@ function titleOf(spec: ResourceSpec) {
  * A record's page from its declaration: the header fields by their labels (the number and status included, set by the
  * server), the lines with each row's and the document's figures, the workflow's steps, the history and the related lists.
  */
-export function showOf(spec: ResourceSpec): ShowDeclaration {
+export function showOf(spec: ResourceDeclaration): ShowDeclaration {
   const workflow = workflowOf(spec);
   const header = Object.entries(spec.fields).filter(([, f]) => f.kind !== 'lines' && f.kind !== 'json');
   const items: ShowItem[] = header.map(([name, f]) => ({ key: name, label: f.label, render: (r) => fieldShown(name, f, r) }));

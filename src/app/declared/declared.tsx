@@ -1,20 +1,20 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { inputSchemaOf, recordLabelFields, searchFields, updateSchemaOf, type ResourceSpec } from '../../domain/resource';
+import { inputSchemaOf, recordLabelFields, searchFields, updateSchemaOf, type ResourceDeclaration } from '../../domain/resource';
 import { columnsOf } from './declared-columns';
 import { formField, formFieldsOf, initialValuesOf } from './declared-form';
 import { showOf } from './declared-show';
 import { titleCase, valueText } from './declared-values';
-import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, ListDeclaration, ResourceApi, ResourceDeclaration, SearchDeclaration } from '../resources/types';
+import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, ListDeclaration, ResourceApi, SpaResource, SearchDeclaration } from '../resources/types';
 
 /** What a search suggestion says: the declared fields' values joined by ', ' (default the first search field's). */
-function suggestionOf(spec: ResourceSpec) {
+function suggestionOf(spec: ResourceDeclaration) {
   const shown = recordLabelFields(spec);
   return (r: ApiRecord) => shown.map((f) => String(r[f] ?? '')).join(', ');
 }
 
 /** The REST shape the data provider reads: the path where it is not the name, and the declared differences. */
-function apiOf(spec: ResourceSpec): ResourceApi {
+function apiOf(spec: ResourceDeclaration): ResourceApi {
   const { listKey, createPath, updateMethod } = spec.api ?? {};
   return {
     ...(spec.path.slice(1) !== spec.name && { path: spec.path.slice(1) }),
@@ -30,7 +30,7 @@ function apiOf(spec: ResourceSpec): ResourceApi {
  * icon and place, list parts of its own (warehouses' row buttons), what a declared column shows in its own way
  * (`cells`, by column key: users' Name from first and last name), form parts, and pages of its own.
  */
-export type SpaPart = Partial<Omit<ResourceDeclaration, 'list' | 'form' | 'menu'>> & {
+export type SpaPart = Partial<Omit<SpaResource, 'list' | 'form' | 'menu'>> & {
   icon?: ReactNode;
   /** Its place in its sidebar group (lower first); without one it follows those with one, in declaration order. */
   menuOrder?: number;
@@ -46,7 +46,7 @@ export type SpaPart = Partial<Omit<ResourceDeclaration, 'list' | 'form' | 'menu'
 };
 
 /** The declared columns with the SPA's cells, then its extra columns, in `order` where given. */
-function listColumns(spec: ResourceSpec, cells: SpaPart['cells'] = {}, { extra = [], order }: NonNullable<SpaPart['columns']> = {}) {
+function listColumns(spec: ResourceDeclaration, cells: SpaPart['cells'] = {}, { extra = [], order }: NonNullable<SpaPart['columns']> = {}) {
   const all = [...columnsOf(spec).map((column) => ({ ...column, ...cells[column.key] })), ...extra];
   if (!order) return all;
   return order.map((key) => {
@@ -57,14 +57,14 @@ function listColumns(spec: ResourceSpec, cells: SpaPart['cells'] = {}, { extra =
 }
 
 /** A document may be edited and deleted only in the statuses its workflow says (absent: any record may). */
-function editableOf(spec: ResourceSpec): ListDeclaration['editable'] {
+function editableOf(spec: ResourceDeclaration): ListDeclaration['editable'] {
   const [field, status] = Object.entries(spec.fields).find(([, f]) => f.workflow) ?? [];
   const editable = status?.workflow?.editable;
   return field && editable ? (record) => editable.includes(String(record[field])) : undefined;
 }
 
 /** The edit form of a document its status no longer lets change says so, in the API's words, instead of a form bound to fail. */
-function lockedProblem(spec: ResourceSpec, editable: ListDeclaration['editable']): DeclaredFormDeclaration['recordProblem'] {
+function lockedProblem(spec: ResourceDeclaration, editable: ListDeclaration['editable']): DeclaredFormDeclaration['recordProblem'] {
   const [field, status] = Object.entries(spec.fields).find(([, f]) => f.workflow) ?? [];
   if (!editable || !field || !status) return undefined;
   return (record) => (editable(record) ? null : `This ${spec.entity.singular} is ${valueText(status, record[field]).toLowerCase()}: it can no longer be changed`);
@@ -74,13 +74,13 @@ function lockedProblem(spec: ResourceSpec, editable: ListDeclaration['editable']
  * The SPA side of a shared declaration: sidebar item, routes, list columns, search, form fields and a record's page
  * all come from the fields declared once in src/domain/resources. `overrides` plug in what a special resource does its own way.
  */
-export function fromSpec(spec: ResourceSpec, overrides: SpaPart = {}): ResourceDeclaration {
+export function fromSpec(spec: ResourceDeclaration, overrides: SpaPart = {}): SpaResource {
   const { icon, menuOrder, list: { search, ...list } = {}, cells, columns, form, ownScreens, ...rest } = overrides;
   const fields = formFieldsOf(spec);
   const title = titleCase(spec.entity.singular);
   const titles = { create: `Add ${title}`, edit: `Edit ${title}` };
   const searched = searchFields(spec);
-  const registered: ResourceDeclaration = {
+  const registered: SpaResource = {
     name: spec.name,
     label: spec.menuLabel ?? spec.label,
     ...(spec.menu ? { menu: { group: spec.menu, icon: icon ?? <AppstoreOutlined />, ...(menuOrder !== undefined && { order: menuOrder }) } } : {}),

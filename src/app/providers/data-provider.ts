@@ -1,7 +1,7 @@
 import type { BaseRecord, CreateParams, DataProvider, DeleteOneParams, UpdateParams } from '@refinedev/core';
 import simpleRest from '@refinedev/simple-rest';
 import type { AxiosInstance } from 'axios';
-import type { Operation, ResourceDeclaration } from '../resources/types';
+import type { Operation, SpaResource } from '../resources/types';
 import { toApiError } from './api-error';
 import { normaliseList, withId } from './list-response';
 import { compactQuery, filterParams, paginationParams, sortParams } from './query-params';
@@ -10,8 +10,8 @@ export type DataProviderOptions = {
   /** The axios instance whose baseURL is the API base (its interceptors add the token and refresh it). */
   http: AxiosInstance;
   apiUrl: string;
-  findDeclaration: (name: string) => ResourceDeclaration | undefined;
-  defaultErrorMessage: (declaration: ResourceDeclaration | undefined, operation: Operation) => string | undefined;
+  findDeclaration: (name: string) => SpaResource | undefined;
+  defaultErrorMessage: (declaration: SpaResource | undefined, operation: Operation) => string | undefined;
 };
 
 /**

@@ -6,7 +6,7 @@ import { purchaseOrderPrint } from './purchase-orders';
 import { dashboard, expiryReport, inventoryByCity, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
 import { stockTakes } from './stock-takes';
 import { transfers } from './transfers';
-import type { Operation, Permission, RefineAction, ResourceDeclaration } from './types';
+import type { Operation, Permission, RefineAction, SpaResource } from './types';
 
 import { menuGroups } from './menu-groups';
 
@@ -14,26 +14,26 @@ export { menuGroups };
 export type * from './types';
 
 /** The SPA's own screens, which no declaration in src/domain/resources describes (reports, transfers, the matrix). */
-const spaScreens: ResourceDeclaration[] = [
+const spaScreens: SpaResource[] = [
   transfers, stockTakes, inventoryReport, salePurchaseReport, expiryReport, stockValuation, updateAllInventory, permissions,
   inventoryByCity, purchaseOrderPrint, categoryTree, sellers,
 ];
 
 const LAST = Number.MAX_SAFE_INTEGER;
 /** Sidebar order: group by group, by `menu.order` within one, then those without one in registry order (a sort is stable). */
-const groupOf = (d: ResourceDeclaration) => (d.menu ? menuGroups.findIndex((g) => g.name === d.menu?.group) : LAST);
-const menuPlace = (a: ResourceDeclaration, b: ResourceDeclaration) => groupOf(a) - groupOf(b) || (a.menu?.order ?? LAST) - (b.menu?.order ?? LAST);
+const groupOf = (d: SpaResource) => (d.menu ? menuGroups.findIndex((g) => g.name === d.menu?.group) : LAST);
+const menuPlace = (a: SpaResource, b: SpaResource) => groupOf(a) - groupOf(b) || (a.menu?.order ?? LAST) - (b.menu?.order ?? LAST);
 
 /**
  * The one registry of resources and screens, in sidebar order: the dashboard, every declared resource (with its SPA
  * part, if any), then the SPA's own screens. The data provider reads the API side from it, the access-control
  * provider the permission of each action, the sidebar its labels and groups, the router its screens.
  */
-export const resourceDeclarations: ResourceDeclaration[] = [dashboard, ...[...declaredScreens, ...spaScreens].sort(menuPlace)];
+export const resourceDeclarations: SpaResource[] = [dashboard, ...[...declaredScreens, ...spaScreens].sort(menuPlace)];
 
 const byName = new Map(resourceDeclarations.map((d) => [d.name, d]));
 
-export function findDeclaration(name: string | undefined): ResourceDeclaration | undefined {
+export function findDeclaration(name: string | undefined): SpaResource | undefined {
   return name ? byName.get(name) : undefined;
 }
 
@@ -47,7 +47,7 @@ export function permissionFor(resource: string, action: string): Permission | nu
 const VERBS: Record<Operation, string> = { list: 'fetch', one: 'fetch', create: 'create', update: 'update', delete: 'delete' };
 
 /** SPEC.md section 8 default for an operation: 'Failed to fetch cities', 'Failed to create city'. */
-export function defaultErrorMessage(declaration: ResourceDeclaration | undefined, operation: Operation): string | undefined {
+export function defaultErrorMessage(declaration: SpaResource | undefined, operation: Operation): string | undefined {
   const override = declaration?.errors?.[operation];
   if (override) return override;
   const entity = declaration?.entity;

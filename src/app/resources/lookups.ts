@@ -1,8 +1,8 @@
-import type { ResourceDeclaration } from './types';
+import type { SpaResource } from './types';
 
 // Read-only lists that feed selects (no screen of their own).
 /** GET /categories/main: every category with its subcategories and their GST defaults (the product form). */
-export const categoryTree: ResourceDeclaration = {
+export const categoryTree: SpaResource = {
   name: 'category-tree',
   label: 'Categories',
   access: { list: { resource: 'categories', action: 'list' } },
@@ -10,7 +10,7 @@ export const categoryTree: ResourceDeclaration = {
   entity: { singular: 'category', plural: 'categories' },
 };
 
-export const sellers: ResourceDeclaration = {
+export const sellers: SpaResource = {
   name: 'sellers',
   label: 'Sellers',
   api: { path: 'users/by-role/seller' },

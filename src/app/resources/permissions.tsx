@@ -1,9 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { retryableLazy as lazy } from '../routes/retryable-lazy';
-import type { ResourceDeclaration } from './types';
+import type { SpaResource } from './types';
 
 /** The role × resource × action matrix (issue 7): reads and replaces GET/PUT /api/permissions through `useCustom`. */
-export const permissions: ResourceDeclaration = {
+export const permissions: SpaResource = {
   name: 'permissions',
   label: 'Permissions',
   menu: { group: 'setting', icon: <SafetyCertificateOutlined /> },

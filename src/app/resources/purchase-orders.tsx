@@ -10,7 +10,7 @@ import type { SpaPart } from '../declared/declared';
 import { showOf } from '../declared/declared-show';
 import { figureText } from '../declared/declared-values';
 import { PRINT_PATH } from '../pages/purchase-orders/print-path';
-import type { ApiRecord, ColumnDeclaration, ResourceDeclaration, ShowDeclaration, ShowLines } from './types';
+import type { ApiRecord, ColumnDeclaration, SpaResource, ShowDeclaration, ShowLines } from './types';
 
 // The dialogs load when a step is first opened: the record page does not carry them.
 const ReceiveForm = retryableLazy(async () => ({ default: (await import('../pages/purchase-orders/ReceiveForm')).ReceiveForm }));
@@ -66,7 +66,7 @@ export default {
 } satisfies SpaPart;
 
 /** The printable purchase order: the order's page in another layout, for whoever may open the order. */
-export const purchaseOrderPrint: ResourceDeclaration = {
+export const purchaseOrderPrint: SpaResource = {
   name: 'purchase-order-print',
   label: 'Print Purchase Order',
   routes: { show: PRINT_PATH },

@@ -1,9 +1,9 @@
 import { AccountBookOutlined, BarChartOutlined, DashboardOutlined, FieldTimeOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
 import { retryableLazy as lazy } from '../routes/retryable-lazy';
-import type { ResourceDeclaration } from './types';
+import type { SpaResource } from './types';
 
 /** Screens without a REST resource of their own: they read through `useCustom`. */
-export const dashboard: ResourceDeclaration = {
+export const dashboard: SpaResource = {
   name: 'dashboard',
   label: 'Dashboard',
   menu: { icon: <DashboardOutlined /> },
@@ -12,7 +12,7 @@ export const dashboard: ResourceDeclaration = {
   access: { list: { resource: 'dashboard', action: 'show' } },
 };
 
-export const inventoryReport: ResourceDeclaration = {
+export const inventoryReport: SpaResource = {
   name: 'inventory-report',
   label: 'Inventory Report',
   menu: { group: 'create', icon: <BarChartOutlined />, order: 80 },
@@ -21,7 +21,7 @@ export const inventoryReport: ResourceDeclaration = {
   access: { list: { resource: 'reports', action: 'list' } },
 };
 
-export const salePurchaseReport: ResourceDeclaration = {
+export const salePurchaseReport: SpaResource = {
   name: 'sale-purchase-report',
   label: 'Sale Purchase Report',
   menu: { group: 'create', icon: <FileTextOutlined />, order: 90 },
@@ -31,7 +31,7 @@ export const salePurchaseReport: ResourceDeclaration = {
 };
 
 /** What the stock held cost, as of any day, from the ledger (issue 28). */
-export const stockValuation: ResourceDeclaration = {
+export const stockValuation: SpaResource = {
   name: 'stock-valuation',
   label: 'Stock Valuation',
   menu: { group: 'create', icon: <AccountBookOutlined />, order: 110 },
@@ -41,7 +41,7 @@ export const stockValuation: ResourceDeclaration = {
 };
 
 /** Perishables (issue 17): stock by expiry window, and the write-off of what has expired. */
-export const expiryReport: ResourceDeclaration = {
+export const expiryReport: SpaResource = {
   name: 'expiry-report',
   label: 'Expiry Report',
   menu: { group: 'create', icon: <FieldTimeOutlined />, order: 100 },
@@ -50,7 +50,7 @@ export const expiryReport: ResourceDeclaration = {
   access: { list: { resource: 'inventory', action: 'list' } },
 };
 
-export const updateAllInventory: ResourceDeclaration = {
+export const updateAllInventory: SpaResource = {
   name: 'update-all-inventory',
   label: 'Update All Inventory',
   menu: { group: 'setting', icon: <SyncOutlined />, order: 10 },
@@ -60,7 +60,7 @@ export const updateAllInventory: ResourceDeclaration = {
 };
 
 /** Stock of one city's warehouses (SPEC.md section 2): reached from the warehouse list, not the sidebar. */
-export const inventoryByCity: ResourceDeclaration = {
+export const inventoryByCity: SpaResource = {
   name: 'inventory-by-city',
   label: 'Inventory for City',
   routes: { list: '/inventory-by-city/:cityId' },

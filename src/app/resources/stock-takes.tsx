@@ -1,9 +1,9 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { retryableLazy as lazy } from '../routes/retryable-lazy';
-import type { ResourceDeclaration } from './types';
+import type { SpaResource } from './types';
 
 /** Physical counts of a warehouse (issue 19): list and new on one screen, the count sheet and review on another. */
-export const stockTakes: ResourceDeclaration = {
+export const stockTakes: SpaResource = {
   name: 'stock-takes',
   label: 'Stock Takes',
   menu: { group: 'create', icon: <AuditOutlined />, order: 70 },

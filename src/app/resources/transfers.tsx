@@ -1,9 +1,9 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { retryableLazy as lazy } from '../routes/retryable-lazy';
-import type { ResourceDeclaration } from './types';
+import type { SpaResource } from './types';
 
 /** Stock moved between warehouses (issue 18): the list with filters, a new transfer, and one transfer's page. */
-export const transfers: ResourceDeclaration = {
+export const transfers: SpaResource = {
   name: 'transfers',
   label: 'Transfers',
   menu: { group: 'create', icon: <SwapOutlined />, order: 60 },

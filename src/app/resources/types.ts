@@ -162,7 +162,7 @@ export type LinesDeclaration = {
 };
 
 /** What a form of its own receives from the generic create/edit pages. */
-export type CustomFormProps = { declaration: ResourceDeclaration; mode: FormMode; id?: string };
+export type CustomFormProps = { declaration: SpaResource; mode: FormMode; id?: string };
 
 type FormCommon = {
   titles: Record<FormMode, string>;
@@ -190,7 +190,7 @@ export type FormDeclaration = DeclaredFormDeclaration | CustomFormDeclaration;
 /** A resource's screens. */
 export type Screen = 'list' | 'create' | 'edit' | 'show';
 
-export type ResourceDeclaration = {
+export type SpaResource = {
   /** Refine resource name, also the policy resource unless `access` says otherwise. */
   name: string;
   /** Sidebar label and page title (Refine `meta.label`). */

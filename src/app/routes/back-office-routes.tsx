@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { crudPage } from '../crud/crud-page';
 import { resourceDeclarations } from '../resources';
-import type { RefineAction, ResourceDeclaration, Screen } from '../resources/types';
+import type { RefineAction, SpaResource, Screen } from '../resources/types';
 
 export type BackOfficeRoute = {
   /** SPEC.md section 2 path. */
@@ -16,7 +16,7 @@ export type BackOfficeRoute = {
 const SCREENS: readonly Screen[] = ['list', 'create', 'edit', 'show'];
 
 /** The generic page of a screen, where the declaration describes it: the list, the form (create and edit) or the record's page. */
-const hasGenericScreen = (declaration: ResourceDeclaration, screen: Screen) =>
+const hasGenericScreen = (declaration: SpaResource, screen: Screen) =>
   Boolean(screen === 'list' ? declaration.list : screen === 'show' ? declaration.show : declaration.form);
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { searchFields, type ResourceSpec } from '../../domain/resource.js';
+import { searchFields, type ResourceDeclaration } from '../../domain/resource.js';
 import { RESOURCES } from '../../domain/policy.js';
 import { DECLARED_RESOURCES } from '../../domain/resources/index.js';
 import * as declaredSchema from '../db/declared-schema.js';
@@ -43,7 +43,7 @@ function checkFree(resource: ResourceArgs): void {
 /** A reference names its record by the target's first search field, else 'name'; the target must be declared. */
 function labelFields(resource: ResourceArgs): Map<string, string> {
   const fields: FieldArg[] = resource.fields.flatMap((f) => [f, ...(f.lines ?? [])]);
-  const declared = new Map<string, ResourceSpec>(DECLARED_RESOURCES.map((r) => [r.name, r as ResourceSpec]));
+  const declared = new Map<string, ResourceDeclaration>(DECLARED_RESOURCES.map((r) => [r.name, r as ResourceDeclaration]));
   const result = new Map<string, string>();
   for (const target of new Set(fields.flatMap((f) => (f.target ? [f.target] : [])))) {
     if (target === resource.name) {

@@ -1,14 +1,14 @@
 import {
   boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import type { ResourceField, ResourceSpec } from '../../domain/resource.js';
+import type { ResourceField, ResourceDeclaration } from '../../domain/resource.js';
 import { camelOf, ruleOf } from '../../domain/resource.js';
 import { idColumnOf, markGenerated, registerLinesTable, registerResourceTable, resourceTable } from './resource-tables.js';
 
 /** The table name of a declared resource: 'handling-charges' → 'handling_charges'. */
-export const tableNameOf = (spec: ResourceSpec) => spec.name.replace(/-/g, '_');
+export const tableNameOf = (spec: ResourceDeclaration) => spec.name.replace(/-/g, '_');
 /** The table of a document's lines: 'purchase_orders' + 'lines' → 'purchase_orders_lines'. */
-export const linesTableNameOf = (spec: ResourceSpec, field: string) => `${tableNameOf(spec)}_${field}`;
+export const linesTableNameOf = (spec: ResourceDeclaration, field: string) => `${tableNameOf(spec)}_${field}`;
 
 function columnOf(name: string, field: ResourceField) {
   switch (field.kind) {
@@ -38,7 +38,7 @@ function columnOf(name: string, field: ResourceField) {
 }
 
 /** One column per field (NOT NULL when its rule requires a value, the rule's default as the column's); lines have none. */
-function fieldColumns(spec: ResourceSpec, fields: Record<string, ResourceField>): Record<string, PgColumnBuilderBase> {
+function fieldColumns(spec: ResourceDeclaration, fields: Record<string, ResourceField>): Record<string, PgColumnBuilderBase> {
   const columns: Record<string, PgColumnBuilderBase> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === 'lines') continue;
@@ -62,7 +62,7 @@ const refFields = (fields: Record<string, ResourceField>) => Object.keys(fields)
  * timestamps, a unique index per unique field (and on a document's number), an index per reference (the column a
  * delete's check counts by). drizzle-kit reads it through src/server/db/declared-schema.ts.
  */
-export function declaredTable(spec: ResourceSpec) {
+export function declaredTable(spec: ResourceDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = { id: uuid('id').primaryKey().defaultRandom(), ...fieldColumns(spec, spec.fields) };
   if (spec.timestamps?.created) columns.created = timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
   if (spec.timestamps?.modified) columns.modified = timestamp('modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -81,7 +81,7 @@ export function declaredTable(spec: ResourceSpec) {
  * The child table of a document's `lines` field: a uuid id, the parent (a foreign key: deleting the document deletes
  * its lines), the row's position, one column per line field (references are foreign keys with an index).
  */
-export function linesTable(spec: ResourceSpec, field: string) {
+export function linesTable(spec: ResourceDeclaration, field: string) {
   const lines = spec.fields[field]?.lines;
   if (!lines) throw new Error(`${spec.name}.${field} is not a lines field`);
   const name = linesTableNameOf(spec, field);

@@ -32,7 +32,7 @@ export type CrudService<TCreate, TUpdate, TOut> = {
 /** A workflow step's route: its name (the matrix action), its body (a note, and what the resource's own code takes). */
 export type StepRoute = { name: string; body: ZodType; summary: string };
 
-export type CrudDeclaration<TCreate extends ZodType, TUpdate extends ZodType, TOut> = {
+export type CrudRoutes<TCreate extends ZodType, TUpdate extends ZodType, TOut> = {
   /** Collection path, e.g. '/cities'. */
   path: string;
   resource: Resource;
@@ -59,7 +59,7 @@ export type CrudDeclaration<TCreate extends ZodType, TUpdate extends ZodType, TO
 /** list, show, create, update and delete routes for one resource: one declaration, five thin routes. */
 export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, TOut>(
   app: Api,
-  d: CrudDeclaration<TCreate, TUpdate, TOut>,
+  d: CrudRoutes<TCreate, TUpdate, TOut>,
 ): void {
   const tags = [d.resource];
   const perm = (resource: Resource, action: Action) => ({ access: { resource, action }, ...(d.costFields?.length ? { costFields: d.costFields } : {}) });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { camelOf, type LinesTotal, type ResourceSpec } from '../../domain/resource.js';
+import { camelOf, type LinesTotal, type ResourceDeclaration } from '../../domain/resource.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { linesTableOf } from '../db/resource-tables.js';
 import { badRequest, isUuid } from '../http/errors.js';
@@ -20,12 +20,12 @@ function figure(columns: Record<string, AnyPgColumn>, total: LinesTotal): SQL {
  * reference's record name and each row's computed figures, written whole (an update replaces the rows), and summed
  * per document for the list (`<field>_count` and each declared total) in one grouped query over the page's ids.
  */
-export function declaredLines(spec: ResourceSpec, field: string, tables: DeclaredTables) {
+export function declaredLines(spec: ResourceDeclaration, field: string, tables: DeclaredTables) {
   const lines = spec.fields[field]!.lines!;
   const table: PgTable = linesTableOf(spec.name, field);
   const columns = columnsOf(table);
   const fields = Object.entries(lines.fields);
-  const lineSpec = { ...spec, name: `${spec.name}.${field}`, fields: lines.fields } as ResourceSpec;
+  const lineSpec = { ...spec, name: `${spec.name}.${field}`, fields: lines.fields } as ResourceDeclaration;
   const joins = refJoins(lineSpec, (f) => columns[camelOf(f)]!, tables);
   const totals = Object.entries(lines.totals ?? {});
   const selection = {
@@ -104,4 +104,4 @@ export function declaredLines(spec: ResourceSpec, field: string, tables: Declare
 export type DeclaredLines = ReturnType<typeof declaredLines>;
 
 /** The declaration's lines fields (a document has one, usually). */
-export const linesFieldsOf = (spec: ResourceSpec): string[] => Object.keys(spec.fields).filter((f) => spec.fields[f]!.kind === 'lines');
+export const linesFieldsOf = (spec: ResourceDeclaration): string[] => Object.keys(spec.fields).filter((f) => spec.fields[f]!.kind === 'lines');

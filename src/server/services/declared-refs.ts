@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { camelOf, refNameOf, type ResourceSpec } from '../../domain/resource.js';
+import { camelOf, refNameOf, type ResourceDeclaration } from '../../domain/resource.js';
 
 /** Tables of the declared resources by name, so a `ref` field can name the record it points at. */
 export type DeclaredTables = ReadonlyMap<string, PgTable>;
@@ -25,7 +25,7 @@ export type RefJoin = {
 
 export const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, AnyPgColumn>;
 
-export function refJoins(spec: ResourceSpec, column: (field: string) => AnyPgColumn, tables: DeclaredTables): RefJoin[] {
+export function refJoins(spec: ResourceDeclaration, column: (field: string) => AnyPgColumn, tables: DeclaredTables): RefJoin[] {
   return Object.entries(spec.fields).flatMap(([field, f]) => {
     if (f.kind !== 'ref' || !f.ref) return [];
     const target = tables.get(f.ref.resource);

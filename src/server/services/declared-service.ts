@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { camelOf, filterFields, searchFields, serverSet, sortFields, stepTargets, type ResourceSpec } from '../../domain/resource.js';
+import { camelOf, filterFields, searchFields, serverSet, sortFields, stepTargets, type ResourceDeclaration } from '../../domain/resource.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { calendarDay } from '../../domain/schemas/dates.js';
 import type { CurrentUser } from '../auth/access.js';
@@ -24,7 +24,7 @@ type Row = Record<string, unknown>;
 
 
 /** The generic Drizzle CRUD service of a declared resource: `_id` and snake_case out, as every resource of SPEC.md. */
-export function declaredService(db: Db, spec: ResourceSpec, part: ServerPart, tables: DeclaredTables): CrudService<Row, Row, Row> {
+export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerPart, tables: DeclaredTables): CrudService<Row, Row, Row> {
   const { table } = part;
   const columns = columnsOf(table);
   const column = (field: string) => {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { citySchema } from '../../../src/domain/schemas/city.js';
 import { ResourceFormPage } from '../../../src/app/crud/form/ResourceFormPage.js';
 import { ResourceListPage } from '../../../src/app/crud/list/ResourceListPage.js';
-import { defineList, type ResourceDeclaration } from '../../../src/app/resources/types.js';
+import { defineList, type SpaResource } from '../../../src/app/resources/types.js';
 
 // A validation message can take over a second to render while the 2-core CI machine runs the other projects.
 configure({ asyncUtilTimeout: 5000 });
@@ -27,7 +27,7 @@ afterEach(cleanup);
 type Town = { id: string; name: string; pincode: string; wards: string[]; is_active: boolean };
 
 /** A plain resource declared once, as a developer would add one: list columns, form fields from a shared schema. */
-const towns: ResourceDeclaration = {
+const towns: SpaResource = {
   name: 'towns',
   label: 'Towns',
   routes: { list: '/towns', create: '/town-registration', edit: '/town-edit/:id' },

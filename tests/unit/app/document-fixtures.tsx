@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { defineResource, type ResourceSpec } from '../../../src/domain/resource.js';
+import { defineResource, type ResourceDeclaration } from '../../../src/domain/resource.js';
 import { ResourceFormPage } from '../../../src/app/crud/form/ResourceFormPage.js';
 import { ResourceListPage } from '../../../src/app/crud/list/ResourceListPage.js';
 import { ResourceShowPage } from '../../../src/app/crud/show/ResourceShowPage.js';
@@ -102,7 +102,7 @@ export function order(_id: string, status: string, overrides: Partial<Row> = {})
   };
 }
 
-const specOf: Record<string, ResourceSpec> = { 'test-orders': testOrders, 'test-suppliers': testSuppliers };
+const specOf: Record<string, ResourceDeclaration> = { 'test-orders': testOrders, 'test-suppliers': testSuppliers };
 
 /** The API of the test resources at the data provider: lists filtered as the server does, the CRUD calls and the steps recorded. */
 export function stubDocuments(initial: { orders?: Row[]; create?: (body: Record<string, unknown>) => Row } = {}) {

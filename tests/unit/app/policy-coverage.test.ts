@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_PERMISSIONS, RESOURCES, isResourceAction } from '../../../src/domain/policy.js';
-import { permissionFor, resourceDeclarations, type ResourceDeclaration } from '../../../src/app/resources/index.js';
+import { permissionFor, resourceDeclarations, type SpaResource } from '../../../src/app/resources/index.js';
 import { backOfficeRoutes, type BackOfficeRoute } from '../../../src/app/routes/back-office-routes.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../support/test-app.js';
 type Use = { where: string; resource: string; action: string };
 
 /** Every (resource, action) the SPA asks the policy about, and where. */
-function spaUses(declarations: ResourceDeclaration[], routes: BackOfficeRoute[]): Use[] {
+function spaUses(declarations: SpaResource[], routes: BackOfficeRoute[]): Use[] {
   const uses: Use[] = [];
   const ask = (where: string, resource: string, action: string) => {
     const permission = permissionFor(resource, action);
@@ -57,8 +57,8 @@ describe('every permission is in the policy, and every policy row is used', () =
   });
 
   it('catches a declaration or route added without a policy entry', () => {
-    const brands: ResourceDeclaration = { name: 'brands', label: 'Brands', routes: { list: '/brands' }, api: {} };
-    const report: ResourceDeclaration = { name: 'brand-report', label: 'Brand Report', access: { list: { resource: 'brand-reports', action: 'list' } as never } };
+    const brands: SpaResource = { name: 'brands', label: 'Brands', routes: { list: '/brands' }, api: {} };
+    const report: SpaResource = { name: 'brand-report', label: 'Brand Report', access: { list: { resource: 'brand-reports', action: 'list' } as never } };
     const route: BackOfficeRoute = { path: '/products-export', resource: 'products', action: 'export' as never, page: backOfficeRoutes[0]!.page };
     expect(unknown(spaUses([brands, report], [route]))).toEqual([
       "declaration 'brands' list → brands: list",

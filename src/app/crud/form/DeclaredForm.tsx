@@ -2,14 +2,14 @@ import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Alert, Form, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import type { ApiRecord, DeclaredFormDeclaration, FormMode, ResourceDeclaration } from '../../resources/types';
+import type { ApiRecord, DeclaredFormDeclaration, FormMode, SpaResource } from '../../resources/types';
 import { screenPath } from '../routes';
 import { DeclaredFields } from './DeclaredFields';
 import { FormButtons } from './FormButtons';
 import { savedMessage } from './notifications';
 import { useDeclaredSubmit } from './use-declared-submit';
 
-type Props = { declaration: ResourceDeclaration; form: DeclaredFormDeclaration; mode: FormMode; id?: string };
+type Props = { declaration: SpaResource; form: DeclaredFormDeclaration; mode: FormMode; id?: string };
 
 /**
  * Create or edit any declared resource: fields and rules from the shared zod schema, the parsed values sent

@@ -2,7 +2,7 @@ import { Create, Edit } from '@refinedev/antd';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageLoading } from '../../routes/PageLoading';
-import type { FormMode, ResourceDeclaration } from '../../resources/types';
+import type { FormMode, SpaResource } from '../../resources/types';
 import { pageTitle } from '../page-title';
 import { DeclaredForm } from './DeclaredForm';
 
@@ -10,7 +10,7 @@ import { DeclaredForm } from './DeclaredForm';
  * The create or edit screen of a resource, in Refine's `Create`/`Edit` page: its declared fields, or the form
  * it plugs in (products). The forms carry SPEC.md's own buttons ('Add Product', 'Cancel'), so the pages' are off.
  */
-export function ResourceFormPage({ declaration, mode }: { declaration: ResourceDeclaration; mode: FormMode }) {
+export function ResourceFormPage({ declaration, mode }: { declaration: SpaResource; mode: FormMode }) {
   const { id } = useParams();
   const form = declaration.form!;
   const recordId = mode === 'edit' ? id : undefined;

@@ -1,11 +1,11 @@
 import { List } from '@refinedev/antd';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { SpaResource } from '../../resources/types';
 import { pageTitle } from '../page-title';
 import { ResourceListView } from './ResourceListView';
 import { useRecordAccess } from './use-record-access';
 
 /** The list screen of any resource with a list declaration, in Refine's `List` page with its `CreateButton`. */
-export function ResourceListPage({ declaration }: { declaration: ResourceDeclaration }) {
+export function ResourceListPage({ declaration }: { declaration: SpaResource }) {
   const access = useRecordAccess(declaration.name);
   const list = declaration.list!;
   return (

@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
-import type { ApiRecord, ResourceDeclaration } from '../../resources/types';
+import type { ApiRecord, SpaResource } from '../../resources/types';
 import { SearchWithSuggestions } from '../search/SearchWithSuggestions';
 import { suggestionSource } from '../search/suggestion-source';
 import { ExportButton } from './ExportButton';
@@ -22,7 +22,7 @@ const SELECTED = 'selected';
 
 
 type Props = {
-  declaration: ResourceDeclaration;
+  declaration: SpaResource;
   access: RecordAccess;
   onEdit?: (record: ApiRecord) => void;
   onDeleted?: (record: ApiRecord) => void;

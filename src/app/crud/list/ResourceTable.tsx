@@ -4,7 +4,7 @@ import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'a
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ApiRecord, ColumnDeclaration, ResourceDeclaration } from '../../resources/types';
+import type { ApiRecord, ColumnDeclaration, SpaResource } from '../../resources/types';
 import { screenPath } from '../routes';
 import { DateRangeFilterDropdown } from './DateRangeFilterDropdown';
 import { emptyTextOf } from './ListError';
@@ -14,7 +14,7 @@ import { filterValue } from './table-filters';
 import type { RecordAccess } from './use-record-access';
 
 type Props = {
-  declaration: ResourceDeclaration;
+  declaration: SpaResource;
   rows: ApiRecord[];
   loading: boolean;
   /** Its request failed: the page shows why, and the table does not claim that nothing was found. */

@@ -2,11 +2,11 @@ import { AUTOCOMPLETE_LIMIT } from '../../../domain/constants';
 import { http } from '../../providers';
 import { defaultErrorMessage } from '../../resources';
 import { normaliseList } from '../../providers/list-response';
-import type { ResourceDeclaration } from '../../resources/types';
+import type { SpaResource } from '../../resources/types';
 import type { FetchSuggestions } from './use-suggestions';
 
 /** Where a declaration's suggestions come from: its autocomplete endpoint, or its list searched with `q`. */
-export function suggestionSource(declaration: ResourceDeclaration): FetchSuggestions {
+export function suggestionSource(declaration: SpaResource): FetchSuggestions {
   const search = declaration.list?.search;
   const path = search?.path ?? declaration.api?.path ?? declaration.name;
   const param = search?.param ?? 'q';

@@ -3,13 +3,13 @@ import { useCan } from '@refinedev/core';
 import { Card, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ApiRecord, RelatedDeclaration, ResourceDeclaration } from '../../resources/types';
+import type { ApiRecord, RelatedDeclaration, SpaResource } from '../../resources/types';
 import { screenPath } from '../routes';
 import { ListError, emptyTextOf } from '../list/ListError';
 
 const PAGE = 5;
 
-type Props = { relation: RelatedDeclaration; declaration: ResourceDeclaration; id: string };
+type Props = { relation: RelatedDeclaration; declaration: SpaResource; id: string };
 
 /**
  * Another resource's records pointing at this one (a supplier's orders), from that resource's own list filtered

@@ -3,7 +3,7 @@ import { useShow } from '@refinedev/core';
 import { Alert, App, Card, Descriptions, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { ApiRecord, HistoryEntry, ResourceDeclaration, StepDeclaration } from '../../resources/types';
+import type { ApiRecord, HistoryEntry, SpaResource, StepDeclaration } from '../../resources/types';
 import { capitalise } from '../form/notifications';
 import { RowDeleteButton } from '../list/RowDeleteButton';
 import { screenPath } from '../routes';
@@ -14,9 +14,9 @@ import { StepButton } from './StepButton';
 import { useStep } from './use-step';
 
 type Props = {
-  declaration: ResourceDeclaration;
+  declaration: SpaResource;
   /** The declarations of the resources listed as related (the app's registry). */
-  relatedOf: (name: string) => ResourceDeclaration | undefined;
+  relatedOf: (name: string) => SpaResource | undefined;
 };
 
 /**

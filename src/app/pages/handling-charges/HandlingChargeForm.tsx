@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { DeclaredField } from '../../crud/form/DeclaredField';
 import { savedMessage } from '../../crud/form/notifications';
 import { useDeclaredSubmit } from '../../crud/form/use-declared-submit';
-import type { ApiRecord, DeclaredFormDeclaration, ResourceDeclaration } from '../../resources/types';
+import type { ApiRecord, DeclaredFormDeclaration, SpaResource } from '../../resources/types';
 
 type Props = {
-  declaration: ResourceDeclaration;
+  declaration: SpaResource;
   /** The row being edited; null: adding a new charge. */
   editing: ApiRecord | null;
   /** Saved or cancelled: back to add mode. */
