@@ -11,6 +11,7 @@ import { users } from './users';
 import { warehouses } from './warehouses';
 import { stockTakes } from './stock-takes';
 import { transfers } from './transfers';
+import { replenishment } from './replenishment';
 
 export { menuGroups } from './menu-groups';
 export type * from './types';
@@ -34,6 +35,7 @@ export const resourceDeclarations: ResourceDeclaration[] = [
   stockValuation,
   updateAllInventory,
   ...declaredScreens.filter((d) => !placedAsSpec.includes(d)),
+  replenishment,
   permissions,
   inventoryByCity,
   categoryTree,

@@ -54,6 +54,7 @@ const specialRoutes: BackOfficeRoute[] = [
   ...screensOf('sale-purchase-report', { list: lazy(() => import('../pages/reports/sale-purchase/SalePurchaseReportPage')) }),
   ...screensOf('expiry-report', { list: lazy(() => import('../pages/reports/expiry/ExpiryReportPage')) }),
   ...screensOf('stock-valuation', { list: lazy(() => import('../pages/reports/stock-valuation/StockValuationPage')) }),
+  ...screensOf('replenishment', { list: lazy(() => import('../pages/replenishment/ReplenishmentPage')) }),
   ...screensOf('update-all-inventory', { list: lazy(() => import('../pages/update-all-inventory/UpdateAllInventoryPage')) }),
   ...screensOf('handling-charges', { list: lazy(() => import('../pages/handling-charges/HandlingChargesPage')) }),
   ...screensOf('permissions', { list: lazy(() => import('../pages/permissions/PermissionsPage')) }),
