@@ -72,6 +72,7 @@ async function replenishmentSettings(db: Db, warehouseId: string): Promise<void>
 type Line = { db: Kind; scenario: string; api: number; sql: number; rows: number };
 const lines: Line[] = [];
 const orderRuns: { db: Kind; ms: number; lines: number; orders: number }[] = [];
+const dashboards: { db: Kind; dashboard: number; page: number }[] = [];
 
 try {
   for (const kind of values.db.split(',') as Kind[]) {
@@ -105,6 +106,11 @@ try {
       console.log(`  ${scenario.padEnd(24)} API ${ms(api.p50)} ms   raw aggregate ${ms(raw.p50)} ms   ${total.toLocaleString('en-IN')} to reorder`);
     }
 
+    // The dashboard counts the products to reorder over every warehouse (here the one): its cost beside the page's.
+    const [dashboard, page] = await timePair(() => get('/api/dashboard/summary'), () => get(`/api/replenishment?warehouse_id=${w}&limit=50`), RUNS);
+    dashboards.push({ db: kind, dashboard: dashboard.p50, page: page.p50 });
+    console.log(`  dashboard summary        ${ms(dashboard.p50)} ms   (the page ${ms(page.p50)} ms)`);
+
     // 1,000 suggested lines (the first 1,000 at that moment: the previous orders took theirs off the list).
     for (let run = 0; run < 3; run++) {
       const picked: { product_id: string; quantity: number }[] = [];
@@ -136,6 +142,7 @@ for (const l of lines) {
   const ratio = l.api / l.sql;
   console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(24)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(6)}x  ≤ ${PAGE_TARGET}x ${ratio <= PAGE_TARGET ? 'met' : 'MISSED'}`);
 }
+for (const d of dashboards) console.log(`${d.db.padEnd(9)} GET /dashboard/summary ${ms(d.dashboard)} ms (its products-to-reorder count included)`);
 console.log(`\nPOST /replenishment/orders (ms)`);
 for (const kind of new Set(orderRuns.map((r) => r.db))) {
   const runs = orderRuns.filter((r) => r.db === kind);

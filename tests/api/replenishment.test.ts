@@ -284,6 +284,17 @@ describe('creating purchase orders from the suggestions', () => {
     // The drafts are on order: 1 + 10 is still at most 20 (69 more up to 80); the other two need nothing more.
     expect(await rowOf(here, a.productId)).toMatchObject({ on_order: 10, projected_stock: 11, suggested_quantity: 69 });
     expect([await suggested(b.productId), await suggested(c.productId)]).toEqual([undefined, undefined]);
+
+    // Exactly what POST /purchase-orders makes of the same body, but for its number and ids.
+    const twin = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: {
+      seller_id: order.seller_id, warehouse_id: order.warehouse_id, expected_on: order.expected_on, notes: order.notes,
+      lines: order.lines.map((l: Row) => ({ product_id: l.product_id, quantity: l.quantity, unit_cost: l.unit_cost })) } });
+    expect(twin.status, JSON.stringify(twin.body)).toBe(201);
+    const same = ({ _id: _i, number: _n, created: _c, modified: _m, history, lines, ...rest }: Row) => ({
+      ...rest, history: history.map(({ at: _a, ...h }: Row) => h), lines: lines.map(({ _id: _l, ...l }: Row) => l),
+    });
+    expect(same(twin.body)).toEqual(same(order));
+    expect((await t.request('DELETE', `/api/purchase-orders/${twin.body._id}`, { role: 'admin' })).status).toBe(200);
   });
 
   it('names each bad line and writes nothing when one line is bad', async () => {

@@ -6,7 +6,7 @@ import { created, errorReplies, errorWith, idempotencyKeyHeader } from '../http/
 import type { RouteModule } from '../http/types.js';
 import { badRequest, isUuid } from '../http/errors.js';
 import { requireWarehouse } from '../services/inventory-records.js';
-import { createReplenishmentOrders, type PurchaseOrders } from '../services/replenishment/orders.js';
+import { createReplenishmentOrders } from '../services/replenishment/orders.js';
 import { settingsImportService } from '../services/replenishment/settings-import.js';
 import { suggestionsPage } from '../services/replenishment/suggestions.js';
 
@@ -32,14 +32,9 @@ const importRefused = errorWith('SettingsImportRefused',
   { dry_run: z.boolean().optional(), updated: z.number().int().optional(), unchanged: z.number().int().optional() });
 
 /** Replenishment (issue 31): what to reorder per warehouse, draft purchase orders from it, and its settings by CSV. */
-export const replenishmentRoutes: RouteModule = (app, { database, resources }) => {
+export const replenishmentRoutes: RouteModule = (app, { database }) => {
   const { db } = database;
   const imports = settingsImportService(db);
-  const purchaseOrders = (): PurchaseOrders => {
-    const served = resources.find((r) => r.spec.name === 'purchase-orders');
-    if (!served) throw new Error('Replenishment needs the purchase orders resource to be served');
-    return { served, tables: new Map(resources.map(({ spec, part }) => [spec.name, part.table])) };
-  };
 
   // Another warehouse of an 'assigned' user answers an empty list, as the inventory list filtered by it does.
   app.get('/replenishment', { config: { access: { resource: 'replenishment', action: 'list' } }, schema: { tags, querystring: replenishmentQuery } },
@@ -60,7 +55,7 @@ export const replenishmentRoutes: RouteModule = (app, { database, resources }) =
     config: { access: { resource: 'replenishment', action: 'create' } },
     schema: { tags, headers: idempotencyKeyHeader, body: replenishmentOrdersSchema, response: created },
   }, async (request, reply) => {
-    const outcome = await createReplenishmentOrders(db, purchaseOrders(), request.body, userOf(request), request.headers['idempotency-key']);
+    const outcome = await createReplenishmentOrders(db, request.body, userOf(request), request.headers['idempotency-key']);
     if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
     return reply.status(outcome.status as 201).send(outcome.body);
   });
