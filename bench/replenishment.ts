@@ -36,6 +36,22 @@ const RAW = `select product_id, -sum(quantity) as units from stock_movements
     and movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')
   group by product_id`;
 
+/** The same aggregate summed in the database: its reading of the index without sending 100k rows to the client. */
+const RAW_SUMMED = `select count(*), sum(units) from (${RAW}) s`;
+
+/** p50s of several ways to do one thing, sampled in turn (a, b, c, a, b, c...) so each sees the same load. */
+async function timeEach(fns: (() => Promise<unknown>)[], runs: number, warmup = 2): Promise<number[]> {
+  const samples = fns.map((): number[] => []);
+  for (let i = 0; i < runs + warmup; i++) {
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      if (i >= warmup) samples[k]!.push(performance.now() - t0);
+    }
+  }
+  return samples.map((xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+}
+
 /** Ten sellers, reorder settings on every record of the warehouse, and 100 open purchase orders of 20 lines into it. */
 async function replenishmentSettings(db: Db, warehouseId: string): Promise<void> {
   await db.execute(sql`
@@ -69,7 +85,7 @@ async function replenishmentSettings(db: Db, warehouseId: string): Promise<void>
   await db.execute(sql`vacuum analyze`);
 }
 
-type Line = { db: Kind; scenario: string; api: number; sql: number; rows: number };
+type Line = { db: Kind; scenario: string; api: number; sql: number; summed: number; rows: number };
 const lines: Line[] = [];
 const orderRuns: { db: Kind; ms: number; lines: number; orders: number }[] = [];
 const dashboards: { db: Kind; dashboard: number; page: number }[] = [];
@@ -100,10 +116,12 @@ try {
       const url = `/api/replenishment?warehouse_id=${w}&${query}`;
       const first = await get(url);
       if (first.status !== 200) throw new Error(`${url} → ${first.status} ${first.body}`);
-      const [api, raw] = await timePair(() => get(url), () => bench.raw([{ text: RAW, params: [w] }]), RUNS);
+      const [api, raw, summed] = await timeEach([
+        () => get(url), () => bench.raw([{ text: RAW, params: [w] }]), () => bench.raw([{ text: RAW_SUMMED, params: [w] }]),
+      ], RUNS);
       const total = (JSON.parse(first.body) as ReplenishmentAnswer).total;
-      lines.push({ db: kind, scenario, api: api.p50, sql: raw.p50, rows: total });
-      console.log(`  ${scenario.padEnd(24)} API ${ms(api.p50)} ms   raw aggregate ${ms(raw.p50)} ms   ${total.toLocaleString('en-IN')} to reorder`);
+      lines.push({ db: kind, scenario, api: api!, sql: raw!, summed: summed!, rows: total });
+      console.log(`  ${scenario.padEnd(24)} API ${ms(api!)} ms   raw aggregate ${ms(raw!)} ms (summed in the database ${ms(summed!)} ms)   ${total.toLocaleString('en-IN')} to reorder`);
     }
 
     // The dashboard counts the products to reorder over every warehouse (here the one): its cost beside the page's.
@@ -137,10 +155,10 @@ try {
 }
 
 console.log(`\nGET /replenishment, one warehouse of ${N.toLocaleString('en-IN')} products, ${M.toLocaleString('en-IN')} movements in 28 days: p50 of ${RUNS} runs (ms)`);
-console.log(`${'database'.padEnd(9)} ${'view'.padEnd(24)} ${'API'.padStart(8)} ${'raw agg'.padStart(8)}  API/raw  target`);
+console.log(`${'database'.padEnd(9)} ${'view'.padEnd(24)} ${'API'.padStart(8)} ${'raw agg'.padStart(8)}  API/raw  target     ${'summed'.padStart(8)}  API/summed`);
 for (const l of lines) {
   const ratio = l.api / l.sql;
-  console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(24)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(6)}x  ≤ ${PAGE_TARGET}x ${ratio <= PAGE_TARGET ? 'met' : 'MISSED'}`);
+  console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(24)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(6)}x  ≤ ${PAGE_TARGET}x ${ratio <= PAGE_TARGET ? 'met   ' : 'MISSED'} ${ms(l.summed)}  ${(l.api / l.summed).toFixed(2).padStart(6)}x`);
 }
 for (const d of dashboards) console.log(`${d.db.padEnd(9)} GET /dashboard/summary ${ms(d.dashboard)} ms (its products-to-reorder count included)`);
 console.log(`\nPOST /replenishment/orders (ms)`);
