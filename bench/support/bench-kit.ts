@@ -102,7 +102,11 @@ export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
 }
 
 /** Demo data (users, policy, categories), then the API on it with an admin token. */
-export async function benchApi(database: Database): Promise<{ app: Api; get: (url: string) => Promise<{ status: number; body: string }> }> {
+export async function benchApi(database: Database): Promise<{
+  app: Api; get: (url: string) => Promise<{ status: number; body: string }>;
+  /** A write as admin: `body` sent as JSON. */
+  post: (url: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: string }>;
+}> {
   setPasswordHashCost('low');
   await ensurePolicySeeded(database.db);
   await seedDemo(database.db);
@@ -115,6 +119,10 @@ export async function benchApi(database: Database): Promise<{ app: Api; get: (ur
     app,
     get: async (url) => {
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      return { status: res.statusCode, body: res.body };
+    },
+    post: async (url, body, headers = {}) => {
+      const res = await app.inject({ method: 'POST', url, headers: { ...headers, authorization: `Bearer ${token}` }, payload: body as object });
       return { status: res.statusCode, body: res.body };
     },
   };

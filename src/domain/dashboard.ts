@@ -17,5 +17,12 @@ export type DashboardSummary<Instant = string> = {
   /** Stock dispatched by a transfer and not yet received (issue 18): in no warehouse's balance. */
   /** total_value: a cost figure, absent without 'costs: see'. */
   in_transit: { quantity: number; total_value?: number; transfers: number };
+  /**
+   * Purchase orders still expected from sellers (ordered or partially received) and those of them past their expected
+   * day (India time), in the user's warehouses (issue 31); null for a role that may not list purchase orders.
+   */
+  purchase_orders: { open: number; overdue: number } | null;
+  /** Inventory records to reorder (GET /replenishment's rows, over the user's warehouses); null for a role that may not list them. */
+  to_reorder: number | null;
   generated_at: string;
 };

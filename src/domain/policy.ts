@@ -66,6 +66,8 @@ export const RESOURCES = {
   costs: ['see'],
   /** Stock moved between warehouses (issue 18): dispatched from one, in transit, received by the other. */
   transfers: ['list', 'show', 'create', 'dispatch', 'receive', 'cancel'],
+  /** What to reorder per warehouse (issue 31): list the suggestions, create draft purchase orders from them. */
+  replenishment: ['list', 'create'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
@@ -88,6 +90,7 @@ export const WAREHOUSE_SCOPED = [
   'stock-takes',
   'transfers',
   'purchase-orders',
+  'replenishment',
 ] as const satisfies readonly Resource[];
 export type ScopedResource = (typeof WAREHOUSE_SCOPED)[number];
 export const SCOPES = ['all', 'assigned'] as const;
@@ -168,6 +171,8 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
   ...(['create', 'count', 'apply', 'cancel'] as const).map((action) => ({ by: grant('stock-takes', action), needs: grant('stock-takes', 'show') })),
   { by: grant('transfers', 'show'), needs: grant('transfers', 'list') },
   ...(['create', 'dispatch', 'receive', 'cancel'] as const).map((action) => ({ by: grant('transfers', action), needs: grant('transfers', 'show') })),
+  // Orders are made from the suggestions on screen.
+  { by: grant('replenishment', 'create'), needs: grant('replenishment', 'list') },
   // An import adds and edits products, so it needs what adding one by hand needs.
   { by: grant('product-import', 'create'), needs: grant('products', 'create') },
   { by: grant('product-import', 'create'), needs: grant('products', 'list') },

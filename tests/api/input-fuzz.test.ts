@@ -95,6 +95,9 @@ beforeAll(async () => {
   const order = { seller_id: seller._id, warehouse_id: warehouse._id, expected_on: '2026-12-01', notes: 'n', lines: [{ product_id: product._id, quantity: 5, unit_cost: 10 }] };
   const step = { lines: [{ product_id: product._id, quantity: 1, batch_no: 'B1', expiry_date: '2027-01-31' }], notes: 'n', note: 'n' };
   Object.assign(baselines, {
+    // Replenishment (issue 31): draft orders from suggestions, and the settings CSV (text/csv: only its query here).
+    'POST /api/replenishment/orders': { warehouse_id: warehouse._id, lines: [{ product_id: product._id, quantity: 2, seller_id: seller._id, unit_cost: 10 }] },
+    'POST /api/inventory/replenishment-settings/import': {},
     'POST /api/purchase-orders': order, 'PUT /api/purchase-orders/{id}': order,
     ...Object.fromEntries(['order', 'receive', 'return', 'close', 'cancel'].map((action) => [`POST /api/purchase-orders/{id}/${action}`, step])),
   });

@@ -218,11 +218,15 @@ describe('warehouse scope', () => {
     expect((await step(placedThere, 'order')).status).toBe(200);
     expect((await step(placedThere, 'receive', { lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] })).status).toBe(200);
     const orderedPolicy = policyWith('assigned');
-    orderedPolicy.grants['warehouse-user'] = { ...orderedPolicy.grants['warehouse-user'], 'purchase-orders': ['list', 'show', 'create', 'edit', 'delete', 'order', 'receive', 'return', 'close', 'cancel'] };
+    orderedPolicy.grants['warehouse-user'] = { ...orderedPolicy.grants['warehouse-user'], 'purchase-orders': ['list', 'show', 'create', 'edit', 'delete', 'order', 'receive', 'return', 'close', 'cancel'], replenishment: ['list', 'create'] };
     await putPolicy(orderedPolicy);
     const [record] = await q<{ id: string; product_id: string; stock: number }>(
       sql`select id, product_id, current_stock as stock from inventory where warehouse_id = ${other}::uuid and current_stock > 0 order by id limit 1`);
     const [free] = await q<{ id: string }>(sql`select p.id from products p where not exists (select 1 from inventory i where i.product_id = p.id and i.warehouse_id = ${other}::uuid) limit 1`);
+    // Replenishment (issue 31): a settings file naming another warehouse's record.
+    const [named] = await q<{ warehouse: string; product: string }>(sql`select w.name as warehouse, p.productname as product from products p, warehouses w
+      where p.id = ${record!.product_id}::uuid and w.id = ${other}::uuid`);
+    const csv = { 'content-type': 'text/csv' };
     const ledger = async () => (await q<{ n: number; s: number }>(sql`select count(*)::int as n, coalesce(sum(current_stock), 0)::int as s from inventory`))[0];
     const movements = async () => (await q<{ n: number }>(sql`select count(*)::int as n from stock_movements`))[0]!.n;
     const before = { ledger: await ledger(), movements: await movements() };
@@ -237,7 +241,7 @@ describe('warehouse scope', () => {
       ['GET', `/api/purchase-orders/${placedThere}`],
     ];
     for (const [method, url] of reads) expect((await t.request(method, url, wh)).status, url).toBe(404);
-    const writes: [string, string, unknown][] = [
+    const writes: [string, string, unknown, Record<string, string>?][] = [
       ['POST', '/api/inventory/add-stock', purchase(record!.product_id, other)],
       ['POST', '/api/inventory/adjust-stock', { product_id: record!.product_id, warehouse_id: other, new_stock: 1 }],
       ['POST', '/api/inventory/remove-stock', { product_id: record!.product_id, warehouse_id: other, quantity: 1, movement_type: 'damaged' }],
@@ -266,9 +270,11 @@ describe('warehouse scope', () => {
       ['POST', `/api/purchase-orders/${placedThere}/return`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }], note: 'Damaged' }],
       ['POST', `/api/purchase-orders/${placedThere}/close`, { note: 'Short' }],
       ['POST', `/api/purchase-orders/${draftThere}/cancel`, {}],
+      ['POST', '/api/replenishment/orders', { warehouse_id: other, lines: [{ product_id: record!.product_id, quantity: 3, seller_id: seller }] }],
+      ['POST', '/api/inventory/replenishment-settings/import', `warehouse,product,lead_time_days\n${named!.warehouse},${named!.product},4\n`, csv],
     ];
-    for (const [method, url, body] of writes) {
-      const res = await t.request(method, url, { ...wh, body, headers: { 'idempotency-key': crypto.randomUUID() } });
+    for (const [method, url, body, headers] of writes) {
+      const res = await t.request(method, url, { ...wh, body, headers: { 'idempotency-key': crypto.randomUUID(), ...headers } });
       expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(403);
     }
     expect({ ledger: await ledger(), movements: await movements() }).toEqual(before);

@@ -3,6 +3,7 @@ import { declaredScreens } from '../declared/declared-screens';
 import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
 import { purchaseOrderPrint } from './purchase-orders';
+import { replenishment } from './replenishment';
 import { dashboard, expiryReport, inventoryByCity, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
 import { stockTakes } from './stock-takes';
 import { transfers } from './transfers';
@@ -15,7 +16,7 @@ export type * from './types';
 
 /** The SPA's own screens, which no declaration in src/domain/resources describes (reports, transfers, the matrix). */
 const spaScreens: SpaResource[] = [
-  transfers, stockTakes, inventoryReport, salePurchaseReport, expiryReport, stockValuation, updateAllInventory, permissions,
+  transfers, stockTakes, inventoryReport, salePurchaseReport, expiryReport, stockValuation, replenishment, updateAllInventory, permissions,
   inventoryByCity, purchaseOrderPrint, categoryTree, sellers,
 ];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from '../schemas/common.js';
 import { MIN_ABOVE_MAX_MESSAGE, STOCK_MESSAGES, minNotAboveMax, required, stockLevel, unitCost } from '../schemas/stock-rules.js';
 import { defineResource } from '../resource.js';
+import { leadTimeDays, orderMultiple, preferredSeller } from '../schemas/replenishment.js';
 
 const COST_MESSAGE = 'Unit cost must be a number, 0 or more';
 
@@ -39,6 +40,13 @@ export const inventoryResource = defineResource({
     minimum_stock: { kind: 'integer', label: 'Min Stock', rule: stockLevel('Minimum stock').default(0), updateRule: stockLevel('Minimum stock') },
     maximum_stock: { kind: 'integer', label: 'Max Stock', rule: stockLevel('Maximum stock').default(0), updateRule: stockLevel('Maximum stock') },
     unit_cost: { kind: 'money', label: 'Unit Cost', rule: unitCost(COST_MESSAGE, 0).default(0), updateRule: unitCost(COST_MESSAGE, 0) },
+    // Replenishment (issue 31): days from ordering to delivery, the pack size an order is rounded up to, who to buy from.
+    lead_time_days: { kind: 'integer', label: 'Lead Time (days)', rule: leadTimeDays.default(0), updateRule: leadTimeDays },
+    order_multiple: { kind: 'integer', label: 'Order Multiple', rule: orderMultiple.default(1), updateRule: orderMultiple },
+    preferred_seller_id: {
+      kind: 'ref', label: 'Preferred Seller', rule: preferredSeller,
+      ref: { resource: 'users', labelField: ['firstname', 'lastname'], as: 'preferred_seller_name', where: { role: 'seller' } },
+    },
     // Blank on an edit clears them.
     location: {
       kind: 'text', label: 'Location', rule: optionalText('Location', 200),

@@ -275,6 +275,10 @@ export const stockMovements = pgTable('stock_movements', {
   index('stock_movements_created_idx').on(t.created),
   // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
   index('stock_movements_purchase_idx').on(t.productId, t.seq).where(sql`movement_reason = 'purchase'`),
+  // What replenishment counts as outflow (sales, damaged, write-offs; not transfers nor returns to a seller), per
+  // warehouse and time: INCLUDE (product_id, quantity) in migration 0019, so its 28-day sum reads the index alone.
+  index('stock_movements_outflow_idx').on(t.warehouseId, t.created)
+    .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
 ]);
 
 /**

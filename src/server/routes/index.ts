@@ -16,6 +16,7 @@ import { roleRoutes } from './roles.js';
 import { stockTakeRoutes } from './stock-takes.js';
 import { productImportRoutes } from './product-import.js';
 import { transferRoutes } from './transfers.js';
+import { replenishmentRoutes } from './replenishment.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -36,4 +37,5 @@ export const apiRoutes: RouteModule[] = [
   productImportRoutes,
   roleRoutes,
   transferRoutes,
+  replenishmentRoutes,
 ];

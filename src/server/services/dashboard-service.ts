@@ -3,12 +3,14 @@ import { warehouseFilter, type WarehouseScope } from '../auth/warehouse-scope.js
 import type { Db } from '../db/client.js';
 import { cities, inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
 import { REPORT_DEFAULT_DAYS } from '../../domain/constants.js';
-import { addDays, lastBusinessDays } from '../../domain/business-days.js';
+import { addDays, businessDay, lastBusinessDays } from '../../domain/business-days.js';
 import { lowStock, outOfStock } from './inventory-records.js';
 import { dayOf, withinPeriod } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
 import { transferService } from './transfer-service.js';
+import { countToReorder } from './replenishment/suggestions.js';
+import { openPurchaseOrders } from './replenishment/open-orders.js';
 
 /** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the inventory report's default period. */
 export const DASHBOARD_ITEMS = 5;
@@ -22,12 +24,17 @@ const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression}):
 /** Everything the dashboard shows, aggregated by the database: a handful of small queries, no list downloads. */
 export function dashboardService(db: Db) {
   return {
-    /** `scope` 'assigned': warehouse, stock and flow figures cover only the user's warehouses (filtered in SQL). */
-    async summary({ withUsers, now = new Date(), scope = null }: { withUsers: boolean; now?: Date; scope?: WarehouseScope }): Promise<DashboardSummary> {
+    /**
+     * `scope` 'assigned': warehouse, stock and flow figures cover only the user's warehouses (filtered in SQL). `orders`
+     * and `reorder`: the user's scope on purchase orders and on replenishment, or null where the role may not list them.
+     */
+    async summary({ withUsers, now = new Date(), scope = null, orders = null, reorder = null }: {
+      withUsers: boolean; now?: Date; scope?: WarehouseScope; orders?: { scope: WarehouseScope } | null; reorder?: { scope: WarehouseScope } | null;
+    }): Promise<DashboardSummary> {
       const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
       const firstDay = period.start_date;
 
-      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit] = await Promise.all([
+      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit, purchaseOrders, toReorder] = await Promise.all([
         db.execute(sql`
           select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
                  (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`)
@@ -72,6 +79,8 @@ export function dashboardService(db: Db) {
           .where(and(withinPeriod(stockMovements.created, period), warehouseFilter(scope, stockMovements.warehouseId)))
           .groupBy(dayOf(stockMovements.created)),
         transferService(db).inTransit(scope),
+        orders ? openPurchaseOrders(db, orders.scope, businessDay(now)) : null,
+        reorder ? countToReorder(db, { scope: reorder.scope }) : null,
       ]);
 
       // Every day of the window appears, with 0 when nothing moved.
@@ -93,6 +102,8 @@ export function dashboardService(db: Db) {
         warehouses: firstWarehouses,
         stock_flow: stockFlow,
         in_transit: inTransit,
+        purchase_orders: purchaseOrders,
+        to_reorder: toReorder,
         generated_at: now.toISOString(),
       };
     },

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { inventory, products, stockMovements, warehouses } from '../db/schema.js';
+import { inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
 import { badRequest, isUuid, notFound } from '../http/errors.js';
 import type { MovementOut } from './stock-ledger.js';
 import type { CurrentUser } from '../auth/access.js';
@@ -13,6 +13,8 @@ export type InventoryRecord = {
   total_value: number; out_of_stock: boolean; low_stock_alert: boolean; created: Date; modified: Date;
   /** Its stock is held in batches (GET /inventory/{id}/batches). */
   tracks_expiry: boolean;
+  /** Replenishment (issue 31). */
+  lead_time_days: number; order_multiple: number; preferred_seller_id: string | null;
 };
 
 export const recordColumns = { i: inventory, productName: products.productname, warehouseName: warehouses.name };
@@ -28,7 +30,7 @@ export const toRecord = ({ i, productName, warehouseName }: RecordRow): Inventor
   warehouse_name: warehouseName, location: i.location, current_stock: i.currentStock, minimum_stock: i.minimumStock,
   maximum_stock: i.maximumStock, unit_cost: i.unitCost, notes: i.notes, total_value: i.stockValue,
   out_of_stock: i.currentStock === 0, low_stock_alert: i.currentStock <= i.minimumStock, created: i.created, modified: i.modified,
-  tracks_expiry: i.tracksExpiry,
+  tracks_expiry: i.tracksExpiry, lead_time_days: i.leadTimeDays, order_multiple: i.orderMultiple, preferred_seller_id: i.preferredSellerId,
 });
 
 export const lowStock = sql`${inventory.lowStock}`;
@@ -58,6 +60,13 @@ export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehous
     : [];
   if (!row) throw badRequest(field, 'Warehouse not found');
   return row;
+}
+
+export async function requireSeller(db: DbOrTx, id: string, field = 'seller_id'): Promise<string> {
+  const [row] = isUuid(id) ? await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1) : [];
+  if (!row) throw badRequest(field, 'Seller not found');
+  if (row.role !== 'seller') throw badRequest(field, 'The selected user is not a seller');
+  return row.id;
 }
 
 /**

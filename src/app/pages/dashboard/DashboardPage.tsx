@@ -6,6 +6,7 @@ import type { Identity } from '../../providers/auth-provider';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { ExpiryPanels } from './ExpiryPanels';
 import { LowStockPanel } from './LowStockPanel';
+import { OrderingCards } from './OrderingCards';
 import { QuickActions } from './QuickActions';
 import { RecentProductsPanel } from './RecentProductsPanel';
 import { RecentUsersPanel } from './RecentUsersPanel';
@@ -28,6 +29,7 @@ export default function DashboardPage() {
       />
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       <StatCards {...panel} />
+      <OrderingCards {...panel} />
       <ExpiryPanels />
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 16 }}>
         <Col xs={24} xl={16}>

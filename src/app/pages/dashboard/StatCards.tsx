@@ -10,7 +10,7 @@ import { formatINR } from '../../../domain/money';
 import type { PanelProps } from './panel-props';
 import type { DashboardSummary } from './use-dashboard-summary';
 
-type Stat = {
+export type Stat = {
   key: string; title: string; value: (s: DashboardSummary) => number; icon: ReactNode; color: string;
   /** The screen behind the figure, and the resource whose list it needs. */
   to: string; resource: string; money?: boolean;
@@ -42,7 +42,7 @@ export function StatCards({ summary, loading }: PanelProps) {
 }
 
 /** A card opens the screen behind its figure when the role may open it. */
-function StatCard({ stat, summary, loading }: { stat: Stat; summary: DashboardSummary | undefined; loading: boolean }) {
+export function StatCard({ stat, summary, loading }: { stat: Stat; summary: DashboardSummary | undefined; loading: boolean }) {
   const { token } = theme.useToken();
   const allowed = useCan({ resource: stat.resource, action: 'list' }).data?.can === true;
   const card = (

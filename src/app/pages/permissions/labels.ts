@@ -17,6 +17,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   'stock-takes': { label: 'Stock takes', hint: 'Count a warehouse and apply the differences' },
   costs: { label: 'See costs and values', hint: 'Unit cost, total value, report and dashboard values' },
   transfers: { label: 'Transfers', hint: 'Move stock between warehouses: dispatch, receive, cancel' },
+  replenishment: { label: 'Replenishment', hint: 'What to reorder per warehouse; create: draft purchase orders from it' },
   ...(declaredLabels as Record<DeclaredName, { label: string; hint?: string }>),
 };
 

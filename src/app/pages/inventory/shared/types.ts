@@ -17,6 +17,10 @@ export type InventoryRecord = {
   low_stock_alert: boolean;
   /** Held in batches with expiry dates (issue 17). */
   tracks_expiry?: boolean;
+  /** Replenishment (issue 31). */
+  lead_time_days?: number;
+  order_multiple?: number;
+  preferred_seller_id?: string | null;
 };
 
 export type Warehouse = { _id: string; id?: string; name: string; city_id: string | null; city: string | null; status: string };

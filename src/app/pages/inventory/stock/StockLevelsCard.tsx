@@ -1,18 +1,20 @@
 import { useForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, Input, type FormRule } from 'antd';
+import { useSelect, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Flex, Form, Input, Select, type FormRule } from 'antd';
 import { useState } from 'react';
 import { inventoryResource } from '../../../../domain/resources/inventory';
 import { MIN_ABOVE_MAX_MESSAGE, minNotAboveMax } from '../../../../domain/schemas/stock-rules';
 import { NumberField } from '../../../components/NumberField';
 import { zodRules } from '../../../crud/zod-rules';
-import type { InventoryRecord } from '../shared/types';
+import type { InventoryRecord, Seller } from '../shared/types';
 
-type Levels = Pick<InventoryRecord, 'minimum_stock' | 'maximum_stock' | 'location'>;
+type Levels = Pick<InventoryRecord, 'minimum_stock' | 'maximum_stock' | 'location' | 'lead_time_days' | 'order_multiple' | 'preferred_seller_id'>;
+/** Replenishment (issue 31): sent only when changed, so a save of the levels alone sends only those. */
+const REORDER_FIELDS = ['lead_time_days', 'order_multiple', 'preferred_seller_id'] as const;
 
 const { fields } = inventoryResource;
 /** The API's rules of the three fields (PUT /inventory/{id}), messages included; a blank location is no location. */
-const ruleOf = (name: 'minimum_stock' | 'maximum_stock') => fields[name].updateRule;
+const ruleOf = (name: 'minimum_stock' | 'maximum_stock' | 'lead_time_days' | 'order_multiple') => fields[name].updateRule;
 
 /** SPEC.md section 5: the minimum may not exceed a maximum that is set (0 is no maximum), checked on the minimum. */
 const minNotAboveMaxRule: FormRule = ({ getFieldValue }) => ({
@@ -40,12 +42,17 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
     onMutationError: (error) => setRefused(error.message),
     onMutationSuccess: () => setRefused(null),
   });
+  const { options: sellers } = useSelect<Seller>({
+    resource: 'sellers', optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(), optionValue: '_id', pagination: { mode: 'off' }, errorNotification: false,
+  });
+  const touched = (values: Levels) => Object.fromEntries(REORDER_FIELDS.filter((f) => formProps.form?.isFieldTouched(f))
+    .map((f) => [f, f === 'preferred_seller_id' ? values[f] ?? null : values[f]]));
   return (
     <Card size="small" title="Stock levels and location" style={{ marginBottom: 16 }}>
       <Form
         {...formProps}
-        // Only these three go to the API: what is not sent keeps its value.
-        onFinish={(values) => formProps.onFinish?.({ minimum_stock: values.minimum_stock, maximum_stock: values.maximum_stock, location: values.location ?? '' })}
+        // Only these go to the API: what is not sent keeps its value.
+        onFinish={(values) => formProps.onFinish?.({ minimum_stock: values.minimum_stock, maximum_stock: values.maximum_stock, location: values.location ?? '', ...touched(values) })}
         layout="vertical"
         aria-label="Stock levels and location"
       >
@@ -58,6 +65,17 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
           </Form.Item>
           <Form.Item label="Location" name="location" rules={zodRules(fields.location.rule)} style={{ flex: '2 1 220px' }}>
             <Input placeholder="Bin or shelf, e.g. A-12" maxLength={200} />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item label="Lead Time (days)" name="lead_time_days" rules={zodRules(ruleOf('lead_time_days'))} extra="Ordering to delivery" style={{ flex: '1 1 160px' }}>
+            <NumberField integer placeholder="0" />
+          </Form.Item>
+          <Form.Item label="Order Multiple" name="order_multiple" rules={zodRules(ruleOf('order_multiple'))} extra="Pack size orders are rounded up to" style={{ flex: '1 1 160px' }}>
+            <NumberField integer placeholder="1" />
+          </Form.Item>
+          <Form.Item label="Preferred Seller" name="preferred_seller_id" style={{ flex: '2 1 220px' }}>
+            <Select allowClear showSearch optionFilterProp="label" placeholder="None" options={sellers.map((o) => ({ label: String(o.label), value: String(o.value) }))} />
           </Form.Item>
         </Flex>
         {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginBottom: 16 }} />}

@@ -1,0 +1,37 @@
+import { ClockCircleOutlined, ShoppingCartOutlined, SolutionOutlined } from '@ant-design/icons';
+import { useCan } from '@refinedev/core';
+import { Col, Row } from 'antd';
+import { addDays, businessDay } from '../../../domain/business-days';
+import type { PanelProps } from './panel-props';
+import { StatCard, type Stat } from './StatCards';
+
+/** Purchase orders still expected: the list filters one status, so the card opens the ordered ones. */
+const openOrders: Stat = {
+  key: 'open-orders', title: 'Open Purchase Orders', value: (s) => s.purchase_orders?.open ?? 0, icon: <SolutionOutlined />, color: '#1677ff',
+  to: '/purchase-orders?status=ordered', resource: 'purchase-orders',
+};
+const overdueOrders = (): Stat => ({
+  key: 'overdue-orders', title: 'Overdue Orders', value: (s) => s.purchase_orders?.overdue ?? 0, icon: <ClockCircleOutlined />, color: '#f5222d',
+  to: `/purchase-orders?status=ordered&expected_on_to=${addDays(businessDay(new Date()), -1)}`, resource: 'purchase-orders',
+});
+const toReorder: Stat = {
+  key: 'to-reorder', title: 'Products to Reorder', value: (s) => s.to_reorder ?? 0, icon: <ShoppingCartOutlined />, color: '#fa8c16',
+  to: '/replenishment', resource: 'replenishment',
+};
+
+/** Buying (issue 31): open and overdue purchase orders and the products to reorder, each only for a role that may list them. */
+export function OrderingCards({ summary, loading }: PanelProps) {
+  const orders = useCan({ resource: 'purchase-orders', action: 'list' }).data?.can === true;
+  const reorder = useCan({ resource: 'replenishment', action: 'list' }).data?.can === true;
+  const stats = [...(orders ? [openOrders, overdueOrders()] : []), ...(reorder ? [toReorder] : [])];
+  if (!stats.length) return null;
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      {stats.map((stat) => (
+        <Col key={stat.key} xs={24} sm={12} xl={6}>
+          <StatCard stat={stat} summary={summary} loading={loading} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
