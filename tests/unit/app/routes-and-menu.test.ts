@@ -8,18 +8,42 @@ import { DECLARED_RESOURCES } from '../../../src/domain/resources/index.js';
 
 /** SPEC.md section 2, routes behind the protected wrapper. */
 const SPEC_BACK_OFFICE_PATHS = [
-  '/admin-dashboard', '/product-listing', '/product-registration', '/product-edit/:id', '/users', '/user-registration',
-  '/user-edit/:id', '/cities', '/city-registration', '/city-edit/:id', '/warehouses', '/warehouse-registration',
-  '/warehouse-edit/:id', '/inventory', '/inventory-registration', '/inventory-edit/:id', '/inventory-report', '/expiry-report', '/stock-valuation',
-  '/sale-purchase-report', '/update-all-inventory', '/handling-charges', '/inventory-by-city/:cityId',
+  '/admin-dashboard',
+  '/product-listing',
+  '/product-registration',
+  '/product-edit/:id',
+  '/users',
+  '/user-registration',
+  '/user-edit/:id',
+  '/cities',
+  '/city-registration',
+  '/city-edit/:id',
+  '/warehouses',
+  '/warehouse-registration',
+  '/warehouse-edit/:id',
+  '/inventory',
+  '/inventory-registration',
+  '/inventory-edit/:id',
+  '/inventory-report',
+  '/expiry-report',
+  '/stock-valuation',
+  '/sale-purchase-report',
+  '/update-all-inventory',
+  '/handling-charges',
+  '/inventory-by-city/:cityId',
   // Not in SPEC.md: the permissions matrix of issue 7.
   '/permissions',
   // Not in SPEC.md: stock takes of issue 19.
-  '/stock-takes', '/stock-takes/:id',
+  '/stock-takes',
+  '/stock-takes/:id',
   // Not in SPEC.md: transfers between warehouses of issue 18.
-  '/transfers', '/transfers/new', '/transfers/:id', '/transfers/:id/edit',
+  '/transfers',
+  '/transfers/new',
+  '/transfers/:id',
+  '/transfers/:id/edit',
   // Not in SPEC.md: of issue 31, the printable purchase order and a user's page (a seller's orders).
-  '/purchase-orders/print/:id', '/users/show/:id',
+  '/purchase-orders/print/:id',
+  '/users/show/:id',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
@@ -41,7 +65,7 @@ function sidebarFor(role: Role) {
 }
 
 describe('back-office routes', () => {
-  it('route the SPEC.md paths and the declared resources\' screens, each once, and nothing else', () => {
+  it("route the SPEC.md paths and the declared resources' screens, each once, and nothing else", () => {
     const paths = backOfficeRoutes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     const declared = DECLARED_RESOURCES.flatMap((r) => Object.values(r.screens ?? {}));
@@ -56,7 +80,10 @@ describe('back-office routes', () => {
   it("every declared screen path is routed, under the declaration's resource and action", () => {
     for (const declaration of resourceDeclarations) {
       for (const [action, path] of Object.entries(declaration.routes ?? {})) {
-        expect(backOfficeRoutes.find((r) => r.path === path), path).toMatchObject({ resource: declaration.name, action });
+        expect(
+          backOfficeRoutes.find((r) => r.path === path),
+          path,
+        ).toMatchObject({ resource: declaration.name, action });
       }
     }
   });
@@ -68,7 +95,9 @@ describe('back-office routes', () => {
  */
 const added = new Set(DECLARED_RESOURCES.filter((r) => !['handling-charges'].includes(r.name)).map((r) => r.label));
 const specOnly = (sidebar: ReturnType<typeof sidebarFor>) =>
-  sidebar.map((entry) => ('children' in entry && entry.children ? { ...entry, children: entry.children.filter((c) => !added.has(c.replace(' (disabled)', ''))) } : entry));
+  sidebar.map((entry) =>
+    'children' in entry && entry.children ? { ...entry, children: entry.children.filter((c) => !added.has(c.replace(' (disabled)', ''))) } : entry,
+  );
 
 describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('Categories and Subcategories sit in the Setting group: admin may open them, warehouse-user may list them', () => {
@@ -80,7 +109,22 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('admin: Dashboard, the Create group and the Setting group ending with Logout, all usable', () => {
     expect(specOnly(sidebarFor('admin'))).toEqual([
       { label: 'Dashboard', enabled: true },
-      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report', 'Stock Valuation'] },
+      {
+        label: 'Create',
+        children: [
+          'Product Listing',
+          'User Listing',
+          'City Listing',
+          'Warehouse Listing',
+          'Inventory Listing',
+          'Transfers',
+          'Stock Takes',
+          'Inventory Report',
+          'Sale Purchase Report',
+          'Expiry Report',
+          'Stock Valuation',
+        ],
+      },
       { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
     ]);
   });
@@ -90,7 +134,19 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
       { label: 'Dashboard', enabled: true },
       {
         label: 'Create',
-        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report', 'Stock Valuation'],
+        children: [
+          'Product Listing (disabled)',
+          'User Listing (disabled)',
+          'City Listing (disabled)',
+          'Warehouse Listing',
+          'Inventory Listing',
+          'Transfers',
+          'Stock Takes',
+          'Inventory Report',
+          'Sale Purchase Report',
+          'Expiry Report',
+          'Stock Valuation',
+        ],
       },
       { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)'], endsWithLogout: true },
     ]);
