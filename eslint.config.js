@@ -22,12 +22,18 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // Typed numbers and dates go through the app's own fields (src/app/components): InputNumber rounds and
       // clamps what was typed on blur, and a bare DatePicker takes only its display format when typed into.
-      'no-restricted-imports': ['error', {
-        paths: [{
-          name: 'antd', importNames: ['InputNumber', 'DatePicker'],
-          message: 'Use NumberField / DateField from src/app/components: they keep what was typed and accept typed dates.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['InputNumber', 'DatePicker'],
+              message: 'Use NumberField / DateField from src/app/components: they keep what was typed and accept typed dates.',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['src/app/components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },

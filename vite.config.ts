@@ -23,9 +23,12 @@ function precompress(): Plugin {
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
         const bytes = fs.readFileSync(file);
         if (bytes.length < 512) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
       }
     },

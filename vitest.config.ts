@@ -6,15 +6,17 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 function postgresProject(): TestProjectInlineConfiguration[] {
   if (findPostgresBin()) {
-    return [{
-      extends: true,
-      test: {
-        name: 'api-postgres',
-        include: ['tests/api/**/*.test.ts'],
-        env: { TEST_DB: 'postgres' },
-        globalSetup: ['tests/support/postgres-global-setup.ts'],
+    return [
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
       },
-    }];
+    ];
   }
   if (ci) throw new Error('CI=true but no PostgreSQL server binaries were found: the PostgreSQL API run must not be skipped in CI.');
   console.warn('\n⚠  No PostgreSQL binaries found (apt-get install postgresql, or set PG_BIN): skipping the PostgreSQL API run.\n');
@@ -23,20 +25,22 @@ function postgresProject(): TestProjectInlineConfiguration[] {
 
 function e2eProject(): TestProjectInlineConfiguration[] {
   if (findChromium()) {
-    return [{
-      extends: true,
-      test: {
-        name: 'e2e',
-        include: ['tests/e2e/**/*.test.ts'],
-        globalSetup: ['tests/support/e2e-global-setup.ts'],
-        // One browser at a time against the one server of the run.
-        fileParallelism: false,
-        testTimeout: 60_000,
-        hookTimeout: 180_000,
-        // A browser round trip on a loaded 2-core machine can take seconds: poll as long as a user would wait.
-        expect: { poll: { timeout: 15_000, interval: 100 } },
+    return [
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
+          // One browser at a time against the one server of the run.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // A browser round trip on a loaded 2-core machine can take seconds: poll as long as a user would wait.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+        },
       },
-    }];
+    ];
   }
   if (ci) throw new Error('CI=true but Chromium was not found (apt-get install chromium): the end-to-end tests must not be skipped in CI.');
   console.warn('\n⚠  No Chromium found (apt-get install chromium, or set CHROMIUM_PATH): skipping the end-to-end tests.\n');
@@ -56,7 +60,10 @@ export default defineConfig({
     projects: [
       // Refine's react-router binding is inlined, so that it and the tests share one react-router (one Router context).
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], server: { deps: { inline: ['@refinedev/react-router'] } } } },
-      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, globalSetup: ['tests/support/pglite-global-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, globalSetup: ['tests/support/pglite-global-setup.ts'] },
+      },
       ...postgresProject(),
       ...e2eProject(),
     ],

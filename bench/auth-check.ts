@@ -52,13 +52,15 @@ async function timed(call: () => Promise<void>) {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next++ < REQUESTS) {
-      const t0 = performance.now();
-      await call();
-      latencies.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < REQUESTS) {
+        const t0 = performance.now();
+        await call();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { us: (seconds / REQUESTS) * 1e6, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]! };
@@ -109,8 +111,13 @@ async function compare(label: string, database: Database) {
   return designs.map((design, i) => {
     const us = median(results[i]!.map((r) => r.us));
     return {
-      database: label, check: design.check, 'µs per request': Math.round(us), 'vs token only': `${us - base >= 0 ? '+' : ''}${Math.round(us - base)} µs`,
-      'req/s': Math.round(1e6 / us), 'p50 ms': median(results[i]!.map((r) => r.p50)).toFixed(2), 'p99 ms': median(results[i]!.map((r) => r.p99)).toFixed(2),
+      database: label,
+      check: design.check,
+      'µs per request': Math.round(us),
+      'vs token only': `${us - base >= 0 ? '+' : ''}${Math.round(us - base)} µs`,
+      'req/s': Math.round(1e6 / us),
+      'p50 ms': median(results[i]!.map((r) => r.p50)).toFixed(2),
+      'p99 ms': median(results[i]!.map((r) => r.p99)).toFixed(2),
     };
   });
 }

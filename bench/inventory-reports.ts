@@ -11,8 +11,10 @@ import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
   options: {
-    movements: { type: 'string', default: '1000000' }, products: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '9' }, db: { type: 'string', default: 'postgres,pglite' },
+    movements: { type: 'string', default: '1000000' },
+    products: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '9' },
+    db: { type: 'string', default: 'postgres,pglite' },
   },
 });
 const M = Number(values.movements);
@@ -31,14 +33,19 @@ try {
     const bench = await openBenchDb(kind);
     const { app, get } = await benchApi(bench.database);
     const scale = await buildScaleData(bench.database.db, { products: N, movements: M, days: 120 });
-    console.log(`${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements built in ${seconds(t0)}`);
+    console.log(
+      `${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements built in ${seconds(t0)}`,
+    );
 
     const scenarios: [string, string][] = [];
     for (const type of REPORT_TYPES) {
       for (const days of [30, 90]) scenarios.push([`${type}, ${days} days`, `report_type=${type}&start_date=${day(-days)}&end_date=${day(0)}`]);
     }
     scenarios.push(['summary, 90 days, one warehouse', `report_type=summary&start_date=${day(-90)}&end_date=${day(0)}&warehouse_id=${scale.bigWarehouseId}`]);
-    scenarios.push(['comparison, 90 d, 1000 rows, 1 wh', `report_type=comparison&start_date=${day(-90)}&end_date=${day(0)}&limit=1000&warehouse_id=${scale.bigWarehouseId}`]);
+    scenarios.push([
+      'comparison, 90 d, 1000 rows, 1 wh',
+      `report_type=comparison&start_date=${day(-90)}&end_date=${day(0)}&limit=1000&warehouse_id=${scale.bigWarehouseId}`,
+    ]);
 
     for (const [scenario, query] of scenarios) {
       const url = `/api/inventory/report?${query}`;
@@ -48,7 +55,11 @@ try {
         if (res.status !== 200) throw new Error(`${url} → ${res.status} ${res.body}`);
         bytes = res.body.length;
       });
-      const [api, raw] = await timePair(() => get(url), () => bench.raw(statements), RUNS);
+      const [api, raw] = await timePair(
+        () => get(url),
+        () => bench.raw(statements),
+        RUNS,
+      );
       lines.push({ db: kind, scenario, api: api.p50, sql: raw.p50, statements: statements.length, bytes });
       console.log(`  ${scenario.padEnd(36)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms`);
     }
@@ -63,5 +74,7 @@ try {
 console.log(`\nGET /inventory/report over ${M.toLocaleString('en-IN')} movements, ${N.toLocaleString('en-IN')} products: p50 of ${RUNS} runs (ms)`);
 console.log(`${'database'.padEnd(9)} ${'report'.padEnd(36)} ${'API'.padStart(8)} ${'raw SQL'.padStart(8)}  API/SQL  target  statements  response`);
 for (const l of lines) {
-  console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(36)} ${ms(l.api)} ${ms(l.sql)}  ${(l.api / l.sql).toFixed(2).padStart(6)}x  ${String(TARGET[l.db]).padStart(6)}  ${String(l.statements).padStart(10)}  ${(l.bytes / 1024).toFixed(0).padStart(5)} KB`);
+  console.log(
+    `${l.db.padEnd(9)} ${l.scenario.padEnd(36)} ${ms(l.api)} ${ms(l.sql)}  ${(l.api / l.sql).toFixed(2).padStart(6)}x  ${String(TARGET[l.db]).padStart(6)}  ${String(l.statements).padStart(10)}  ${(l.bytes / 1024).toFixed(0).padStart(5)} KB`,
+  );
 }

@@ -38,16 +38,25 @@ function login(base: string, body: object, from: string, headers: Record<string,
   const started = performance.now();
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/auth/login`, {
-      method: 'POST', agent: agentFor(from),
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0, ms: performance.now() - started, retryAfter: res.headers['retry-after'] as string | undefined,
-        cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
-      }));
-    });
+    const req = http.request(
+      `${base}/api/auth/login`,
+      {
+        method: 'POST',
+        agent: agentFor(from),
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -59,10 +68,12 @@ const ADMIN = { emailOrPhone: 'admin@demo.local', password: 'Admin@123' };
 function healthCheck(base: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    http.get(`${base}/api/health`, { agent: agentFor(ADMIN_ADDRESS) }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(performance.now() - started));
-    }).on('error', reject);
+    http
+      .get(`${base}/api/health`, { agent: agentFor(ADMIN_ADDRESS) }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(performance.now() - started));
+      })
+      .on('error', reject);
   });
 }
 
@@ -139,7 +150,9 @@ async function measure(base: string, samples: number, attack: Attack | null) {
     await flood.terminate();
   }
   const summary = (xs: { ms: number; refusals: number }[]): Sign => ({
-    median: median(xs.map((x) => x.ms)), max: Math.max(...xs.map((x) => x.ms)), refusals: xs.reduce((n, x) => n + x.refusals, 0),
+    median: median(xs.map((x) => x.ms)),
+    max: Math.max(...xs.map((x) => x.ms)),
+    refusals: xs.reduce((n, x) => n + x.refusals, 0),
   });
   return { known: summary(runs.known), new: summary(runs.new), health: median(health), bogus };
 }
@@ -174,10 +187,16 @@ try {
     const target = Math.max(3 * idle.known.median, 1000);
     rows.push({
       load,
-      'known browser ms (median)': ms(r.known.median), 'max': ms(r.known.max), '× its idle': (r.known.median / idle.known.median).toFixed(1),
-      refused: r.known.refusals, 'target ≤ max(3× idle, 1 s)': r.known.max <= target ? 'met' : `missed (${ms(target)} ms)`,
-      'new browser ms (median)': ms(r.new.median), 'new max': ms(r.new.max), 'new refused': r.new.refusals,
-      'GET /health ms': ms(r.health), 'bogus answers': JSON.stringify(r.bogus),
+      'known browser ms (median)': ms(r.known.median),
+      max: ms(r.known.max),
+      '× its idle': (r.known.median / idle.known.median).toFixed(1),
+      refused: r.known.refusals,
+      'target ≤ max(3× idle, 1 s)': r.known.max <= target ? 'met' : `missed (${ms(target)} ms)`,
+      'new browser ms (median)': ms(r.new.median),
+      'new max': ms(r.new.max),
+      'new refused': r.new.refusals,
+      'GET /health ms': ms(r.health),
+      'bogus answers': JSON.stringify(r.bogus),
     });
     if (attack) await new Promise((r) => setTimeout(r, 1000));
   }

@@ -17,8 +17,10 @@ import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
   options: {
-    rows: { type: 'string', default: '100000' }, movements: { type: 'string', default: '300000' },
-    runs: { type: 'string', default: '15' }, db: { type: 'string', default: 'postgres,pglite' },
+    rows: { type: 'string', default: '100000' },
+    movements: { type: 'string', default: '300000' },
+    runs: { type: 'string', default: '15' },
+    db: { type: 'string', default: 'postgres,pglite' },
   },
 });
 const ROWS = Number(values.rows);
@@ -44,14 +46,18 @@ try {
 
     // Two users with the warehouse-user's grants and the same 10 warehouses: one role sees all, the other 'assigned'.
     await db.execute(sql`insert into role_settings (role, may_sign_in, label) values ('bench-scoped', true, 'Bench scoped')`);
-    await db.execute(sql`insert into role_permissions (role, resource, action) select 'bench-scoped', resource, action from role_permissions where role = 'warehouse-user'`);
+    await db.execute(
+      sql`insert into role_permissions (role, resource, action) select 'bench-scoped', resource, action from role_permissions where role = 'warehouse-user'`,
+    );
     for (const resource of WAREHOUSE_SCOPED) {
       await db.execute(sql`insert into role_scopes (role, resource, scope) values ('bench-scoped', ${resource}, 'assigned')`);
     }
     const [wh] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where email = 'warehouse@demo.local'`));
-    const [scoped] = rowsOf<{ id: string }>(await db.execute(sql`
+    const [scoped] = rowsOf<{ id: string }>(
+      await db.execute(sql`
       insert into users (firstname, lastname, email, phonenumber, password_hash, role, status)
-      values ('Scoped', 'Bench', 'scoped@bench.local', '9000099999', 'x', 'bench-scoped', 'active') returning id`));
+      values ('Scoped', 'Bench', 'scoped@bench.local', '9000099999', 'x', 'bench-scoped', 'active') returning id`),
+    );
     await db.execute(sql`delete from user_warehouses where user_id = ${wh!.id}::uuid`);
     for (const user of [wh!.id, scoped!.id]) {
       await db.execute(sql`
@@ -84,7 +90,11 @@ try {
     for (const [scenario, url] of scenarios) {
       const a = await get(url, tokenAll);
       const b = await get(url, tokenAssigned);
-      const [all, assigned] = await timePair(() => get(url, tokenAll), () => get(url, tokenAssigned), RUNS);
+      const [all, assigned] = await timePair(
+        () => get(url, tokenAll),
+        () => get(url, tokenAssigned),
+        RUNS,
+      );
       const count = (r: typeof a) => r.total ?? r.summary?.total_products ?? r.inventory_items?.length ?? 0;
       lines.push({ db: kind, scenario, all: all.p50, assigned: assigned.p50, rowsAll: count(a), rowsAssigned: count(b) });
       console.log(`  ${scenario.padEnd(36)} all ${ms(all.p50)} ms   assigned ${ms(assigned.p50)} ms`);
@@ -99,5 +109,7 @@ try {
 console.log(`\nScope 'all' vs 'assigned' (${ASSIGNED} of 100 warehouses, including the 50k-product one): p50 of ${RUNS} runs (ms)`);
 console.log(`${'database'.padEnd(9)} ${'screen'.padEnd(36)} ${'all'.padStart(8)} ${'assigned'.padStart(8)}  ratio  target  rows all / assigned`);
 for (const l of lines) {
-  console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(36)} ${ms(l.all)} ${ms(l.assigned)}  ${(l.assigned / l.all).toFixed(2).padStart(5)}x  ≤${TARGET}x  ${l.rowsAll} / ${l.rowsAssigned}`);
+  console.log(
+    `${l.db.padEnd(9)} ${l.scenario.padEnd(36)} ${ms(l.all)} ${ms(l.assigned)}  ${(l.assigned / l.all).toFixed(2).padStart(5)}x  ≤${TARGET}x  ${l.rowsAll} / ${l.rowsAssigned}`,
+  );
 }

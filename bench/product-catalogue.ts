@@ -62,21 +62,37 @@ try {
         if (res.status !== 200) throw new Error(`${url} → ${res.status} ${res.body}`);
         bytes = res.body.length;
       });
-      const [api, raw] = await timePair(() => get(url), () => bench.raw(statements), runsFor(performance.now() - t0));
+      const [api, raw] = await timePair(
+        () => get(url),
+        () => bench.raw(statements),
+        runsFor(performance.now() - t0),
+      );
       timed.push({ db: kind, name, api: api.p50, sql: raw.p50, bytes });
       console.log(`  ${name.padEnd(34)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms`);
     }
     // The city view before rows were paged: every row of the page's three warehouses (the 100k-product one among them).
     const db = bench.database.db;
-    const firstThree = (await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.cityId, scale.cityId))
-      .orderBy(asc(warehouses.name), asc(warehouses.id)).limit(3)).map((w) => w.id);
+    const firstThree = (
+      await db
+        .select({ id: warehouses.id })
+        .from(warehouses)
+        .where(eq(warehouses.cityId, scale.cityId))
+        .orderBy(asc(warehouses.name), asc(warehouses.id))
+        .limit(3)
+    ).map((w) => w.id);
     let beforeBytes = 0;
     let rows = 0;
-    const before = await timeIt(async () => {
-      const all = (await selectRecords(db).where(inArray(inventory.warehouseId, firstThree)).orderBy(asc(products.productname), asc(inventory.id))).map(toRecord);
-      rows = all.length;
-      beforeBytes = JSON.stringify({ warehouses: all }).length;
-    }, 3, 1);
+    const before = await timeIt(
+      async () => {
+        const all = (await selectRecords(db).where(inArray(inventory.warehouseId, firstThree)).orderBy(asc(products.productname), asc(inventory.id))).map(
+          toRecord,
+        );
+        rows = all.length;
+        beforeBytes = JSON.stringify({ warehouses: all }).length;
+      },
+      3,
+      1,
+    );
     const now = timed.find((l) => l.name.startsWith('by city: 3'))!;
     cityLines.push({ db: kind, api: now.api, bytes: now.bytes!, before: before.p50, beforeBytes, rows });
 
@@ -95,13 +111,21 @@ try {
   stopBenchCluster();
 }
 
-console.log(`\n${N.toLocaleString('en-IN')} products, ${PAGE} a page: p50 of at least ${RUNS} requests each, about 2 s of them for a fast one (ms). Targets: page 5000 ≤ ${TARGET_DEEP.postgres} ms on PostgreSQL, ≤ ${TARGET_DEEP.pglite} ms on PGlite; API/SQL ≤ 1.5x for page 1 and search`);
-console.log(`${'database'.padEnd(9)} ${'request'.padEnd(34)} ${'API'.padStart(8)} ${'raw SQL'.padStart(8)}  API/SQL  response  ${'no trigram idx'.padStart(14)}`);
+console.log(
+  `\n${N.toLocaleString('en-IN')} products, ${PAGE} a page: p50 of at least ${RUNS} requests each, about 2 s of them for a fast one (ms). Targets: page 5000 ≤ ${TARGET_DEEP.postgres} ms on PostgreSQL, ≤ ${TARGET_DEEP.pglite} ms on PGlite; API/SQL ≤ 1.5x for page 1 and search`,
+);
+console.log(
+  `${'database'.padEnd(9)} ${'request'.padEnd(34)} ${'API'.padStart(8)} ${'raw SQL'.padStart(8)}  API/SQL  response  ${'no trigram idx'.padStart(14)}`,
+);
 for (const l of lines) {
   const base = l.noTrigram === undefined ? '' : `${ms(l.noTrigram)} (${(l.noTrigram / l.api).toFixed(0)}x slower)`;
-  console.log(`${l.db.padEnd(9)} ${l.name.padEnd(34)} ${ms(l.api)} ${ms(l.sql)}  ${(l.api / l.sql).toFixed(2).padStart(6)}x  ${`${((l.bytes ?? 0) / 1024).toFixed(1)} KB`.padStart(8)}  ${base}`);
+  console.log(
+    `${l.db.padEnd(9)} ${l.name.padEnd(34)} ${ms(l.api)} ${ms(l.sql)}  ${(l.api / l.sql).toFixed(2).padStart(6)}x  ${`${((l.bytes ?? 0) / 1024).toFixed(1)} KB`.padStart(8)}  ${base}`,
+  );
 }
 console.log('\nInventory by city, first page of the city holding the 100k-product warehouse. Target: no response over 1 MB');
 for (const c of cityLines) {
-  console.log(`${c.db.padEnd(9)} now: ${ms(c.api)} ms, ${(c.bytes / 1024).toFixed(1)} KB   baseline, every row of the 3 warehouses (the previous design): ${ms(c.before)} ms, ${(c.beforeBytes / 1024 / 1024).toFixed(1)} MB (${c.rows.toLocaleString('en-IN')} rows)`);
+  console.log(
+    `${c.db.padEnd(9)} now: ${ms(c.api)} ms, ${(c.bytes / 1024).toFixed(1)} KB   baseline, every row of the 3 warehouses (the previous design): ${ms(c.before)} ms, ${(c.beforeBytes / 1024 / 1024).toFixed(1)} MB (${c.rows.toLocaleString('en-IN')} rows)`,
+  );
 }

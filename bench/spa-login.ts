@@ -15,7 +15,9 @@ import { chromium, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/e2e-chromium.js';
 import { ensureBuilt, serveSpa, uncompressedCopy } from './support/spa-server.js';
 
-const { values } = parseArgs({ options: { rebuild: { type: 'boolean', default: false }, lighthouse: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { rebuild: { type: 'boolean', default: false }, lighthouse: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } },
+});
 const executablePath = findChromium() ?? undefined;
 if (!executablePath) throw new Error('Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
 const BACK_OFFICE = /\/assets\/(App|BackOfficeLayout|DashboardPage|ResourceListPage|schemas|table|select)-/;
@@ -63,8 +65,20 @@ function lighthouse(url: string, tries = 2): { score: number; lcp: number; fcp: 
 
 function lighthouseOnce(url: string): { score: number; lcp: number; fcp: number; tbt: number } {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lh-')), 'report.json');
-  execFileSync('npx', ['-y', 'lighthouse@12', url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], { env: { ...process.env, CHROME_PATH: executablePath! }, stdio: 'ignore', timeout: 300_000 });
+  execFileSync(
+    'npx',
+    [
+      '-y',
+      'lighthouse@12',
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { env: { ...process.env, CHROME_PATH: executablePath! }, stdio: 'ignore', timeout: 300_000 },
+  );
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
   return {
@@ -84,8 +98,13 @@ try {
   const before = await coldLoad(`${plain.url}/login`);
   console.log('\nCold /login in Chromium: bytes transferred (compressed as sent, with headers). Target: JS ≤ 200 KB, no back-office code');
   console.log(`${''.padEnd(34)} ${'JS'.padStart(10)} ${'scripts'.padStart(8)} ${'CSS'.padStart(9)} ${'HTML'.padStart(9)}  back-office chunks`);
-  for (const [label, l] of [['precompressed (brotli)', now], ['baseline: same build, uncompressed', before]] as const) {
-    console.log(`${label.padEnd(34)} ${kb(l.js).padStart(10)} ${String(l.scripts).padStart(8)} ${kb(l.css).padStart(9)} ${kb(l.html).padStart(9)}  ${l.backOffice.join(', ') || 'none'}`);
+  for (const [label, l] of [
+    ['precompressed (brotli)', now],
+    ['baseline: same build, uncompressed', before],
+  ] as const) {
+    console.log(
+      `${label.padEnd(34)} ${kb(l.js).padStart(10)} ${String(l.scripts).padStart(8)} ${kb(l.css).padStart(9)} ${kb(l.html).padStart(9)}  ${l.backOffice.join(', ') || 'none'}`,
+    );
   }
   console.log(`JS before compression: ${kb(now.jsRaw)}`);
 
@@ -93,9 +112,14 @@ try {
     const runs = Number(values.runs);
     const median = <T extends Record<string, number>>(rows: T[], key: keyof T) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!;
     console.log(`\nLighthouse 12, mobile, performance of /login (median of ${runs}). Target: score ≥ 90, LCP ≤ 2.5 s`);
-    for (const [label, url] of [['precompressed', `${served.url}/login`], ['baseline: uncompressed', `${plain.url}/login`]] as const) {
+    for (const [label, url] of [
+      ['precompressed', `${served.url}/login`],
+      ['baseline: uncompressed', `${plain.url}/login`],
+    ] as const) {
       const rows = Array.from({ length: runs }, () => lighthouse(url));
-      console.log(`${label.padEnd(24)} score ${String(median(rows, 'score')).padStart(3)}   LCP ${(median(rows, 'lcp') / 1000).toFixed(2)} s   FCP ${(median(rows, 'fcp') / 1000).toFixed(2)} s   TBT ${median(rows, 'tbt').toFixed(0)} ms`);
+      console.log(
+        `${label.padEnd(24)} score ${String(median(rows, 'score')).padStart(3)}   LCP ${(median(rows, 'lcp') / 1000).toFixed(2)} s   FCP ${(median(rows, 'fcp') / 1000).toFixed(2)} s   TBT ${median(rows, 'tbt').toFixed(0)} ms`,
+      );
     }
   }
 } finally {

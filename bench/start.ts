@@ -36,7 +36,9 @@ async function timedStart(entry: Entry, env: Record<string, string>): Promise<nu
   const t0 = performance.now();
   const server = await startServerProcess(
     { PASSWORD_HASH_COST: 'owasp', LOG_LEVEL: 'warn', PORT: '0', SERVE_SPA: '1', SPA_DIR: path.join(ROOT, 'dist'), ...env },
-    180_000, entry.cwd, entry.args,
+    180_000,
+    entry.cwd,
+    entry.args,
   );
   await healthy(server.url);
   const ms = performance.now() - t0;
@@ -74,16 +76,20 @@ async function bareFastify(): Promise<number> {
 /** The tree just before the server bundle and the database template, run as `npm start` ran it then. */
 function previousDesign(): Entry {
   const added = execFileSync('git', ['log', '--diff-filter=A', '--format=%H', '--', 'src/server/cli/start.mjs'], { cwd: ROOT, encoding: 'utf8' })
-    .trim().split('\n').pop();
+    .trim()
+    .split('\n')
+    .pop();
   if (!added) throw new Error('cannot find the commit that added src/server/cli/start.mjs');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-previous-'));
   execFileSync('sh', ['-c', `git archive ${added}^ | tar -x -C ${dir}`], { cwd: ROOT });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   // @fastify/helmet has since been replaced (same headers, computed once): the old tree gets the new module under its name.
   fs.copyFileSync(path.join(ROOT, 'src/server/http/security-headers.ts'), path.join(dir, 'src/server/http/security-headers.ts'));
-  fs.writeFileSync(path.join(dir, 'src/server/http/helmet-plugin.ts'),
+  fs.writeFileSync(
+    path.join(dir, 'src/server/http/helmet-plugin.ts'),
     `import fp from 'fastify-plugin';\nimport { registerSecurityHeaders } from './security-headers.js';\n` +
-    `export default fp(async (app, options: Parameters<typeof registerSecurityHeaders>[1]) => registerSecurityHeaders(app, options));\n`);
+      `export default fp(async (app, options: Parameters<typeof registerSecurityHeaders>[1]) => registerSecurityHeaders(app, options));\n`,
+  );
   const app = path.join(dir, 'src/server/app.ts');
   fs.writeFileSync(app, fs.readFileSync(app, 'utf8').replace(`from '@fastify/helmet'`, `from './http/helmet-plugin.js'`));
   return { cwd: dir, args: ['--import', 'tsx', 'src/server/main.ts'] };
@@ -96,7 +102,10 @@ const previous = previousDesign();
 const runs = { fresh: [] as number[], restart: [] as number[], previousFresh: [] as number[], previousRestart: [] as number[], bare: [] as number[] };
 try {
   for (let i = 0; i < RUNS; i++) {
-    for (const [entry, fresh, restart] of [[NPM_START, runs.fresh, runs.restart], [previous, runs.previousFresh, runs.previousRestart]] as const) {
+    for (const [entry, fresh, restart] of [
+      [NPM_START, runs.fresh, runs.restart],
+      [previous, runs.previousFresh, runs.previousRestart],
+    ] as const) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-bench-'));
       try {
         fresh.push(await timedStart(entry, { DATA_DIR: dataDir }));

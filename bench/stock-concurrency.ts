@@ -51,8 +51,10 @@ try {
   const token = await createTokenSigner(SECRET).sign({ sub: user!.id, role: 'warehouse-user', firstname: 'Bench' });
   // Products that do not track expiry (issue 17): the path every stock change took before batches existed.
   const untracked = sql`product_id in (select id from products where not tracks_expiry)`;
-  const pairs = rowsOf<{ product_id: string; warehouse_id: string }>(await database.db.execute(sql`
-    select product_id, warehouse_id from inventory where ${untracked} order by product_id, warehouse_id limit 200`));
+  const pairs = rowsOf<{ product_id: string; warehouse_id: string }>(
+    await database.db.execute(sql`
+    select product_id, warehouse_id from inventory where ${untracked} order by product_id, warehouse_id limit 200`),
+  );
   // Plenty of stock everywhere, so removals are never refused and every request does the same work.
   await database.db.execute(sql`
     insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
@@ -78,7 +80,18 @@ try {
   const bodyOf = (i: number, hot: boolean) => {
     const pair = hot ? pairs[0]! : pairs[i % pairs.length]!;
     return i % 2 === 0
-      ? { path: 'add-stock', body: { ...pair, quantity: 1 + (i % 3), unit_cost: 5, movement_reason: 'adjustment', reference_id: `B-${i}`, reference_type: 'manual', notes: 'bench' } }
+      ? {
+          path: 'add-stock',
+          body: {
+            ...pair,
+            quantity: 1 + (i % 3),
+            unit_cost: 5,
+            movement_reason: 'adjustment',
+            reference_id: `B-${i}`,
+            reference_type: 'manual',
+            notes: 'bench',
+          },
+        }
       : { path: 'remove-stock', body: { ...pair, quantity: 1 + (i % 3), movement_type: 'out', reference_id: `B-${i}` } };
   };
 
@@ -87,10 +100,14 @@ try {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const post = (base: string, route: string, headers: Record<string, string>, body: string) =>
     new Promise<number>((resolve, reject) => {
-      const req = http.request(`${base}/api/inventory/${route}`, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        `${base}/api/inventory/${route}`,
+        { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -122,11 +139,17 @@ try {
     const pick = options.hot ? `n = 1` : `n = :n::int`;
     // Variables cast: a prepared statement's parameters need a type (jsonb_build_object takes "any").
     const key = options.idempotent ? `'k-' || :client_id::text || '-' || :r::text, '${'0'.repeat(64)}'` : 'NULL, NULL';
-    const statement = (kind: string, route: string, fields: string) => `select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
+    const statement = (
+      kind: string,
+      route: string,
+      fields: string,
+    ) => `select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
   from ${options.fn ?? 'stock_request'}('${kind}'::text, '${user!.id}'::uuid, '${route}'::text, ${key},
     (select jsonb_build_object('product_id', product_id, 'warehouse_id', warehouse_id, ${fields}) from bench_pairs where ${pick})) as o;`;
     // One script that picks add or remove: pgbench -M prepared cannot run two script files.
-    fs.writeFileSync(path.join(scripts, 'stock.sql'), `\\set n random(1, ${pairs.length})
+    fs.writeFileSync(
+      path.join(scripts, 'stock.sql'),
+      `\\set n random(1, ${pairs.length})
 \\set q random(1, 3)
 \\set r random(1, 1000000000000)
 \\set add random(0, 1)
@@ -135,13 +158,34 @@ ${statement('add', 'POST /inventory/add-stock', `'quantity', :q::int, 'unit_cost
 \\else
 ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'movement_type', 'out', 'reference_id', 'B-' || :r::text`)}
 \\endif
-`);
+`,
+    );
     const { hostname, port } = new URL(url);
-    const out = execFileSync(path.join(bin!, 'pgbench'), [
-      // Prepared, as the API sends it (a named statement, parsed once per connection).
-      '-n', '-M', 'prepared', '-c', String(CONCURRENCY), '-j', '2', '-t', String(Math.ceil(REQUESTS / CONCURRENCY)), '-h', hostname, '-p', port, '-U', 'postgres',
-      '-f', path.join(scripts, 'stock.sql'), 'bench',
-    ], { encoding: 'utf8' });
+    const out = execFileSync(
+      path.join(bin!, 'pgbench'),
+      [
+        // Prepared, as the API sends it (a named statement, parsed once per connection).
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(CONCURRENCY),
+        '-j',
+        '2',
+        '-t',
+        String(Math.ceil(REQUESTS / CONCURRENCY)),
+        '-h',
+        hostname,
+        '-p',
+        port,
+        '-U',
+        'postgres',
+        '-f',
+        path.join(scripts, 'stock.sql'),
+        'bench',
+      ],
+      { encoding: 'utf8' },
+    );
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
     if (!tps) throw new Error(`pgbench: ${out}`);
@@ -165,21 +209,29 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
   }
   // The better of the rounds for each line: the machine is shared, and a round can lose the CPU to something else.
   const best = results[0]!.map((r, i) => results.map((round) => round[i]!).reduce((a, b) => (b['req/s'] > a['req/s'] ? b : a)));
-  console.log(`\n${REQUESTS} stock changes per scenario, ${CONCURRENCY} in flight (2 API processes with ${CONCURRENCY / 2} connections each; pgbench -c ${CONCURRENCY}); best of ${rounds} rounds:`);
+  console.log(
+    `\n${REQUESTS} stock changes per scenario, ${CONCURRENCY} in flight (2 API processes with ${CONCURRENCY / 2} connections each; pgbench -c ${CONCURRENCY}); best of ${rounds} rounds:`,
+  );
   console.table(best);
   const rate = (label: string) => best.find((r) => r.label === label)!['req/s'];
   const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
   console.log(`API / pgbench, spread:                 ${ratio('API, spread over 200 rows', 'pgbench, same statement, spread')}x (target ≥ 0.7)`);
   console.log(`API / pgbench, spread with a key:      ${ratio('API, spread, Idempotency-Key', 'pgbench, spread, with a key')}x`);
-  console.log(`Today's function / 0006's, spread:       ${ratio('pgbench, same statement, spread', 'pgbench, 0006 function (before batches), spread')}x (untracked products: target ≈ 1)`);
+  console.log(
+    `Today's function / 0006's, spread:       ${ratio('pgbench, same statement, spread', 'pgbench, 0006 function (before batches), spread')}x (untracked products: target ≈ 1)`,
+  );
   console.log(`API / pgbench, one hot row:            ${ratio('API, one hot row', 'pgbench, one hot row')}x`);
-  console.log(`Idempotency-Key cost through the API:  ${((1 - rate('API, spread, Idempotency-Key') / rate('API, spread over 200 rows')) * 100).toFixed(0)}% (target ≤ 15%)`);
+  console.log(
+    `Idempotency-Key cost through the API:  ${((1 - rate('API, spread, Idempotency-Key') / rate('API, spread over 200 rows')) * 100).toFixed(0)}% (target ≤ 15%)`,
+  );
 
-  const [drift] = rowsOf<{ n: number }>(await database.db.execute(sql`
+  const [drift] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`
     select count(*)::int as n from inventory i
       left join (select product_id, warehouse_id, sum(quantity) as total from stock_movements group by 1, 2) m
         on m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
-     where i.current_stock <> coalesce(m.total, 0)`));
+     where i.current_stock <> coalesce(m.total, 0)`),
+  );
   console.log(`Balances differing from their ledger after the run: ${drift!.n}`);
   await database.close();
   agent.destroy();

@@ -14,8 +14,10 @@ import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
   options: {
-    movements: { type: 'string', default: '1000000' }, products: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '7' }, db: { type: 'string', default: 'postgres,pglite' },
+    movements: { type: 'string', default: '1000000' },
+    products: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '7' },
+    db: { type: 'string', default: 'postgres,pglite' },
   },
 });
 const M = Number(values.movements);
@@ -32,7 +34,9 @@ try {
     const bench = await openBenchDb(kind);
     const { app, get } = await benchApi(bench.database);
     const scale = await buildScaleData(bench.database.db, { products: N, movements: M, days: 120 });
-    console.log(`${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements built in ${seconds(t0)}`);
+    console.log(
+      `${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements built in ${seconds(t0)}`,
+    );
     const today = businessDay(new Date());
 
     const scenarios: [string, string, string][] = [
@@ -47,7 +51,8 @@ try {
       const first = await get(url);
       if (first.status !== 200) throw new Error(`${url} → ${first.status} ${first.body}`);
       // The baseline: one scan of the ledger up to the end of that day, summing what every row moved.
-      const scan = () => bench.database.db.execute(sql`
+      const scan = () =>
+        bench.database.db.execute(sql`
         select sum(quantity), sum(value_change) from stock_movements where created < ${dayStart(addDays(asOf, 1))}`);
       const [api, raw] = await timePair(() => get(url), scan, RUNS);
       lines.push({ db: kind, scenario, api: api.p50, sql: raw.p50, bytes: first.body.length });
@@ -69,5 +74,7 @@ console.log(`\nGET /reports/stock-valuation over ${M.toLocaleString('en-IN')} mo
 console.log(`${'database'.padEnd(9)} ${'report'.padEnd(36)} ${'API'.padStart(8)} ${'1 scan'.padStart(8)}  API/scan  target  response`);
 for (const l of lines) {
   const ratio = l.api / l.sql;
-  console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(36)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(7)}x  ≤ ${TARGET}x ${ratio <= TARGET ? 'met' : 'MISSED'}  ${(l.bytes / 1024).toFixed(0).padStart(5)} KB`);
+  console.log(
+    `${l.db.padEnd(9)} ${l.scenario.padEnd(36)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(7)}x  ≤ ${TARGET}x ${ratio <= TARGET ? 'met' : 'MISSED'}  ${(l.bytes / 1024).toFixed(0).padStart(5)} KB`,
+  );
 }

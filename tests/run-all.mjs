@@ -6,11 +6,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const ci = process.env.CI === 'true';
-const run = (args, report) => new Promise((resolve) => {
-  const extra = ci ? [`--outputFile.json=${report}`] : [];
-  const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args, ...extra, ...process.argv.slice(2)], { stdio: 'inherit' });
-  child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-});
+const run = (args, report) =>
+  new Promise((resolve) => {
+    const extra = ci ? [`--outputFile.json=${report}`] : [];
+    const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args, ...extra, ...process.argv.slice(2)], { stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 
 const codes = await Promise.all([
   // By folder, not by project name: a machine without PostgreSQL or Chromium has no such project (see vitest.config.ts).
@@ -19,11 +20,19 @@ const codes = await Promise.all([
 ]);
 
 if (ci) {
-  const reports = ['test-results/vitest-api.json', 'test-results/vitest-e2e.json'].filter((f) => fs.existsSync(f)).map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
+  const reports = ['test-results/vitest-api.json', 'test-results/vitest-e2e.json']
+    .filter((f) => fs.existsSync(f))
+    .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
   const sum = (key) => reports.reduce((s, r) => s + (r[key] ?? 0), 0);
-  fs.writeFileSync('test-results/vitest.json', JSON.stringify({
-    numPassedTests: sum('numPassedTests'), numFailedTests: sum('numFailedTests'), numPendingTests: sum('numPendingTests'), numTodoTests: sum('numTodoTests'),
-    testResults: reports.flatMap((r) => r.testResults ?? []),
-  }));
+  fs.writeFileSync(
+    'test-results/vitest.json',
+    JSON.stringify({
+      numPassedTests: sum('numPassedTests'),
+      numFailedTests: sum('numFailedTests'),
+      numPendingTests: sum('numPendingTests'),
+      numTodoTests: sum('numTodoTests'),
+      testResults: reports.flatMap((r) => r.testResults ?? []),
+    }),
+  );
 }
 process.exit(codes.some((c) => c !== 0) ? 1 : 0);

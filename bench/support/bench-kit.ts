@@ -57,7 +57,8 @@ export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
     // drizzle keeps its driver as $client: the PGlite instance.
     const client = (database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }).$client;
     return {
-      kind, database,
+      kind,
+      database,
       // One connection: PGlite runs statements one after the other whatever the caller does.
       raw: async (statements) => {
         for (const s of statements) await client.query(s.text, s.params);
@@ -82,7 +83,9 @@ export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
   const database = await openDatabase({ kind: 'postgres', url, poolSize }, { logQuery });
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   return {
-    kind, database, url,
+    kind,
+    database,
+    url,
     // The API sends a request's independent statements at once through its pool: so does the baseline.
     raw: async (statements) => {
       await Promise.all(statements.map((s) => pool.query(s.text, s.params)));

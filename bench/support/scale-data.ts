@@ -30,14 +30,20 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
     join (select id, category_id, row_number() over (order by id) - 1 as k from subcategories) s
       on s.k = i % (select count(*) from subcategories)`);
 
-  const { cityId } = await one<{ cityId: string }>(db, sql`
-    insert into cities (name, state, district, pincode) values ('Benchpur', 'Maharashtra', 'Benchpur', '411999') returning id as "cityId"`);
+  const { cityId } = await one<{ cityId: string }>(
+    db,
+    sql`
+    insert into cities (name, state, district, pincode) values ('Benchpur', 'Maharashtra', 'Benchpur', '411999') returning id as "cityId"`,
+  );
   await db.execute(sql`
     insert into warehouses (name, city_id, address, contact_person, contact_phone, contact_email)
     select 'Bench Warehouse ' || lpad(i::text, 3, '0'), ${cityId}::uuid, 'Plot ' || i, 'Bench Manager', '+91 90000 00000', 'bench@example.com'
       from generate_series(1, ${W}) as i`);
-  const { bigWarehouseId } = await one<{ bigWarehouseId: string }>(db, sql`
-    select id as "bigWarehouseId" from warehouses where city_id = ${cityId}::uuid order by name limit 1`);
+  const { bigWarehouseId } = await one<{ bigWarehouseId: string }>(
+    db,
+    sql`
+    select id as "bigWarehouseId" from warehouses where city_id = ${cityId}::uuid order by name limit 1`,
+  );
 
   // Balance pairs: every bench product in the first warehouse, and in one of the others.
   await db.execute(sql`

@@ -14,8 +14,7 @@ import { theme } from './theme';
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
 
-const documentTitle = ({ resource }: { resource?: IResourceItem }) =>
-  resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME;
+const documentTitle = ({ resource }: { resource?: IResourceItem }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME);
 
 export function App() {
   return (

@@ -6,8 +6,7 @@ export const BARCODE_LENGTHS = [8, 12, 13] as const;
 export const BARCODE_FORMAT_MESSAGE = 'Barcode must be 8, 12 or 13 digits (EAN-8, UPC-A or EAN-13)';
 export const BARCODE_CHECK_DIGIT_MESSAGE = 'Invalid barcode check digit';
 
-export const looksLikeBarcode = (text: string): boolean =>
-  /^\d+$/.test(text) && (BARCODE_LENGTHS as readonly number[]).includes(text.length);
+export const looksLikeBarcode = (text: string): boolean => /^\d+$/.test(text) && (BARCODE_LENGTHS as readonly number[]).includes(text.length);
 
 /** The check digit that completes `body` (the barcode without its last digit). */
 export function checkDigit(body: string): number {
@@ -16,8 +15,7 @@ export function checkDigit(body: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-export const hasValidCheckDigit = (barcode: string): boolean =>
-  looksLikeBarcode(barcode) && checkDigit(barcode.slice(0, -1)) === Number(barcode.at(-1));
+export const hasValidCheckDigit = (barcode: string): boolean => looksLikeBarcode(barcode) && checkDigit(barcode.slice(0, -1)) === Number(barcode.at(-1));
 
 /** A valid EAN-13 from any 12-digit body (the demo data's and the tests' barcodes). */
 export const ean13 = (body12: string): string => `${body12}${checkDigit(body12)}`;

@@ -1,10 +1,6 @@
-export const UNITS = [
-  'g', 'kg', 'pcs', 'pack', 'ml', 'bottle', 'tube', 'box', 'pouch', 'cup', 'jar', 'carton', 'license', 'code', 'strip',
-] as const;
+export const UNITS = ['g', 'kg', 'pcs', 'pack', 'ml', 'bottle', 'tube', 'box', 'pouch', 'cup', 'jar', 'carton', 'license', 'code', 'strip'] as const;
 
-export const COLOURS = [
-  'standard', 'White', 'Black', 'Red', 'Blue', 'Green', 'Yellow', 'Purple', 'Pink', 'Orange', 'Brown', 'Grey',
-] as const;
+export const COLOURS = ['standard', 'White', 'Black', 'Red', 'Blue', 'Green', 'Yellow', 'Purple', 'Pink', 'Orange', 'Brown', 'Grey'] as const;
 
 export const PAGE_SIZE = 10;
 export const INVENTORY_BY_CITY_PAGE_SIZE = 3;
@@ -32,7 +28,6 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const LEDGER_MOVEMENT_TYPES = [...MOVEMENT_TYPES, 'valuation'] as const;
 export type LedgerMovementType = (typeof LEDGER_MOVEMENT_TYPES)[number];
 export const MOVEMENT_REASONS = ['purchase', 'return', 'adjustment'] as const;
-export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 export const REFERENCE_TYPES = ['invoice', 'manual'] as const;
 export const REPORT_TYPES = ['summary', 'detailed', 'movements', 'comparison'] as const;
 

@@ -29,5 +29,4 @@ export function csvCell(value: CsvCell): string {
 export const csvLine = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A header row, then one line per row. */
-export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCell[])[]): string =>
-  [header, ...rows].map(csvLine).join('');
+export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCell[])[]): string => [header, ...rows].map(csvLine).join('');

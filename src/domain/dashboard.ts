@@ -1,14 +1,25 @@
 /** GET /api/dashboard/summary: every figure of the dashboard, aggregated by the API in one small answer. */
 export type DashboardSummary<Instant = string> = {
   counts: {
-    users: number; products: number; inventory_items: number; warehouses: number; cities: number;
-    low_stock: number; out_of_stock: number;
+    users: number;
+    products: number;
+    inventory_items: number;
+    warehouses: number;
+    cities: number;
+    low_stock: number;
+    out_of_stock: number;
   };
   total_inventory_value: number;
   recent_products: { _id: string; productname: string; price: number; discount_price: number; image: string | null }[];
   low_stock_alerts: {
-    _id: string; product_id: string; product_name: string; warehouse_id: string; warehouse_name: string;
-    current_stock: number; minimum_stock: number; out_of_stock: boolean;
+    _id: string;
+    product_id: string;
+    product_name: string;
+    warehouse_id: string;
+    warehouse_name: string;
+    current_stock: number;
+    minimum_stock: number;
+    out_of_stock: boolean;
   }[];
   /** Null for a role that may not list users. */
   recent_users: { _id: string; name: string; email: string; role: string; created: Instant }[] | null;

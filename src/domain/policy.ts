@@ -1,6 +1,6 @@
 import { CRUD_ACTIONS, type CrudAction, type ResourceDeclaration } from './resource.js';
 import { DECLARED_RESOURCES, type DeclaredResource } from './resources/index.js';
-import { ROLES, type Role } from './roles.js';
+import type { Role } from './roles.js';
 
 /** A declared document's workflow steps (a `choice` field's `workflow.actions`): each is an action of its own. */
 type StepsOf<S> = S extends { fields: infer F }
@@ -15,7 +15,9 @@ export const declaredActionsOf = (spec: ResourceDeclaration): string[] => [...CR
 /** The default grants a declaration gives one role: its `grants`, and the workflow steps that name the role. */
 export const declaredGrantsOf = (spec: ResourceDeclaration, role: Exclude<Role, 'admin'>): string[] => [
   ...((spec.grants as Partial<Record<Role, readonly CrudAction[]>> | undefined)?.[role] ?? []),
-  ...Object.entries(stepsOf(spec)).filter(([, step]) => step.grants?.includes(role)).map(([name]) => name),
+  ...Object.entries(stepsOf(spec))
+    .filter(([, step]) => step.grants?.includes(role))
+    .map(([name]) => name),
 ];
 
 /** Every declared resource (src/domain/resources) has the five CRUD actions, and a document its workflow's steps. */
@@ -27,16 +29,22 @@ const DECLARED_ACTIONS = Object.fromEntries(DECLARED_RESOURCES.map((r) => [r.nam
  * around sellers); the later declarations follow the stock screens.
  */
 const {
-  products: PRODUCT_ACTIONS, users: USER_ACTIONS, cities: CITY_ACTIONS, warehouses: WAREHOUSE_ACTIONS, inventory: INVENTORY_ACTIONS,
+  products: PRODUCT_ACTIONS,
+  users: USER_ACTIONS,
+  cities: CITY_ACTIONS,
+  warehouses: WAREHOUSE_ACTIONS,
+  inventory: INVENTORY_ACTIONS,
   ...LATER_DECLARED_ACTIONS
 } = DECLARED_ACTIONS;
 
 /** The default grants the declarations give one role: the resource's, and the steps that name the role. */
 const declaredGrants = (role: Exclude<Role, 'admin'>) =>
-  Object.fromEntries(DECLARED_RESOURCES.flatMap((r) => {
-    const actions = declaredGrantsOf(r, role);
-    return actions.length ? [[r.name, actions]] : [];
-  })) as RolePolicy;
+  Object.fromEntries(
+    DECLARED_RESOURCES.flatMap((r) => {
+      const actions = declaredGrantsOf(r, role);
+      return actions.length ? [[r.name, actions]] : [];
+    }),
+  ) as RolePolicy;
 
 /**
  * The access policy: role × resource × action. The API enforces it on every route and the SPA reads
@@ -96,8 +104,7 @@ export type ScopedResource = (typeof WAREHOUSE_SCOPED)[number];
 export const SCOPES = ['all', 'assigned'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const isWarehouseScoped = (resource: string): resource is ScopedResource =>
-  (WAREHOUSE_SCOPED as readonly string[]).includes(resource);
+export const isWarehouseScoped = (resource: string): resource is ScopedResource => (WAREHOUSE_SCOPED as readonly string[]).includes(resource);
 
 /** resource → allowed actions, for one role. */
 export type RolePolicy = Partial<Record<Resource, readonly Action[]>>;
@@ -105,9 +112,7 @@ export type RoleScope = Partial<Record<ScopedResource, Scope>>;
 export type Policy = { signIn: Record<Role, boolean>; grants: Record<Role, RolePolicy>; scope: Record<Role, RoleScope> };
 
 /** Every action of every resource: what admin always has. */
-export const EVERYTHING: RolePolicy = Object.fromEntries(
-  Object.entries(RESOURCES).map(([resource, actions]) => [resource, actions]),
-) as RolePolicy;
+export const EVERYTHING: RolePolicy = Object.fromEntries(Object.entries(RESOURCES).map(([resource, actions]) => [resource, actions])) as RolePolicy;
 
 /** SPEC.md section 6: only admin and warehouse-user sign in; warehouse-user runs stock, not the catalogue. */
 export const DEFAULT_POLICY: Policy = {
@@ -176,7 +181,7 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
   // An import adds and edits products, so it needs what adding one by hand needs.
   { by: grant('product-import', 'create'), needs: grant('products', 'create') },
   { by: grant('product-import', 'create'), needs: grant('products', 'list') },
-]
+];
 
 const same = (a: Permission, b: Permission) => a.resource === b.resource && a.action === b.action;
 
@@ -226,5 +231,3 @@ export function isResourceAction(resource: string, action: string): boolean {
   const actions = (RESOURCES as Record<string, readonly string[]>)[resource];
   return actions?.includes(action) ?? false;
 }
-
-export { ROLES };

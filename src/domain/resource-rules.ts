@@ -22,8 +22,13 @@ export function ruleOf(field: ResourceField): ZodType {
       return required ? phone(label) : optionalPhone(label);
     case 'money': {
       // A declared `min` (a unit cost of at least 0.01) is checked before the money rule's own.
-      const amount = field.min === undefined ? money(label)
-        : z.number({ error: `${label} is required and must be a number` }).min(field.min, `${label} must be at least ${field.min}`).pipe(money(label));
+      const amount =
+        field.min === undefined
+          ? money(label)
+          : z
+              .number({ error: `${label} is required and must be a number` })
+              .min(field.min, `${label} must be at least ${field.min}`)
+              .pipe(money(label));
       return required ? numeric(amount) : optional(numeric(amount));
     }
     case 'decimal':
@@ -35,15 +40,20 @@ export function ruleOf(field: ResourceField): ZodType {
     case 'boolean':
       return z.boolean({ error: `${label} must be true or false` }).default(field.initial === true);
     case 'date':
-      return required ? z.preprocess(blankAsMissing, z.string({ error: `${label} is required` }).pipe(calendarDay(label)))
-        : optional(calendarDay(label));
+      return required ? z.preprocess(blankAsMissing, z.string({ error: `${label} is required` }).pipe(calendarDay(label))) : optional(calendarDay(label));
     case 'datetime': {
-      const instant = z.string({ error: `${label} must be a date and time` }).trim()
+      const instant = z
+        .string({ error: `${label} must be a date and time` })
+        .trim()
         .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date and time`);
       return required ? instant : optional(instant);
     }
     case 'ref': {
-      const id = z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(64, `${label} not found`);
+      const id = z
+        .string({ error: `${label} is required` })
+        .trim()
+        .min(1, `${label} is required`)
+        .max(64, `${label} not found`);
       return required ? id : optional(id);
     }
     case 'choice': {
@@ -62,11 +72,19 @@ export function ruleOf(field: ResourceField): ZodType {
 function linesRule(field: ResourceField): ZodType {
   const lines = field.lines;
   if (!lines) throw new Error(`Field '${field.label}' of kind lines declares no lines`);
-  const row = z.object(Object.fromEntries(Object.entries(lines.fields).filter(([, f]) => !f.readOnly).map(([name, f]) => [name, ruleOf(f)])), {
-    error: `Each ${lines.itemLabel?.toLowerCase() ?? 'line'} must be an object`,
-  });
+  const row = z.object(
+    Object.fromEntries(
+      Object.entries(lines.fields)
+        .filter(([, f]) => !f.readOnly)
+        .map(([name, f]) => [name, ruleOf(f)]),
+    ),
+    {
+      error: `Each ${lines.itemLabel?.toLowerCase() ?? 'line'} must be an object`,
+    },
+  );
   const min = lines.min ?? 0;
-  return z.array(row, { error: `${field.label} must be a list` })
+  return z
+    .array(row, { error: `${field.label} must be a list` })
     .min(min, min === 1 ? `Add at least one ${lines.itemLabel?.toLowerCase() ?? 'line'}` : `Add at least ${min} ${field.label.toLowerCase()}`)
     .max(lines.max ?? 1000, `At most ${lines.max ?? 1000} ${field.label.toLowerCase()}`);
 }
@@ -74,9 +92,15 @@ function linesRule(field: ResourceField): ZodType {
 const blankAsMissing = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** A number typed in a form may arrive as text: '12.50' is 12.5, anything else stays as it is for the rule to refuse. */
 const numeric = (rule: ZodType) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), rule);
-const decimal = (label: string) => z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(99_999_999.99, `${label} is too large`);
+const decimal = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(99_999_999.99, `${label} is too large`);
 const wholeNumber = (label: string, min: number, max?: number) => {
-  const base = z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`)
+  const base = z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
     .min(min, min === 0 ? `${label} must be 0 or more` : `${label} must be at least ${min}`);
   return max === undefined ? base : base.max(max, `${label} must be at most ${max}`);
 };

@@ -18,8 +18,7 @@ export { ruleOf };
  * product, quantity and unit cost).
  */
 export type FieldKind =
-  | 'text' | 'email' | 'phone' | 'money' | 'decimal' | 'integer' | 'boolean' | 'date' | 'datetime' | 'ref' | 'list' | 'choice'
-  | 'json' | 'lines';
+  'text' | 'email' | 'phone' | 'money' | 'decimal' | 'integer' | 'boolean' | 'date' | 'datetime' | 'ref' | 'list' | 'choice' | 'json' | 'lines';
 
 /** One value of a 'choice' field: what is stored, what the form and the list say, and its tag's colour (default grey). */
 export type ChoiceOption = { value: string; label: string; color?: string };
@@ -127,7 +126,12 @@ export type ResourceField = {
    * instead of its id (a user's role names a role), and `multiple`, a list of them (a user's warehouses).
    */
   ref?: {
-    resource: string; labelField: string | readonly string[]; as?: string; unknown?: string; valueField?: string; multiple?: boolean;
+    resource: string;
+    labelField: string | readonly string[];
+    as?: string;
+    unknown?: string;
+    valueField?: string;
+    multiple?: boolean;
     /** Only records with these values may be pointed at (a purchase order's seller: a user whose role is seller); others are '<label> not found'. */
     where?: Readonly<Record<string, string>>;
   };
@@ -227,7 +231,9 @@ export type ResourceDeclaration<N extends string = string, F extends Record<stri
 };
 
 /** Keeps the literal name and fields, so the policy's resource type and the row types follow the declaration. */
-export function defineResource<const N extends string, const F extends Record<string, ResourceField>>(spec: ResourceDeclaration<N, F>): ResourceDeclaration<N, F> {
+export function defineResource<const N extends string, const F extends Record<string, ResourceField>>(
+  spec: ResourceDeclaration<N, F>,
+): ResourceDeclaration<N, F> {
   return spec;
 }
 
@@ -246,7 +252,8 @@ export const serverSet = (spec: ResourceDeclaration, name: string): boolean =>
 
 /** The statuses a workflow step may end in: none where it leaves the status as it is. */
 /** A step's button: its label, else its name in title case ('close-short' → 'Close Short'). */
-export const actionLabel = (name: string, action: WorkflowAction) => action.label ?? name.replace(/(^|[-_])(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`);
+export const actionLabel = (name: string, action: WorkflowAction) =>
+  action.label ?? name.replace(/(^|[-_])(\w)/g, (_, s: string, c: string) => `${s ? ' ' : ''}${c.toUpperCase()}`);
 export const stepTargets = (action: WorkflowAction): readonly string[] => (action.to === undefined ? [] : [action.to].flat());
 const bodyFields = (spec: ResourceDeclaration) => Object.entries(spec.fields).filter(([name]) => !serverSet(spec, name));
 
@@ -260,7 +267,11 @@ type UpdateShape<F extends Record<string, ResourceField>> = {
   [K in keyof F as F[K] extends { createOnly: true } ? never : K]: F[K] extends { updateRule: infer U extends ZodType } ? U : RuleOf<F[K]>;
 };
 const updateShapeOf = <F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) =>
-  Object.fromEntries(bodyFields(spec).filter(([, field]) => !field.createOnly).map(([name, field]) => [name, field.updateRule ?? ruleOf(field)])) as UpdateShape<F>;
+  Object.fromEntries(
+    bodyFields(spec)
+      .filter(([, field]) => !field.createOnly)
+      .map(([name, field]) => [name, field.updateRule ?? ruleOf(field)]),
+  ) as UpdateShape<F>;
 
 /** The body of an update: each field's `updateRule`, else its rule, but no `createOnly` field, then `refine`; with `patch`, `patchSchemaOf`'s. */
 export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) {
@@ -273,11 +284,6 @@ export function updateSchemaOf<F extends Record<string, ResourceField>>(spec: Re
 export function patchSchemaOf<F extends Record<string, ResourceField>>(spec: ResourceDeclaration<string, F>) {
   return refined(spec, z.object(updateShapeOf(spec)).partial());
 }
-
-/** A record as the API sends it: `_id`, the fields under their snake_case names, and the timestamps. */
-export type RecordOf<S extends ResourceDeclaration> = { _id: string; created?: string; modified?: string } & {
-  [K in keyof S['fields']]: z.output<RuleOf<S['fields'][K]>> | null;
-};
 
 /** The key of a reference's record name in the API's output: 'city' where declared, else 'category_name'. */
 export const refNameOf = (name: string, field: ResourceField) => field.ref?.as ?? `${name.replace(/_id$/, '')}_name`;
@@ -302,8 +308,12 @@ export function costFieldsOf(spec: ResourceDeclaration, known: ReadonlySet<strin
   const isCost = (name: string, field: ResourceField) => field.cost === true || known.has(name);
   return Object.entries(spec.fields).flatMap(([name, field]) => {
     if (!field.lines) return isCost(name, field) ? [name] : [];
-    const own = Object.entries(field.lines.fields).filter(([n, f]) => isCost(n, f)).map(([n]) => n);
-    const totals = Object.entries(field.lines.totals ?? {}).filter(([, t]) => t.of.some((f) => own.includes(f))).map(([n]) => n);
+    const own = Object.entries(field.lines.fields)
+      .filter(([n, f]) => isCost(n, f))
+      .map(([n]) => n);
+    const totals = Object.entries(field.lines.totals ?? {})
+      .filter(([, t]) => t.of.some((f) => own.includes(f)))
+      .map(([n]) => n);
     return [...own, ...totals];
   });
 }

@@ -75,7 +75,12 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   app.addHook('preValidation', refuseHiddenFieldQueries);
   await registerOpenApi(app);
 
-  const deps: AppDeps = { database: options.database, signer: options.signer, policy: options.policy, sessions, config: options.config,
+  const deps: AppDeps = {
+    database: options.database,
+    signer: options.signer,
+    policy: options.policy,
+    sessions,
+    config: options.config,
     resources: await servedResources(options.declarations ?? DECLARED_RESOURCES, options.parts),
   };
   await app.register(

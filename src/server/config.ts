@@ -34,7 +34,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
   if (v.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -52,9 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    db: url
-      ? { kind: 'postgres', url, poolSize: Number(env.DB_POOL_SIZE ?? 10) }
-      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR ?? './data') },
+    db: url ? { kind: 'postgres', url, poolSize: Number(env.DB_POOL_SIZE ?? 10) } : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR ?? './data') },
     jwtSecret: env.JWT_SECRET || undefined,
     seedDemo: seed === '1' || seed === 'true' ? 'yes' : seed === '0' || seed === 'false' ? 'no' : 'auto',
     passwordHashCost: env.PASSWORD_HASH_COST === 'low' ? 'low' : 'owasp',

@@ -22,14 +22,22 @@ type Row = Record<string, unknown>;
  * `service` instead of the generic one; the declared routes serve it all the same.
  */
 export type ServerPart = {
-  table: PgTable; usedBy?: UsedBy[]; cascade?: Cascade[]; scope?: DeclaredScope;
+  table: PgTable;
+  usedBy?: UsedBy[];
+  cascade?: Cascade[];
+  scope?: DeclaredScope;
   /**
    * A service of its own. `log`: where it reports what it could not clean up after a request that succeeded;
    * `generic`: the declared service it may wrap, `spec` and `tables` what that one was built from.
    */
-  service?: (deps: Pick<AppDeps, 'database' | 'sessions'> & {
-    log: WarningLog; spec: ResourceDeclaration; tables: DeclaredTables; generic: () => CrudService<Row, Row, Row>;
-  }) => CrudService<Row, Row, unknown>;
+  service?: (
+    deps: Pick<AppDeps, 'database' | 'sessions'> & {
+      log: WarningLog;
+      spec: ResourceDeclaration;
+      tables: DeclaredTables;
+      generic: () => CrudService<Row, Row, Row>;
+    },
+  ) => CrudService<Row, Row, unknown>;
   /**
    * A document's own code before a create or an update writes, in its transaction (the header locked): it may check
    * the body (a 400 naming the line) and set read-only fields (each line's GST rate from its product). `record`: the
@@ -60,7 +68,10 @@ export type ServedResource = { spec: ResourceDeclaration; part: ServerPart };
 /** An import of a file that is not there (node, vitest, or the esbuild bundle's map of this folder). */
 function isMissing(error: unknown, file: string): boolean {
   const message = error instanceof Error ? error.message : '';
-  return message.includes(file) && /ERR_MODULE_NOT_FOUND|Cannot find module|Unknown variable dynamic import|not found in bundle/i.test(`${(error as { code?: string }).code} ${message}`);
+  return (
+    message.includes(file) &&
+    /ERR_MODULE_NOT_FOUND|Cannot find module|Unknown variable dynamic import|not found in bundle/i.test(`${(error as { code?: string }).code} ${message}`)
+  );
 }
 
 /**
@@ -98,6 +109,9 @@ export function checkedPart(name: string, part: ServerPartModule): ServerPart {
  * Each declaration with its server part: its module's, else its generated table alone. `given`: parts handed over in
  * code instead of a file (a test's own declarations).
  */
-export async function servedResources(specs: readonly ResourceDeclaration[], given: Readonly<Record<string, ServerPartModule>> = {}): Promise<ServedResource[]> {
+export async function servedResources(
+  specs: readonly ResourceDeclaration[],
+  given: Readonly<Record<string, ServerPartModule>> = {},
+): Promise<ServedResource[]> {
   return Promise.all(specs.map(async (spec) => ({ spec, part: checkedPart(spec.name, given[spec.name] ?? (await partModuleOf(spec.name)) ?? {}) })));
 }

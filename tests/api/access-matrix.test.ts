@@ -20,14 +20,30 @@ describe('role × route matrix', () => {
   it('knows the routes of SPEC.md section 7', () => {
     const routes = t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`);
     for (const expected of [
-      'POST /api/auth/login', 'POST /api/auth/refresh', 'GET /api/cities', 'POST /api/cities', 'PUT /api/cities/:id',
-      'DELETE /api/cities/:id', 'GET /api/warehouses', 'GET /api/handling-charges', 'GET /api/access-policy',
-      'GET /api/inventory', 'POST /api/inventory', 'GET /api/inventory/:id', 'PUT /api/inventory/:id', 'DELETE /api/inventory/:id',
-      'POST /api/inventory/add-stock', 'POST /api/inventory/adjust-stock', 'POST /api/inventory/remove-stock',
-      'GET /api/inventory/by-city/:cityId', 'POST /api/inventory/test-update-all-inventory', 'GET /api/inventory/report',
+      'POST /api/auth/login',
+      'POST /api/auth/refresh',
+      'GET /api/cities',
+      'POST /api/cities',
+      'PUT /api/cities/:id',
+      'DELETE /api/cities/:id',
+      'GET /api/warehouses',
+      'GET /api/handling-charges',
+      'GET /api/access-policy',
+      'GET /api/inventory',
+      'POST /api/inventory',
+      'GET /api/inventory/:id',
+      'PUT /api/inventory/:id',
+      'DELETE /api/inventory/:id',
+      'POST /api/inventory/add-stock',
+      'POST /api/inventory/adjust-stock',
+      'POST /api/inventory/remove-stock',
+      'GET /api/inventory/by-city/:cityId',
+      'POST /api/inventory/test-update-all-inventory',
+      'GET /api/inventory/report',
       'GET /api/reports/warehouse-sale-purchase',
       'GET /api/dashboard/summary',
-    ]) expect(routes).toContain(expected);
+    ])
+      expect(routes).toContain(expected);
   });
 
   it('every route answers each role as the policy says', async () => {
@@ -40,8 +56,7 @@ describe('role × route matrix', () => {
       if (route.access === 'public') continue;
       for (const role of ROLES) {
         const res = await t.request(route.method, url, { role });
-        const allowed = DEFAULT_POLICY.signIn[role] &&
-          (route.access === 'signed-in' || can(DEFAULT_POLICY, role, route.access.resource, route.access.action));
+        const allowed = DEFAULT_POLICY.signIn[role] && (route.access === 'signed-in' || can(DEFAULT_POLICY, role, route.access.resource, route.access.action));
         const ok = allowed ? res.status !== 401 && res.status !== 403 : res.status === 403;
         if (!ok) failures.push(`${route.method} ${route.url} as ${role} → ${res.status} (${allowed ? 'allowed' : 'denied'})`);
       }

@@ -16,12 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (emailOrPhone: string, password: string) =>
-  t.request('POST', '/api/auth/login', { body: { emailOrPhone, password } });
+const login = (emailOrPhone: string, password: string) => t.request('POST', '/api/auth/login', { body: { emailOrPhone, password } });
 const me = (token: string) => t.request('GET', '/api/auth/me', { token });
 /** As if the token had been spent longer ago than the grace in which presenting it again is no alarm. */
 const spentLongAgo = (refreshToken: string) =>
-  t.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+  t.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
     .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
 
 describe('POST /api/auth/login', () => {
@@ -41,7 +42,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers unknown user and wrong password alike', async () => {
-    for (const [id, pw] of [['nobody@demo.local', 'Admin@123'], ['admin@demo.local', 'wrong-password']]) {
+    for (const [id, pw] of [
+      ['nobody@demo.local', 'Admin@123'],
+      ['admin@demo.local', 'wrong-password'],
+    ]) {
       const res = await login(id!, pw!);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Invalid email/phone or password' });
@@ -158,7 +162,10 @@ describe('refresh tokens', () => {
   it('an access token whose login was revoked straight in the database is refused too', async () => {
     const pair = (await login('admin@demo.local', 'Admin@123')).body;
     expect((await me(pair.access_token)).status).toBe(200);
-    await t.db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.tokenHash, hashToken(pair.refresh_token)));
+    await t.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.tokenHash, hashToken(pair.refresh_token)));
     await expect.poll(async () => (await me(pair.access_token)).status, { timeout: 1000, interval: 20 }).toBe(401);
   });
 
@@ -198,8 +205,15 @@ let n = 0;
 async function signedInAdmin() {
   n += 1;
   const body = {
-    firstname: 'Temp', lastname: `Admin${n}`, email: `temp.admin${n}@example.com`, phonenumber: `+91 66000 ${10000 + n}`,
-    password: 'temp-secret', address: '1 Street', city_id: cityId, role: 'admin', status: 'active',
+    firstname: 'Temp',
+    lastname: `Admin${n}`,
+    email: `temp.admin${n}@example.com`,
+    phonenumber: `+91 66000 ${10000 + n}`,
+    password: 'temp-secret',
+    address: '1 Street',
+    city_id: cityId,
+    role: 'admin',
+    status: 'active',
   };
   const made = await t.request('POST', '/api/users/create', { role: 'admin', body });
   expect(made.status).toBe(201);
@@ -213,13 +227,20 @@ const createAdminWith = (token: string) =>
   t.request('POST', '/api/users/create', {
     token,
     body: {
-      firstname: 'Evil', lastname: 'Twin', email: `evil${crypto.randomUUID()}@example.com`, phonenumber: `+91 55${String(Date.now()).slice(-8)}`,
-      password: 'evil-secret', address: 'x', city_id: cityId, role: 'admin', status: 'active',
+      firstname: 'Evil',
+      lastname: 'Twin',
+      email: `evil${crypto.randomUUID()}@example.com`,
+      phonenumber: `+91 55${String(Date.now()).slice(-8)}`,
+      password: 'evil-secret',
+      address: 'x',
+      city_id: cityId,
+      role: 'admin',
+      status: 'active',
     },
   });
 
 describe('revocation at once', () => {
-  it('a demoted admin\'s old token is refused at once: it can no longer create an admin (401)', async () => {
+  it("a demoted admin's old token is refused at once: it can no longer create an admin (401)", async () => {
     const victim = await signedInAdmin();
     expect((await t.request('GET', '/api/users', { token: victim.token })).status).toBe(200);
     const demote = await t.request('PUT', `/api/users/${victim.id}`, { role: 'admin', body: { ...victim.edit, role: 'customer' } });
@@ -244,7 +265,7 @@ describe('revocation at once', () => {
     expect((await t.request('GET', '/api/users', { token: again.body.access_token })).status).toBe(200);
   });
 
-  it('a deleted user\'s token is refused at once', async () => {
+  it("a deleted user's token is refused at once", async () => {
     const victim = await signedInAdmin();
     expect((await t.request('DELETE', `/api/users/${victim.id}`, { role: 'admin' })).status).toBe(200);
     expect((await t.request('GET', '/api/users', { token: victim.token })).status).toBe(401);

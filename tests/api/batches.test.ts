@@ -23,8 +23,16 @@ async function newProduct(over: Record<string, unknown> = {}): Promise<string> {
   const res = await t.request('POST', '/api/products', {
     role: 'admin',
     body: {
-      productname: `Batch Test ${++made} ${crypto.randomBytes(3).toString('hex')}`, category: 'Dairy & Bakery', subcategory: 'Milk',
-      product_keyword: 'Test Dairy', price: 60, discount_price: 56, product_description: 'Milk.', unit: 'ml', unit_value: '500', ...over,
+      productname: `Batch Test ${++made} ${crypto.randomBytes(3).toString('hex')}`,
+      category: 'Dairy & Bakery',
+      subcategory: 'Milk',
+      product_keyword: 'Test Dairy',
+      price: 60,
+      discount_price: 56,
+      product_description: 'Milk.',
+      unit: 'ml',
+      unit_value: '500',
+      ...over,
     },
   });
   expect(res.status).toBe(201);
@@ -33,19 +41,32 @@ async function newProduct(over: Record<string, unknown> = {}): Promise<string> {
 
 const add = (productId: string, warehouseId: string, over: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.request('POST', '/api/inventory/add-stock', {
-    role: 'warehouse-user', headers,
+    role: 'warehouse-user',
+    headers,
     body: {
-      product_id: productId, warehouse_id: warehouseId, quantity: 10, unit_cost: 20, movement_reason: 'adjustment',
-      reference_id: 'GRN-1', reference_type: 'manual', notes: 'Delivery', ...over,
+      product_id: productId,
+      warehouse_id: warehouseId,
+      quantity: 10,
+      unit_cost: 20,
+      movement_reason: 'adjustment',
+      reference_id: 'GRN-1',
+      reference_type: 'manual',
+      notes: 'Delivery',
+      ...over,
     },
   });
 const remove = (productId: string, warehouseId: string, over: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.request('POST', '/api/inventory/remove-stock', {
-    role: 'warehouse-user', headers, body: { product_id: productId, warehouse_id: warehouseId, quantity: 1, movement_type: 'out', ...over },
+    role: 'warehouse-user',
+    headers,
+    body: { product_id: productId, warehouse_id: warehouseId, quantity: 1, movement_type: 'out', ...over },
   });
 const batchesOf = async (productId: string, warehouseId: string) => {
-  const [record] = await queryRows<{ id: string }>(t.db, sql`
-    select id from inventory where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid`);
+  const [record] = await queryRows<{ id: string }>(
+    t.db,
+    sql`
+    select id from inventory where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid`,
+  );
   const res = await t.request('GET', `/api/inventory/${record!.id}/batches`, { role: 'warehouse-user' });
   expect(res.status).toBe(200);
   return res.body.data as { batch_no: string; expiry_date: string | null; current_stock: number; expired: boolean; days_to_expiry: number | null }[];
@@ -64,8 +85,12 @@ describe('add-stock of a product that tracks expiry', () => {
       [{}, 'batch_no', 'Batch number is required', 400],
       [{ batch_no: 'B1' }, 'expiry_date', 'Expiry date is required', 400],
       [{ batch_no: 'B1', expiry_date: '2026-02-30' }, 'expiry_date', 'Expiry date must be a date (YYYY-MM-DD)', 400],
-      [{ batch_no: 'B1', expiry_date: dayFromToday(-1), movement_reason: 'purchase', seller_id: seller }, 'expiry_date',
-        `Batch B1 expired on ${dayFromToday(-1)}. Expired stock is never sold: receive it only to record it, and confirm.`, 409],
+      [
+        { batch_no: 'B1', expiry_date: dayFromToday(-1), movement_reason: 'purchase', seller_id: seller },
+        'expiry_date',
+        `Batch B1 expired on ${dayFromToday(-1)}. Expired stock is never sold: receive it only to record it, and confirm.`,
+        409,
+      ],
       [{ batch_no: 'B1', expiry_date: dayFromToday(5), mfg_date: dayFromToday(6) }, 'mfg_date', 'Manufacturing date cannot be after the expiry date', 400],
       [{ batch_no: 'x'.repeat(51), expiry_date: dayFromToday(5) }, 'batch_no', 'Batch number must be at most 50 characters', 400],
     ];
@@ -100,11 +125,22 @@ describe('remove-stock: first-expiry-first-out', () => {
     const unconfirmed = await add(product, w, { batch_no: 'OLD', expiry_date: dayFromToday(-1), quantity: 4, movement_reason: 'return' });
     expect([unconfirmed.status, unconfirmed.body.confirm]).toEqual([409, 'confirm_expired']);
     expect(await balanceOf(t.db, product, w)).toBe(0);
-    for (const [batch_no, days, quantity] of [['LATE', 30, 5], ['SOON', 2, 3], ['OLD', -1, 4], ['MID', 10, 2]] as const) {
-      expect((await add(product, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return', confirm_expired: days < 0 })).status).toBe(200);
+    for (const [batch_no, days, quantity] of [
+      ['LATE', 30, 5],
+      ['SOON', 2, 3],
+      ['OLD', -1, 4],
+      ['MID', 10, 2],
+    ] as const) {
+      expect(
+        (await add(product, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return', confirm_expired: days < 0 })).status,
+      ).toBe(200);
     }
-    expect((await batchesOf(product, w)).map((b) => [b.batch_no, b.current_stock, b.expired, b.days_to_expiry]))
-      .toEqual([['OLD', 4, true, -1], ['SOON', 3, false, 2], ['MID', 2, false, 10], ['LATE', 5, false, 30]]);
+    expect((await batchesOf(product, w)).map((b) => [b.batch_no, b.current_stock, b.expired, b.days_to_expiry])).toEqual([
+      ['OLD', 4, true, -1],
+      ['SOON', 3, false, 2],
+      ['MID', 2, false, 10],
+      ['LATE', 5, false, 30],
+    ]);
 
     const sale = await remove(product, w, { quantity: 4, reference_id: 'ORD-1' });
     expect(sale.status).toBe(200);
@@ -112,8 +148,17 @@ describe('remove-stock: first-expiry-first-out', () => {
       { batch_no: 'SOON', expiry_date: dayFromToday(2), mfg_date: null, quantity: 3 },
       { batch_no: 'MID', expiry_date: dayFromToday(10), mfg_date: null, quantity: 1 },
     ]);
-    expect(sale.body.movements.map((m: { batch_no: string; quantity: number; stock_before: number; stock_after: number }) =>
-      [m.batch_no, m.quantity, m.stock_before, m.stock_after])).toEqual([['SOON', -3, 14, 11], ['MID', -1, 11, 10]]);
+    expect(
+      sale.body.movements.map((m: { batch_no: string; quantity: number; stock_before: number; stock_after: number }) => [
+        m.batch_no,
+        m.quantity,
+        m.stock_before,
+        m.stock_after,
+      ]),
+    ).toEqual([
+      ['SOON', -3, 14, 11],
+      ['MID', -1, 11, 10],
+    ]);
     expect(sale.body.inventory.current_stock).toBe(10);
 
     const before = await movementCount(t.db);
@@ -144,11 +189,16 @@ describe('remove-stock: first-expiry-first-out', () => {
     ]);
     expect((await add(product, w, { batch_no: 'R1', expiry_date: dayFromToday(40), quantity: 2 })).status).toBe(200);
     const sale = await remove(product, w, { quantity: 3 });
-    expect(sale.body.batches.map((b: { batch_no: string; quantity: number }) => [b.batch_no, b.quantity])).toEqual([['R1', 2], ['OPENING', 1]]);
+    expect(sale.body.batches.map((b: { batch_no: string; quantity: number }) => [b.batch_no, b.quantity])).toEqual([
+      ['R1', 2],
+      ['OPENING', 1],
+    ]);
 
-    const adjust = (body: Record<string, unknown>) => t.request('POST', '/api/inventory/adjust-stock', {
-      role: 'warehouse-user', body: { product_id: product, warehouse_id: w, notes: 'Count', ...body },
-    });
+    const adjust = (body: Record<string, unknown>) =>
+      t.request('POST', '/api/inventory/adjust-stock', {
+        role: 'warehouse-user',
+        body: { product_id: product, warehouse_id: w, notes: 'Count', ...body },
+      });
     expect((await adjust({ new_stock: 9 })).body.message).toBe('Batch number is required');
     expect((await adjust({ new_stock: 9, batch_no: 'NEW' })).body.message).toBe('Batch not found');
     const counted = await adjust({ new_stock: 9, batch_no: 'OPENING' });
@@ -190,10 +240,13 @@ describe('expiring stock and write-off', () => {
 
   it('write-off-expired: one damaged row (reason expired) per expired batch, once, replayed by its key; under the policy', async () => {
     const w = warehouses[3]!;
-    const expired = await queryRows<{ product_id: string; batch_no: string; current_stock: number; record_stock: number; record_paise: number }>(t.db, sql`
+    const expired = await queryRows<{ product_id: string; batch_no: string; current_stock: number; record_stock: number; record_paise: number }>(
+      t.db,
+      sql`
       select b.product_id, b.batch_no, b.current_stock, i.current_stock as record_stock, (i.stock_value * 100)::float8 as record_paise
         from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
-       where b.warehouse_id = ${w._id}::uuid and b.current_stock > 0 and b.expiry_date < stock_today()`);
+       where b.warehouse_id = ${w._id}::uuid and b.current_stock > 0 and b.expiry_date < stock_today()`,
+    );
     // What leaves is each record's share of its value at the average cost (all its expired units at once).
     const records = new Map<string, { units: number; stock: number; paise: number }>();
     for (const e of expired) {
@@ -207,12 +260,16 @@ describe('expiring stock and write-off', () => {
     const first = await t.request('POST', '/api/inventory/write-off-expired', { role: 'warehouse-user', body: { warehouse_id: w._id }, headers: key });
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Expired stock written off');
-    expect(first.body.written_off.map((r: { product_id: string; batch_no: string; quantity: number }) => `${r.product_id}/${r.batch_no}/${r.quantity}`).sort())
-      .toEqual(expired.map((e) => `${e.product_id}/${e.batch_no}/${e.current_stock}`).sort());
+    expect(
+      first.body.written_off.map((r: { product_id: string; batch_no: string; quantity: number }) => `${r.product_id}/${r.batch_no}/${r.quantity}`).sort(),
+    ).toEqual(expired.map((e) => `${e.product_id}/${e.batch_no}/${e.current_stock}`).sort());
     expect(first.body.total_quantity).toBe(expired.reduce((s, e) => s + e.current_stock, 0));
     expect(Math.round(first.body.total_value * 100)).toBe(expectedPaise);
-    const rows = await queryRows<{ n: number }>(t.db, sql`
-      select count(*)::int as n from stock_movements where warehouse_id = ${w._id}::uuid and movement_type = 'damaged' and movement_reason = 'expired'`);
+    const rows = await queryRows<{ n: number }>(
+      t.db,
+      sql`
+      select count(*)::int as n from stock_movements where warehouse_id = ${w._id}::uuid and movement_type = 'damaged' and movement_reason = 'expired'`,
+    );
     expect(rows[0]!.n).toBe(expired.length);
 
     const replay = await t.request('POST', '/api/inventory/write-off-expired', { role: 'warehouse-user', body: { warehouse_id: w._id }, headers: key });
@@ -223,16 +280,22 @@ describe('expiring stock and write-off', () => {
   });
   it('update-all-inventory resets a drifted batch to its ledger rows, with its record', async () => {
     const w = warehouses.at(-1)!._id;
-    const [b] = await queryRows<{ product_id: string; batch_no: string; current_stock: number }>(t.db, sql`
+    const [b] = await queryRows<{ product_id: string; batch_no: string; current_stock: number }>(
+      t.db,
+      sql`
       select product_id, batch_no, current_stock from stock_batches where warehouse_id = ${w}::uuid and current_stock > 0
-       order by batch_no limit 1`);
+       order by batch_no limit 1`,
+    );
     const where = sql`product_id = ${b!.product_id}::uuid and warehouse_id = ${w}::uuid`;
     await t.db.execute(sql`update stock_batches set current_stock = current_stock + 5 where ${where} and batch_no = ${b!.batch_no}`);
     await t.db.execute(sql`update inventory set current_stock = current_stock + 5 where ${where}`);
     const res = await t.request('POST', '/api/inventory/test-update-all-inventory', { role: 'admin', body: { warehouse_id: w } });
     expect(res.status).toBe(200);
-    const [after] = await queryRows<{ current_stock: number }>(t.db, sql`
-      select current_stock from stock_batches where ${where} and batch_no = ${b!.batch_no}`);
+    const [after] = await queryRows<{ current_stock: number }>(
+      t.db,
+      sql`
+      select current_stock from stock_batches where ${where} and batch_no = ${b!.batch_no}`,
+    );
     expect(after!.current_stock).toBe(b!.current_stock);
     // (afterEach: the record equals its batches again, and each batch its ledger rows.)
   });
@@ -242,28 +305,49 @@ describe('stock take of a product that tracks expiry', () => {
   it('a shortfall leaves the batches earliest expiry first (expired included), a surplus joins OPENING; batches = ledger', async () => {
     const [short, over] = [await newProduct(), await newProduct()];
     const w = warehouses[2]!._id;
-    for (const [batch_no, days, quantity] of [['OLD', -2, 3], ['SOON', 5, 4], ['LATE', 40, 6]] as const) {
-      expect((await add(short, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return', confirm_expired: days < 0 })).status).toBe(200);
+    for (const [batch_no, days, quantity] of [
+      ['OLD', -2, 3],
+      ['SOON', 5, 4],
+      ['LATE', 40, 6],
+    ] as const) {
+      expect((await add(short, w, { batch_no, expiry_date: dayFromToday(days), quantity, movement_reason: 'return', confirm_expired: days < 0 })).status).toBe(
+        200,
+      );
     }
     expect((await add(over, w, { batch_no: 'B1', expiry_date: dayFromToday(9), quantity: 2 })).status).toBe(200);
 
     const take = await t.request('POST', '/api/stock-takes', { role: 'warehouse-user', body: { warehouse_id: w } });
     expect(take.status).toBe(201);
     const counted = await t.request('PUT', `/api/stock-takes/${take.body._id}/counts`, {
-      role: 'warehouse-user', body: { lines: [{ product_id: short, counted: 8 }, { product_id: over, counted: 5 }] },
+      role: 'warehouse-user',
+      body: {
+        lines: [
+          { product_id: short, counted: 8 },
+          { product_id: over, counted: 5 },
+        ],
+      },
     });
     expect(counted.status).toBe(200);
     const applied = await t.request('POST', `/api/stock-takes/${take.body._id}/apply`, { role: 'admin' });
     expect([applied.status, applied.body.adjustments]).toEqual([200, 2]);
 
-    expect((await batchesOf(short, w)).map((b) => [b.batch_no, b.current_stock])).toEqual([['SOON', 2], ['LATE', 6]]);
-    expect((await batchesOf(over, w)).map((b) => [b.batch_no, b.current_stock])).toEqual([['B1', 2], ['OPENING', 3]]);
+    expect((await batchesOf(short, w)).map((b) => [b.batch_no, b.current_stock])).toEqual([
+      ['SOON', 2],
+      ['LATE', 6],
+    ]);
+    expect((await batchesOf(over, w)).map((b) => [b.batch_no, b.current_stock])).toEqual([
+      ['B1', 2],
+      ['OPENING', 3],
+    ]);
     // One adjustment per variance (issue 19); the batches it took are its split.
-    const posted = await queryRows<{ product_id: string; batch_no: string | null; quantity: number; stock_after: number; split: string }>(t.db, sql`
+    const posted = await queryRows<{ product_id: string; batch_no: string | null; quantity: number; stock_after: number; split: string }>(
+      t.db,
+      sql`
       select m.product_id, m.batch_no, m.quantity, m.stock_after,
              string_agg(s.batch_no || ':' || s.quantity, ' ' order by s.quantity) as split
         from stock_movements m join stock_movement_batches s on s.movement_id = m.id
-       where m.reference_type = 'stock_take' and m.reference_id = ${take.body._id} group by m.id order by m.quantity`);
+       where m.reference_type = 'stock_take' and m.reference_id = ${take.body._id} group by m.id order by m.quantity`,
+    );
     expect(posted).toEqual([
       { product_id: short, batch_no: null, quantity: -5, stock_after: 8, split: 'OLD:-3 SOON:-2' },
       { product_id: over, batch_no: 'OPENING', quantity: 3, stock_after: 5, split: 'OPENING:3' },

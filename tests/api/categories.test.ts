@@ -34,8 +34,16 @@ describe('GET /api/categories/main', () => {
 describe('categories and subcategories managed through the declared CRUD routes', () => {
   const admin = { role: 'admin' as const };
   const product = (over: Record<string, unknown>) => ({
-    productname: 'Kombucha', category: 'Beverages Test', subcategory: 'Fermented', product_keyword: 'Brew',
-    price: 120, discount_price: 110, product_description: 'Fermented tea.', unit: 'ml', unit_value: '330', ...over,
+    productname: 'Kombucha',
+    category: 'Beverages Test',
+    subcategory: 'Fermented',
+    product_keyword: 'Brew',
+    price: 120,
+    discount_price: 110,
+    product_description: 'Fermented tea.',
+    unit: 'ml',
+    unit_value: '330',
+    ...over,
   });
 
   it('creates, edits and lists them; a duplicate name is a 409 and bad input a 400 naming the field', async () => {
@@ -51,8 +59,14 @@ describe('categories and subcategories managed through the declared CRUD routes'
     expect(sub.body).toEqual({ _id: expect.any(String), ...body, perishable: false, category_name: 'Beverages Test' });
     expect((await t.request('POST', '/api/subcategories', { ...admin, body })).status).toBe(409);
 
-    for (const [bad, field] of [[{ gst_rate: -1 }, 'gst_rate'], [{ gst_rate: 100.5 }, 'gst_rate'], [{ hsn_code: '12' }, 'hsn_code'], [{ name: '' }, 'name'],
-      [{ category_id: 'nope' }, 'category_id'], [{ category_id: '00000000-0000-4000-8000-000000000000' }, 'category_id']] as const) {
+    for (const [bad, field] of [
+      [{ gst_rate: -1 }, 'gst_rate'],
+      [{ gst_rate: 100.5 }, 'gst_rate'],
+      [{ hsn_code: '12' }, 'hsn_code'],
+      [{ name: '' }, 'name'],
+      [{ category_id: 'nope' }, 'category_id'],
+      [{ category_id: '00000000-0000-4000-8000-000000000000' }, 'category_id'],
+    ] as const) {
       const res = await t.request('POST', '/api/subcategories', { ...admin, body: { ...body, name: 'Other', ...bad } });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
@@ -69,20 +83,47 @@ describe('categories and subcategories managed through the declared CRUD routes'
 
   it('a new GST rate applies to new product saves, existing products keep theirs; in-use records cannot be deleted', async () => {
     const cat = (await t.request('POST', '/api/categories', { ...admin, body: { name: 'Rates Test' } })).body;
-    const sub = (await t.request('POST', '/api/subcategories', { ...admin, body: { category_id: cat._id, name: 'Juice', gst_rate: 12, gst_type: 'GST', hsn_code: '2009' } })).body;
-    const before = await t.request('POST', '/api/products', { ...admin, body: product({ productname: 'Juice A', category: 'Rates Test', subcategory: 'Juice' }) });
+    const sub = (
+      await t.request('POST', '/api/subcategories', {
+        ...admin,
+        body: { category_id: cat._id, name: 'Juice', gst_rate: 12, gst_type: 'GST', hsn_code: '2009' },
+      })
+    ).body;
+    const before = await t.request('POST', '/api/products', {
+      ...admin,
+      body: product({ productname: 'Juice A', category: 'Rates Test', subcategory: 'Juice' }),
+    });
     expect(before.body.gst_rate).toBe(12);
-    const edited = await t.request('PUT', `/api/subcategories/${sub._id}`, { ...admin, body: { category_id: cat._id, name: 'Juice', gst_rate: 18, gst_type: 'GST', hsn_code: '2009', perishable: true } });
+    const edited = await t.request('PUT', `/api/subcategories/${sub._id}`, {
+      ...admin,
+      body: { category_id: cat._id, name: 'Juice', gst_rate: 18, gst_type: 'GST', hsn_code: '2009', perishable: true },
+    });
     expect(edited.body).toMatchObject({ gst_rate: 18, perishable: true });
-    const after = await t.request('POST', '/api/products', { ...admin, body: product({ productname: 'Juice B', category: 'Rates Test', subcategory: 'Juice' }) });
+    const after = await t.request('POST', '/api/products', {
+      ...admin,
+      body: product({ productname: 'Juice B', category: 'Rates Test', subcategory: 'Juice' }),
+    });
     expect(after.body.gst_rate).toBe(18);
     // The old product keeps its rate; its reads say what its subcategory's rate is now (the product list shows both).
     expect((await t.request('GET', `/api/products/${before.body._id}`, admin)).body).toMatchObject({ gst_rate: 12, subcategory_gst_rate: 18 });
-    const listed = (await t.request('GET', '/api/products?q=Juice&limit=10', admin)).body.data as { productname: string; gst_rate: number; subcategory_gst_rate: number }[];
-    expect(listed.map((p) => [p.productname, p.gst_rate, p.subcategory_gst_rate]).sort()).toEqual([['Juice A', 12, 18], ['Juice B', 18, 18]]);
+    const listed = (await t.request('GET', '/api/products?q=Juice&limit=10', admin)).body.data as {
+      productname: string;
+      gst_rate: number;
+      subcategory_gst_rate: number;
+    }[];
+    expect(listed.map((p) => [p.productname, p.gst_rate, p.subcategory_gst_rate]).sort()).toEqual([
+      ['Juice A', 12, 18],
+      ['Juice B', 18, 18],
+    ]);
 
-    expect(await t.request('DELETE', `/api/subcategories/${sub._id}`, admin)).toMatchObject({ status: 409, body: { message: 'Subcategory is used by 2 products and cannot be deleted' } });
-    expect(await t.request('DELETE', `/api/categories/${cat._id}`, admin)).toMatchObject({ status: 409, body: { message: 'Category is used by 2 products and cannot be deleted' } });
+    expect(await t.request('DELETE', `/api/subcategories/${sub._id}`, admin)).toMatchObject({
+      status: 409,
+      body: { message: 'Subcategory is used by 2 products and cannot be deleted' },
+    });
+    expect(await t.request('DELETE', `/api/categories/${cat._id}`, admin)).toMatchObject({
+      status: 409,
+      body: { message: 'Category is used by 2 products and cannot be deleted' },
+    });
     for (const p of [before.body, after.body]) expect((await t.request('DELETE', `/api/products/${p._id}`, admin)).status).toBe(200);
     expect((await t.request('DELETE', `/api/subcategories/${sub._id}`, admin)).body).toEqual({ message: 'Subcategory deleted successfully' });
     expect((await t.request('DELETE', `/api/categories/${cat._id}`, admin)).status).toBe(200);

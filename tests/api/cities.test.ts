@@ -74,8 +74,9 @@ describe('cities', () => {
 
   it('lets exactly one of several racing creates of the same city through', async () => {
     const body = { ...city, name: 'Ujjain', pincode: '456001' };
-    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-      t.request('POST', '/api/cities', { ...admin, body: { ...body, name: i % 2 ? 'ujjain ' : 'Ujjain' } })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.request('POST', '/api/cities', { ...admin, body: { ...body, name: i % 2 ? 'ujjain ' : 'Ujjain' } })),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const made = (await t.request('GET', '/api/cities?q=ujjain', admin)).body;
     expect(made.total).toBe(1);

@@ -40,7 +40,7 @@ describe('GET /dashboard/summary', () => {
     expect(body.total_inventory_value).toBe(report.body.summary.total_value);
   });
 
-  it('total inventory value is what the stock cost: the sum of the ledger rows\' values, to the paisa', async () => {
+  it("total inventory value is what the stock cost: the sum of the ledger rows' values, to the paisa", async () => {
     const [ledger] = await queryRows<{ paise: number }>(t.db, sql`select (sum(value_change) * 100)::float8 as paise from stock_movements`);
     const balances = await t.db.select().from(inventory);
     expect(balances.reduce((sum, b) => sum + Math.round(b.stockValue * 100), 0)).toBe(ledger!.paise);
@@ -65,8 +65,15 @@ describe('GET /dashboard/summary', () => {
     const created = await t.request('POST', '/api/users/create', {
       role: 'admin',
       body: {
-        firstname: 'Dashi', lastname: 'Board', email, phonenumber: `+91 77${String(Date.now()).slice(-8)}`, password: 'secret123',
-        address: '1 Test Street', city_id: city!.id, role: 'customer', status: 'active',
+        firstname: 'Dashi',
+        lastname: 'Board',
+        email,
+        phonenumber: `+91 77${String(Date.now()).slice(-8)}`,
+        password: 'secret123',
+        address: '1 Test Street',
+        city_id: city!.id,
+        role: 'customer',
+        status: 'active',
       },
     });
     expect(created.status).toBe(201);
@@ -76,7 +83,9 @@ describe('GET /dashboard/summary', () => {
     expect(JSON.stringify(body.recent_users)).not.toMatch(/password|scrypt|argon2/i);
 
     const list = (await t.request('GET', '/api/warehouses?limit=5', { role: 'admin' })).body.data;
-    expect(body.warehouses).toEqual(list.map((w: { _id: string; name: string; city: string; status: string }) => ({ _id: w._id, name: w.name, city: w.city, status: w.status })));
+    expect(body.warehouses).toEqual(
+      list.map((w: { _id: string; name: string; city: string; status: string }) => ({ _id: w._id, name: w.name, city: w.city, status: w.status })),
+    );
     expect(body.warehouses.every((w: { city: string | null }) => typeof w.city === 'string')).toBe(true);
   });
 
@@ -90,8 +99,11 @@ describe('GET /dashboard/summary', () => {
   });
 
   it('lists the 5 most recent products with their first image and prices', async () => {
-    const newest = await queryRows<{ id: string; price: number }>(t.db, sql`
-      select id, price::float8 as price from products order by created desc, id desc limit 5`);
+    const newest = await queryRows<{ id: string; price: number }>(
+      t.db,
+      sql`
+      select id, price::float8 as price from products order by created desc, id desc limit 5`,
+    );
     const { recent_products: recent } = await summary();
     expect(recent.map((p: { _id: string }) => p._id)).toEqual(newest.map((p) => p.id));
     expect(recent.map((p: { price: number }) => p.price)).toEqual(newest.map((p) => p.price));
@@ -113,7 +125,11 @@ describe('GET /dashboard/summary', () => {
       expected.set(dayIST(m.created), day);
     }
     for (const d of before.stock_flow) {
-      expect({ date: d.date, in: d.stock_in, out: d.stock_out }).toEqual({ date: d.date, in: expected.get(d.date)?.in ?? 0, out: expected.get(d.date)?.out ?? 0 });
+      expect({ date: d.date, in: d.stock_in, out: d.stock_out }).toEqual({
+        date: d.date,
+        in: expected.get(d.date)?.in ?? 0,
+        out: expected.get(d.date)?.out ?? 0,
+      });
     }
     expect(before.stock_flow.some((d: { stock_in: number }) => d.stock_in > 0)).toBe(true);
 
@@ -122,13 +138,21 @@ describe('GET /dashboard/summary', () => {
     const add = await t.request('POST', '/api/inventory/add-stock', {
       role: 'warehouse-user',
       body: {
-        product_id: pair.productId, warehouse_id: pair.warehouseId, quantity: 7, unit_cost: 10, movement_reason: 'purchase',
-        reference_id: 'INV-DASH', reference_type: 'invoice', notes: 'dashboard test', seller_id: seller,
+        product_id: pair.productId,
+        warehouse_id: pair.warehouseId,
+        quantity: 7,
+        unit_cost: 10,
+        movement_reason: 'purchase',
+        reference_id: 'INV-DASH',
+        reference_type: 'invoice',
+        notes: 'dashboard test',
+        seller_id: seller,
       },
     });
     expect(add.status).toBe(200);
     const remove = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'warehouse-user', body: { product_id: pair.productId, warehouse_id: pair.warehouseId, quantity: 3, movement_type: 'out' },
+      role: 'warehouse-user',
+      body: { product_id: pair.productId, warehouse_id: pair.warehouseId, quantity: 3, movement_type: 'out' },
     });
     expect(remove.status).toBe(200);
 

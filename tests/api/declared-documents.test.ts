@@ -26,8 +26,8 @@ beforeAll(async () => {
   policy = testPolicy();
   t = await createTestApp({ declarations: [...DECLARED_RESOURCES, ...testDeclarations], parts: { 'test-orders': testOrderPart }, policy });
   statements = await createTestTables(t.db);
-  [{ id: cityId }] = await q<{ id: string }>(sql`select id from cities order by name limit 1`) as [{ id: string }];
-  [{ id: warehouseId }] = await q<{ id: string }>(sql`select id from warehouses order by name limit 1`) as [{ id: string }];
+  [{ id: cityId }] = (await q<{ id: string }>(sql`select id from cities order by name limit 1`)) as [{ id: string }];
+  [{ id: warehouseId }] = (await q<{ id: string }>(sql`select id from warehouses order by name limit 1`)) as [{ id: string }];
   products = await q(sql`select id, productname as name from products order by productname limit 3`);
 });
 afterAll(() => t.close());
@@ -38,7 +38,9 @@ const supplier = async (name = `Supplier ${crypto.randomUUID().slice(0, 8)}`) =>
   return res.body as { _id: string; name: string };
 };
 const orderBody = (supplierId: string, extra: Record<string, unknown> = {}) => ({
-  supplier_id: supplierId, warehouse_id: warehouseId, expected_on: '2026-12-01',
+  supplier_id: supplierId,
+  warehouse_id: warehouseId,
+  expected_on: '2026-12-01',
   lines: [
     { product_id: products[0]!.id, quantity: 10, unit_cost: 12.5 },
     { product_id: products[1]!.id, quantity: 3, unit_cost: 99.99 },
@@ -67,7 +69,10 @@ describe('the tables a declaration generates', () => {
 
 describe('a plain declared resource', () => {
   it('takes a blank optional e-mail, and reports a bad e-mail or phone once, naming the field', async () => {
-    const ok = await t.request('POST', '/api/test-suppliers', { role: 'admin', body: { name: 'Blank Mail', email: '', phone: '0141 222 333', city_id: cityId } });
+    const ok = await t.request('POST', '/api/test-suppliers', {
+      role: 'admin',
+      body: { name: 'Blank Mail', email: '', phone: '0141 222 333', city_id: cityId },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ email: null, active: true, city_id: cityId, city_name: expect.any(String) });
     const bad = await t.request('POST', '/api/test-suppliers', { role: 'admin', body: { name: 'Bad', email: 'not-mail', phone: 'call me', city_id: cityId } });
@@ -79,7 +84,10 @@ describe('a plain declared resource', () => {
   });
 
   it('refuses a reference to no record with a 400 naming the field', async () => {
-    const res = await t.request('POST', '/api/test-suppliers', { role: 'admin', body: { name: 'Nowhere', phone: '0141 222 333', city_id: crypto.randomUUID() } });
+    const res = await t.request('POST', '/api/test-suppliers', {
+      role: 'admin',
+      body: { name: 'Nowhere', phone: '0141 222 333', city_id: crypto.randomUUID() },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'city_id', message: 'City not found' }]);
   });
@@ -87,7 +95,9 @@ describe('a plain declared resource', () => {
 
 describe('references that hold', () => {
   it("refuses deleting a record others point at with '<Title> is used by N <plural>', derived from the declarations", async () => {
-    const [{ id: lonely }] = await q<{ id: string }>(sql`insert into cities (name, state, district, pincode) values ('Tonk', 'Rajasthan', 'Tonk', '304001') returning id`) as [{ id: string }];
+    const [{ id: lonely }] = (await q<{ id: string }>(
+      sql`insert into cities (name, state, district, pincode) values ('Tonk', 'Rajasthan', 'Tonk', '304001') returning id`,
+    )) as [{ id: string }];
     const made = await t.request('POST', '/api/test-suppliers', { role: 'admin', body: { name: 'Tonk Traders', phone: '0143 222 333', city_id: lonely } });
     const res = await t.request('DELETE', `/api/cities/${lonely}`, { role: 'admin' });
     expect(res.status).toBe(409);
@@ -117,20 +127,45 @@ describe('a document: header and lines in one declaration', () => {
     expect(made.number).toMatch(new RegExp(`^TO-${indiaYear()}-\\d{5}$`));
     expect(made).toMatchObject({ status: 'draft', supplier_name: s.name, lines_count: 2, units: 13, amount: 424.97 });
     expect(made.lines).toEqual([
-      { _id: expect.any(String), product_id: products[0]!.id, product_name: products[0]!.name, quantity: 10, unit_cost: 12.5, received: 0, gst_rate: expect.any(Number), amount: 125, units: 10 },
-      { _id: expect.any(String), product_id: products[1]!.id, product_name: products[1]!.name, quantity: 3, unit_cost: 99.99, received: 0, gst_rate: expect.any(Number), amount: 299.97, units: 3 },
+      {
+        _id: expect.any(String),
+        product_id: products[0]!.id,
+        product_name: products[0]!.name,
+        quantity: 10,
+        unit_cost: 12.5,
+        received: 0,
+        gst_rate: expect.any(Number),
+        amount: 125,
+        units: 10,
+      },
+      {
+        _id: expect.any(String),
+        product_id: products[1]!.id,
+        product_name: products[1]!.name,
+        quantity: 3,
+        unit_cost: 99.99,
+        received: 0,
+        gst_rate: expect.any(Number),
+        amount: 299.97,
+        units: 3,
+      },
     ]);
     expect(made.history).toEqual([expect.objectContaining({ action: 'created', user_id: t.userIds.admin, user_name: expect.any(String) })]);
   });
 
-  it("names the line and the field of a bad line, and writes nothing of the document", async () => {
+  it('names the line and the field of a bad line, and writes nothing of the document', async () => {
     const s = await supplier();
     const before = [await count('test_orders'), await count('test_orders_lines')];
     const badQuantity = orderBody(s._id, { lines: [...orderBody(s._id).lines, { product_id: products[2]!.id, quantity: 0, unit_cost: 1 }] });
     const res = await t.request('POST', '/api/test-orders', { role: 'admin', body: badQuantity });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'lines.2.quantity', message: 'Quantity must be at least 1' }]);
-    const unknown = orderBody(s._id, { lines: [{ product_id: products[0]!.id, quantity: 1, unit_cost: 1 }, { product_id: crypto.randomUUID(), quantity: 1, unit_cost: 1 }] });
+    const unknown = orderBody(s._id, {
+      lines: [
+        { product_id: products[0]!.id, quantity: 1, unit_cost: 1 },
+        { product_id: crypto.randomUUID(), quantity: 1, unit_cost: 1 },
+      ],
+    });
     const missing = await t.request('POST', '/api/test-orders', { role: 'admin', body: unknown });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([{ field: 'lines.1.product_id', message: 'Product not found' }]);
@@ -157,14 +192,20 @@ describe('a document: header and lines in one declaration', () => {
     expect(res.body).toMatchObject({ expected_on: '2026-12-24', lines_count: 1, units: 4, amount: 9 });
     expect(res.body.lines.map((l: { product_id: string }) => l.product_id)).toEqual([products[2]!.id]);
     expect(await q(sql`select 1 from test_orders_lines where parent_id = ${made._id}::uuid`)).toHaveLength(1);
-    expect(res.body.history.at(-1)).toMatchObject({ action: 'updated', changes: { expected_on: ['2026-12-01', '2026-12-24'] }, user_id: t.userIds['warehouse-user'] });
+    expect(res.body.history.at(-1)).toMatchObject({
+      action: 'updated',
+      changes: { expected_on: ['2026-12-01', '2026-12-24'] },
+      user_id: t.userIds['warehouse-user'],
+    });
   });
 
   it('lists documents with their line counts and totals computed in SQL, filtered by status and a date range', async () => {
     const s = await supplier();
     const early = await order(s._id, { expected_on: '2031-01-05' });
     await order(s._id, { expected_on: '2031-02-05' });
-    const page = await t.request('GET', `/api/test-orders?supplier_id=${s._id}&expected_on_from=2031-01-01&expected_on_to=2031-01-31&status=draft`, { role: 'admin' });
+    const page = await t.request('GET', `/api/test-orders?supplier_id=${s._id}&expected_on_from=2031-01-01&expected_on_to=2031-01-31&status=draft`, {
+      role: 'admin',
+    });
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(1);
     expect(page.body.data[0]).toMatchObject({ _id: early._id, lines_count: 2, units: 13, amount: 424.97 });
@@ -211,7 +252,7 @@ describe("a document's workflow", () => {
     expect(history[1]).toMatchObject({ changes: { status: ['draft', 'ordered'] }, user_id: t.userIds['warehouse-user'], at: expect.any(String) });
   });
 
-  it("serves each step under its own grant and asks for a required note", async () => {
+  it('serves each step under its own grant and asks for a required note', async () => {
     const s = await supplier();
     const made = await order(s._id);
     expect((await t.request('POST', `/api/test-orders/${made._id}/cancel`, { role: 'warehouse-user', headers: key(), body: { note: 'x' } })).status).toBe(403);
@@ -258,7 +299,12 @@ describe("a document's workflow", () => {
     const made = await order(s._id, { lines: [{ product_id: products[0]!.id, quantity: 1, unit_cost: 1, received: 99, gst_rate: 50 }] });
     const [product] = await q<{ gst: number }>(sql`select gst_rate::float8 as gst from products where id = ${products[0]!.id}::uuid`);
     expect(made.lines[0]).toMatchObject({ received: 0, gst_rate: product!.gst });
-    const twice = orderBody(s._id, { lines: [{ product_id: products[0]!.id, quantity: 1, unit_cost: 1 }, { product_id: products[0]!.id, quantity: 2, unit_cost: 1 }] });
+    const twice = orderBody(s._id, {
+      lines: [
+        { product_id: products[0]!.id, quantity: 1, unit_cost: 1 },
+        { product_id: products[0]!.id, quantity: 2, unit_cost: 1 },
+      ],
+    });
     const res = await t.request('PUT', `/api/test-orders/${made._id}`, { role: 'admin', body: twice });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'lines.1.product_id', message: 'This product is already on the order' }]);

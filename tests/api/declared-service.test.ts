@@ -33,7 +33,15 @@ const binsResource = defineResource({
   entity: { title: 'Bin', singular: 'bin', plural: 'bins' },
   fields: {
     label: { kind: 'text', label: 'Label', rule: requiredText('Label'), search: true, sort: true },
-    warehouse_id: { kind: 'ref', label: 'Warehouse', rule: z.string(), search: true, sort: true, filter: true, ref: { resource: 'warehouses', labelField: 'name' } },
+    warehouse_id: {
+      kind: 'ref',
+      label: 'Warehouse',
+      rule: z.string(),
+      search: true,
+      sort: true,
+      filter: true,
+      ref: { resource: 'warehouses', labelField: 'name' },
+    },
   },
   timestamps: { created: true },
 });
@@ -58,14 +66,22 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.db.execute(sql`create table test_bins (id uuid primary key default gen_random_uuid(), label text not null,
     warehouse_id uuid not null references warehouses(id), created timestamptz not null default now())`);
-  await t.db.execute(sql`create table test_bin_items (id uuid primary key default gen_random_uuid(), bin_id uuid not null references test_bins(id), qty int not null)`);
+  await t.db.execute(
+    sql`create table test_bin_items (id uuid primary key default gen_random_uuid(), bin_id uuid not null references test_bins(id), qty int not null)`,
+  );
   // Rows that the declaration does not know about: a delete they block fails as a whole.
   await t.db.execute(sql`create table test_bin_tags (bin_id uuid not null references test_bins(id))`);
-  const tables = new Map<string, PgTable>([...(await servedResources(DECLARED_RESOURCES)).map(({ spec, part: p }) => [spec.name, p.table] as const), ['warehouses', warehouses], ['bins', bins]]);
+  const tables = new Map<string, PgTable>([
+    ...(await servedResources(DECLARED_RESOURCES)).map(({ spec, part: p }) => [spec.name, p.table] as const),
+    ['warehouses', warehouses],
+    ['bins', bins],
+  ]);
   service = declaredService(t.db, binsResource as ResourceDeclaration, part, tables);
   const user = t.userIds['warehouse-user'];
   mine = await q(sql`select w.id, w.name from warehouses w join user_warehouses uw on uw.warehouse_id = w.id where uw.user_id = ${user}::uuid order by w.name`);
-  [other] = await q<{ id: string; name: string }>(sql`select id, name from warehouses where id not in (select warehouse_id from user_warehouses where user_id = ${user}::uuid) order by name limit 1`);
+  [other] = await q<{ id: string; name: string }>(
+    sql`select id, name from warehouses where id not in (select warehouse_id from user_warehouses where user_id = ${user}::uuid) order by name limit 1`,
+  );
   scoped = { id: user, role: 'warehouse-user', firstname: 'W', warehouses: { assignedTo: user } };
 });
 afterAll(() => t.close());
@@ -87,7 +103,8 @@ describe('the declared service', () => {
 
     for (const warehouse_id of ['00000000-0000-4000-8000-000000000000', 'bogus']) {
       await expect(service.create({ label: 'C-1', warehouse_id }, everyone)).rejects.toMatchObject({
-        statusCode: 400, errors: [{ field: 'warehouse_id', message: 'Warehouse not found' }],
+        statusCode: 400,
+        errors: [{ field: 'warehouse_id', message: 'Warehouse not found' }],
       });
     }
     await expect(list(everyone, { warehouse_id: 'bogus' })).rejects.toMatchObject({ statusCode: 400, message: 'Warehouse not found' });
@@ -113,7 +130,10 @@ describe('the declared service', () => {
 
   it('refuses a delete while a guarded row meets its condition; then deletes the dependent rows with the record, or neither', async () => {
     const bin = (await service.create({ label: 'Guarded', warehouse_id: mine[0]!.id }, everyone))._id as string;
-    await t.db.insert(items).values([{ binId: bin, qty: 2 }, { binId: bin, qty: 0 }]);
+    await t.db.insert(items).values([
+      { binId: bin, qty: 2 },
+      { binId: bin, qty: 0 },
+    ]);
     await expect(service.remove(bin, everyone)).rejects.toMatchObject({ statusCode: 409, message: 'Bin is used by 1 full item and cannot be deleted' });
 
     await t.db.update(items).set({ qty: 0 });

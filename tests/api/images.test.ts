@@ -15,8 +15,16 @@ afterAll(() => t.close());
 
 let n = 0;
 const product = (over: Record<string, unknown> = {}) => ({
-  productname: `Picture Product ${++n}`, category: 'Staples', subcategory: 'Rice', product_keyword: 'Lens', price: 10,
-  discount_price: 9, product_description: 'Has pictures.', unit: 'kg', unit_value: '1', ...over,
+  productname: `Picture Product ${++n}`,
+  category: 'Staples',
+  subcategory: 'Rice',
+  product_keyword: 'Lens',
+  price: 10,
+  discount_price: 9,
+  product_description: 'Has pictures.',
+  unit: 'kg',
+  unit_value: '1',
+  ...over,
 });
 const create = (over: Record<string, unknown>) => t.request('POST', '/api/products', { role: 'admin', body: product(over) });
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -36,7 +44,10 @@ describe('image upload and serving', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.equals(png)).toBe(true);
 
-    const [row] = await t.db.select().from(images).where(eq(images.hash, sha256(png)));
+    const [row] = await t.db
+      .select()
+      .from(images)
+      .where(eq(images.hash, sha256(png)));
     expect(row).toMatchObject({ mime: 'image/png', width: 3, height: 2, size: png.length });
   });
 
@@ -178,7 +189,13 @@ describe('unused images', () => {
     const stocked = await upload([33, 0, 0]);
     const [warehouse] = await t.db.select({ _id: warehouses.id }).from(warehouses).limit(1);
     await t.db.insert(stockMovements).values({
-      productId: stocked._id, warehouseId: warehouse!._id, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0,
+      productId: stocked._id,
+      warehouseId: warehouse!._id,
+      movementType: 'valuation',
+      quantity: 0,
+      stockBefore: 0,
+      stockAfter: 0,
+      valueChange: 0,
     });
     expect((await t.request('DELETE', `/api/products/${stocked._id}`, { role: 'admin' })).status).toBe(409);
     expect(await stored(stocked.main_image[0]!)).toBe(true);

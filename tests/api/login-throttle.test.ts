@@ -61,9 +61,7 @@ describe('login throttling', () => {
 describe('lockout cannot be raced', () => {
   it('60 parallel wrong passwords for one account: at most 5 are checked (401), the rest are refused (429)', async () => {
     // Each from its own address, so neither the per-address limit nor the hashing line's per-address share refuses any.
-    const replies = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => login('subadmin@demo.local', `wrong-guess-${i}`, `10.60.${i}.1`)),
-    );
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => login('subadmin@demo.local', `wrong-guess-${i}`, `10.60.${i}.1`)));
     const statuses = replies.map((r) => r.statusCode);
     const checked = statuses.filter((s) => s === 401).length;
     expect(checked).toBeGreaterThanOrEqual(1);
@@ -81,8 +79,11 @@ describe('X-Forwarded-For', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/auth/login', remoteAddress: '10.8.8.8',
-        headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.8.8.8',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
       });
       statuses.push(res.statusCode);
     }
@@ -97,10 +98,14 @@ describe('X-Forwarded-For', () => {
     afterAll(() => proxied.close());
 
     it('the address the proxy saw is the client', async () => {
-      const attempt = (i: number, client: string) => proxied.app.inject({
-        method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2',
-        headers: { 'x-forwarded-for': client }, payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
-      });
+      const attempt = (i: number, client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': client },
+          payload: { emailOrPhone: `nobody${i}@demo.local`, password: 'whatever1' },
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await attempt(i, `203.0.113.${i % 2}`)).statusCode);
       // Two clients behind the proxy, two attempts each: within each one's limit of 2.
@@ -112,8 +117,11 @@ describe('X-Forwarded-For', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         const res = await proxied.app.inject({
-          method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.7',
-          headers: { 'x-forwarded-for': `203.0.113.${100 + i}` }, payload: { emailOrPhone: `direct${i}@demo.local`, password: 'whatever1' },
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '198.51.100.7',
+          headers: { 'x-forwarded-for': `203.0.113.${100 + i}` },
+          payload: { emailOrPhone: `direct${i}@demo.local`, password: 'whatever1' },
         });
         statuses.push(res.statusCode);
       }
@@ -130,10 +138,14 @@ describe('X-Forwarded-For', () => {
     afterAll(() => listed.close());
 
     it('believes the header from a listed proxy only, public or not', async () => {
-      const attempt = (i: number, from: string, client: string) => listed.app.inject({
-        method: 'POST', url: '/api/auth/login', remoteAddress: from,
-        headers: { 'x-forwarded-for': client }, payload: { emailOrPhone: `listed${i}@demo.local`, password: 'whatever1' },
-      });
+      const attempt = (i: number, from: string, client: string) =>
+        listed.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: from,
+          headers: { 'x-forwarded-for': client },
+          payload: { emailOrPhone: `listed${i}@demo.local`, password: 'whatever1' },
+        });
       const viaProxy: number[] = [];
       for (let i = 0; i < 3; i++) viaProxy.push((await attempt(i, '198.51.100.1', `203.0.113.${i}`)).statusCode);
       expect(viaProxy).toEqual([401, 401, 401]);
@@ -151,8 +163,7 @@ function legacyScryptHash(password: string): string {
   return ['scrypt', 2 ** 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-const storedHash = async (email: string) =>
-  (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0]!.hash;
+const storedHash = async (email: string) => (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0]!.hash;
 
 describe('password hashes', () => {
   it('are argon2id', async () => {
@@ -160,7 +171,10 @@ describe('password hashes', () => {
   });
 
   it('an old scrypt hash still signs in, and is replaced by argon2id at that sign-in (not at a failed one)', async () => {
-    await t.db.update(users).set({ passwordHash: legacyScryptHash('Warehouse@123') }).where(eq(users.email, 'warehouse@demo.local'));
+    await t.db
+      .update(users)
+      .set({ passwordHash: legacyScryptHash('Warehouse@123') })
+      .where(eq(users.email, 'warehouse@demo.local'));
     expect((await login('warehouse@demo.local', 'not-the-password')).statusCode).toBe(401);
     expect(await storedHash('warehouse@demo.local')).toMatch(/^scrypt\$/);
     expect((await login('warehouse@demo.local', 'Warehouse@123')).statusCode).toBe(200);

@@ -102,15 +102,16 @@ describe('the OpenAPI document', () => {
   it('documents 431 (address or headers too large) on every operation, and the server answers it with that body', async () => {
     for (const o of operations) expect(documented(o, 431), `${o.method} ${o.path}`).toBe(true);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const raw = (path: string, headers: Record<string, string>) => new Promise<{ status: number; body: string }>((done, fail) => {
-      const req = http.request(`${address}${path}`, { headers }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((done, fail) => {
+        const req = http.request(`${address}${path}`, { headers }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', fail);
+        req.end();
       });
-      req.on('error', fail);
-      req.end();
-    });
     for (const [what, answer] of [
       ['headers', await raw('/api/cities', { 'x-padding': 'x'.repeat(20_000) })],
       ['address', await raw(`/api/cities?q=${'x'.repeat(20_000)}`, {})],
@@ -123,7 +124,9 @@ describe('the OpenAPI document', () => {
   it("the product import's refusal of a file with errors is sent as documented: dry_run, created, updated, errors with rows", async () => {
     const csv = 'sku,productname\nX-1,\n';
     const res = await t.request('POST', '/api/products/import?dry_run=false', {
-      role: 'admin', body: csv, headers: { 'content-type': 'text/csv', 'idempotency-key': crypto.randomUUID() },
+      role: 'admin',
+      body: csv,
+      headers: { 'content-type': 'text/csv', 'idempotency-key': crypto.randomUUID() },
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ dry_run: false, created: 0, updated: 0 });
@@ -138,12 +141,15 @@ describe('the OpenAPI document', () => {
     const warehouses = (await t.request('GET', '/api/warehouses?limit=2', { role: 'admin' })).body.data as { _id: string }[];
     const product = (await t.request('GET', '/api/products?limit=1', { role: 'admin' })).body.data[0] as { _id: string };
     const made = await t.request('POST', '/api/transfers', {
-      role: 'admin', headers: { 'idempotency-key': crypto.randomUUID() },
+      role: 'admin',
+      headers: { 'idempotency-key': crypto.randomUUID() },
       body: { from_warehouse_id: warehouses[0]!._id, to_warehouse_id: warehouses[1]!._id, lines: [{ product_id: product._id, quantity: 1 }] },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const receive = await t.request('POST', `/api/transfers/${made.body._id}/receive`, {
-      role: 'admin', headers: { 'idempotency-key': crypto.randomUUID() }, body: { lines: [{ product_id: product._id, quantity: 1 }] },
+      role: 'admin',
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { lines: [{ product_id: product._id, quantity: 1 }] },
     });
     expect(receive.status, JSON.stringify(receive.body)).toBe(409);
     expect(receive.body.status).toBe('draft');
@@ -181,14 +187,34 @@ describe('the OpenAPI document', () => {
       if (query) check(o, (await t.request(o.method, `${url}?${query.name}=%00`, asAdmin)).status, 'NUL in query');
       if (hasBody(o)) {
         check(o, (await t.request(o.method, url, { ...asAdmin, body: { x: 'a\u0000b' } })).status, 'NUL in body');
-        const res = await t.app.inject({ method: o.method as 'POST', url, payload: '<x/>', headers: { 'content-type': 'application/xml', authorization: `Bearer ${await t.token('admin')}` } });
+        const res = await t.app.inject({
+          method: o.method as 'POST',
+          url,
+          payload: '<x/>',
+          headers: { 'content-type': 'application/xml', authorization: `Bearer ${await t.token('admin')}` },
+        });
         check(o, res.statusCode, 'XML body');
-        const big = await t.app.inject({ method: o.method as 'POST', url, payload: huge, headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.token('admin')}` } });
+        const big = await t.app.inject({
+          method: o.method as 'POST',
+          url,
+          payload: huge,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.token('admin')}` },
+        });
         check(o, big.statusCode, 'huge body');
       }
       if (o.path.includes('{')) {
         check(o, (await t.request(o.method, url, { ...asAdmin, body })).status, 'unknown id');
-        check(o, (await t.request(o.method, fill(o.path, () => 'x'.repeat(150)), { ...asAdmin, body })).status, 'long id');
+        check(
+          o,
+          (
+            await t.request(
+              o.method,
+              fill(o.path, () => 'x'.repeat(150)),
+              { ...asAdmin, body },
+            )
+          ).status,
+          'long id',
+        );
       }
     }
     expect(undocumented).toEqual([]);

@@ -23,8 +23,15 @@ const admin = { role: 'admin' as const };
 const wh = { role: 'warehouse-user' as const };
 const clone = (p: Policy): Policy => JSON.parse(JSON.stringify(p));
 const purchase = (productId: string, warehouseId: string) => ({
-  product_id: productId, warehouse_id: warehouseId, quantity: 2, unit_cost: 12.5, movement_reason: 'purchase',
-  reference_id: 'INV-15', reference_type: 'invoice', notes: 'Scope check', seller_id: t.userIds.seller,
+  product_id: productId,
+  warehouse_id: warehouseId,
+  quantity: 2,
+  unit_cost: 12.5,
+  movement_reason: 'purchase',
+  reference_id: 'INV-15',
+  reference_type: 'invoice',
+  notes: 'Scope check',
+  seller_id: t.userIds.seller,
 });
 
 /** A uuid[] parameter (drizzle would spread a JS array into a row). */
@@ -64,8 +71,16 @@ beforeAll(async () => {
   const user = await t.request('POST', '/api/users/create', {
     ...admin,
     body: {
-      firstname: 'Asha', lastname: 'Audit', email: 'auditor@example.com', phonenumber: '9876500011', password: 'auditor-secret',
-      address: '1 Road', city_id: city, role: AUDITOR, status: 'active', warehouse_ids: [mine[0]],
+      firstname: 'Asha',
+      lastname: 'Audit',
+      email: 'auditor@example.com',
+      phonenumber: '9876500011',
+      password: 'auditor-secret',
+      address: '1 Road',
+      city_id: city,
+      role: AUDITOR,
+      status: 'active',
+      warehouse_ids: [mine[0]],
     },
   });
   expect(user.status).toBe(201);
@@ -173,9 +188,13 @@ describe('warehouse scope', () => {
       for (const { role, token } of who) {
         const bearer = await token();
         for (const route of routes) {
-          const res = await t.request(route.method, fill(route.url), { token: bearer, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-          const allowed = Boolean(policy.signIn[role]) && (route.access === 'signed-in' ||
-            (typeof route.access === 'object' && can(policy, role, route.access.resource, route.access.action)));
+          const res = await t.request(route.method, fill(route.url), {
+            token: bearer,
+            body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+          });
+          const allowed =
+            Boolean(policy.signIn[role]) &&
+            (route.access === 'signed-in' || (typeof route.access === 'object' && can(policy, role, route.access.resource, route.access.action)));
           // With scope 'assigned' no new warehouse can be made (it would be nobody's).
           const scopedOut = allowed && scope === 'assigned' && role !== 'admin' && route.method === 'POST' && route.url === '/api/warehouses';
           const ok = !allowed || scopedOut ? res.status === 403 : res.status !== 401 && res.status !== 403 && res.status < 500;
@@ -196,7 +215,10 @@ describe('warehouse scope', () => {
        where i.warehouse_id = ${mine[0]}::uuid and i.current_stock > 5 and not p.tracks_expiry order by i.id limit 1`);
     const [third] = await q<{ id: string }>(sql`select id from warehouses where id <> all(${pgArray([...mine, other])}::uuid[]) order by name limit 1`);
     const transfer = async (from: string, to: string, productId: string) => {
-      const res = await t.request('POST', '/api/transfers', { ...admin, body: { from_warehouse_id: from, to_warehouse_id: to, lines: [{ product_id: productId, quantity: 1 }] } });
+      const res = await t.request('POST', '/api/transfers', {
+        ...admin,
+        body: { from_warehouse_id: from, to_warehouse_id: to, lines: [{ product_id: productId, quantity: 1 }] },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body._id as string;
     };
@@ -207,14 +229,20 @@ describe('warehouse scope', () => {
     const mineDraft = await transfer(mine[0]!, other, stockedHere!.product_id);
     // Purchase orders (issue 31) delivered to another warehouse: a draft, and one placed (its steps).
     const seller = (await t.request('GET', '/api/users/by-role/seller', admin)).body.data[0]._id as string;
-    const orderBody = (warehouseId: string) => ({ seller_id: seller, warehouse_id: warehouseId, expected_on: '2026-12-15', lines: [{ product_id: stockedHere!.product_id, quantity: 4, unit_cost: 10 }] });
+    const orderBody = (warehouseId: string) => ({
+      seller_id: seller,
+      warehouse_id: warehouseId,
+      expected_on: '2026-12-15',
+      lines: [{ product_id: stockedHere!.product_id, quantity: 4, unit_cost: 10 }],
+    });
     const orderThere = async () => {
       const made = await t.request('POST', '/api/purchase-orders', { ...admin, body: orderBody(other) });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       return made.body._id as string;
     };
     const [draftThere, placedThere] = [await orderThere(), await orderThere()];
-    const step = (id: string, action: string, body: unknown = {}) => t.request('POST', `/api/purchase-orders/${id}/${action}`, { ...admin, headers: { 'idempotency-key': crypto.randomUUID() }, body });
+    const step = (id: string, action: string, body: unknown = {}) =>
+      t.request('POST', `/api/purchase-orders/${id}/${action}`, { ...admin, headers: { 'idempotency-key': crypto.randomUUID() }, body });
     expect((await step(placedThere, 'order')).status).toBe(200);
     expect((await step(placedThere, 'receive', { lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] })).status).toBe(200);
     const orderedPolicy = policyWith('assigned');
@@ -257,8 +285,16 @@ describe('warehouse scope', () => {
       ['POST', `/api/stock-takes/${take}/cancel`, undefined],
       ['POST', '/api/transfers', { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
       // A draft is edited by its source: neither one from another warehouse, nor one of mine moved to another.
-      ['PUT', `/api/transfers/${inbound}`, { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] }],
-      ['PUT', `/api/transfers/${mineDraft}`, { from_warehouse_id: other, to_warehouse_id: mine[1], lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] }],
+      [
+        'PUT',
+        `/api/transfers/${inbound}`,
+        { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] },
+      ],
+      [
+        'PUT',
+        `/api/transfers/${mineDraft}`,
+        { from_warehouse_id: other, to_warehouse_id: mine[1], lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] },
+      ],
       ['POST', `/api/transfers/${inbound}/dispatch`, undefined],
       ['POST', `/api/transfers/${outbound}/receive`, { lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],
       ['POST', `/api/transfers/${inbound}/cancel`, undefined],
@@ -279,14 +315,18 @@ describe('warehouse scope', () => {
     }
     expect({ ledger: await ledger(), movements: await movements() }).toEqual(before);
     // The same writes into an assigned warehouse go through (the scope is not a blanket refusal).
-    const [own] = await q<{ product_id: string }>(sql`select i.product_id from inventory i join products p on p.id = i.product_id where i.warehouse_id = ${mine[0]}::uuid and not p.tracks_expiry order by i.id limit 1`);
+    const [own] = await q<{ product_id: string }>(
+      sql`select i.product_id from inventory i join products p on p.id = i.product_id where i.warehouse_id = ${mine[0]}::uuid and not p.tracks_expiry order by i.id limit 1`,
+    );
     const add = await t.request('POST', '/api/inventory/add-stock', {
-      ...wh, body: purchase(own!.product_id, mine[0]!),
+      ...wh,
+      body: purchase(own!.product_id, mine[0]!),
     });
     expect(add.status).toBe(200);
     // Every scoped write route is exercised above: a new one must be added to this test.
-    const scopedWrites = t.app.routeAccessTable.filter((r) => typeof r.access === 'object' && isWarehouseScoped(r.access.resource) &&
-      r.method !== 'GET' && r.access.resource !== 'warehouses').map((r) => `${r.method} ${r.url}`);
+    const scopedWrites = t.app.routeAccessTable
+      .filter((r) => typeof r.access === 'object' && isWarehouseScoped(r.access.resource) && r.method !== 'GET' && r.access.resource !== 'warehouses')
+      .map((r) => `${r.method} ${r.url}`);
     const covered = writes.map(([m, u]) => `${m} ${u.replace(/[0-9a-f-]{36}/, ':id')}`);
     expect((await t.request('GET', `/api/transfers/${mineDraft}`, wh)).body).toMatchObject({ from_warehouse_id: mine[0], to_warehouse_id: other });
     const [counted] = await q<{ n: number }>(sql`select count(*)::int as n from stock_take_lines where stock_take_id = ${take}::uuid and counted is not null`);
@@ -347,7 +387,9 @@ describe('warehouse scope', () => {
        where warehouse_id = any(${pgArray(mine)}::uuid[]) and day between ${summary.body.period.start_date}::date and ${summary.body.period.end_date}::date`);
     expect(summary.body.movement_statistics.movement_count).toBe(stats!.n);
     const comparison = await t.request('GET', '/api/inventory/report?report_type=comparison&limit=1000', wh);
-    const [current] = await q<{ s: number }>(sql`select coalesce(sum(current_stock), 0)::float8 as s from inventory where warehouse_id = any(${pgArray(mine)}::uuid[])`);
+    const [current] = await q<{ s: number }>(
+      sql`select coalesce(sum(current_stock), 0)::float8 as s from inventory where warehouse_id = any(${pgArray(mine)}::uuid[])`,
+    );
     const shown = comparison.body.comparison.current_stock.reduce((s: number, r: { current_stock: number }) => s + r.current_stock, 0);
     expect(shown).toBe(current!.s);
     const salePurchase = await t.request('GET', `/api/reports/warehouse-sale-purchase?warehouse_id=${other}&start_date=2020-01-01&end_date=2020-12-31`, wh);
@@ -373,14 +415,25 @@ describe('who sees costs', () => {
     await putPolicy(revoked);
     const costKeys = /"(unit_cost|total_value|total_value_in|total_value_out|total_inventory_value|variance_value|in_transit_value)"/;
     const [product] = await q<{ id: string }>(sql`select id from products where not tracks_expiry order by id limit 1`);
-    const anyTransfer = (await t.request('POST', '/api/transfers', {
-      ...admin, body: { from_warehouse_id: mine[0], to_warehouse_id: mine[1], lines: [{ product_id: product!.id, quantity: 1 }] },
-    })).body as { _id: string };
+    const anyTransfer = (
+      await t.request('POST', '/api/transfers', {
+        ...admin,
+        body: { from_warehouse_id: mine[0], to_warehouse_id: mine[1], lines: [{ product_id: product!.id, quantity: 1 }] },
+      })
+    ).body as { _id: string };
     const take = (await t.request('POST', '/api/stock-takes', { ...wh, body: { warehouse_id: mine[0], blind: false } })).body._id as string;
     const reads = [
-      '/api/inventory/expiring?days=30&include_expired=true', `/api/stock-takes/${take}`, '/api/transfers?limit=5', `/api/transfers/${anyTransfer._id}`,
-      '/api/inventory?limit=5', '/api/inventory/movements?limit=5', `/api/inventory/by-city/${jaipur}`, '/api/dashboard/summary',
-      '/api/inventory/report?report_type=summary', '/api/inventory/report?report_type=detailed', '/api/inventory/report?report_type=movements',
+      '/api/inventory/expiring?days=30&include_expired=true',
+      `/api/stock-takes/${take}`,
+      '/api/transfers?limit=5',
+      `/api/transfers/${anyTransfer._id}`,
+      '/api/inventory?limit=5',
+      '/api/inventory/movements?limit=5',
+      `/api/inventory/by-city/${jaipur}`,
+      '/api/dashboard/summary',
+      '/api/inventory/report?report_type=summary',
+      '/api/inventory/report?report_type=detailed',
+      '/api/inventory/report?report_type=movements',
     ];
     for (const url of reads) {
       const res = await t.request('GET', url, wh);
@@ -388,15 +441,22 @@ describe('who sees costs', () => {
       expect(JSON.stringify(res.body), url).not.toMatch(costKeys);
     }
     const { period } = (await t.request('GET', '/api/inventory/report?report_type=summary', wh)).body;
-    const sp = await t.request('GET', `/api/reports/warehouse-sale-purchase?warehouse_id=${mine[0]}&start_date=${period.start_date}&end_date=${period.end_date}`, wh);
+    const sp = await t.request(
+      'GET',
+      `/api/reports/warehouse-sale-purchase?warehouse_id=${mine[0]}&start_date=${period.start_date}&end_date=${period.end_date}`,
+      wh,
+    );
     expect(sp.status).toBe(200);
     const days = [...Object.values(sp.body.purchases), ...Object.values(sp.body.sales)] as Record<string, unknown>[];
     expect(days.length).toBeGreaterThan(0);
     expect(days.every((d) => !('total' in d) && 'total_quantity' in d)).toBe(true);
     expect(JSON.stringify(sp.body)).not.toMatch(costKeys);
-    const [own] = await q<{ product_id: string }>(sql`select i.product_id from inventory i join products p on p.id = i.product_id where i.warehouse_id = ${mine[0]}::uuid and not p.tracks_expiry order by i.id limit 1`);
+    const [own] = await q<{ product_id: string }>(
+      sql`select i.product_id from inventory i join products p on p.id = i.product_id where i.warehouse_id = ${mine[0]}::uuid and not p.tracks_expiry order by i.id limit 1`,
+    );
     const add = await t.request('POST', '/api/inventory/add-stock', {
-      ...wh, body: purchase(own!.product_id, mine[0]!),
+      ...wh,
+      body: purchase(own!.product_id, mine[0]!),
     });
     expect(add.status).toBe(200);
     expect(JSON.stringify(add.body)).not.toMatch(costKeys);

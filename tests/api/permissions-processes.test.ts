@@ -25,13 +25,14 @@ async function statusWithin(ask: () => Promise<number>, wanted: number, deadline
 type Pair = { access_token: string; refresh_token: string };
 async function signIn(base: string, emailOrPhone: string, password: string): Promise<Pair> {
   const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrPhone, password }),
   });
   expect(res.status).toBe(200);
   return (await res.json()) as Pair;
 }
-const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 const withGrants = (change: (policy: Policy) => void): Policy => {
   const policy: Policy = JSON.parse(JSON.stringify(DEFAULT_POLICY));
@@ -60,7 +61,16 @@ describe.skipIf(dbKind !== 'postgres')('two API processes on one PostgreSQL serv
     expect(await statusWithin(citiesAtB, 200, DEADLINE_MS)).toBe(200);
     // Process B holds the policy now; A takes the grant away again.
     expect(await citiesAtB()).toBe(200);
-    expect((await call(`${a}/api/permissions`, 'PUT', admin.access_token, withGrants(() => {}))).status).toBe(200);
+    expect(
+      (
+        await call(
+          `${a}/api/permissions`,
+          'PUT',
+          admin.access_token,
+          withGrants(() => {}),
+        )
+      ).status,
+    ).toBe(200);
     expect(await statusWithin(citiesAtB, 403, DEADLINE_MS)).toBe(403);
   }, 60_000);
 
@@ -72,15 +82,30 @@ describe.skipIf(dbKind !== 'postgres')('two API processes on one PostgreSQL serv
     const noSignIn = withGrants((p) => (p.signIn['warehouse-user'] = false));
     expect((await call(`${a}/api/permissions`, 'PUT', admin.access_token, noSignIn)).status).toBe(200);
     expect(await statusWithin(warehousesAtB, 403, DEADLINE_MS)).toBe(403);
-    expect((await call(`${a}/api/permissions`, 'PUT', admin.access_token, withGrants(() => {}))).status).toBe(200);
+    expect(
+      (
+        await call(
+          `${a}/api/permissions`,
+          'PUT',
+          admin.access_token,
+          withGrants(() => {}),
+        )
+      ).status,
+    ).toBe(200);
   }, 60_000);
 
   it(`a user deactivated or demoted on one process is refused by the other within ${DEADLINE_MS} ms, though it had just accepted the token`, async () => {
     const admin = (await signIn(a, 'admin@demo.local', 'Admin@123')).access_token;
     const city = ((await (await call(`${a}/api/cities?limit=1`, 'GET', admin)).json()) as { data: { _id: string }[] }).data[0]!;
     const victimBody = {
-      firstname: 'Second', lastname: 'Admin', email: 'second.admin@example.com', phonenumber: '+91 90000 12345',
-      address: '1 Street', city_id: city._id, role: 'admin', status: 'active',
+      firstname: 'Second',
+      lastname: 'Admin',
+      email: 'second.admin@example.com',
+      phonenumber: '+91 90000 12345',
+      address: '1 Street',
+      city_id: city._id,
+      role: 'admin',
+      status: 'active',
     };
     const made = await call(`${a}/api/users/create`, 'POST', admin, { ...victimBody, password: 'second-secret' });
     expect(made.status).toBe(201);
@@ -98,7 +123,10 @@ describe.skipIf(dbKind !== 'postgres')('two API processes on one PostgreSQL serv
     expect((await call(`${a}/api/users/${victimId}`, 'PUT', admin, { ...victimBody, role: 'customer' })).status).toBe(200);
     expect(await statusWithin(() => usersAtB(second), 401, DEADLINE_MS)).toBe(401);
     const exploit = await call(`${b}/api/users/create`, 'POST', second, {
-      ...victimBody, email: 'evil@example.com', phonenumber: '+91 90000 54321', password: 'evil-secret',
+      ...victimBody,
+      email: 'evil@example.com',
+      phonenumber: '+91 90000 54321',
+      password: 'evil-secret',
     });
     expect(exploit.status).toBe(401);
   }, 60_000);

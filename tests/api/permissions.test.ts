@@ -134,7 +134,9 @@ describe('the policy cached by the API', () => {
     await cached.db.delete(rolePermissions).where(and(eq(rolePermissions.role, 'warehouse-user'), eq(rolePermissions.resource, 'cities')));
     await expect.poll(cities, { timeout: 200, interval: 10 }).toBe(403);
     await cached.db.update(roleSettings).set({ maySignIn: false }).where(eq(roleSettings.role, 'warehouse-user'));
-    await expect.poll(async () => (await cached.request('GET', '/api/warehouses', { role: 'warehouse-user' })).status, { timeout: 200, interval: 10 }).toBe(403);
+    await expect
+      .poll(async () => (await cached.request('GET', '/api/warehouses', { role: 'warehouse-user' })).status, { timeout: 200, interval: 10 })
+      .toBe(403);
     await cached.db.update(roleSettings).set({ maySignIn: true }).where(eq(roleSettings.role, 'warehouse-user'));
   });
 });

@@ -36,11 +36,13 @@ function olderMigrations(): string {
 }
 
 const without = (grants: RolePolicy, resource: string, action?: string): RolePolicy =>
-  Object.fromEntries(Object.entries(grants).flatMap(([r, actions]) => {
-    if (r !== resource) return [[r, actions]];
-    const left = action ? (actions ?? []).filter((a) => a !== action) : [];
-    return left.length ? [[r, left]] : [];
-  }));
+  Object.fromEntries(
+    Object.entries(grants).flatMap(([r, actions]) => {
+      if (r !== resource) return [[r, actions]];
+      const left = action ? (actions ?? []).filter((a) => a !== action) : [];
+      return left.length ? [[r, left]] : [];
+    }),
+  );
 
 /**
  * A release that knew neither product search nor removing stock, seeded with its defaults, then edited by an
@@ -62,7 +64,10 @@ function olderPolicyAfterAdminEdits(): Policy {
 
 /** role_settings as that release had it (no label column yet). */
 const olderRoleSettings = (settings: { role: string; maySignIn: boolean }[]) =>
-  sql`insert into role_settings (role, may_sign_in) values ${sql.join(settings.map((s) => sql`(${s.role}, ${s.maySignIn})`), sql`, `)}`;
+  sql`insert into role_settings (role, may_sign_in) values ${sql.join(
+    settings.map((s) => sql`(${s.role}, ${s.maySignIn})`),
+    sql`, `,
+  )}`;
 
 /** A database as the older release left it, and the config to start this release on it. */
 async function olderDatabase(): Promise<DbConfig> {
@@ -94,8 +99,16 @@ async function olderDatabase(): Promise<DbConfig> {
 }
 
 const config = (db: DbConfig): ServerConfig => ({
-  port: 0, host: '127.0.0.1', db, jwtSecret: crypto.randomBytes(32).toString('hex'), seedDemo: 'no', passwordHashCost: 'low',
-  logLevel: 'silent', serveSpa: false, loginRateLimit: 30, trustProxy: false,
+  port: 0,
+  host: '127.0.0.1',
+  db,
+  jwtSecret: crypto.randomBytes(32).toString('hex'),
+  seedDemo: 'no',
+  passwordHashCost: 'low',
+  logLevel: 'silent',
+  serveSpa: false,
+  loginRateLimit: 30,
+  trustProxy: false,
 });
 
 describe('starting on a database made with an older policy', () => {

@@ -17,8 +17,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const valid = (over: Record<string, unknown> = {}) => ({
-  productname: 'Roasted Almonds', category: 'Staples', subcategory: 'Dals & Pulses', product_keyword: 'Happilo',
-  price: 500, discount_price: 450, product_description: 'California almonds, lightly roasted.', unit: 'g', unit_value: '500',
+  productname: 'Roasted Almonds',
+  category: 'Staples',
+  subcategory: 'Dals & Pulses',
+  product_keyword: 'Happilo',
+  price: 500,
+  discount_price: 450,
+  product_description: 'California almonds, lightly roasted.',
+  unit: 'g',
+  unit_value: '500',
   ...over,
 });
 const create = (body: unknown) => t.request('POST', '/api/products', { role: 'admin', body });
@@ -40,13 +47,32 @@ describe('product list', () => {
     const res = await t.request('GET', '/api/products?q=Basmati', { role: 'admin' });
     expect(res.body.total).toBe(1);
     expect(res.body.data[0]).toEqual({
-      _id: expect.any(String), productname: 'Basmati Rice Classic', sku: expect.stringMatching(/^GRC-\d{4}$/),
-      barcode: expect.stringMatching(/^890\d{10}$/), product_hindi: 'बासमती चावल', category: 'Staples',
-      category_id: category('Staples').category_id, subcategory: 'Rice', subcategory_id: sub('Staples', 'Rice').subcategory_id,
-      product_keyword: 'India Gate', price: 899, discount_price: 799, product_description: expect.any(String), unit: 'kg',
-      unit_value: '5', gst_rate: 5, gst_type: 'GST', hsn_code: '1006', subcategory_gst_rate: 5, main_image: [], colors: [],
-      stock_status: expect.stringMatching(/^(in_stock|low_stock|out_of_stock)$/), current_stock: expect.any(Number),
-      tracks_expiry: false, created: expect.any(String), modified: expect.any(String),
+      _id: expect.any(String),
+      productname: 'Basmati Rice Classic',
+      sku: expect.stringMatching(/^GRC-\d{4}$/),
+      barcode: expect.stringMatching(/^890\d{10}$/),
+      product_hindi: 'बासमती चावल',
+      category: 'Staples',
+      category_id: category('Staples').category_id,
+      subcategory: 'Rice',
+      subcategory_id: sub('Staples', 'Rice').subcategory_id,
+      product_keyword: 'India Gate',
+      price: 899,
+      discount_price: 799,
+      product_description: expect.any(String),
+      unit: 'kg',
+      unit_value: '5',
+      gst_rate: 5,
+      gst_type: 'GST',
+      hsn_code: '1006',
+      subcategory_gst_rate: 5,
+      main_image: [],
+      colors: [],
+      stock_status: expect.stringMatching(/^(in_stock|low_stock|out_of_stock)$/),
+      current_stock: expect.any(Number),
+      tracks_expiry: false,
+      created: expect.any(String),
+      modified: expect.any(String),
     });
   });
 
@@ -64,7 +90,9 @@ describe('product list', () => {
 
   it('sorts by a known field and refuses an unknown one', async () => {
     const res = await t.request('GET', '/api/products?sort=price&order=desc&limit=3', { role: 'admin' });
-    const prices = DEMO_PRODUCTS.map((p) => p[4]).sort((a, b) => b - a).slice(0, 3);
+    const prices = DEMO_PRODUCTS.map((p) => p[4])
+      .sort((a, b) => b - a)
+      .slice(0, 3);
     expect(res.body.data.map((p: { price: number }) => p.price)).toEqual(prices);
     const bad = await t.request('GET', '/api/products?sort=password', { role: 'admin' });
     expect(bad.status).toBe(400);
@@ -85,13 +113,26 @@ describe('stock derived from inventory', () => {
   beforeAll(async () => {
     const [city] = await t.db.select({ id: cities.id }).from(cities).limit(1);
     const wh = (name: string) => ({
-      name, cityId: city!.id, address: 'Test Road', contactPerson: 'Tess', contactPhone: '+91 90000 12345', contactEmail: 'tess@example.com',
+      name,
+      cityId: city!.id,
+      address: 'Test Road',
+      contactPerson: 'Tess',
+      contactPhone: '+91 90000 12345',
+      contactEmail: 'tess@example.com',
     });
-    [w1, w2] = (await t.db.insert(warehouses).values([wh('Stock Test One'), wh('Stock Test Two')]).returning({ id: warehouses.id })).map((w) => w.id);
+    [w1, w2] = (
+      await t.db
+        .insert(warehouses)
+        .values([wh('Stock Test One'), wh('Stock Test Two')])
+        .returning({ id: warehouses.id })
+    ).map((w) => w.id);
     const make = async (name: string) => (await create(valid({ productname: name, unit: 'pcs', unit_value: '1' }))).body._id as string;
     ids = {
-      spread: await make('Stocktest Spread'), low: await make('Stocktest Low'), empty: await make('Stocktest Empty'),
-      none: await make('Stocktest None'), edge: await make('Stocktest Edge'),
+      spread: await make('Stocktest Spread'),
+      low: await make('Stocktest Low'),
+      empty: await make('Stocktest Empty'),
+      none: await make('Stocktest None'),
+      edge: await make('Stocktest Edge'),
     };
     await t.db.insert(inventory).values([
       { productId: ids.spread, warehouseId: w1, currentStock: 5, minimumStock: 10 },
@@ -111,16 +152,21 @@ describe('stock derived from inventory', () => {
     expect(await get(ids.edge)).toMatchObject({ current_stock: 7, stock_status: 'low_stock' });
     const list = await t.request('GET', '/api/products?q=stocktest&limit=50', { role: 'admin' });
     expect(list.body.total).toBe(5);
-    const stockOf = Object.fromEntries(list.body.data.map((p: { _id: string; current_stock: number; stock_status: string }) => [p._id, [p.current_stock, p.stock_status]]));
+    const stockOf = Object.fromEntries(
+      list.body.data.map((p: { _id: string; current_stock: number; stock_status: string }) => [p._id, [p.current_stock, p.stock_status]]),
+    );
     expect(stockOf).toEqual({
-      [ids.spread]: [25, 'in_stock'], [ids.low]: [3, 'low_stock'], [ids.empty]: [0, 'out_of_stock'],
-      [ids.none]: [0, 'out_of_stock'], [ids.edge]: [7, 'low_stock'],
+      [ids.spread]: [25, 'in_stock'],
+      [ids.low]: [3, 'low_stock'],
+      [ids.empty]: [0, 'out_of_stock'],
+      [ids.none]: [0, 'out_of_stock'],
+      [ids.edge]: [7, 'low_stock'],
     });
     const byStock = await t.request('GET', '/api/products?q=stocktest&sort=current_stock&order=desc', { role: 'admin' });
     expect(byStock.body.data.map((p: { current_stock: number }) => p.current_stock)).toEqual([25, 7, 3, 0, 0]);
   });
 
-  it('with warehouse_id lists only the products stocked there, with that warehouse\'s balance', async () => {
+  it("with warehouse_id lists only the products stocked there, with that warehouse's balance", async () => {
     const res = await t.request('GET', `/api/products?warehouse_id=${w1}`, { role: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
@@ -147,7 +193,13 @@ describe('stock derived from inventory', () => {
     expect(stocked.body.message).toMatch(/inventory records or stock movements/);
     const moved = await create(valid({ productname: 'Moved Only' }));
     await t.db.insert(stockMovements).values({
-      productId: moved.body._id, warehouseId: w1, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0,
+      productId: moved.body._id,
+      warehouseId: w1,
+      movementType: 'valuation',
+      quantity: 0,
+      stockBefore: 0,
+      stockAfter: 0,
+      valueChange: 0,
     });
     expect((await t.request('DELETE', `/api/products/${moved.body._id}`, { role: 'admin' })).status).toBe(409);
     expect((await t.request('GET', `/api/products/${ids.low}`, { role: 'admin' })).status).toBe(200);
@@ -159,10 +211,18 @@ describe('create product', () => {
     const res = await create(valid({ product_hindi: 'बादाम', colors: [{ name: 'standard', sizes: ['250 g', ' ', '500 g'], images: [] }] }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      productname: 'Roasted Almonds', product_hindi: 'बादाम', category: 'Staples', subcategory: 'Dals & Pulses',
-      category_id: category('Staples').category_id, subcategory_id: sub('Staples', 'Dals & Pulses').subcategory_id,
-      gst_rate: 5, gst_type: 'GST', hsn_code: '0713', colors: [{ name: 'standard', sizes: ['250 g', '500 g'], images: [] }],
-      stock_status: 'out_of_stock', current_stock: 0,
+      productname: 'Roasted Almonds',
+      product_hindi: 'बादाम',
+      category: 'Staples',
+      subcategory: 'Dals & Pulses',
+      category_id: category('Staples').category_id,
+      subcategory_id: sub('Staples', 'Dals & Pulses').subcategory_id,
+      gst_rate: 5,
+      gst_type: 'GST',
+      hsn_code: '0713',
+      colors: [{ name: 'standard', sizes: ['250 g', '500 g'], images: [] }],
+      stock_status: 'out_of_stock',
+      current_stock: 0,
     });
     const list = await t.request('GET', '/api/products?limit=1', { role: 'admin' });
     expect(list.body.data[0]._id).toBe(res.body._id);
@@ -171,16 +231,27 @@ describe('create product', () => {
 
   it('accepts ids for category and subcategory, and explicit GST fields over the defaults', async () => {
     const s = sub('Snacks & Beverages', 'Biscuits');
-    const res = await create(valid({
-      productname: 'Oat Cookies', category: category('Snacks & Beverages').category_id, subcategory: s.subcategory_id,
-      gst_rate: 12, gst_type: 'GST', hsn_code: '190531',
-    }));
+    const res = await create(
+      valid({
+        productname: 'Oat Cookies',
+        category: category('Snacks & Beverages').category_id,
+        subcategory: s.subcategory_id,
+        gst_rate: 12,
+        gst_type: 'GST',
+        hsn_code: '190531',
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ category: 'Snacks & Beverages', subcategory: 'Biscuits', gst_rate: 12, hsn_code: '190531' });
-    const both = await create(valid({
-      productname: 'Rusk', category: 'Snacks & Beverages', category_id: category('Snacks & Beverages').category_id,
-      subcategory: 'Biscuits', subcategory_id: s.subcategory_id,
-    }));
+    const both = await create(
+      valid({
+        productname: 'Rusk',
+        category: 'Snacks & Beverages',
+        category_id: category('Snacks & Beverages').category_id,
+        subcategory: 'Biscuits',
+        subcategory_id: s.subcategory_id,
+      }),
+    );
     expect(both.status).toBe(201);
     expect(both.body).toMatchObject({ subcategory_id: s.subcategory_id, gst_rate: 18, hsn_code: '1905' });
   });
@@ -211,7 +282,16 @@ describe('create product', () => {
       [{ unit: 'litre' }, 'unit', 'Unit must be one of'],
       [{ productname: '  ' }, 'productname', 'Product name is required'],
       [{ product_keyword: undefined }, 'product_keyword', 'Brand is required'],
-      [{ colors: [{ name: 'Red', sizes: [] }, { name: 'Red', sizes: ['L'] }] }, 'colors', 'This color has already been added'],
+      [
+        {
+          colors: [
+            { name: 'Red', sizes: [] },
+            { name: 'Red', sizes: ['L'] },
+          ],
+        },
+        'colors',
+        'This color has already been added',
+      ],
       [{ colors: [{ name: '', sizes: [] }] }, 'colors.0.name', 'Please select a color first'],
       [{ price: 'ten' }, 'price', 'MRP price is required and must be a number'],
     ];
@@ -226,7 +306,11 @@ describe('create product', () => {
 describe('show, edit and delete', () => {
   it('answers 404 for unknown and malformed ids', async () => {
     for (const id of [crypto.randomUUID(), 'not-an-id', '1']) {
-      for (const [method, body] of [['GET', undefined], ['PATCH', { price: 1 }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PATCH', { price: 1 }],
+        ['DELETE', undefined],
+      ] as const) {
         const res = await t.request(method, `/api/products/${id}`, { role: 'admin', body });
         expect(res.status, `${method} ${id}`).toBe(404);
         expect(res.body).toEqual({ message: 'Product not found' });
@@ -257,7 +341,10 @@ describe('show, edit and delete', () => {
     expect(ok.status).toBe(200);
     // a new subcategory brings its GST defaults
     expect(ok.body).toMatchObject({ category: 'Household', subcategory: 'Cleaners', gst_rate: 18, hsn_code: '3808' });
-    const full = await t.request('PATCH', `/api/products/${made._id}`, { role: 'admin', body: valid({ productname: 'Pistachios', unit: 'kg', unit_value: '1' }) });
+    const full = await t.request('PATCH', `/api/products/${made._id}`, {
+      role: 'admin',
+      body: valid({ productname: 'Pistachios', unit: 'kg', unit_value: '1' }),
+    });
     expect(full.body).toMatchObject({ category: 'Staples', unit: 'kg', unit_value: '1', gst_rate: 5 });
     const badUnit = await t.request('PATCH', `/api/products/${made._id}`, { role: 'admin', body: { unit: 'bag', price: -5 } });
     expect(badUnit.status).toBe(400);
@@ -282,12 +369,17 @@ describe('GET /api/products/autocomplete', () => {
 
   it('matches case-insensitively on the name and on the Hindi name, prefix matches first', async () => {
     const upper = await t.request('GET', '/api/products/autocomplete?q=BANANA', { role: 'admin' });
-    expect(upper.body.data).toEqual([{ _id: expect.any(String), productname: 'Banana Robusta', sku: 'GRC-0001', barcode: expect.any(String), main_image: [], price: 60, tracks_expiry: true }]);
+    expect(upper.body.data).toEqual([
+      { _id: expect.any(String), productname: 'Banana Robusta', sku: 'GRC-0001', barcode: expect.any(String), main_image: [], price: 60, tracks_expiry: true },
+    ]);
     const hindi = await t.request('GET', `/api/products/autocomplete?q=${encodeURIComponent('केला')}`, { role: 'admin' });
     expect(hindi.body.data.map((p: { productname: string }) => p.productname)).toEqual(['Banana Robusta']);
     const milk = await t.request('GET', '/api/products/autocomplete?q=milk', { role: 'admin' });
-    expect(milk.body.data.map((p: { productname: string }) => p.productname))
-      .toEqual(DEMO_PRODUCTS.filter((p) => p[1].toLowerCase().includes('milk')).map((p) => p[1]).sort());
+    expect(milk.body.data.map((p: { productname: string }) => p.productname)).toEqual(
+      DEMO_PRODUCTS.filter((p) => p[1].toLowerCase().includes('milk'))
+        .map((p) => p[1])
+        .sort(),
+    );
     const brandOnly = await t.request('GET', '/api/products/autocomplete?q=Aashirvaad', { role: 'admin' });
     expect(brandOnly.body.data).toEqual([]);
   });

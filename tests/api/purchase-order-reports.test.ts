@@ -19,8 +19,14 @@ let fx: ReturnType<typeof stockFixtures>;
 const key = () => ({ 'idempotency-key': crypto.randomUUID() });
 
 type Item = {
-  _id: string; product_id: string; quantity: number; unit_cost: number; total_value: number;
-  reference_type: string | null; reference_id: string | null; purchase_order_id?: string | null;
+  _id: string;
+  product_id: string;
+  quantity: number;
+  unit_cost: number;
+  total_value: number;
+  reference_type: string | null;
+  reference_id: string | null;
+  purchase_order_id?: string | null;
 };
 type Days = Record<string, { total: number; total_quantity: number; items: Item[] }>;
 type Movement = { _id: string; reference_type: string | null; reference_id: string | null; purchase_order_id?: string | null; quantity: number };
@@ -41,7 +47,12 @@ async function receivedAndReturned(received: number, returned: number, p?: Pair)
   const sellerId = await fx.sellerIn(p.cityId);
   const made = await t.request('POST', '/api/purchase-orders', {
     role: 'admin',
-    body: { seller_id: sellerId, warehouse_id: p.warehouseId, expected_on: dayFromToday(2), lines: [{ product_id: p.productId, quantity: received, unit_cost: 20 }] },
+    body: {
+      seller_id: sellerId,
+      warehouse_id: p.warehouseId,
+      expected_on: dayFromToday(2),
+      lines: [{ product_id: p.productId, quantity: received, unit_cost: 20 }],
+    },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const id: string = made.body._id;
@@ -53,15 +64,20 @@ async function receivedAndReturned(received: number, returned: number, p?: Pair)
     const res = await t.request('POST', `/api/purchase-orders/${id}/${action}`, { role: 'admin', headers: key(), body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  const rows = rowsOf<{ id: string; quantity: number; total_value: number }>(await t.db.execute(sql`
+  const rows = rowsOf<{ id: string; quantity: number; total_value: number }>(
+    await t.db.execute(sql`
     select id, quantity, total_value::float8 as total_value from stock_movements
-     where reference_type = 'purchase_order' and reference_id = ${made.body.number as string} order by seq`));
+     where reference_type = 'purchase_order' and reference_id = ${made.body.number as string} order by seq`),
+  );
   return { p, id, number: made.body.number as string, receipt: rows[0]!, ret: rows[1]! };
 }
 
 const report = (warehouseId: string, role: 'admin' | 'warehouse-user' = 'admin') =>
-  t.request<{ purchases: Days; sales: Days }>('GET',
-    `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${today()}&end_date=${today()}`, { role });
+  t.request<{ purchases: Days; sales: Days }>(
+    'GET',
+    `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${today()}&end_date=${today()}`,
+    { role },
+  );
 
 describe('the sale-purchase report and purchase orders', () => {
   it('counts a receipt of 10 once as a purchase and a return of 2 to the seller as −2: purchases +8, sales unchanged', async () => {
@@ -73,31 +89,67 @@ describe('the sale-purchase report and purchase orders', () => {
     const day = after.purchases[today()]!;
     const mine = day.items.filter((i) => i.product_id === order.p.productId && i.reference_id === order.number);
     expect(mine).toEqual([
-      { _id: order.receipt.id, created: expect.any(String), product_id: order.p.productId, product_name: order.p.productName, quantity: 10,
-        unit_cost: 20, total_value: 200, reference_type: 'purchase_order', reference_id: order.number, purchase_order_id: order.id },
-      { _id: order.ret.id, created: expect.any(String), product_id: order.p.productId, product_name: order.p.productName, quantity: -2,
-        unit_cost: expect.any(Number), total_value: -order.ret.total_value, reference_type: 'purchase_order', reference_id: order.number, purchase_order_id: order.id },
+      {
+        _id: order.receipt.id,
+        created: expect.any(String),
+        product_id: order.p.productId,
+        product_name: order.p.productName,
+        quantity: 10,
+        unit_cost: 20,
+        total_value: 200,
+        reference_type: 'purchase_order',
+        reference_id: order.number,
+        purchase_order_id: order.id,
+      },
+      {
+        _id: order.ret.id,
+        created: expect.any(String),
+        product_id: order.p.productId,
+        product_name: order.p.productName,
+        quantity: -2,
+        unit_cost: expect.any(Number),
+        total_value: -order.ret.total_value,
+        reference_type: 'purchase_order',
+        reference_id: order.number,
+        purchase_order_id: order.id,
+      },
     ]);
     expect(mine.reduce((sum, i) => sum + i.quantity, 0)).toBe(8);
     // Counted once: no other row of the day is the receipt, and the return is no sale.
     expect(day.items.filter((i) => i._id === order.receipt.id)).toHaveLength(1);
-    expect(Object.values(after.sales).flatMap((d) => d.items).filter((i) => i.reference_id === order.number)).toEqual([]);
+    expect(
+      Object.values(after.sales)
+        .flatMap((d) => d.items)
+        .filter((i) => i.reference_id === order.number),
+    ).toEqual([]);
     const was = before.purchases[today()];
     expect(day.total_quantity - (was?.total_quantity ?? 0)).toBe(8);
     expect(day.total - (was?.total ?? 0)).toBeCloseTo(200 - order.ret.total_value, 2);
     expect(after.sales[today()]?.total_quantity).toBe(before.sales[today()]?.total_quantity);
     // The day's figures are its items' sums, the return taking off.
     expect(day.total_quantity).toBe(day.items.reduce((sum, i) => sum + i.quantity, 0));
-    expect(day.total).toBeCloseTo(day.items.reduce((sum, i) => sum + i.total_value, 0), 2);
+    expect(day.total).toBeCloseTo(
+      day.items.reduce((sum, i) => sum + i.total_value, 0),
+      2,
+    );
   });
 
   it("leaves a customer's return out of both sections, and a transfer's or order's `out` rows out of the sales", async () => {
     const p = await fx.stocked(2);
     const before = (await report(p.warehouseId)).body;
     const back = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'admin', headers: key(),
-      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, unit_cost: 5, movement_reason: 'return', reference_id: 'CUST-1',
-        reference_type: 'invoice', notes: 'Customer brought it back' },
+      role: 'admin',
+      headers: key(),
+      body: {
+        product_id: p.productId,
+        warehouse_id: p.warehouseId,
+        quantity: 1,
+        unit_cost: 5,
+        movement_reason: 'return',
+        reference_id: 'CUST-1',
+        reference_type: 'invoice',
+        notes: 'Customer brought it back',
+      },
     });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     const after = (await report(p.warehouseId)).body;
@@ -112,15 +164,28 @@ describe('a receipt into a warehouse that holds none of the product yet', () => 
     const [tracked] = rowsOf<{ id: string }>(await t.db.execute(sql`select id from products where tracks_expiry order by productname limit 1`));
     const made = await t.request('POST', '/api/purchase-orders', {
       role: 'admin',
-      body: { seller_id: await fx.sellerIn(p.cityId), warehouse_id: p.warehouseId, expected_on: dayFromToday(2),
-        lines: [{ product_id: p.productId, quantity: 5, unit_cost: 12.5 }, { product_id: tracked!.id, quantity: 2, unit_cost: 3 }] },
+      body: {
+        seller_id: await fx.sellerIn(p.cityId),
+        warehouse_id: p.warehouseId,
+        expected_on: dayFromToday(2),
+        lines: [
+          { product_id: p.productId, quantity: 5, unit_cost: 12.5 },
+          { product_id: tracked!.id, quantity: 2, unit_cost: 3 },
+        ],
+      },
     });
-    const step = (action: string, body: unknown) => t.request('POST', `/api/purchase-orders/${made.body._id}/${action}`, { role: 'admin', headers: key(), body });
+    const step = (action: string, body: unknown) =>
+      t.request('POST', `/api/purchase-orders/${made.body._id}/${action}`, { role: 'admin', headers: key(), body });
     expect((await step('order', {})).status).toBe(200);
     const balance = () => t.request('GET', `/api/inventory/lookup?product_id=${p.productId}&warehouse_id=${p.warehouseId}`, { role: 'admin' });
 
     // The tracked line has no batch: the whole receipt is refused, the first line's new balance included.
-    const refused = await step('receive', { lines: [{ product_id: p.productId, quantity: 5 }, { product_id: tracked!.id, quantity: 2 }] });
+    const refused = await step('receive', {
+      lines: [
+        { product_id: p.productId, quantity: 5 },
+        { product_id: tracked!.id, quantity: 2 },
+      ],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].field).toMatch(/^lines\.1\./);
     expect((await balance()).status).toBe(404);
@@ -140,20 +205,39 @@ describe("a purchase order's ledger rows link to the order", () => {
   const ledger = (productId: string, warehouseId: string, role: 'admin' | 'warehouse-user') =>
     t.request<{ data: Movement[] }>('GET', `/api/inventory/movements?product_id=${productId}&warehouse_id=${warehouseId}&limit=50`, { role });
   const reportMovements = (productId: string, role: 'admin' | 'warehouse-user') =>
-    t.request<{ recent_movements: Movement[] }>('GET', `/api/inventory/report?report_type=movements&product_id=${productId}&start_date=${today()}&end_date=${today()}`, { role });
+    t.request<{ recent_movements: Movement[] }>(
+      'GET',
+      `/api/inventory/report?report_type=movements&product_id=${productId}&start_date=${today()}&end_date=${today()}`,
+      { role },
+    );
 
   it("names the order's id on its receipts and returns, in the product's ledger and the inventory report; null elsewhere", async () => {
     const order = await receivedAndReturned(6, 1);
     // An invoice numbered like the order is not the order.
     const lookalike = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'admin', headers: key(),
-      body: { product_id: order.p.productId, warehouse_id: order.p.warehouseId, quantity: 1, unit_cost: 20, movement_reason: 'purchase',
-        reference_id: order.number, reference_type: 'invoice', notes: 'Typed by hand', seller_id: await fx.sellerIn(order.p.cityId) },
+      role: 'admin',
+      headers: key(),
+      body: {
+        product_id: order.p.productId,
+        warehouse_id: order.p.warehouseId,
+        quantity: 1,
+        unit_cost: 20,
+        movement_reason: 'purchase',
+        reference_id: order.number,
+        reference_type: 'invoice',
+        notes: 'Typed by hand',
+        seller_id: await fx.sellerIn(order.p.cityId),
+      },
     });
     expect(lookalike.status, JSON.stringify(lookalike.body)).toBe(200);
     for (const role of ['admin', 'warehouse-user'] as const) {
       const rows = (await ledger(order.p.productId, order.p.warehouseId, role)).body.data;
-      expect(rows.filter((r) => r.purchase_order_id === order.id).map((r) => r._id).sort()).toEqual([order.receipt.id, order.ret.id].sort());
+      expect(
+        rows
+          .filter((r) => r.purchase_order_id === order.id)
+          .map((r) => r._id)
+          .sort(),
+      ).toEqual([order.receipt.id, order.ret.id].sort());
       expect(rows.filter((r) => r.purchase_order_id !== order.id).every((r) => r.purchase_order_id === null)).toBe(true);
       expect(rows.find((r) => r._id === lookalike.body.movement._id)).toMatchObject({ reference_id: order.number, purchase_order_id: null });
       const recent = (await reportMovements(order.p.productId, role)).body.recent_movements;

@@ -24,16 +24,16 @@ let tracked: { id: string };
 beforeAll(async () => {
   t = await createTestApp();
   // A warehouse with a seller in its state and one in another state.
-  [place] = await q<Place>(sql`
+  [place] = (await q<Place>(sql`
     select w.id as "warehouseId", c.state as "warehouseState",
            (select u.id from users u join cities uc on uc.id = u.city_id where u.role = 'seller' and uc.state = c.state order by u.email limit 1) as "localSeller",
            (select u.id from users u join cities uc on uc.id = u.city_id where u.role = 'seller' and uc.state <> c.state order by u.email limit 1) as "farSeller"
       from warehouses w join cities c on c.id = w.city_id
      where exists (select 1 from users u join cities uc on uc.id = u.city_id where u.role = 'seller' and uc.state = c.state)
-     order by w.name limit 1`) as [Place];
+     order by w.name limit 1`)) as [Place];
   plain = await q(sql`select id, productname as name, gst_rate::float8 as gst, hsn_code as hsn from products
     where not tracks_expiry and gst_rate > 0 order by productname limit 4`);
-  [tracked] = await q<{ id: string }>(sql`select id from products where tracks_expiry order by productname limit 1`) as [{ id: string }];
+  [tracked] = (await q<{ id: string }>(sql`select id from products where tracks_expiry order by productname limit 1`)) as [{ id: string }];
 });
 afterEach(async () => {
   await expectLedgerInvariant(t.db);
@@ -43,7 +43,8 @@ afterAll(() => t.close());
 
 const draft = async (lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) => {
   const res = await t.request('POST', '/api/purchase-orders', {
-    role: 'admin', body: { seller_id: place.localSeller, warehouse_id: place.warehouseId, expected_on: dayFromToday(7), lines, ...extra },
+    role: 'admin',
+    body: { seller_id: place.localSeller, warehouse_id: place.warehouseId, expected_on: dayFromToday(7), lines, ...extra },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
@@ -55,32 +56,51 @@ const ordered = async (lines: Record<string, unknown>[]) => {
   expect((await step(made._id, 'order')).status).toBe(200);
   return made;
 };
-const stockOf = async (productId: string) => (await q<{ stock: number; value: number }>(sql`
+const stockOf = async (productId: string) =>
+  (
+    await q<{ stock: number; value: number }>(sql`
   select coalesce(sum(current_stock), 0)::int as stock, coalesce(sum(stock_value), 0)::float8 as value
-    from inventory where product_id = ${productId}::uuid and warehouse_id = ${place.warehouseId}::uuid`))[0]!;
+    from inventory where product_id = ${productId}::uuid and warehouse_id = ${place.warehouseId}::uuid`)
+  )[0]!;
 
 describe('a purchase order draft', () => {
   it("is numbered, priced from the last purchase where no cost is typed, and keeps each product's GST rate and HSN code", async () => {
     const [lastCost] = await q<{ cost: number }>(sql`select unit_cost::float8 as cost from stock_movements
       where product_id = ${plain[1]!.id}::uuid and movement_reason = 'purchase' order by seq desc limit 1`);
-    const made = await draft([{ product_id: plain[0]!.id, quantity: 10, unit_cost: 20 }, { product_id: plain[1]!.id, quantity: 4 }]);
+    const made = await draft([
+      { product_id: plain[0]!.id, quantity: 10, unit_cost: 20 },
+      { product_id: plain[1]!.id, quantity: 4 },
+    ]);
     expect(made.number).toMatch(/^PO-\d{4}-\d{5}$/);
     expect(made.status).toBe('draft');
     expect(made.seller_name).toMatch(/\S+ \S+/);
-    expect(made.lines[0]).toMatchObject({ product_id: plain[0]!.id, quantity: 10, unit_cost: 20, gst_rate: plain[0]!.gst, hsn_code: plain[0]!.hsn,
-      received_quantity: 0, returned_quantity: 0, due_quantity: 10 });
+    expect(made.lines[0]).toMatchObject({
+      product_id: plain[0]!.id,
+      quantity: 10,
+      unit_cost: 20,
+      gst_rate: plain[0]!.gst,
+      hsn_code: plain[0]!.hsn,
+      received_quantity: 0,
+      returned_quantity: 0,
+      due_quantity: 10,
+    });
     expect(made.lines[1].unit_cost).toBe(lastCost!.cost);
   });
 
   it('splits the tax into CGST and SGST within a state and IGST across states, per rate and for the order', async () => {
-    const lines = [{ product_id: plain[0]!.id, quantity: 3, unit_cost: 33.33 }, { product_id: plain[2]!.id, quantity: 7, unit_cost: 10.05 }];
+    const lines = [
+      { product_id: plain[0]!.id, quantity: 3, unit_cost: 33.33 },
+      { product_id: plain[2]!.id, quantity: 7, unit_cost: 10.05 },
+    ];
     const local = await draft(lines);
     const taxable = Math.round((3 * 33.33 + 7 * 10.05) * 100) / 100;
     expect(local.taxes).toMatchObject({ supply: 'intra', taxable, igst: 0, warehouse_state: place.warehouseState });
     expect(local.taxes.cgst + local.taxes.sgst).toBeCloseTo(local.taxes.tax, 2);
     expect(local.taxes.total).toBeCloseTo(taxable + local.taxes.tax, 2);
-    const expectedTax = [[3 * 33.33, plain[0]!.gst], [7 * 10.05, plain[2]!.gst]]
-      .reduce((s, [amount, rate]) => s + Math.round(Math.round(amount! * 100) / 100 * rate! + Number.EPSILON * 100) / 100, 0);
+    const expectedTax = [
+      [3 * 33.33, plain[0]!.gst],
+      [7 * 10.05, plain[2]!.gst],
+    ].reduce((s, [amount, rate]) => s + Math.round((Math.round(amount! * 100) / 100) * rate! + Number.EPSILON * 100) / 100, 0);
     expect(local.taxes.tax).toBeCloseTo(expectedTax, 2);
     const far = await draft(lines, { seller_id: place.farSeller });
     expect(far.taxes).toMatchObject({ supply: 'inter', cgst: 0, sgst: 0, igst: local.taxes.tax, total: local.taxes.total });
@@ -88,16 +108,34 @@ describe('a purchase order draft', () => {
 
   it('refuses a seller who is not one, a product on two lines, a cost below a paisa and an unknown product, writing nothing', async () => {
     const before = (await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders`))[0]!.n;
-    const body = (extra: Record<string, unknown>) => ({ seller_id: place.localSeller, warehouse_id: place.warehouseId, expected_on: dayFromToday(3),
-      lines: [{ product_id: plain[0]!.id, quantity: 1, unit_cost: 5 }], ...extra });
+    const body = (extra: Record<string, unknown>) => ({
+      seller_id: place.localSeller,
+      warehouse_id: place.warehouseId,
+      expected_on: dayFromToday(3),
+      lines: [{ product_id: plain[0]!.id, quantity: 1, unit_cost: 5 }],
+      ...extra,
+    });
     const notSeller = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: body({ seller_id: t.userIds.admin }) });
     expect(notSeller.body.errors).toEqual([{ field: 'seller_id', message: 'Seller not found' }]);
-    const twice = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: body({ lines: [
-      { product_id: plain[0]!.id, quantity: 1, unit_cost: 5 }, { product_id: plain[0]!.id.toUpperCase(), quantity: 2, unit_cost: 5 }] }) });
+    const twice = await t.request('POST', '/api/purchase-orders', {
+      role: 'admin',
+      body: body({
+        lines: [
+          { product_id: plain[0]!.id, quantity: 1, unit_cost: 5 },
+          { product_id: plain[0]!.id.toUpperCase(), quantity: 2, unit_cost: 5 },
+        ],
+      }),
+    });
     expect(twice.body.errors).toEqual([{ field: 'lines.1.product_id', message: 'This product is already on line 1' }]);
-    const cheap = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: body({ lines: [{ product_id: plain[0]!.id, quantity: 1, unit_cost: 0 }] }) });
+    const cheap = await t.request('POST', '/api/purchase-orders', {
+      role: 'admin',
+      body: body({ lines: [{ product_id: plain[0]!.id, quantity: 1, unit_cost: 0 }] }),
+    });
     expect(cheap.body.errors).toEqual([{ field: 'lines.0.unit_cost', message: 'Unit Cost must be at least 0.01' }]);
-    const unknown = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: body({ lines: [{ product_id: crypto.randomUUID(), quantity: 1, unit_cost: 1 }] }) });
+    const unknown = await t.request('POST', '/api/purchase-orders', {
+      role: 'admin',
+      body: body({ lines: [{ product_id: crypto.randomUUID(), quantity: 1, unit_cost: 1 }] }),
+    });
     expect(unknown.body.errors).toEqual([{ field: 'lines.0.product_id', message: 'Product not found' }]);
     expect((await t.request('POST', '/api/purchase-orders', { role: 'warehouse-user', body: body({}) })).status).toBe(403);
     expect((await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders`))[0]!.n).toBe(before);
@@ -121,11 +159,25 @@ describe('receiving a purchase order', () => {
     const [movement] = await q<Record<string, unknown>>(sql`select movement_type, movement_reason, reference_type, reference_id, seller_id::text,
       quantity, unit_cost::float8 as unit_cost, value_change::float8 as value_change, notes
       from stock_movements where reference_type = 'purchase_order' and reference_id = ${made.number} order by seq`);
-    expect(movement).toEqual({ movement_type: 'in', movement_reason: 'purchase', reference_type: 'purchase_order', reference_id: made.number,
-      seller_id: place.localSeller, quantity: 5, unit_cost: 41.5, value_change: 207.5, notes: 'First van' });
+    expect(movement).toEqual({
+      movement_type: 'in',
+      movement_reason: 'purchase',
+      reference_type: 'purchase_order',
+      reference_id: made.number,
+      seller_id: place.localSeller,
+      quantity: 5,
+      unit_cost: 41.5,
+      value_change: 207.5,
+      notes: 'First van',
+    });
     expect(await stockOf(product.id)).toEqual({ stock: before.stock + 5, value: Math.round((before.value + 207.5) * 100) / 100 });
 
-    const tooMany = await step(made._id, 'receive', { lines: [{ product_id: product.id, quantity: 4 }, { product_id: product.id, quantity: 4 }] });
+    const tooMany = await step(made._id, 'receive', {
+      lines: [
+        { product_id: product.id, quantity: 4 },
+        { product_id: product.id, quantity: 4 },
+      ],
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors).toEqual([{ field: 'lines.1.quantity', message: 'Only 7 due' }]);
     const stranger = await step(made._id, 'receive', { lines: [{ product_id: plain[0]!.id, quantity: 1 }] });
@@ -141,17 +193,31 @@ describe('receiving a purchase order', () => {
   });
 
   it('needs a batch and expiry for a product that tracks expiry, naming the line', async () => {
-    const made = await ordered([{ product_id: plain[0]!.id, quantity: 2, unit_cost: 9 }, { product_id: tracked.id, quantity: 6, unit_cost: 12 }]);
+    const made = await ordered([
+      { product_id: plain[0]!.id, quantity: 2, unit_cost: 9 },
+      { product_id: tracked.id, quantity: 6, unit_cost: 12 },
+    ]);
     expect(made.lines.map((l: { tracks_expiry: boolean }) => l.tracks_expiry)).toEqual([false, true]);
-    const noBatch = await step(made._id, 'receive', { lines: [{ product_id: plain[0]!.id, quantity: 2 }, { product_id: tracked.id, quantity: 6 }] });
+    const noBatch = await step(made._id, 'receive', {
+      lines: [
+        { product_id: plain[0]!.id, quantity: 2 },
+        { product_id: tracked.id, quantity: 6 },
+      ],
+    });
     expect(noBatch.status).toBe(400);
     expect(noBatch.body.errors[0].field).toMatch(/^lines\.1\.(batch_no|expiry_date)$/);
-    expect((await q(sql`select 1 from stock_movements where reference_id = ${made.number}`))).toHaveLength(0);
+    expect(await q(sql`select 1 from stock_movements where reference_id = ${made.number}`)).toHaveLength(0);
     const batch = `PO-${crypto.randomUUID().slice(0, 8)}`;
-    const ok = await step(made._id, 'receive', { lines: [
-      { product_id: plain[0]!.id, quantity: 2 }, { product_id: tracked.id, quantity: 6, batch_no: batch, expiry_date: dayFromToday(90) }] });
+    const ok = await step(made._id, 'receive', {
+      lines: [
+        { product_id: plain[0]!.id, quantity: 2 },
+        { product_id: tracked.id, quantity: 6, batch_no: batch, expiry_date: dayFromToday(90) },
+      ],
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(await q(sql`select current_stock from stock_batches where product_id = ${tracked.id}::uuid and batch_no = ${batch}`)).toEqual([{ current_stock: 6 }]);
+    expect(await q(sql`select current_stock from stock_batches where product_id = ${tracked.id}::uuid and batch_no = ${batch}`)).toEqual([
+      { current_stock: 6 },
+    ]);
   });
 });
 
@@ -217,7 +283,9 @@ describe('who sees what', () => {
     const [other] = await q<{ id: string }>(sql`select id from warehouses where id <> all(${`{${mine.join(',')}}`}::uuid[]) order by name limit 1`);
     const theirs = await ordered([{ product_id: plain[0]!.id, quantity: 1, unit_cost: 2 }]);
     await t.db.execute(sql`update purchase_orders set warehouse_id = ${other!.id}::uuid where id = ${theirs._id}::uuid`);
-    await putPolicy((p) => { p.scope['warehouse-user'] = { 'purchase-orders': 'assigned' }; });
+    await putPolicy((p) => {
+      p.scope['warehouse-user'] = { 'purchase-orders': 'assigned' };
+    });
     try {
       const list = await t.request('GET', '/api/purchase-orders?limit=100', { role: 'warehouse-user' });
       expect(list.body.data.every((o: { warehouse_id: string }) => mine.includes(o.warehouse_id))).toBe(true);

@@ -14,24 +14,37 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariant(t.db));
 afterAll(() => t.close());
 
-
 type Item = {
-  _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number;
-  reference_type: string | null; reference_id: string | null; purchase_order_id: string | null;
+  _id: string;
+  created: string;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  unit_cost: number;
+  total_value: number;
+  reference_type: string | null;
+  reference_id: string | null;
+  purchase_order_id: string | null;
 };
 type Days = Record<string, { total: number; total_quantity: number; items: Item[] }>;
 
 describe('GET /reports/warehouse-sale-purchase', () => {
-  it('groups a warehouse\'s purchases and sales by day, matching the ledger row by row', async () => {
+  it("groups a warehouse's purchases and sales by day, matching the ledger row by row", async () => {
     const { warehouseId } = await stockFixtures(t.db).stocked();
     const start = shift(today(), -40);
     const end = shift(today(), -5);
-    const res = await t.request<{ purchases: Days; sales: Days }>('GET',
-      `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${start}&end_date=${end}`, { role: 'warehouse-user' });
+    const res = await t.request<{ purchases: Days; sales: Days }>(
+      'GET',
+      `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${start}&end_date=${end}`,
+      { role: 'warehouse-user' },
+    );
     expect(res.status).toBe(200);
 
-    const rows = await t.db.select({ m: stockMovements, name: products.productname }).from(stockMovements)
-      .innerJoin(products, eq(products.id, stockMovements.productId)).where(eq(stockMovements.warehouseId, warehouseId));
+    const rows = await t.db
+      .select({ m: stockMovements, name: products.productname })
+      .from(stockMovements)
+      .innerJoin(products, eq(products.id, stockMovements.productId))
+      .where(eq(stockMovements.warehouseId, warehouseId));
     const inPeriod = rows.filter(({ m }) => dayIST(m.created) >= start && dayIST(m.created) <= end);
     // Purchases: Add Inventory and purchase-order receipts, less returns to the seller (signed); sales: what went out
     // otherwise, but for transfers.
@@ -52,8 +65,15 @@ describe('GET /reports/warehouse-sale-purchase', () => {
         day.total = Math.round((day.total + sign * m.totalValue) * 100) / 100;
         day.total_quantity += sign * Math.abs(m.quantity);
         day.items.push({
-          _id: m.id, created: m.created.toISOString(), product_id: m.productId, product_name: name, quantity: sign * Math.abs(m.quantity),
-          unit_cost: m.unitCost, total_value: sign * m.totalValue, reference_type: m.referenceType, reference_id: m.referenceId,
+          _id: m.id,
+          created: m.created.toISOString(),
+          product_id: m.productId,
+          product_name: name,
+          quantity: sign * Math.abs(m.quantity),
+          unit_cost: m.unitCost,
+          total_value: sign * m.totalValue,
+          reference_type: m.referenceType,
+          reference_id: m.referenceId,
           // The demo data has no purchase orders: no row names one.
           purchase_order_id: null,
         });
@@ -74,10 +94,12 @@ describe('GET /reports/warehouse-sale-purchase', () => {
     const url = `/api/reports/warehouse-sale-purchase?warehouse_id=${p.warehouseId}&start_date=${today()}&end_date=${today()}`;
     const before = (await t.request<{ sales: Days }>('GET', url, { role: 'admin' })).body.sales[today()]?.items.length ?? 0;
     const sale = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'out', reference_id: 'ORD-T' },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'out', reference_id: 'ORD-T' },
     });
     await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'damaged' },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'damaged' },
     });
     const after = (await t.request<{ sales: Days }>('GET', url, { role: 'admin' })).body.sales[today()]!;
     expect(after.items).toHaveLength(before + 1);

@@ -23,8 +23,13 @@ async function product(name: string, perishable: boolean): Promise<string> {
   const res = await t.request('POST', '/api/products', {
     role: 'admin',
     body: {
-      productname: `${name} ${crypto.randomBytes(3).toString('hex')}`, product_keyword: 'Day', price: 90, discount_price: 85,
-      product_description: 'Scripted day.', unit: perishable ? 'ml' : 'kg', unit_value: '1',
+      productname: `${name} ${crypto.randomBytes(3).toString('hex')}`,
+      product_keyword: 'Day',
+      price: 90,
+      discount_price: 85,
+      product_description: 'Scripted day.',
+      unit: perishable ? 'ml' : 'kg',
+      unit_value: '1',
       ...(perishable ? { category: 'Dairy & Bakery', subcategory: 'Milk' } : { category: 'Staples', subcategory: 'Rice' }),
     },
   });
@@ -52,8 +57,16 @@ describe('a scripted day of stock: the dashboard, the valuation report and the l
     const held = async (p: string, w: string) => (await t.request('GET', `/api/inventory/lookup?product_id=${p}&warehouse_id=${w}`, { role: 'admin' })).body;
     const buy = (p: string, quantity: number, unit_cost: number, batch?: { batch_no: string; expiry_date: string; confirm_expired?: boolean }) =>
       post('/inventory/add-stock', {
-        product_id: p, warehouse_id: store._id, quantity, unit_cost, movement_reason: 'purchase', seller_id: seller,
-        reference_id: `INV-${crypto.randomBytes(2).toString('hex')}`, reference_type: 'invoice', notes: 'Morning delivery', ...batch,
+        product_id: p,
+        warehouse_id: store._id,
+        quantity,
+        unit_cost,
+        movement_reason: 'purchase',
+        seller_id: seller,
+        reference_id: `INV-${crypto.randomBytes(2).toString('hex')}`,
+        reference_type: 'invoice',
+        notes: 'Morning delivery',
+        ...batch,
       });
 
     // 08:00 deliveries at changing prices.
@@ -69,35 +82,58 @@ describe('a scripted day of stock: the dashboard, the valuation report and the l
     await buy(rice, 20, 59.9);
     await post('/inventory/adjust-stock', { product_id: rice, warehouse_id: store._id, new_stock: 75, movement_reason: 'return', notes: 'Customer return' });
     // 13:00 a transfer to the other store, received in part, then closed short.
-    const transfer = await post('/transfers', { from_warehouse_id: store._id, to_warehouse_id: other._id, lines: [{ product_id: rice, quantity: 18 }, { product_id: milk, quantity: 6 }] });
+    const transfer = await post('/transfers', {
+      from_warehouse_id: store._id,
+      to_warehouse_id: other._id,
+      lines: [
+        { product_id: rice, quantity: 18 },
+        { product_id: milk, quantity: 6 },
+      ],
+    });
     await post(`/transfers/${transfer._id}/dispatch`, undefined);
     const moving = await threeFigures();
     // Stock in transit is in no warehouse: the dashboard shows it beside the inventory value.
     const inTransit = Math.round((await t.request('GET', '/api/dashboard/summary', { role: 'admin' })).body.in_transit.total_value * 100);
     expect(moving.dashboard + inTransit).toBe(moving.ledger + inTransit);
     expect(moving.ledger).toBe(start.ledger + (await valueOf(rice)) + (await valueOf(milk)));
-    await post(`/transfers/${transfer._id}/receive`, { lines: [{ product_id: rice, quantity: 10 }, { product_id: milk, quantity: 6 }] });
+    await post(`/transfers/${transfer._id}/receive`, {
+      lines: [
+        { product_id: rice, quantity: 10 },
+        { product_id: milk, quantity: 6 },
+      ],
+    });
     await post(`/transfers/${transfer._id}/receive`, { lines: [], close: true, note: 'Sacks torn' });
     // 16:00 the expired milk is written off, with a reason and a reference.
     const written = await post('/inventory/write-off-expired', { warehouse_id: store._id, reason: 'Past date', reference_id: 'DN-9' });
     type WrittenOff = { product_id: string; batch_no: string; value: number };
     expect((written.written_off as WrittenOff[]).some((r) => r.product_id === milk && r.batch_no === 'M-OLD')).toBe(true);
     // (The demo's other expired batches in that store go too.)
-    const othersWrittenOff = (written.written_off as WrittenOff[]).filter((r) => r.product_id !== milk)
-      .reduce((s, r) => s + Math.round(r.value * 100), 0);
+    const othersWrittenOff = (written.written_off as WrittenOff[]).filter((r) => r.product_id !== milk).reduce((s, r) => s + Math.round(r.value * 100), 0);
     // 18:00 a stock take of the store's rice and milk: one short, one over.
     const take = await post('/stock-takes', { warehouse_id: store._id, blind: false }, 'admin');
     const riceNow = (await held(rice, store._id)).current_stock;
     const milkNow = (await held(milk, store._id)).current_stock;
     const counted = await t.request('PUT', `/api/stock-takes/${take._id}/counts`, {
-      role: 'warehouse-user', body: { lines: [{ product_id: rice, counted: riceNow - 3 }, { product_id: milk, counted: milkNow + 2 }] },
+      role: 'warehouse-user',
+      body: {
+        lines: [
+          { product_id: rice, counted: riceNow - 3 },
+          { product_id: milk, counted: milkNow + 2 },
+        ],
+      },
     });
     expect(counted.status).toBe(200);
     await post(`/stock-takes/${take._id}/apply`, undefined, 'admin');
     // 19:00 a late return of rice with its cost.
     await post('/inventory/add-stock', {
-      product_id: rice, warehouse_id: store._id, quantity: 2, unit_cost: 63, movement_reason: 'return', reference_id: 'RET-1',
-      reference_type: 'invoice', notes: 'Return',
+      product_id: rice,
+      warehouse_id: store._id,
+      quantity: 2,
+      unit_cost: 63,
+      movement_reason: 'return',
+      reference_id: 'RET-1',
+      reference_type: 'invoice',
+      notes: 'Return',
     });
 
     const end = await threeFigures();
@@ -115,7 +151,10 @@ describe('a scripted day of stock: the dashboard, the valuation report and the l
 
 /** A product's stock value over every warehouse, from its ledger rows, in paise. */
 async function valueOf(productId: string): Promise<number> {
-  const [row] = await queryRows<{ paise: string }>(t.db, sql`
-    select (coalesce(sum(value_change), 0) * 100)::bigint::text as paise from stock_movements where product_id = ${productId}::uuid`);
+  const [row] = await queryRows<{ paise: string }>(
+    t.db,
+    sql`
+    select (coalesce(sum(value_change), 0) * 100)::bigint::text as paise from stock_movements where product_id = ${productId}::uuid`,
+  );
   return Number(row!.paise);
 }

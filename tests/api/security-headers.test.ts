@@ -14,7 +14,8 @@ describe('Cache-Control', () => {
     expect(signIn.status).toBe(200);
     const refresh = await t.request('POST', '/api/auth/refresh', { body: { refresh_token: signIn.body.refresh_token } });
     const answers = [
-      signIn, refresh,
+      signIn,
+      refresh,
       await t.request('GET', '/api/auth/me', { token: refresh.body.access_token }),
       await t.request('GET', '/api/users?limit=2', { role: 'admin' }),
       await t.request('GET', '/api/inventory?limit=2', { role: 'warehouse-user' }),
@@ -33,9 +34,18 @@ describe('the device cookie of a sign-in', () => {
     proxied = await createTestApp({ trustProxy: ['10.0.0.2'] });
   });
   afterAll(() => proxied.close());
-  const cookieOf = async (remoteAddress: string, headers: Record<string, string>) => String((await proxied.app.inject({
-    method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload: { emailOrPhone: 'admin@demo.local', password: 'Admin@123' },
-  })).headers['set-cookie']);
+  const cookieOf = async (remoteAddress: string, headers: Record<string, string>) =>
+    String(
+      (
+        await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          headers,
+          payload: { emailOrPhone: 'admin@demo.local', password: 'Admin@123' },
+        })
+      ).headers['set-cookie'],
+    );
 
   it('is HttpOnly and SameSite=Strict, and Secure when the sign-in came over HTTPS', async () => {
     const overHttps = await cookieOf('10.0.0.2', { 'x-forwarded-proto': 'https' });

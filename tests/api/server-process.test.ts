@@ -38,7 +38,8 @@ describe.skipIf(dbKind !== 'pglite')('the server process in embedded mode', () =
     const health = await fetch(`${first.url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     const login = await fetch(`${first.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailOrPhone: 'admin@demo.local', password: 'Admin@123' }),
     });
     expect(login.status).toBe(200);
@@ -66,7 +67,8 @@ describe.skipIf(dbKind !== 'pglite')('the server process in embedded mode', () =
     expect(first.output()).not.toContain('Demo data loaded');
     expect((await fetch(`${first.url}/api/images/${hash}.png`)).status).toBe(404);
     const login = await fetch(`${first.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailOrPhone: 'admin@demo.local', password: 'Admin@123' }),
     });
     expect(login.status).toBe(200);

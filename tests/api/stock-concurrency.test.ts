@@ -10,7 +10,6 @@ import { stockFixtures, type Pair } from '../support/stock-fixtures.js';
 import { rowsOf } from '../../src/server/db/rows.js';
 import { dayFromToday } from '../support/batch-fixtures.js';
 
-
 // PGlite has a single connection: transactions run one after another, so it can never show a race.
 // These tests need real concurrency: two API processes sharing one PostgreSQL server.
 describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API processes on one PostgreSQL', () => {
@@ -51,9 +50,12 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     return { status: res.status, body: (await res.json()) as { message: string; movement?: { _id: string; reference_id: string } } };
   }
 
-  const ledgerOf = async (p: Pair, refPrefix: string) => rowsOf<{ reference_id: string; quantity: number }>(await database.db.execute(sql`
+  const ledgerOf = async (p: Pair, refPrefix: string) =>
+    rowsOf<{ reference_id: string; quantity: number }>(
+      await database.db.execute(sql`
     select reference_id, quantity from stock_movements
-     where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid and reference_id like ${`${refPrefix}%`}`));
+     where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid and reference_id like ${`${refPrefix}%`}`),
+    );
 
   it('200 concurrent additions and removals: balance = ledger sum = arithmetic, refusals change nothing, never below 0', async () => {
     const p = await fx.stocked();
@@ -66,10 +68,22 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
       const quantity = adds ? (i % 5) + 1 : (i % 8) + 1;
       const ref = `C${run}-${i}`;
       return {
-        i, adds, quantity, ref,
+        i,
+        adds,
+        quantity,
+        ref,
         path: adds ? '/inventory/add-stock' : '/inventory/remove-stock',
         body: adds
-          ? { product_id: p.productId, warehouse_id: p.warehouseId, quantity, unit_cost: 5, movement_reason: 'adjustment', reference_id: ref, reference_type: 'manual', notes: 'Concurrency test' }
+          ? {
+              product_id: p.productId,
+              warehouse_id: p.warehouseId,
+              quantity,
+              unit_cost: 5,
+              movement_reason: 'adjustment',
+              reference_id: ref,
+              reference_type: 'manual',
+              notes: 'Concurrency test',
+            }
           : { product_id: p.productId, warehouse_id: p.warehouseId, quantity, movement_type: 'out', reference_id: ref },
       };
     });
@@ -100,13 +114,25 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
 
   it('concurrent first additions create the missing balance row once', async () => {
     const p = await fx.unstocked();
-    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i, '/inventory/add-stock', {
-      product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, unit_cost: 3, movement_reason: 'adjustment',
-      reference_id: `F-${i}`, reference_type: 'manual', notes: 'First delivery',
-    })));
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post(i, '/inventory/add-stock', {
+          product_id: p.productId,
+          warehouse_id: p.warehouseId,
+          quantity: 2,
+          unit_cost: 3,
+          movement_reason: 'adjustment',
+          reference_id: `F-${i}`,
+          reference_type: 'manual',
+          notes: 'First delivery',
+        }),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(40).fill(200));
-    const [rows] = rowsOf<{ n: number }>(await database.db.execute(sql`
-      select count(*)::int as n from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`));
+    const [rows] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`
+      select count(*)::int as n from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`),
+    );
     expect(rows!.n).toBe(1);
     expect(await balanceOf(database.db, p.productId, p.warehouseId)).toBe(80);
   }, 60_000);
@@ -114,11 +140,20 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
   it('50 concurrent replays of one Idempotency-Key, across both processes, change the stock once', async () => {
     const p = await fx.stocked();
     const headers = { 'idempotency-key': crypto.randomUUID() };
-    const body = { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'out', reference_id: `IDEM-${headers['idempotency-key']}` };
+    const body = {
+      product_id: p.productId,
+      warehouse_id: p.warehouseId,
+      quantity: 1,
+      movement_type: 'out',
+      reference_id: `IDEM-${headers['idempotency-key']}`,
+    };
     // One user for all of them: keys belong to a user.
-    const send = (i: number) => fetch(`${servers[i % 2]!.url}/api/inventory/remove-stock`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.warehouse}`, ...headers }, body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { movement: { _id: string } } }));
+    const send = (i: number) =>
+      fetch(`${servers[i % 2]!.url}/api/inventory/remove-stock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.warehouse}`, ...headers },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { movement: { _id: string } } }));
     const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i)));
     expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(new Set(replies.map((r) => r.body.movement._id)).size).toBe(1);
@@ -128,13 +163,16 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
 
   it('stock take: sales on both processes during the count and the apply; balance = counted + sales since the start, applied once', async () => {
     const first = await fx.stocked(40);
-    const picked = rowsOf<{ product_id: string }>(await database.db.execute(sql`
+    const picked = rowsOf<{ product_id: string }>(
+      await database.db.execute(sql`
       select product_id from inventory where warehouse_id = ${first.warehouseId}::uuid and current_stock >= 40
-       order by product_id = ${first.productId}::uuid desc, product_id limit 3`)).map((r) => r.product_id);
+       order by product_id = ${first.productId}::uuid desc, product_id limit 3`),
+    ).map((r) => r.product_id);
     expect(picked).toHaveLength(3);
     const call = async (i: number, method: string, path: string, body?: unknown) => {
       const res = await fetch(`${servers[i % 2]!.url}/api${path}`, {
-        method, headers: { authorization: `Bearer ${tokens.warehouse}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        method,
+        headers: { authorization: `Bearer ${tokens.warehouse}`, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> & { lines?: { product_id: string; expected: number }[] } };
@@ -146,9 +184,14 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     const expected = new Map(picked.map((p) => [p, sheet.find((l) => l.product_id === p)!.expected]));
     const counted = new Map(picked.map((p, k) => [p, expected.get(p)! + [-5, 3, 0][k]!]));
 
-    const sale = (i: number) => call(i, 'POST', '/inventory/remove-stock', {
-      product_id: picked[i % 3], warehouse_id: first.warehouseId, quantity: 1, movement_type: 'out', reference_id: `ST-${id}-${i}`,
-    });
+    const sale = (i: number) =>
+      call(i, 'POST', '/inventory/remove-stock', {
+        product_id: picked[i % 3],
+        warehouse_id: first.warehouseId,
+        quantity: 1,
+        movement_type: 'out',
+        reference_id: `ST-${id}-${i}`,
+      });
     // Counters on both processes while the first sales go through, then more sales racing two applies.
     const during = await Promise.all([
       ...picked.map((p, k) => call(k, 'PUT', `/stock-takes/${id}/counts`, { lines: [{ product_id: p, counted: counted.get(p) }] })),
@@ -156,7 +199,8 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     ]);
     expect(during.map((r) => r.status)).toEqual(Array(33).fill(200));
     const racing = await Promise.all([
-      call(0, 'POST', `/stock-takes/${id}/apply`), call(1, 'POST', `/stock-takes/${id}/apply`),
+      call(0, 'POST', `/stock-takes/${id}/apply`),
+      call(1, 'POST', `/stock-takes/${id}/apply`),
       ...Array.from({ length: 30 }, (_, i) => sale(30 + i)),
     ]);
     expect(racing.map((r) => r.status)).toEqual(Array(32).fill(200));
@@ -168,34 +212,60 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
       expect(sold).toBe(-20);
       expect(await balanceOf(database.db, p, first.warehouseId)).toBe(counted.get(p)! + sold);
     }
-    const posted = rowsOf<{ product_id: string; quantity: number }>(await database.db.execute(sql`
-      select product_id, quantity from stock_movements where reference_type = 'stock_take' and reference_id = ${id}`));
-    expect(posted.sort((x, y) => x.quantity - y.quantity)).toEqual([{ product_id: picked[0], quantity: -5 }, { product_id: picked[1], quantity: 3 }]);
+    const posted = rowsOf<{ product_id: string; quantity: number }>(
+      await database.db.execute(sql`
+      select product_id, quantity from stock_movements where reference_type = 'stock_take' and reference_id = ${id}`),
+    );
+    expect(posted.sort((x, y) => x.quantity - y.quantity)).toEqual([
+      { product_id: picked[0], quantity: -5 },
+      { product_id: picked[1], quantity: 3 },
+    ]);
   }, 120_000);
 
   it('concurrent adjustments and removals keep the ledger a consistent chain', async () => {
     const p = await fx.stocked();
-    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => i % 3 === 0
-      ? post(i, '/inventory/adjust-stock', { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 10 + (i % 7), notes: 'Count' })
-      : post(i, '/inventory/remove-stock', { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'damaged' })));
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 3 === 0
+          ? post(i, '/inventory/adjust-stock', { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 10 + (i % 7), notes: 'Count' })
+          : post(i, '/inventory/remove-stock', { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 2, movement_type: 'damaged' }),
+      ),
+    );
     expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     // afterEach checks the chain: each adjustment recorded the exact difference from the stock it found.
   }, 60_000);
   // Perishables (issue 17): batches under the same guard, in the same one-statement requests.
   async function trackedProduct(warehouseId: string, batches: [string, number, number][]): Promise<string> {
     const res = await fetch(`${servers[0]!.url}/api/products`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.admin}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.admin}` },
       body: JSON.stringify({
-        productname: `FEFO ${crypto.randomBytes(4).toString('hex')}`, category: 'Dairy & Bakery', subcategory: 'Milk', product_keyword: 'Test',
-        price: 60, discount_price: 56, product_description: 'Milk.', unit: 'ml', unit_value: '500',
+        productname: `FEFO ${crypto.randomBytes(4).toString('hex')}`,
+        category: 'Dairy & Bakery',
+        subcategory: 'Milk',
+        product_keyword: 'Test',
+        price: 60,
+        discount_price: 56,
+        product_description: 'Milk.',
+        unit: 'ml',
+        unit_value: '500',
       }),
     });
-    const product = ((await res.json()) as { _id: string; tracks_expiry: boolean });
+    const product = (await res.json()) as { _id: string; tracks_expiry: boolean };
     expect(product.tracks_expiry).toBe(true);
     for (const [batch_no, days, quantity] of batches) {
       const added = await post(0, '/inventory/add-stock', {
-        product_id: product._id, warehouse_id: warehouseId, quantity, unit_cost: 4, movement_reason: 'return', reference_id: `R-${batch_no}`,
-        reference_type: 'manual', notes: 'Batch', batch_no, expiry_date: dayFromToday(days), confirm_expired: days < 0,
+        product_id: product._id,
+        warehouse_id: warehouseId,
+        quantity,
+        unit_cost: 4,
+        movement_reason: 'return',
+        reference_id: `R-${batch_no}`,
+        reference_type: 'manual',
+        notes: 'Batch',
+        batch_no,
+        expiry_date: dayFromToday(days),
+        confirm_expired: days < 0,
       });
       expect(added.status).toBe(200);
     }
@@ -204,25 +274,42 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
 
   it('200 concurrent FEFO sales of one tracked product: never an expired or a later batch while an earlier one has stock', async () => {
     const p = await fx.stocked();
-    const batches: [string, number, number][] = [['GONE', -2, 20], ['B1', 1, 30], ['B2', 3, 40], ['B3', 10, 50], ['B4', 20, 60]];
+    const batches: [string, number, number][] = [
+      ['GONE', -2, 20],
+      ['B1', 1, 30],
+      ['B2', 3, 40],
+      ['B3', 10, 50],
+      ['B4', 20, 60],
+    ];
     const product = await trackedProduct(p.warehouseId, batches);
-    const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i, '/inventory/remove-stock', {
-      product_id: product, warehouse_id: p.warehouseId, quantity: (i % 2) + 1, movement_type: 'out', reference_id: `FEFO-${i}`,
-    })));
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post(i, '/inventory/remove-stock', {
+          product_id: product,
+          warehouse_id: p.warehouseId,
+          quantity: (i % 2) + 1,
+          movement_type: 'out',
+          reference_id: `FEFO-${i}`,
+        }),
+      ),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     // 300 units asked against 180 unexpired: some refused, all unexpired stock sold, the expired batch untouched.
     expect(replies.filter((r) => r.status === 409).every((r) => r.body.message === 'Not enough unexpired stock')).toBe(true);
     const sold = replies.reduce((s, r, i) => s + (r.status === 200 ? (i % 2) + 1 : 0), 0);
-    const left = rowsOf<{ batch_no: string; current_stock: number }>(await database.db.execute(sql`
-      select batch_no, current_stock from stock_batches where product_id = ${product}::uuid order by batch_no`));
+    const left = rowsOf<{ batch_no: string; current_stock: number }>(
+      await database.db.execute(sql`
+      select batch_no, current_stock from stock_batches where product_id = ${product}::uuid order by batch_no`),
+    );
     const unexpiredLeft = left.filter((b) => b.batch_no !== 'GONE').reduce((s, b) => s + b.current_stock, 0);
     expect(sold + unexpiredLeft).toBe(180);
     expect(unexpiredLeft).toBeLessThan(2);
     expect(left.find((b) => b.batch_no === 'GONE')!.current_stock).toBe(20);
     // FEFO, checked from the ledger alone: when a sale's row takes from a batch, every batch that expires earlier (and
     // has not expired) stands at 0 after the rows written so far.
-    const violations = rowsOf<{ seq: number }>(await database.db.execute(sql`
+    const violations = rowsOf<{ seq: number }>(
+      await database.db.execute(sql`
       with rows as (
         select m.seq, m.batch_no, m.movement_type, b.expiry_date,
                sum(m.quantity) over (partition by m.batch_no order by m.seq) as batch_after
@@ -234,7 +321,8 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
          select 1 from stock_batches e
           where e.product_id = ${product}::uuid and e.expiry_date >= stock_today() and e.expiry_date < s.expiry_date
             and coalesce((select r.batch_after from rows r where r.batch_no = e.batch_no and r.seq <= s.seq order by r.seq desc limit 1), 0) > 0)
-         or (s.movement_type = 'out' and s.expiry_date < stock_today())`));
+         or (s.movement_type = 'out' and s.expiry_date < stock_today())`),
+    );
     expect(violations).toEqual([]);
     // (afterEach: record = sum of batches = ledger, each batch = its ledger rows, the chain, the daily totals.)
   }, 120_000);
@@ -244,23 +332,43 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     const product = await trackedProduct(p.warehouseId, [['R1', 5, 10]]);
     const replay = async (path: string, body: object) => {
       const headers = { 'idempotency-key': crypto.randomUUID() };
-      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${servers[i % 2]!.url}/api${path}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.warehouse}`, ...headers }, body: JSON.stringify(body),
-      }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }))));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${servers[i % 2]!.url}/api${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.warehouse}`, ...headers },
+            body: JSON.stringify(body),
+          }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> })),
+        ),
+      );
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
       return replies[0]!.body;
     };
     await replay('/inventory/add-stock', {
-      product_id: product, warehouse_id: p.warehouseId, quantity: 3, unit_cost: 4, movement_reason: 'return', reference_id: 'K-ADD',
-      reference_type: 'manual', notes: 'Late return', batch_no: 'EXP', expiry_date: dayFromToday(-1), confirm_expired: true,
+      product_id: product,
+      warehouse_id: p.warehouseId,
+      quantity: 3,
+      unit_cost: 4,
+      movement_reason: 'return',
+      reference_id: 'K-ADD',
+      reference_type: 'manual',
+      notes: 'Late return',
+      batch_no: 'EXP',
+      expiry_date: dayFromToday(-1),
+      confirm_expired: true,
     });
     await replay('/inventory/remove-stock', { product_id: product, warehouse_id: p.warehouseId, quantity: 4, movement_type: 'out', reference_id: 'K-OUT' });
     const off = await replay('/inventory/write-off-expired', { warehouse_id: p.warehouseId });
     expect((off.written_off as { product_id: string; quantity: number }[]).filter((r) => r.product_id === product)).toMatchObject([{ quantity: 3 }]);
-    const left = rowsOf<{ batch_no: string; current_stock: number }>(await database.db.execute(sql`
-      select batch_no, current_stock from stock_batches where product_id = ${product}::uuid order by batch_no`));
-    expect(left).toEqual([{ batch_no: 'EXP', current_stock: 0 }, { batch_no: 'R1', current_stock: 6 }]);
+    const left = rowsOf<{ batch_no: string; current_stock: number }>(
+      await database.db.execute(sql`
+      select batch_no, current_stock from stock_batches where product_id = ${product}::uuid order by batch_no`),
+    );
+    expect(left).toEqual([
+      { batch_no: 'EXP', current_stock: 0 },
+      { batch_no: 'R1', current_stock: 6 },
+    ]);
     expect(await balanceOf(database.db, product, p.warehouseId)).toBe(6);
   }, 60_000);
 });

@@ -19,8 +19,16 @@ const movementsOf = (p: Pair) => movementCount(t.db, sql`product_id = ${p.produc
 
 function purchase(p: Pair, seller: string, overrides: Record<string, unknown> = {}) {
   return {
-    product_id: p.productId, warehouse_id: p.warehouseId, quantity: 10, unit_cost: 12.5, movement_reason: 'purchase',
-    reference_id: 'INV-1', reference_type: 'invoice', notes: 'Weekly delivery', seller_id: seller, ...overrides,
+    product_id: p.productId,
+    warehouse_id: p.warehouseId,
+    quantity: 10,
+    unit_cost: 12.5,
+    movement_reason: 'purchase',
+    reference_id: 'INV-1',
+    reference_type: 'invoice',
+    notes: 'Weekly delivery',
+    seller_id: seller,
+    ...overrides,
   };
 }
 
@@ -76,15 +84,25 @@ describe('POST /inventory/add-stock', () => {
     const seller = await fx.sellerIn(p.cityId);
     const before = await movementsOf(p);
     const res = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'warehouse-user', body: purchase(p, seller, { performed_by: t.userIds.admin }),
+      role: 'warehouse-user',
+      body: purchase(p, seller, { performed_by: t.userIds.admin }),
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Stock updated successfully!');
     expect(res.body.inventory).toMatchObject({ product_id: p.productId, warehouse_id: p.warehouseId, current_stock: p.stock + 10 });
     expect(res.body.movement).toMatchObject({
-      movement_type: 'in', movement_reason: 'purchase', quantity: 10, stock_before: p.stock, stock_after: p.stock + 10,
-      unit_cost: 12.5, total_value: 125, reference_id: 'INV-1', reference_type: 'invoice', seller_id: seller,
-      performed_by: t.userIds['warehouse-user'], notes: 'Weekly delivery',
+      movement_type: 'in',
+      movement_reason: 'purchase',
+      quantity: 10,
+      stock_before: p.stock,
+      stock_after: p.stock + 10,
+      unit_cost: 12.5,
+      total_value: 125,
+      reference_id: 'INV-1',
+      reference_type: 'invoice',
+      seller_id: seller,
+      performed_by: t.userIds['warehouse-user'],
+      notes: 'Weekly delivery',
     });
     expect(await movementsOf(p)).toBe(before + 1);
   });
@@ -93,7 +111,8 @@ describe('POST /inventory/add-stock', () => {
     const p = await fx.stocked();
     const seller = await fx.sellerIn(p.cityId);
     const res = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'admin', body: purchase(p, seller, { movement_reason: 'return', quantity: 2 }),
+      role: 'admin',
+      body: purchase(p, seller, { movement_reason: 'return', quantity: 2 }),
     });
     expect(res.status).toBe(200);
     expect(res.body.movement).toMatchObject({ movement_type: 'return', movement_reason: 'return', quantity: 2, seller_id: null });
@@ -108,7 +127,7 @@ describe('POST /inventory/add-stock', () => {
     expect(res.body.movement).toMatchObject({ stock_before: 0, stock_after: 7 });
   });
 
-  it('gives a record it creates the minimum and maximum sent, and leaves an existing record\'s alone', async () => {
+  it("gives a record it creates the minimum and maximum sent, and leaves an existing record's alone", async () => {
     const p = await fx.unstocked();
     const seller = await fx.sellerIn(p.cityId);
     const levels = { minimum_stock: 10, maximum_stock: 50 };
@@ -117,19 +136,22 @@ describe('POST /inventory/add-stock', () => {
     expect(created.body.inventory).toMatchObject({ current_stock: 4, ...levels, low_stock_alert: true });
 
     const again = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'admin', body: purchase(p, seller, { quantity: 1, reference_id: 'INV-2', minimum_stock: 0, maximum_stock: 5 }),
+      role: 'admin',
+      body: purchase(p, seller, { quantity: 1, reference_id: 'INV-2', minimum_stock: 0, maximum_stock: 5 }),
     });
     expect(again.status).toBe(200);
     expect(again.body.inventory).toMatchObject({ current_stock: 5, ...levels });
 
     const other = await fx.unstocked();
     const refused = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'admin', body: purchase(other, await fx.sellerIn(other.cityId), { minimum_stock: 9, maximum_stock: 3 }),
+      role: 'admin',
+      body: purchase(other, await fx.sellerIn(other.cityId), { minimum_stock: 9, maximum_stock: 3 }),
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Minimum stock cannot be more than maximum stock');
     const negative = await t.request('POST', '/api/inventory/add-stock', {
-      role: 'admin', body: purchase(other, await fx.sellerIn(other.cityId), { minimum_stock: -1 }),
+      role: 'admin',
+      body: purchase(other, await fx.sellerIn(other.cityId), { minimum_stock: -1 }),
     });
     expect(negative.body.message).toBe('Minimum stock must be a whole number, 0 or more');
     expect(await movementsOf(other)).toBe(0);
@@ -151,7 +173,10 @@ describe('POST /inventory/add-stock', () => {
       expect(res.body).toEqual({ message, errors: [{ field, message }] });
     }
     expect(await movementsOf(p)).toBe(0);
-    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`,
+    );
     expect(row!.n).toBe(0);
   });
 });
@@ -166,29 +191,50 @@ describe('POST /inventory/adjust-stock', () => {
     expect(down.status).toBe(200);
     expect(down.body.inventory.current_stock).toBe(p.stock - 5);
     expect(down.body.movement).toMatchObject({
-      movement_type: 'adjustment', quantity: -5, stock_before: p.stock, stock_after: p.stock - 5, performed_by: t.userIds['warehouse-user'],
+      movement_type: 'adjustment',
+      quantity: -5,
+      stock_before: p.stock,
+      stock_after: p.stock - 5,
+      performed_by: t.userIds['warehouse-user'],
     });
     const up = await t.request('POST', '/api/inventory/adjust-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 20 },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 20 },
     });
     expect(up.body.movement).toMatchObject({ quantity: 25, stock_before: p.stock - 5, stock_after: p.stock + 20 });
   });
 
   it('records the reason and reference in their own ledger columns; the units found enter at the cost given and move the average', async () => {
     const p = await fx.stocked(5);
-    const [held] = await queryRows<{ value: number }>(t.db, sql`
-      select stock_value::float8 as value from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`);
+    const [held] = await queryRows<{ value: number }>(
+      t.db,
+      sql`
+      select stock_value::float8 as value from inventory where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`,
+    );
     const res = await t.request('POST', '/api/inventory/adjust-stock', {
       role: 'warehouse-user',
       body: {
-        product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 3, notes: 'Customer return',
-        movement_reason: 'return', reference_id: 'INV-778', reference_type: 'invoice', unit_cost: 41.5,
+        product_id: p.productId,
+        warehouse_id: p.warehouseId,
+        new_stock: p.stock + 3,
+        notes: 'Customer return',
+        movement_reason: 'return',
+        reference_id: 'INV-778',
+        reference_type: 'invoice',
+        unit_cost: 41.5,
       },
     });
     expect(res.status).toBe(200);
     expect(res.body.movement).toMatchObject({
-      movement_type: 'adjustment', quantity: 3, movement_reason: 'return', reference_id: 'INV-778', reference_type: 'invoice',
-      unit_cost: 41.5, total_value: 124.5, value_change: 124.5, notes: 'Customer return',
+      movement_type: 'adjustment',
+      quantity: 3,
+      movement_reason: 'return',
+      reference_id: 'INV-778',
+      reference_type: 'invoice',
+      unit_cost: 41.5,
+      total_value: 124.5,
+      value_change: 124.5,
+      notes: 'Customer return',
     });
     const worth = Math.round((held!.value + 124.5) * 100) / 100;
     expect(res.body.inventory).toMatchObject({ total_value: worth, unit_cost: Math.round((worth / (p.stock + 3)) * 100) / 100 });
@@ -196,11 +242,13 @@ describe('POST /inventory/adjust-stock', () => {
     // A cost alone no longer changes what the stock held is worth (that is a revaluation); a bad one changes nothing.
     const before = await movementsOf(p);
     const costOnly = await t.request('POST', '/api/inventory/adjust-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 3, unit_cost: 40 },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 3, unit_cost: 40 },
     });
     expect(costOnly.body).toMatchObject({ message: `Stock is already ${p.stock + 3}: nothing changed`, movement: null, inventory: { total_value: worth } });
     const bad = await t.request('POST', '/api/inventory/adjust-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 1, unit_cost: 0, reference_type: 'receipt' },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 1, unit_cost: 0, reference_type: 'receipt' },
     });
     expect(bad.status).toBe(400);
     expect(await movementsOf(p)).toBe(before);
@@ -212,7 +260,8 @@ describe('POST /inventory/adjust-stock', () => {
     const p = await fx.stocked();
     const before = await movementsOf(p);
     const res = await t.request('POST', '/api/inventory/adjust-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock },
     });
     expect(res.status).toBe(200);
     expect(res.body.movement).toBeNull();
@@ -238,12 +287,14 @@ describe('POST /inventory/remove-stock', () => {
   it('removes sold and damaged stock', async () => {
     const p = await fx.stocked(4);
     const sold = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'warehouse-user', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 3, movement_type: 'out', reference_id: 'ORD-9' },
+      role: 'warehouse-user',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 3, movement_type: 'out', reference_id: 'ORD-9' },
     });
     expect(sold.status).toBe(200);
     expect(sold.body.movement).toMatchObject({ movement_type: 'out', quantity: -3, stock_after: p.stock - 3, reference_type: 'invoice' });
     const damaged = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'warehouse-user', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'damaged', notes: 'Broken' },
+      role: 'warehouse-user',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'damaged', notes: 'Broken' },
     });
     expect(damaged.body.movement).toMatchObject({ movement_type: 'damaged', quantity: -1, stock_after: p.stock - 4, reference_type: 'manual' });
     expect(damaged.body.movement.total_value).toBeCloseTo(damaged.body.inventory.unit_cost, 2);
@@ -253,7 +304,8 @@ describe('POST /inventory/remove-stock', () => {
     const p = await fx.stocked();
     const before = await movementsOf(p);
     const res = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: p.stock + 1, movement_type: 'out' },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: p.stock + 1, movement_type: 'out' },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Insufficient stock: only ${p.stock} in stock, cannot remove ${p.stock + 1}`);
@@ -262,7 +314,8 @@ describe('POST /inventory/remove-stock', () => {
 
     const none = await fx.unstocked();
     const empty = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', body: { product_id: none.productId, warehouse_id: none.warehouseId, quantity: 1, movement_type: 'damaged' },
+      role: 'admin',
+      body: { product_id: none.productId, warehouse_id: none.warehouseId, quantity: 1, movement_type: 'damaged' },
     });
     expect(empty.status).toBe(409);
     expect(empty.body.message).toBe('Insufficient stock: only 0 in stock, cannot remove 1');
@@ -271,7 +324,8 @@ describe('POST /inventory/remove-stock', () => {
   it('validates its body', async () => {
     const p = await fx.stocked();
     const res = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'in' },
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'in' },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Movement type must be 'out' or 'damaged'");
@@ -302,7 +356,9 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(422);
     expect(other.body.message).toMatch(/already used for a different request/);
     const elsewhere = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', headers, body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'out' },
+      role: 'admin',
+      headers,
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'out' },
     });
     expect(elsewhere.status).toBe(422);
     expect(await balanceOf(t.db, p.productId, p.warehouseId)).toBe(p.stock + 10);
@@ -325,7 +381,10 @@ describe('Idempotency-Key', () => {
     const body = { product_id: p.productId, warehouse_id: p.warehouseId, quantity: p.stock + 5, movement_type: 'out' };
     const refused = await t.request('POST', '/api/inventory/remove-stock', { role: 'admin', headers, body });
     expect(refused.status).toBe(409);
-    await t.request('POST', '/api/inventory/adjust-stock', { role: 'admin', body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 100 } });
+    await t.request('POST', '/api/inventory/adjust-stock', {
+      role: 'admin',
+      body: { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: p.stock + 100 },
+    });
     const retry = await t.request('POST', '/api/inventory/remove-stock', { role: 'admin', headers, body });
     expect(retry.status).toBe(409);
     expect(retry.body).toEqual(refused.body);
@@ -337,8 +396,11 @@ describe('Idempotency-Key', () => {
     const seller = await fx.sellerIn(p.cityId);
     const headers = { 'idempotency-key': key() };
     const before = await movementsOf(p);
-    const replies = await Promise.all(Array.from({ length: 50 }, () =>
-      t.request('POST', '/api/inventory/add-stock', { role: 'warehouse-user', headers, body: purchase(p, seller, { quantity: 3 }) })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.request('POST', '/api/inventory/add-stock', { role: 'warehouse-user', headers, body: purchase(p, seller, { quantity: 3 }) }),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(new Set(replies.map((r) => r.body.movement._id)).size).toBe(1);
     expect(replies.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
@@ -349,7 +411,8 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed key', async () => {
     const p = await fx.stocked();
     const res = await t.request('POST', '/api/inventory/remove-stock', {
-      role: 'admin', headers: { 'idempotency-key': 'x'.repeat(300) },
+      role: 'admin',
+      headers: { 'idempotency-key': 'x'.repeat(300) },
       body: { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'out' },
     });
     expect(res.status).toBe(400);

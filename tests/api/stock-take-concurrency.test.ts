@@ -37,8 +37,10 @@ describe.skipIf(dbKind !== 'postgres')('stock takes under concurrency: two API p
     const opened = starts.filter((s) => s.status === 201);
     expect(opened).toHaveLength(1);
     expect(starts.filter((s) => s.status === 409).map((s) => s.body.open_stock_take_id)).toEqual(Array(19).fill(opened[0]!.body._id));
-    const [open] = rowsOf<{ n: number }>(await db.execute(sql`
-      select count(*)::int as n from stock_takes where warehouse_id = ${warehouseId}::uuid and status = 'open'`));
+    const [open] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+      select count(*)::int as n from stock_takes where warehouse_id = ${warehouseId}::uuid and status = 'open'`),
+    );
     expect(open!.n).toBe(1);
     expect((await call(0, 'POST', `/stock-takes/${opened[0]!.body._id}/cancel`)).status).toBe(200);
   });
@@ -48,8 +50,10 @@ describe.skipIf(dbKind !== 'postgres')('stock takes under concurrency: two API p
     const first = await call(0, 'POST', '/stock-takes', { warehouse_id: a.warehouseId, blind: false });
     expect(first.status).toBe(201);
     // A second open take of the same products, as one made before the rule would be.
-    const [legacy] = rowsOf<{ id: string }>(await db.execute(sql`
-      insert into stock_takes (warehouse_id, blind, created) values (${a.warehouseId}::uuid, false, clock_timestamp()) returning id`));
+    const [legacy] = rowsOf<{ id: string }>(
+      await db.execute(sql`
+      insert into stock_takes (warehouse_id, blind, created) values (${a.warehouseId}::uuid, false, clock_timestamp()) returning id`),
+    );
     await db.execute(sql`
       insert into stock_take_lines (stock_take_id, product_id, expected)
       select ${legacy!.id}::uuid, product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid`);
@@ -59,9 +63,11 @@ describe.skipIf(dbKind !== 'postgres')('stock takes under concurrency: two API p
     const applied = await Promise.all([first.body._id, legacy!.id].map((id, i) => call(i, 'POST', `/stock-takes/${id}/apply`)));
     expect(applied.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balanceOf(db, a.productId, a.warehouseId)).toBe(a.stock - 5);
-    const [moves] = rowsOf<{ n: number }>(await db.execute(sql`
+    const [moves] = rowsOf<{ n: number }>(
+      await db.execute(sql`
       select count(*)::int as n from stock_movements
-       where product_id = ${a.productId}::uuid and warehouse_id = ${a.warehouseId}::uuid and reference_type = 'stock_take'`));
+       where product_id = ${a.productId}::uuid and warehouse_id = ${a.warehouseId}::uuid and reference_type = 'stock_take'`),
+    );
     expect(moves!.n).toBe(1);
   });
 });

@@ -23,13 +23,19 @@ describe('stock takes: count, review, apply', () => {
   const count = (id: string, lines: { product_id: string; counted: number | null }[], role: 'admin' | 'warehouse-user' = 'warehouse-user') =>
     t.request('PUT', `/api/stock-takes/${id}/counts`, { role, body: { lines } });
   const sell = (productId: string, warehouseId: string, quantity: number) =>
-    t.request('POST', '/api/inventory/remove-stock', { role: 'warehouse-user', body: { product_id: productId, warehouse_id: warehouseId, quantity, movement_type: 'out' } });
+    t.request('POST', '/api/inventory/remove-stock', {
+      role: 'warehouse-user',
+      body: { product_id: productId, warehouse_id: warehouseId, quantity, movement_type: 'out' },
+    });
 
   it('applies counted − expected on top of sales since the start, one adjustment per variance, once', async () => {
     const a = await fx.stocked(20);
     const w = a.warehouseId;
-    const lines = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
-      select product_id, current_stock from inventory where warehouse_id = ${w}::uuid and current_stock >= 5 order by product_id limit 3`);
+    const lines = await queryRows<{ product_id: string; current_stock: number }>(
+      t.db,
+      sql`
+      select product_id, current_stock from inventory where warehouse_id = ${w}::uuid and current_stock >= 5 order by product_id limit 3`,
+    );
     const [p1, p2, p3] = lines;
     const id = await start(w);
 
@@ -42,11 +48,26 @@ describe('stock takes: count, review, apply', () => {
     expect((await count(id, [{ product_id: p1!.product_id, counted: p1!.current_stock - 3 }])).status).toBe(200);
     expect((await sell(p1!.product_id, w, 2)).status).toBe(200);
     expect((await sell(p3!.product_id, w, 1)).status).toBe(200);
-    expect((await count(id, [{ product_id: p2!.product_id, counted: p2!.current_stock }, { product_id: p3!.product_id, counted: p3!.current_stock + 2 }], 'admin')).status).toBe(200);
+    expect(
+      (
+        await count(
+          id,
+          [
+            { product_id: p2!.product_id, counted: p2!.current_stock },
+            { product_id: p3!.product_id, counted: p3!.current_stock + 2 },
+          ],
+          'admin',
+        )
+      ).status,
+    ).toBe(200);
 
     const review = await t.request('GET', `/api/stock-takes/${id}?only_variances=true`, { role: 'admin' });
-    expect(review.body.lines.map((l: { product_id: string; variance: number }) => [l.product_id, l.variance]).sort())
-      .toEqual([[p1!.product_id, -3], [p3!.product_id, 2]].sort());
+    expect(review.body.lines.map((l: { product_id: string; variance: number }) => [l.product_id, l.variance]).sort()).toEqual(
+      [
+        [p1!.product_id, -3],
+        [p3!.product_id, 2],
+      ].sort(),
+    );
     expect(review.body.totals.variance_quantity).toBe(-1);
     expect(review.body.totals.not_counted).toBe(0);
 
@@ -56,8 +77,11 @@ describe('stock takes: count, review, apply', () => {
     expect(await balanceOf(t.db, p1!.product_id, w)).toBe(p1!.current_stock - 3 - 2);
     expect(await balanceOf(t.db, p2!.product_id, w)).toBe(p2!.current_stock);
     expect(await balanceOf(t.db, p3!.product_id, w)).toBe(p3!.current_stock + 2 - 1);
-    const posted = await queryRows<{ quantity: number }>(t.db, sql`
-      select quantity from stock_movements where reference_type = 'stock_take' and reference_id = ${id} and movement_type = 'adjustment'`);
+    const posted = await queryRows<{ quantity: number }>(
+      t.db,
+      sql`
+      select quantity from stock_movements where reference_type = 'stock_take' and reference_id = ${id} and movement_type = 'adjustment'`,
+    );
     expect(posted.map((m) => m.quantity).sort()).toEqual([-3, 2]);
 
     const again = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' });
@@ -71,11 +95,17 @@ describe('stock takes: count, review, apply', () => {
 
   it('refuses (409 naming the product) and applies nothing when counted + movements since the start would be below 0', async () => {
     const a = await fx.stocked(10);
-    const [other] = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
+    const [other] = await queryRows<{ product_id: string; current_stock: number }>(
+      t.db,
+      sql`
       select product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid and product_id <> ${a.productId}::uuid
-       and current_stock > 0 order by product_id limit 1`);
+       and current_stock > 0 order by product_id limit 1`,
+    );
     const id = await start(a.warehouseId);
-    await count(id, [{ product_id: a.productId, counted: 1 }, { product_id: other!.product_id, counted: other!.current_stock + 7 }]);
+    await count(id, [
+      { product_id: a.productId, counted: 1 },
+      { product_id: other!.product_id, counted: other!.current_stock + 7 },
+    ]);
     // Everything but 0 of it is sold after the start: 1 counted − stock at start + 0 now < 0.
     expect((await sell(a.productId, a.warehouseId, a.stock)).status).toBe(200);
     const refused = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' });
@@ -95,9 +125,12 @@ describe('stock takes: count, review, apply', () => {
     const [cat] = await queryRows<{ category_id: string }>(t.db, sql`select category_id from products where id = ${pair.productId}::uuid`);
     const id = await start(pair.warehouseId, { category_id: cat!.category_id, blind: false });
     const sheet = (await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' })).body;
-    const inCategory = await queryRows<{ n: number }>(t.db, sql`
+    const inCategory = await queryRows<{ n: number }>(
+      t.db,
+      sql`
       select count(*)::int as n from inventory i join products p on p.id = i.product_id
-       where i.warehouse_id = ${pair.warehouseId}::uuid and p.category_id = ${cat!.category_id}::uuid`);
+       where i.warehouse_id = ${pair.warehouseId}::uuid and p.category_id = ${cat!.category_id}::uuid`,
+    );
     expect(sheet.lines.length).toBe(inCategory[0]!.n);
     expect(sheet.blind).toBe(false);
     const [foreign] = await queryRows<{ id: string }>(t.db, sql`select id from products where category_id <> ${cat!.category_id}::uuid limit 1`);
@@ -135,23 +168,31 @@ describe('stock takes: count, review, apply', () => {
 
   /** A warehouse with no open stock take, and two of its categories that hold stock there. */
   async function freeWarehouse() {
-    const [row] = await queryRows<{ warehouse_id: string; categories: string[] }>(t.db, sql`
+    const [row] = await queryRows<{ warehouse_id: string; categories: string[] }>(
+      t.db,
+      sql`
       select i.warehouse_id, array_agg(distinct p.category_id::text) as categories
         from inventory i join products p on p.id = i.product_id
        where i.current_stock > 0
          and not exists (select 1 from stock_takes s where s.warehouse_id = i.warehouse_id and s.status = 'open')
-       group by i.warehouse_id having count(distinct p.category_id) >= 2 order by i.warehouse_id limit 1`);
+       group by i.warehouse_id having count(distinct p.category_id) >= 2 order by i.warehouse_id limit 1`,
+    );
     return { warehouseId: row!.warehouse_id, categories: row!.categories };
   }
   const cancel = async (id: string) => expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(200);
 
   it('one open count per product: an overlapping start is 409 naming the open one; another category may run beside it', async () => {
-    const { warehouseId, categories: [c1, c2] } = await freeWarehouse();
+    const {
+      warehouseId,
+      categories: [c1, c2],
+    } = await freeWarehouse();
     const first = await start(warehouseId, { category_id: c1 });
     for (const overlapping of [{ category_id: c1 }, {}]) {
       const res = await t.request('POST', '/api/stock-takes', { role: 'warehouse-user', body: { warehouse_id: warehouseId, ...overlapping } });
       expect([res.status, res.body.open_stock_take_id]).toEqual([409, first]);
-      expect(res.body.message).toMatch(/^A stock take of .+ is still open \(started .+\): apply or cancel it before starting another that counts the same products\.$/);
+      expect(res.body.message).toMatch(
+        /^A stock take of .+ is still open \(started .+\): apply or cancel it before starting another that counts the same products\.$/,
+      );
     }
     const beside = await start(warehouseId, { category_id: c2 });
     await cancel(first);
@@ -164,9 +205,12 @@ describe('stock takes: count, review, apply', () => {
     const a = await fx.stocked(10);
     const first = await start(a.warehouseId, { blind: false });
     // Two open takes of the same products can only come from before the rule: the second is written into the tables.
-    const [legacy] = await queryRows<{ id: string }>(t.db, sql`
+    const [legacy] = await queryRows<{ id: string }>(
+      t.db,
+      sql`
       insert into stock_takes (warehouse_id, blind, created_by, created) values (${a.warehouseId}::uuid, false, ${t.userIds.admin}::uuid, clock_timestamp())
-      returning id`);
+      returning id`,
+    );
     await t.db.execute(sql`
       insert into stock_take_lines (stock_take_id, product_id, expected)
       select ${legacy!.id}::uuid, product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid`);
@@ -176,23 +220,31 @@ describe('stock takes: count, review, apply', () => {
     expect(await balanceOf(t.db, a.productId, a.warehouseId)).toBe(a.stock - 5);
     const second = await t.request('POST', `/api/stock-takes/${legacy!.id}/apply`, { role: 'admin' });
     expect(second.status).toBe(409);
-    expect(second.body.message).toMatch(/was corrected by another stock take applied on .+, after this one started: these counts no longer match the stock\. Nothing was applied; cancel this stock take and count again\./);
+    expect(second.body.message).toMatch(
+      /was corrected by another stock take applied on .+, after this one started: these counts no longer match the stock\. Nothing was applied; cancel this stock take and count again\./,
+    );
     expect(await balanceOf(t.db, a.productId, a.warehouseId)).toBe(a.stock - 5);
     await cancel(legacy!.id);
   });
 
   it('a blind count reveals nothing derived from expected to a counter: no only-variances filter, no totals, not after a cancel', async () => {
     const a = await fx.stocked(10);
-    const [other] = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
+    const [other] = await queryRows<{ product_id: string; current_stock: number }>(
+      t.db,
+      sql`
       select product_id, current_stock from inventory where warehouse_id = ${a.warehouseId}::uuid and product_id <> ${a.productId}::uuid
-       and current_stock > 0 order by product_id limit 1`);
+       and current_stock > 0 order by product_id limit 1`,
+    );
     const id = await start(a.warehouseId, { blind: true });
     const countOnly = structuredClone(DEFAULT_POLICY);
     countOnly.grants['warehouse-user']!['stock-takes'] = ['list', 'show', 'count'];
     expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: countOnly })).status).toBe(200);
     try {
       // One count right, one wrong: which lines an only-variances answer keeps would tell the counter which is which.
-      const lines = [{ product_id: a.productId, counted: a.stock }, { product_id: other!.product_id, counted: other!.current_stock + 3 }];
+      const lines = [
+        { product_id: a.productId, counted: a.stock },
+        { product_id: other!.product_id, counted: other!.current_stock + 3 },
+      ];
       expect((await count(id, lines)).status).toBe(200);
       const filtered = await t.request('GET', `/api/stock-takes/${id}?only_variances=true`, { role: 'warehouse-user' });
       expect(filtered.status).toBe(403);
@@ -206,8 +258,9 @@ describe('stock takes: count, review, apply', () => {
       const cancelled = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
       expect(cancelled.body.status).toBe('cancelled');
       expect(cancelled.body.expected_hidden).toBe(true);
-      expect(cancelled.body.lines.map((l: { expected: unknown; variance: unknown }) => [l.expected, l.variance]))
-        .toEqual(cancelled.body.lines.map(() => [null, null]));
+      expect(cancelled.body.lines.map((l: { expected: unknown; variance: unknown }) => [l.expected, l.variance])).toEqual(
+        cancelled.body.lines.map(() => [null, null]),
+      );
       expect((await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' })).body.expected_hidden).toBe(false);
     } finally {
       await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });

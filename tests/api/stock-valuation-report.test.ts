@@ -13,8 +13,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Row = {
-  warehouse_id: string; warehouse_name: string; category_name: string | null; product_id: string | null; product_name: string | null;
-  quantity: number; stock_value?: number; average_cost?: number | null;
+  warehouse_id: string;
+  warehouse_name: string;
+  category_name: string | null;
+  product_id: string | null;
+  product_name: string | null;
+  quantity: number;
+  stock_value?: number;
+  average_cost?: number | null;
 };
 type Report = { as_of: string; data: Row[]; total: number; totals: { quantity: number; stock_value?: number }; errors?: { field: string }[] };
 
@@ -31,10 +37,13 @@ async function allRows(query: string): Promise<Report> {
 
 /** What the ledger says each warehouse held of each product at the end of `day`, summed in JavaScript. */
 async function bruteForce(day: string): Promise<Map<string, { quantity: number; paise: number }>> {
-  const rows = await queryRows<{ warehouse_id: string; product_id: string; quantity: number; paise: string; day: string }>(t.db, sql`
+  const rows = await queryRows<{ warehouse_id: string; product_id: string; quantity: number; paise: string; day: string }>(
+    t.db,
+    sql`
     select warehouse_id, product_id, quantity, (value_change * 100)::bigint::text as paise,
            to_char(created at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day
-      from stock_movements`);
+      from stock_movements`,
+  );
   const held = new Map<string, { quantity: number; paise: number }>();
   for (const r of rows.filter((m) => m.day <= day)) {
     const key = `${r.warehouse_id}/${r.product_id}`;
@@ -61,7 +70,7 @@ describe('GET /reports/stock-valuation', () => {
     expect(Math.round(today.totals.stock_value! * 100)).toBe([...expected.values()].reduce((s, e) => s + e.paise, 0));
   });
 
-  it('as of a past day: what the ledger held then, not today\'s balances; categories and warehouses add up', async () => {
+  it("as of a past day: what the ledger held then, not today's balances; categories and warehouses add up", async () => {
     const day = addDays(businessDay(new Date()), -45);
     const past = await allRows(`group_by=product&as_of=${day}`);
     const expected = await bruteForce(day);
@@ -100,8 +109,14 @@ describe('GET /reports/stock-valuation', () => {
   });
 
   it('refuses dates outside the calendar or the range, and unknown groups, naming the field', async () => {
-    for (const [query, field] of [['as_of=0000-01-01', 'as_of'], ['as_of=2026-02-30', 'as_of'], ['as_of=9999-12-31', 'as_of'],
-      ['group_by=shelf', 'group_by'], ['warehouse_id=nope', 'warehouse_id'], ['sort=price', 'sort']] as const) {
+    for (const [query, field] of [
+      ['as_of=0000-01-01', 'as_of'],
+      ['as_of=2026-02-30', 'as_of'],
+      ['as_of=9999-12-31', 'as_of'],
+      ['group_by=shelf', 'group_by'],
+      ['warehouse_id=nope', 'warehouse_id'],
+      ['sort=price', 'sort'],
+    ] as const) {
       const res = await report(query);
       expect([res.status, res.body.errors?.[0]?.field], query).toEqual([400, field]);
     }
@@ -122,7 +137,7 @@ describe('GET /reports/stock-valuation', () => {
     expect(parseCsv(csv.body).records[0]!.fields).toEqual(['Warehouse', 'Quantity']);
   });
 
-  it('the CSV download holds every row (not a page) with a header, in the report\'s order', async () => {
+  it("the CSV download holds every row (not a page) with a header, in the report's order", async () => {
     const all = await allRows('group_by=product');
     const res = await t.request<string>('GET', '/api/reports/stock-valuation.csv?group_by=product', { role: 'admin' });
     expect(res.status).toBe(200);
@@ -131,7 +146,8 @@ describe('GET /reports/stock-valuation', () => {
     const { records } = parseCsv(res.body);
     expect(records[0]!.fields).toEqual(['Warehouse', 'Category', 'Product', 'Quantity', 'Average cost', 'Stock value']);
     expect(records).toHaveLength(all.total + 1);
-    expect(records.slice(1).map((r) => [r.fields[2], Number(r.fields[3]), Number(r.fields[5])]))
-      .toEqual(all.data.map((r) => [r.product_name, r.quantity, r.stock_value]));
+    expect(records.slice(1).map((r) => [r.fields[2], Number(r.fields[3]), Number(r.fields[5])])).toEqual(
+      all.data.map((r) => [r.product_name, r.quantity, r.stock_value]),
+    );
   });
 });

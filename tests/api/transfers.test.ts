@@ -20,8 +20,7 @@ afterAll(() => t.close());
 
 const otherWarehouse = (id: string) => warehouses.find((w) => w._id !== id)!._id;
 const key = () => crypto.randomUUID();
-const create = (body: object, headers: Record<string, string> = {}) =>
-  t.request('POST', '/api/transfers', { role: 'warehouse-user', body, headers });
+const create = (body: object, headers: Record<string, string> = {}) => t.request('POST', '/api/transfers', { role: 'warehouse-user', body, headers });
 const step = (id: string, action: 'dispatch' | 'receive' | 'cancel', body?: object, headers: Record<string, string> = {}) =>
   t.request('POST', `/api/transfers/${id}/${action}`, { role: 'warehouse-user', body, headers });
 async function draft(p: Pair, quantity: number, to = otherWarehouse(p.warehouseId)) {
@@ -29,9 +28,13 @@ async function draft(p: Pair, quantity: number, to = otherWarehouse(p.warehouseI
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { _id: string; to_warehouse_id: string; status: string; reference: string };
 }
-const transferRows = (id: string) => queryRows<{ warehouse_id: string; movement_type: string; quantity: number; notes: string; batch_no: string | null }>(t.db, sql`
+const transferRows = (id: string) =>
+  queryRows<{ warehouse_id: string; movement_type: string; quantity: number; notes: string; batch_no: string | null }>(
+    t.db,
+    sql`
   select warehouse_id, movement_type, quantity, notes, batch_no from stock_movements
-   where reference_type = 'transfer' and reference_id = ${id} order by seq`);
+   where reference_type = 'transfer' and reference_id = ${id} order by seq`,
+  );
 
 describe('create and list', () => {
   it('refuses bad input with a 400 naming the field and writes nothing', async () => {
@@ -52,14 +55,25 @@ describe('create and list', () => {
     ] as const) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(res.body)).toContain(field);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        JSON.stringify(res.body),
+      ).toContain(field);
     }
     // An inactive warehouse neither sends nor receives.
     await t.db.execute(sql`update warehouses set status = 'inactive' where id = ${to}::uuid`);
     try {
       for (const [body, field, message] of [
-        [{ from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [line] }, 'to_warehouse_id', 'This warehouse is inactive: it cannot receive a transfer'],
-        [{ from_warehouse_id: to, to_warehouse_id: p.warehouseId, lines: [line] }, 'from_warehouse_id', 'This warehouse is inactive: it cannot send a transfer'],
+        [
+          { from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [line] },
+          'to_warehouse_id',
+          'This warehouse is inactive: it cannot receive a transfer',
+        ],
+        [
+          { from_warehouse_id: to, to_warehouse_id: p.warehouseId, lines: [line] },
+          'from_warehouse_id',
+          'This warehouse is inactive: it cannot send a transfer',
+        ],
       ] as const) {
         const res = await create(body);
         expect([res.status, res.body.errors], JSON.stringify(res.body)).toEqual([400, [{ field, message }]]);
@@ -79,7 +93,9 @@ describe('create and list', () => {
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ status: 'draft', from_warehouse_id: p.warehouseId, to_warehouse_id: to, notes: 'Weekly refill', in_transit_quantity: 0 });
     expect(made.body.reference).toMatch(/^TR-\d{5,}$/);
-    expect(made.body.lines).toEqual([expect.objectContaining({ product_id: p.productId, product_name: p.productName, quantity: 2, dispatched: 0, in_transit: 0 })]);
+    expect(made.body.lines).toEqual([
+      expect.objectContaining({ product_id: p.productId, product_name: p.productName, quantity: 2, dispatched: 0, in_transit: 0 }),
+    ]);
     expect(made.body.history).toEqual([expect.objectContaining({ action: 'created', status: 'draft', performed_by_name: expect.any(String) })]);
     const again = await create(body, { 'Idempotency-Key': k });
     expect(again.status).toBe(201);
@@ -89,8 +105,12 @@ describe('create and list', () => {
     const list = await t.request('GET', `/api/transfers?status=draft&warehouse_id=${to}&limit=100`, { role: 'warehouse-user' });
     expect(list.status).toBe(200);
     expect(list.body.data.map((r: { _id: string }) => r._id)).toContain(made.body._id);
-    expect(list.body.data.every((r: { status: string; from_warehouse_id: string; to_warehouse_id: string }) =>
-      r.status === 'draft' && (r.from_warehouse_id === to || r.to_warehouse_id === to))).toBe(true);
+    expect(
+      list.body.data.every(
+        (r: { status: string; from_warehouse_id: string; to_warehouse_id: string }) =>
+          r.status === 'draft' && (r.from_warehouse_id === to || r.to_warehouse_id === to),
+      ),
+    ).toBe(true);
     const none = await t.request('GET', `/api/transfers?status=received&from_warehouse_id=${p.warehouseId}&to_warehouse_id=${to}`, { role: 'admin' });
     expect(none.body.data.map((r: { _id: string }) => r._id)).not.toContain(made.body._id);
     expect((await t.request('GET', '/api/transfers?status=lost', { role: 'admin' })).status).toBe(400);
@@ -107,16 +127,29 @@ describe('edit a draft (issue 28)', () => {
   it('replaces its ends, lines and notes while it is a draft, once per Idempotency-Key, and the history says so', async () => {
     const p = await fx.stocked(5);
     const tr = await draft(p, 2);
-    const [other] = await queryRows<{ product_id: string }>(t.db, sql`
-      select i.product_id from inventory i where i.warehouse_id = ${p.warehouseId}::uuid and i.product_id <> ${p.productId}::uuid limit 1`);
+    const [other] = await queryRows<{ product_id: string }>(
+      t.db,
+      sql`
+      select i.product_id from inventory i where i.warehouse_id = ${p.warehouseId}::uuid and i.product_id <> ${p.productId}::uuid limit 1`,
+    );
     const to = warehouses.find((w) => w._id !== p.warehouseId && w._id !== tr.to_warehouse_id)!._id;
-    const body = { from_warehouse_id: p.warehouseId, to_warehouse_id: to, lines: [{ product_id: other!.product_id, quantity: 1 }, { product_id: p.productId, quantity: 4 }], notes: 'Bigger refill' };
+    const body = {
+      from_warehouse_id: p.warehouseId,
+      to_warehouse_id: to,
+      lines: [
+        { product_id: other!.product_id, quantity: 1 },
+        { product_id: p.productId, quantity: 4 },
+      ],
+      notes: 'Bigger refill',
+    };
     const k = key();
     const edited = await edit(tr._id, body, { 'Idempotency-Key': k });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ _id: tr._id, reference: tr.reference, status: 'draft', to_warehouse_id: to, notes: 'Bigger refill' });
-    expect(edited.body.lines.map((l: { product_id: string; quantity: number }) => [l.product_id, l.quantity]))
-      .toEqual([[other!.product_id, 1], [p.productId, 4]]);
+    expect(edited.body.lines.map((l: { product_id: string; quantity: number }) => [l.product_id, l.quantity])).toEqual([
+      [other!.product_id, 1],
+      [p.productId, 4],
+    ]);
     expect(edited.body.history.map((h: { action: string; status: string }) => `${h.action}:${h.status}`)).toEqual(['created:draft', 'edited:draft']);
     const replay = await edit(tr._id, body, { 'Idempotency-Key': k });
     expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -148,7 +181,10 @@ describe('edit a draft (issue 28)', () => {
     ] as const) {
       const res = await edit(tr._id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(res.body)).toContain(field);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        JSON.stringify(res.body),
+      ).toContain(field);
     }
     expect(await stateOf(tr._id)).toEqual(before);
 
@@ -213,22 +249,33 @@ describe('dispatch, in transit, receive', () => {
     const rest = await step(tr._id, 'receive', { lines: [{ product_id: p.productId, quantity: 1 }] });
     expect(rest.body).toMatchObject({ status: 'received', in_transit_quantity: 0, received_by_name: expect.any(String) });
     expect(await balanceOf(t.db, p.productId, tr.to_warehouse_id)).toBe(destBefore + 4);
-    expect(rest.body.history.map((h: { action: string; status: string }) => `${h.action}:${h.status}`))
-      .toEqual(['created:draft', 'dispatched:dispatched', 'received:partially_received', 'received:received']);
+    expect(rest.body.history.map((h: { action: string; status: string }) => `${h.action}:${h.status}`)).toEqual([
+      'created:draft',
+      'dispatched:dispatched',
+      'received:partially_received',
+      'received:received',
+    ]);
     expect((await step(tr._id, 'cancel')).body).toMatchObject({ status: 'received' });
     expect((await step(tr._id, 'receive', { lines: [{ product_id: p.productId, quantity: 1 }] })).status).toBe(409);
   });
 
   it('a line short of stock: 409 naming the product, and nothing moves', async () => {
     const a = await fx.stocked(2);
-    const [b] = await queryRows<{ product_id: string; current_stock: number }>(t.db, sql`
+    const [b] = await queryRows<{ product_id: string; current_stock: number }>(
+      t.db,
+      sql`
       select i.product_id, i.current_stock from inventory i join products p on p.id = i.product_id
        where i.warehouse_id = ${a.warehouseId}::uuid and i.product_id <> ${a.productId}::uuid and i.current_stock between 1 and 1000
-         and not p.tracks_expiry order by i.product_id limit 1`);
+         and not p.tracks_expiry order by i.product_id limit 1`,
+    );
     const [name] = await queryRows<{ productname: string }>(t.db, sql`select productname from products where id = ${b!.product_id}::uuid`);
     const made = await create({
-      from_warehouse_id: a.warehouseId, to_warehouse_id: otherWarehouse(a.warehouseId),
-      lines: [{ product_id: a.productId, quantity: 1 }, { product_id: b!.product_id, quantity: b!.current_stock + 1 }],
+      from_warehouse_id: a.warehouseId,
+      to_warehouse_id: otherWarehouse(a.warehouseId),
+      lines: [
+        { product_id: a.productId, quantity: 1 },
+        { product_id: b!.product_id, quantity: b!.current_stock + 1 },
+      ],
     });
     const before = await movementCount(t.db);
     const refused = await step(made.body._id, 'dispatch');
@@ -282,15 +329,38 @@ describe('dispatch, in transit, receive', () => {
     const made = await t.request('POST', '/api/products', {
       role: 'admin',
       body: {
-        productname: `Transfer Milk ${crypto.randomBytes(3).toString('hex')}`, category: 'Dairy & Bakery', subcategory: 'Milk',
-        product_keyword: 'Test Dairy', price: 60, discount_price: 56, product_description: 'Milk.', unit: 'ml', unit_value: '500',
+        productname: `Transfer Milk ${crypto.randomBytes(3).toString('hex')}`,
+        category: 'Dairy & Bakery',
+        subcategory: 'Milk',
+        product_keyword: 'Test Dairy',
+        price: 60,
+        discount_price: 56,
+        product_description: 'Milk.',
+        unit: 'ml',
+        unit_value: '500',
       },
     });
     const product = made.body._id as string;
-    for (const [batch_no, days, quantity] of [['LATE', 20, 5], ['SOON', 3, 2], ['OLD', -1, 4]] as const) {
+    for (const [batch_no, days, quantity] of [
+      ['LATE', 20, 5],
+      ['SOON', 3, 2],
+      ['OLD', -1, 4],
+    ] as const) {
       const res = await t.request('POST', '/api/inventory/add-stock', {
         role: 'admin',
-        body: { product_id: product, warehouse_id: w, quantity, unit_cost: 20, movement_reason: 'return', batch_no, expiry_date: dayFromToday(days), confirm_expired: days < 0, reference_id: 'GRN-T', reference_type: 'manual', notes: 'Delivery' },
+        body: {
+          product_id: product,
+          warehouse_id: w,
+          quantity,
+          unit_cost: 20,
+          movement_reason: 'return',
+          batch_no,
+          expiry_date: dayFromToday(days),
+          confirm_expired: days < 0,
+          reference_id: 'GRN-T',
+          reference_type: 'manual',
+          notes: 'Delivery',
+        },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
@@ -302,18 +372,31 @@ describe('dispatch, in transit, receive', () => {
     const tr = await create({ from_warehouse_id: w, to_warehouse_id: to, lines: [{ product_id: product, quantity: 4 }] });
     const sent = await step(tr.body._id, 'dispatch');
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body.lines[0].batches.map((b: { batch_no: string; dispatched: number; expiry_date: string }) => [b.batch_no, b.dispatched, b.expiry_date]))
-      .toEqual([['SOON', 2, dayFromToday(3)], ['LATE', 2, dayFromToday(20)]]);
+    expect(
+      sent.body.lines[0].batches.map((b: { batch_no: string; dispatched: number; expiry_date: string }) => [b.batch_no, b.dispatched, b.expiry_date]),
+    ).toEqual([
+      ['SOON', 2, dayFromToday(3)],
+      ['LATE', 2, dayFromToday(20)],
+    ]);
     const got = await step(tr.body._id, 'receive', { lines: [{ product_id: product, quantity: 3 }] });
     expect(got.status, JSON.stringify(got.body)).toBe(200);
-    const batches = await queryRows<{ batch_no: string; expiry_date: string; current_stock: number }>(t.db, sql`
+    const batches = await queryRows<{ batch_no: string; expiry_date: string; current_stock: number }>(
+      t.db,
+      sql`
       select batch_no, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date, current_stock from stock_batches
-       where product_id = ${product}::uuid and warehouse_id = ${to}::uuid order by batch_no`);
-    expect(batches).toEqual([{ batch_no: 'LATE', expiry_date: dayFromToday(20), current_stock: 1 }, { batch_no: 'SOON', expiry_date: dayFromToday(3), current_stock: 2 }]);
+       where product_id = ${product}::uuid and warehouse_id = ${to}::uuid order by batch_no`,
+    );
+    expect(batches).toEqual([
+      { batch_no: 'LATE', expiry_date: dayFromToday(20), current_stock: 1 },
+      { batch_no: 'SOON', expiry_date: dayFromToday(3), current_stock: 2 },
+    ]);
     // The one LATE unit still on the road goes back to its batch at the source.
     expect((await step(tr.body._id, 'cancel')).status).toBe(200);
-    const [late] = await queryRows<{ current_stock: number }>(t.db, sql`
-      select current_stock from stock_batches where product_id = ${product}::uuid and warehouse_id = ${w}::uuid and batch_no = 'LATE'`);
+    const [late] = await queryRows<{ current_stock: number }>(
+      t.db,
+      sql`
+      select current_stock from stock_batches where product_id = ${product}::uuid and warehouse_id = ${w}::uuid and batch_no = 'LATE'`,
+    );
     expect(late!.current_stock).toBe(4);
   });
 
@@ -322,15 +405,36 @@ describe('dispatch, in transit, receive', () => {
     const made = await t.request('POST', '/api/products', {
       role: 'admin',
       body: {
-        productname: `Transfer Curd ${crypto.randomBytes(3).toString('hex')}`, category: 'Dairy & Bakery', subcategory: 'Milk',
-        product_keyword: 'Test Dairy', price: 40, discount_price: 38, product_description: 'Curd.', unit: 'ml', unit_value: '400',
+        productname: `Transfer Curd ${crypto.randomBytes(3).toString('hex')}`,
+        category: 'Dairy & Bakery',
+        subcategory: 'Milk',
+        product_keyword: 'Test Dairy',
+        price: 40,
+        discount_price: 38,
+        product_description: 'Curd.',
+        unit: 'ml',
+        unit_value: '400',
       },
     });
     const product = made.body._id as string;
-    for (const [warehouse, days] of [[w, 5], [to, 9]] as const) {
+    for (const [warehouse, days] of [
+      [w, 5],
+      [to, 9],
+    ] as const) {
       const res = await t.request('POST', '/api/inventory/add-stock', {
         role: 'admin',
-        body: { product_id: product, warehouse_id: warehouse, quantity: 2, unit_cost: 10, movement_reason: 'return', batch_no: 'B1', expiry_date: dayFromToday(days), reference_id: 'R', reference_type: 'manual', notes: 'n' },
+        body: {
+          product_id: product,
+          warehouse_id: warehouse,
+          quantity: 2,
+          unit_cost: 10,
+          movement_reason: 'return',
+          batch_no: 'B1',
+          expiry_date: dayFromToday(days),
+          reference_id: 'R',
+          reference_type: 'manual',
+          notes: 'n',
+        },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }

@@ -22,11 +22,16 @@ describe('POST /inventory/test-update-all-inventory', () => {
     const w = missing.warehouseId;
     const drifted = await fx.stocked(1);
     // Corrupt two balances behind the ledger's back, as a bad import or a manual SQL fix would.
-    const [other] = await queryRows<{ productId: string; stock: number }>(t.db, sql`
+    const [other] = await queryRows<{ productId: string; stock: number }>(
+      t.db,
+      sql`
       select product_id as "productId", current_stock as stock from inventory
-       where warehouse_id = ${w}::uuid and current_stock > 0 and product_id <> ${drifted.productId}::uuid limit 1`);
+       where warehouse_id = ${w}::uuid and current_stock > 0 and product_id <> ${drifted.productId}::uuid limit 1`,
+    );
     await t.db.execute(sql`update inventory set current_stock = current_stock + 5 where warehouse_id = ${w}::uuid and product_id = ${other!.productId}::uuid`);
-    await t.db.execute(sql`update inventory set current_stock = 0, stock_value = 0 where warehouse_id = ${drifted.warehouseId}::uuid and product_id = ${drifted.productId}::uuid`);
+    await t.db.execute(
+      sql`update inventory set current_stock = 0, stock_value = 0 where warehouse_id = ${drifted.warehouseId}::uuid and product_id = ${drifted.productId}::uuid`,
+    );
 
     const productCount = await count(sql`select count(*)::int as n from products`);
     const rowsBefore = await count(sql`select count(*)::int as n from inventory where warehouse_id = ${w}::uuid`);
@@ -39,7 +44,9 @@ describe('POST /inventory/test-update-all-inventory', () => {
     expect(res.body.created).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from inventory where warehouse_id = ${w}::uuid`)).toBe(productCount);
     expect(await balanceOf(t.db, missing.productId, w)).toBe(0);
-    expect(res.body.drift).toContainEqual(expect.objectContaining({ product_id: other!.productId, recorded_stock: other!.stock + 5, ledger_stock: other!.stock }));
+    expect(res.body.drift).toContainEqual(
+      expect.objectContaining({ product_id: other!.productId, recorded_stock: other!.stock + 5, ledger_stock: other!.stock }),
+    );
     expect(await balanceOf(t.db, other!.productId, w)).toBe(other!.stock);
     // The ledger is the truth: reconciling never writes to it.
     expect(await movementCount(t.db)).toBe(ledgerBefore);

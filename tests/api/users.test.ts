@@ -16,7 +16,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const USER_FIELDS = ['_id', 'firstname', 'lastname', 'email', 'phonenumber', 'address', 'city_id', 'city', 'role', 'status', 'gst_no', 'profileimage', 'created', 'modified', 'warehouse_ids', 'role_label'].sort();
+const USER_FIELDS = [
+  '_id',
+  'firstname',
+  'lastname',
+  'email',
+  'phonenumber',
+  'address',
+  'city_id',
+  'city',
+  'role',
+  'status',
+  'gst_no',
+  'profileimage',
+  'created',
+  'modified',
+  'warehouse_ids',
+  'role_label',
+].sort();
 
 /** Fails when any key anywhere in the body names a password or hash, or any value is a stored hash or a password we sent. */
 function expectNoPassword(reply: Reply) {
@@ -33,8 +50,16 @@ let n = 0;
 const newUser = (over: Record<string, unknown> = {}) => {
   n += 1;
   return {
-    firstname: 'Kiran', lastname: `Tester${n}`, email: `kiran${n}@example.com`, phonenumber: `+91 88000 ${String(10000 + n)}`,
-    password: 'secret123', address: '1 Test Street', city_id: cityId.Jaipur, role: 'customer', status: 'active', ...over,
+    firstname: 'Kiran',
+    lastname: `Tester${n}`,
+    email: `kiran${n}@example.com`,
+    phonenumber: `+91 88000 ${String(10000 + n)}`,
+    password: 'secret123',
+    address: '1 Test Street',
+    city_id: cityId.Jaipur,
+    role: 'customer',
+    status: 'active',
+    ...over,
   };
 };
 const create = async (over: Record<string, unknown> = {}) => {
@@ -44,8 +69,15 @@ const create = async (over: Record<string, unknown> = {}) => {
 };
 const login = (emailOrPhone: string, password: string) => t.request('POST', '/api/auth/login', { body: { emailOrPhone, password } });
 const asBody = (u: Record<string, unknown>) => ({
-  firstname: u.firstname, lastname: u.lastname, email: u.email, phonenumber: u.phonenumber, address: u.address,
-  city_id: u.city_id, role: u.role, status: u.status, gst_no: u.gst_no,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  phonenumber: u.phonenumber,
+  address: u.address,
+  city_id: u.city_id,
+  role: u.role,
+  status: u.status,
+  gst_no: u.gst_no,
 });
 
 describe('user list, show, search', () => {
@@ -103,7 +135,13 @@ describe('create user', () => {
   it('creates with a normalised phone and lower-cased e-mail; the new user can log in', async () => {
     const res = await create({ email: 'Meera.Iyer@Example.COM', phonenumber: '+91 (98765) 43-210', role: 'warehouse-user', gst_no: '08AAACB1234C1Z5' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: 'meera.iyer@example.com', phonenumber: '+919876543210', city: 'Jaipur', role: 'warehouse-user', gst_no: '08AAACB1234C1Z5' });
+    expect(res.body).toMatchObject({
+      email: 'meera.iyer@example.com',
+      phonenumber: '+919876543210',
+      city: 'Jaipur',
+      role: 'warehouse-user',
+      gst_no: '08AAACB1234C1Z5',
+    });
     expect(Object.keys(res.body).sort()).toEqual(USER_FIELDS);
     expect((await login('+91 98765 43210', 'secret123')).status).toBe(200);
     expect((await login('MEERA.IYER@example.com', 'secret123')).status).toBe(200);
@@ -237,14 +275,28 @@ describe('the last active admin and stock history', () => {
     const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
     const [warehouse] = await t.db.select({ id: warehouses.id }).from(warehouses).limit(1);
     await t.db.insert(stockMovements).values({
-      productId: product!.id, warehouseId: warehouse!.id, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0, sellerId: seller._id,
+      productId: product!.id,
+      warehouseId: warehouse!.id,
+      movementType: 'valuation',
+      quantity: 0,
+      stockBefore: 0,
+      stockAfter: 0,
+      valueChange: 0,
+      sellerId: seller._id,
     });
     const refused = await t.request('DELETE', `/api/users/${seller._id}`, { role: 'admin' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/inactive/);
     const performer = (await create({ role: 'warehouse-user' })).body;
     await t.db.insert(stockMovements).values({
-      productId: product!.id, warehouseId: warehouse!.id, movementType: 'valuation', quantity: 0, stockBefore: 0, stockAfter: 0, valueChange: 0, performedBy: performer._id,
+      productId: product!.id,
+      warehouseId: warehouse!.id,
+      movementType: 'valuation',
+      quantity: 0,
+      stockBefore: 0,
+      stockAfter: 0,
+      valueChange: 0,
+      performedBy: performer._id,
     });
     expect((await t.request('DELETE', `/api/users/${performer._id}`, { role: 'admin' })).status).toBe(409);
 
@@ -319,7 +371,10 @@ describe('requests at the same time (real concurrency on PostgreSQL)', () => {
 
   it('two admins demoting each other at once: one wins, the other is refused, one active admin remains', async () => {
     // Exactly two active admins: the demo one and a rival.
-    await t.db.update(users).set({ role: 'customer' }).where(and(eq(users.role, 'admin'), ne(users.id, t.userIds.admin)));
+    await t.db
+      .update(users)
+      .set({ role: 'customer' })
+      .where(and(eq(users.role, 'admin'), ne(users.id, t.userIds.admin)));
     const other = (await create({ role: 'admin', status: 'active', email: 'rival.admin@example.com' })).body;
     const otherToken = await t.signer.sign({ sub: other._id, role: 'admin', firstname: 'Rival' });
     const me = (await t.request('GET', `/api/users/${t.userIds.admin}`, { role: 'admin' })).body;
@@ -337,4 +392,3 @@ describe('requests at the same time (real concurrency on PostgreSQL)', () => {
     expect(admins).toHaveLength(1);
   });
 });
-

@@ -78,20 +78,26 @@ async function upgraded(): Promise<Database> {
 }
 
 describe('existing stock data gets values (migration 0013)', () => {
-  it('each record keeps today\'s value, stock × unit cost, through one opening valuation row; the ledger keeps its own', async () => {
+  it("each record keeps today's value, stock × unit cost, through one opening valuation row; the ledger keeps its own", async () => {
     const database = await upgraded();
     try {
       const db = database.db;
-      const records = await queryRows<{ productname: string; current_stock: number; stock_value: number; unit_cost: number }>(db, sql`
+      const records = await queryRows<{ productname: string; current_stock: number; stock_value: number; unit_cost: number }>(
+        db,
+        sql`
         select p.productname, i.current_stock, i.stock_value::float8 as stock_value, i.unit_cost::float8 as unit_cost
-          from inventory i join products p on p.id = i.product_id order by p.productname`);
+          from inventory i join products p on p.id = i.product_id order by p.productname`,
+      );
       expect(records).toEqual([
         { productname: 'Curd', current_stock: 0, stock_value: 0, unit_cost: 12 },
         { productname: 'Toned Milk', current_stock: 51, stock_value: 963.9, unit_cost: 18.9 },
       ]);
-      const rows = await queryRows<{ productname: string; movement_type: string; quantity: number; value_change: number; movement_reason: string | null }>(db, sql`
+      const rows = await queryRows<{ productname: string; movement_type: string; quantity: number; value_change: number; movement_reason: string | null }>(
+        db,
+        sql`
         select p.productname, m.movement_type, m.quantity, m.value_change::float8 as value_change, m.movement_reason
-          from stock_movements m join products p on p.id = m.product_id order by p.productname, m.seq`);
+          from stock_movements m join products p on p.id = m.product_id order by p.productname, m.seq`,
+      );
       expect(rows).toEqual([
         { productname: 'Curd', movement_type: 'in', quantity: 5, value_change: 60, movement_reason: 'purchase' },
         { productname: 'Curd', movement_type: 'out', quantity: -5, value_change: -60, movement_reason: null },

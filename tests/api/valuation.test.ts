@@ -25,8 +25,15 @@ async function newProduct(name = `Valued ${crypto.randomBytes(3).toString('hex')
   const res = await t.request('POST', '/api/products', {
     role: 'admin',
     body: {
-      productname: name, category: 'Staples', subcategory: 'Rice', product_keyword: 'Test', price: 80, discount_price: 75,
-      product_description: 'Valued.', unit: 'kg', unit_value: '1',
+      productname: name,
+      category: 'Staples',
+      subcategory: 'Rice',
+      product_keyword: 'Test',
+      price: 80,
+      discount_price: 75,
+      product_description: 'Valued.',
+      unit: 'kg',
+      unit_value: '1',
     },
   });
   expect(res.status).toBe(201);
@@ -35,15 +42,25 @@ async function newProduct(name = `Valued ${crypto.randomBytes(3).toString('hex')
 
 const stockRequest = (path: string, body: Record<string, unknown>, role: 'admin' | 'warehouse-user' = 'warehouse-user') =>
   t.request('POST', `/api/inventory/${path}`, { role, body, headers: { 'idempotency-key': crypto.randomUUID() } });
-const purchase = (product: string, warehouse: string, quantity: number, unitCost: number) => stockRequest('add-stock', {
-  product_id: product, warehouse_id: warehouse, quantity, unit_cost: unitCost, movement_reason: 'purchase', seller_id: seller,
-  reference_id: `INV-${crypto.randomBytes(3).toString('hex')}`, reference_type: 'invoice', notes: 'Delivery',
-});
+const purchase = (product: string, warehouse: string, quantity: number, unitCost: number) =>
+  stockRequest('add-stock', {
+    product_id: product,
+    warehouse_id: warehouse,
+    quantity,
+    unit_cost: unitCost,
+    movement_reason: 'purchase',
+    seller_id: seller,
+    reference_id: `INV-${crypto.randomBytes(3).toString('hex')}`,
+    reference_type: 'invoice',
+    notes: 'Delivery',
+  });
 const sell = (product: string, warehouse: string, quantity: number) =>
   stockRequest('remove-stock', { product_id: product, warehouse_id: warehouse, quantity, movement_type: 'out', reference_id: 'ORD-1' });
 const record = async (product: string, warehouse: string) =>
   (await t.request('GET', `/api/inventory/lookup?product_id=${product}&warehouse_id=${warehouse}`, { role: 'admin' })).body as {
-    current_stock: number; unit_cost: number; total_value: number;
+    current_stock: number;
+    unit_cost: number;
+    total_value: number;
   };
 
 describe('stock valuation: weighted average cost per product and warehouse', () => {
@@ -65,7 +82,7 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     expect(rest.body.inventory).toMatchObject({ current_stock: 0, total_value: 0 });
   });
 
-  it('units coming back without a cost enter at the average; into an empty record at the product\'s last purchase cost', async () => {
+  it("units coming back without a cost enter at the average; into an empty record at the product's last purchase cost", async () => {
     const product = await newProduct();
     const w = warehouses[1]!._id;
     await purchase(product, w, 3, 10);
@@ -90,16 +107,20 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     await purchase(product, from, 5, 11.11);
     await purchase(product, to, 2, 30);
     const total = async () => {
-      const [row] = await queryRows<{ paise: number }>(t.db, sql`
+      const [row] = await queryRows<{ paise: number }>(
+        t.db,
+        sql`
         select ((select coalesce(sum(stock_value), 0) from inventory where product_id = ${product}::uuid)
-              + (select coalesce(sum(dispatched_value - settled_value), 0) from transfer_lines where product_id = ${product}::uuid)) * 100 as paise`);
+              + (select coalesce(sum(dispatched_value - settled_value), 0) from transfer_lines where product_id = ${product}::uuid)) * 100 as paise`,
+      );
       return Number(row!.paise);
     };
     const before = await total();
     expect(before).toBe(7 * 1000 + 5 * 1111 + 2 * 3000);
 
     const created = await t.request('POST', '/api/transfers', {
-      role: 'warehouse-user', body: { from_warehouse_id: from, to_warehouse_id: to, lines: [{ product_id: product, quantity: 7 }] },
+      role: 'warehouse-user',
+      body: { from_warehouse_id: from, to_warehouse_id: to, lines: [{ product_id: product, quantity: 7 }] },
     });
     const id = created.body._id;
     const sourceBefore = await record(product, from);
@@ -112,13 +133,17 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     expect(await total()).toBe(before);
     // Closed short: the 4 that never came arrive and leave again as damaged, at the same value, so they are written off.
     const closed = await t.request('POST', `/api/transfers/${id}/receive`, {
-      role: 'warehouse-user', body: { lines: [], close: true, note: 'Crushed in the van' },
+      role: 'warehouse-user',
+      body: { lines: [], close: true, note: 'Crushed in the van' },
     });
     expect(closed.status).toBe(200);
     expect(closed.body.in_transit_value).toBe(0);
-    const [lost] = await queryRows<{ paise: number }>(t.db, sql`
+    const [lost] = await queryRows<{ paise: number }>(
+      t.db,
+      sql`
       select (-sum(value_change) * 100)::float8 as paise from stock_movements
-       where product_id = ${product}::uuid and movement_type = 'damaged' and reference_type = 'transfer'`);
+       where product_id = ${product}::uuid and movement_type = 'damaged' and reference_type = 'transfer'`,
+    );
     expect(await total()).toBe(before - lost!.paise);
     // The destination received 3 of the 7 at their share of what left: 3/7 of the line's value.
     const destination = await record(product, to);
@@ -137,7 +162,11 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     expect(res.status).toBe(200);
     expect(res.body.inventory).toMatchObject({ current_stock: 4, total_value: 90, unit_cost: 22.5 });
     expect(res.body.movement).toMatchObject({
-      movement_type: 'valuation', quantity: 0, value_change: -10, movement_reason: 'revaluation', performed_by: t.userIds.admin,
+      movement_type: 'valuation',
+      quantity: 0,
+      value_change: -10,
+      movement_reason: 'revaluation',
+      performed_by: t.userIds.admin,
     });
     expect(res.body.movement.notes).toContain('Supplier credit note CN-7');
     const replay = await t.request('POST', '/api/inventory/revalue', { role: 'admin', body, headers: key });
@@ -152,7 +181,7 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     const w = warehouses[4 % warehouses.length]!._id;
     // A reference model of the rules, in integer paise, driving a seeded random sequence of requests.
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
     let stock = 0;
     let paise = 0;
@@ -171,7 +200,19 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
         const q = int(1, 40);
         const cost = int(1, 99_999);
         lastPurchase = cost;
-        ops.push({ kind: 'add', input: { ...base, quantity: q, unit_cost: cost / 100, movement_reason: 'purchase', seller_id: seller, reference_id: `P${i}`, reference_type: 'invoice', notes: 'n' } });
+        ops.push({
+          kind: 'add',
+          input: {
+            ...base,
+            quantity: q,
+            unit_cost: cost / 100,
+            movement_reason: 'purchase',
+            seller_id: seller,
+            reference_id: `P${i}`,
+            reference_type: 'invoice',
+            notes: 'n',
+          },
+        });
         book(q, q * cost);
       } else if (roll < 0.7) {
         const q = rnd() < 0.1 ? stock : int(1, stock);
@@ -199,18 +240,23 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
       insert into drift_ops select (e.n)::int, e.v->>'kind', e.v->'input'
         from jsonb_array_elements(${JSON.stringify(ops)}::jsonb) with ordinality as e(v, n)`);
     // The API's own one-statement path (stock_request), without HTTP: 10,000 requests in seconds.
-    await t.db.execute(sql.raw(`
+    await t.db.execute(
+      sql.raw(`
       do $$ declare op record; outcome jsonb; begin
         for op in select * from drift_ops order by n loop
           outcome := stock_request(op.kind, '${t.userIds.admin}'::uuid, 'drift', null, null, op.input);
           if (outcome->>'status')::int <> 200 then raise exception 'op % refused: %', op.n, outcome; end if;
         end loop;
-      end $$`));
+      end $$`),
+    );
     await t.db.execute(sql`drop table drift_ops`);
 
-    const rows = await queryRows<{ paise: number }>(t.db, sql`
+    const rows = await queryRows<{ paise: number }>(
+      t.db,
+      sql`
       select (value_change * 100)::float8 as paise from stock_movements
-       where product_id = ${product}::uuid and warehouse_id = ${w}::uuid order by seq`);
+       where product_id = ${product}::uuid and warehouse_id = ${w}::uuid order by seq`,
+    );
     expect(rows.length).toBe(expected.length);
     const firstDifferent = rows.findIndex((r, i) => r.paise !== expected[i]);
     expect(firstDifferent, `row ${firstDifferent}: ${rows[firstDifferent]?.paise} against ${expected[firstDifferent]}`).toBe(-1);

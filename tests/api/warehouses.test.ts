@@ -16,17 +16,32 @@ const admin = { role: 'admin' as const };
 const wh = { role: 'warehouse-user' as const };
 const q = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(text));
 const warehouse = () => ({
-  name: 'Indore East Store', city_id: cityId, address: '12, Ring Road, near Bengali Square, Indore', status: 'active',
-  contact_person: 'Meera Joshi', contact_phone: '+91 (731) 400-1234', contact_email: 'Meera@Example.com',
+  name: 'Indore East Store',
+  city_id: cityId,
+  address: '12, Ring Road, near Bengali Square, Indore',
+  status: 'active',
+  contact_person: 'Meera Joshi',
+  contact_phone: '+91 (731) 400-1234',
+  contact_email: 'Meera@Example.com',
 });
 
 describe('warehouses', () => {
   it('creates with the city name, updates and deletes', async () => {
     const created = await t.request('POST', '/api/warehouses', { ...admin, body: warehouse() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Indore East Store', city_id: cityId, city: 'Indore', status: 'active', description: null, contact_email: 'meera@example.com' });
+    expect(created.body).toMatchObject({
+      name: 'Indore East Store',
+      city_id: cityId,
+      city: 'Indore',
+      status: 'active',
+      description: null,
+      contact_email: 'meera@example.com',
+    });
     const id = created.body._id;
-    const updated = await t.request('PUT', `/api/warehouses/${id}`, { ...admin, body: { ...warehouse(), status: 'inactive', description: 'Night shift only' } });
+    const updated = await t.request('PUT', `/api/warehouses/${id}`, {
+      ...admin,
+      body: { ...warehouse(), status: 'inactive', description: 'Night shift only' },
+    });
     expect(updated.body).toMatchObject({ status: 'inactive', description: 'Night shift only' });
     const list = await t.request('GET', '/api/warehouses?q=east', admin);
     expect(list.body.data.map((w: { _id: string }) => w._id)).toContain(id);
@@ -69,8 +84,12 @@ describe('warehouses', () => {
     expect(pune.body.data.every((w: { city: string; name: string }) => /pune/i.test(`${w.city} ${w.name}`))).toBe(true);
     const byCity = (await t.request('GET', '/api/warehouses?sort=city&order=desc&limit=100', admin)).body.data.map((w: { city: string }) => w.city);
     expect(byCity).toEqual([...byCity].sort().reverse());
-    expect((await t.request('GET', '/api/warehouses?status=closed', admin)).body.errors).toEqual([{ field: 'status', message: 'status must be one of: active, inactive' }]);
-    expect((await t.request('GET', '/api/warehouses?sort=address', admin)).body.errors).toEqual([{ field: 'sort', message: 'sort must be one of: name, status, city, created' }]);
+    expect((await t.request('GET', '/api/warehouses?status=closed', admin)).body.errors).toEqual([
+      { field: 'status', message: 'status must be one of: active, inactive' },
+    ]);
+    expect((await t.request('GET', '/api/warehouses?sort=address', admin)).body.errors).toEqual([
+      { field: 'sort', message: 'sort must be one of: name, status, city, created' },
+    ]);
   });
 
   it('refuses to delete a warehouse holding stock or with stock history (409); one with only empty records goes with them', async () => {
@@ -83,15 +102,31 @@ describe('warehouses', () => {
     const [product] = await q<{ id: string }>(sql`select id from products where not tracks_expiry order by productname limit 1`);
     const moved = (await t.request('POST', '/api/warehouses', { ...admin, body: { ...warehouse(), name: 'Moved Store' } })).body._id;
     const stock = { product_id: product!.id, warehouse_id: moved, quantity: 2 };
-    expect((await t.request('POST', '/api/inventory/add-stock', { ...admin, body: {
-      ...stock, unit_cost: 5, movement_reason: 'purchase', reference_id: 'W-1', reference_type: 'invoice', notes: 'In', seller_id: t.userIds.seller } })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', '/api/inventory/add-stock', {
+          ...admin,
+          body: {
+            ...stock,
+            unit_cost: 5,
+            movement_reason: 'purchase',
+            reference_id: 'W-1',
+            reference_type: 'invoice',
+            notes: 'In',
+            seller_id: t.userIds.seller,
+          },
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.request('POST', '/api/inventory/remove-stock', { ...admin, body: { ...stock, movement_type: 'out' } })).status).toBe(200);
     const kept = await t.request('DELETE', `/api/warehouses/${moved}`, admin);
     expect(kept.status).toBe(409);
     expect(kept.body).toEqual({ message: 'This warehouse has stock movement history, which must be kept. Set it inactive instead.' });
 
     const empty = (await t.request('POST', '/api/warehouses', { ...admin, body: { ...warehouse(), name: 'Empty Store' } })).body._id;
-    expect((await t.request('POST', '/api/inventory', { ...admin, body: { product_id: product!.id, warehouse_id: empty, current_stock: 0, unit_cost: 5 } })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/api/inventory', { ...admin, body: { product_id: product!.id, warehouse_id: empty, current_stock: 0, unit_cost: 5 } })).status,
+    ).toBe(201);
     expect((await t.request('DELETE', `/api/warehouses/${empty}`, admin)).status).toBe(200);
     expect(await q(sql`select id from inventory where warehouse_id = ${empty}::uuid`)).toEqual([]);
   });
@@ -102,7 +137,9 @@ describe('warehouses', () => {
     policy.scope = { 'warehouse-user': Object.fromEntries(WAREHOUSE_SCOPED.map((r) => [r, 'assigned'])) };
     expect((await t.request('PUT', '/api/permissions', { ...admin, body: policy })).status).toBe(200);
     try {
-      const mine = (await q<{ id: string }>(sql`select warehouse_id as id from user_warehouses where user_id = ${t.userIds['warehouse-user']}::uuid`)).map((r) => r.id);
+      const mine = (await q<{ id: string }>(sql`select warehouse_id as id from user_warehouses where user_id = ${t.userIds['warehouse-user']}::uuid`)).map(
+        (r) => r.id,
+      );
       const [other] = await q<{ id: string; name: string }>(sql`select id, name from warehouses where id <> all(${`{${mine.join(',')}}`}::uuid[]) limit 1`);
       const listed = await t.request('GET', '/api/warehouses?limit=100', wh);
       expect(listed.body.data.map((w: { _id: string }) => w._id).sort()).toEqual([...mine].sort());

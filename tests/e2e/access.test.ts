@@ -3,7 +3,16 @@ import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 
 const DENIED = ['Product Listing', 'User Listing', 'City Listing', 'Update All Inventory'];
 const ALLOWED = ['Dashboard', 'Warehouse Listing', 'Inventory Listing', 'Inventory Report', 'Sale Purchase Report', 'Handling Charges', 'Logout'];
-const DENIED_PATHS = ['/product-listing', '/product-registration', '/product-edit/1', '/users', '/user-edit/1', '/cities', '/city-registration', '/update-all-inventory'];
+const DENIED_PATHS = [
+  '/product-listing',
+  '/product-registration',
+  '/product-edit/1',
+  '/users',
+  '/user-edit/1',
+  '/cities',
+  '/city-registration',
+  '/update-all-inventory',
+];
 
 describe('role rules in the browser (SPEC.md section 6)', () => {
   const browser = useBrowser();

@@ -11,10 +11,8 @@ import { dayIST, shift } from '../support/business-day.js';
  * a zone whose date differs from India's at this moment (Honolulu, 15½ hours behind, until 15:30 in India; Kiritimati,
  * 8½ hours ahead, after it), with its clock fixed at that moment.
  */
-const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-const timeIST = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+const dayIn = (timeZone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const timeIST = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 const zoneFor = (at: Date) => (dayIn('Pacific/Honolulu', at) !== dayIST(at) ? 'Pacific/Honolulu' : 'Pacific/Kiritimati');
 const shown = (day: string) => dayjs(day).format('DD MMM YYYY');
 
@@ -28,8 +26,15 @@ async function purchaseNow() {
   const { body: sellers } = await api<{ data: { _id: string }[] }>('GET', `/users/by-role/seller?city_id=${record.city_id}`);
   const reference = unique('TZ').replace(' ', '-');
   const added = await api<Added>('POST', '/inventory/add-stock', {
-    product_id: record.product_id, warehouse_id: record.warehouse_id, quantity: 1, unit_cost: 10, movement_reason: 'purchase',
-    reference_id: reference, reference_type: 'invoice', notes: 'Time zone check', seller_id: sellers.data[0]!._id,
+    product_id: record.product_id,
+    warehouse_id: record.warehouse_id,
+    quantity: 1,
+    unit_cost: 10,
+    movement_reason: 'purchase',
+    reference_id: reference,
+    reference_type: 'invoice',
+    notes: 'Time zone check',
+    seller_id: sellers.data[0]!._id,
   });
   expect(added.status).toBe(200);
   return { record, reference, created: new Date(added.body.movement.created) };
@@ -98,9 +103,15 @@ describe(`reports and date pickers in a browser in ${ZONE}`, () => {
     await page.getByRole('button', { name: 'Get Report' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('end_date')).toBe(india);
 
-    const dayRow = page.getByTestId('purchases').locator('tr.ant-table-row-level-0').filter({ hasText: shown(india) });
+    const dayRow = page
+      .getByTestId('purchases')
+      .locator('tr.ant-table-row-level-0')
+      .filter({ hasText: shown(india) });
     await dayRow.click();
-    const item = page.getByTestId('purchases').locator('tr.ant-table-row-level-1').filter({ hasText: `${timeIST(created)} · ${record.product_name}` });
+    const item = page
+      .getByTestId('purchases')
+      .locator('tr.ant-table-row-level-1')
+      .filter({ hasText: `${timeIST(created)} · ${record.product_name}` });
     await expect.poll(() => item.count()).toBeGreaterThan(0);
   });
 });

@@ -46,8 +46,15 @@ describe('categories and subcategories managed in the browser (issue 16)', () =>
     await expectRowCount(page, 1);
     await expect(tableRows(page).first().textContent()).resolves.toContain(category);
     const productBody = (name: string) => ({
-      productname: name, category, subcategory, product_keyword: 'Brew', price: 120, discount_price: 110,
-      product_description: 'Fermented tea.', unit: 'ml', unit_value: '330',
+      productname: name,
+      category,
+      subcategory,
+      product_keyword: 'Brew',
+      price: 120,
+      discount_price: 110,
+      product_description: 'Fermented tea.',
+      unit: 'ml',
+      unit_value: '330',
     });
     const older = await api<{ _id: string; productname: string; gst_rate: number }>('POST', '/products', productBody(unique('Kombucha can')));
     expect(older.body.gst_rate).toBe(18);

@@ -98,7 +98,10 @@ describe('city management (SPEC.md section 2)', () => {
     await page.goto('/cities?q=Jaipur');
     await expectRowCount(page, 1);
     await deleteRow(page, 'Jaipur', 'Are you sure you want to delete this city?');
-    await page.getByRole('alert').filter({ hasText: /This city has \d+ warehouse\(s\)/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /This city has \d+ warehouse\(s\)/ })
+      .waitFor();
     await expectRowCount(page, 1);
   });
 
@@ -119,12 +122,18 @@ describe('city management (SPEC.md section 2)', () => {
     expect(csv).not.toContain('Pune');
   });
 
-  it("pages through the cities with the real page count, kept in the URL", async () => {
+  it('pages through the cities with the real page count, kept in the URL', async () => {
     const page = browser.page();
     const ids: string[] = [];
     try {
       while ((await totalOf('/cities')) <= 10) {
-        const { body } = await api<{ _id: string }>('POST', '/cities', { name: unique('Pagecity'), state: 'Goa', district: 'North Goa', pincode: '403001', wards: ['Panaji'] });
+        const { body } = await api<{ _id: string }>('POST', '/cities', {
+          name: unique('Pagecity'),
+          state: 'Goa',
+          district: 'North Goa',
+          pincode: '403001',
+          wards: ['Panaji'],
+        });
         ids.push(body._id);
       }
       const pages = Math.ceil((await totalOf('/cities')) / 10);

@@ -22,7 +22,10 @@ async function expectNoCosts(page: Page, where: string): Promise<void> {
   const text = await shownText(page);
   expect(text, where).not.toMatch(/NaN/);
   const headers = await page.locator('.ant-table-thead th').allInnerTexts();
-  expect(headers.filter((h) => COST_HEADERS.includes(h.trim())), where).toEqual([]);
+  expect(
+    headers.filter((h) => COST_HEADERS.includes(h.trim())),
+    where,
+  ).toEqual([]);
 }
 
 describe("without 'costs: see' (issue 28)", () => {
@@ -72,10 +75,16 @@ describe("without 'costs: see' (issue 28)", () => {
     await expectNoCosts(page, 'sale-purchase report');
     expect(await shownText(page)).not.toContain('₹');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const header = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0];
+    const header = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0];
     expect(header).toBe('Section,Date,Time,Product,Quantity');
 
-    for (const [path, heading] of [['/transfers', 'Transfers'], ['/stock-takes', 'Stock Takes']] as const) {
+    for (const [path, heading] of [
+      ['/transfers', 'Transfers'],
+      ['/stock-takes', 'Stock Takes'],
+    ] as const) {
       await page.goto(path);
       await settled(page, heading);
       await expectNoCosts(page, path);

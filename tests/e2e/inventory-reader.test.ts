@@ -29,8 +29,15 @@ describe("a role with only 'inventory: list' (issue 28)", () => {
     expect((await api('PUT', '/permissions', policy)).status).toBe(200);
     const record = await demoRecord(1, () => true);
     const created = await api<{ _id: string }>('POST', '/users/create', {
-      firstname: 'Indu', lastname: 'Reader', email: READER.email, phonenumber: `9${String(Date.now()).slice(-9)}`, password: READER.password,
-      address: '1 MI Road', city_id: record.city_id, role: ROLE, status: 'active',
+      firstname: 'Indu',
+      lastname: 'Reader',
+      email: READER.email,
+      phonenumber: `9${String(Date.now()).slice(-9)}`,
+      password: READER.password,
+      address: '1 MI Road',
+      city_id: record.city_id,
+      role: ROLE,
+      status: 'active',
     });
     expect(created.status).toBe(201);
     userId = created.body._id;
@@ -68,7 +75,7 @@ describe("a role with only 'inventory: list' (issue 28)", () => {
     expect(refused).toEqual([]);
   }, 90_000);
 
-  it("the header names the role as the admin labelled it, not by its slug", async () => {
+  it('the header names the role as the admin labelled it, not by its slug', async () => {
     const page = browser.page();
     await signIn(page);
     const user = page.getByTestId('current-user');

@@ -15,20 +15,36 @@ async function apiTotal(query: string): Promise<number> {
 async function cityWithWarehouses(count: number) {
   const name = unique('E2E City');
   const city = await api<{ _id: string }>('POST', '/cities', {
-    name, state: 'Rajasthan', district: 'Test', pincode: '302999', wards: ['Ward 1'], is_active: true,
+    name,
+    state: 'Rajasthan',
+    district: 'Test',
+    pincode: '302999',
+    wards: ['Ward 1'],
+    is_active: true,
   });
   expect(city.status).toBe(201);
   const product = (await inventoryRecords())[0]!;
   const created: { _id: string; name: string }[] = [];
   for (let i = 0; i < count; i++) {
     const warehouse = await api<{ _id: string; name: string }>('POST', '/warehouses', {
-      name: `${name} Store ${String.fromCharCode(65 + i)}`, city_id: city.body._id, address: '1 Test Road', status: 'active',
-      contact_person: 'Test Person', contact_phone: '+91 90000 00000', contact_email: 'store@example.com',
+      name: `${name} Store ${String.fromCharCode(65 + i)}`,
+      city_id: city.body._id,
+      address: '1 Test Road',
+      status: 'active',
+      contact_person: 'Test Person',
+      contact_phone: '+91 90000 00000',
+      contact_email: 'store@example.com',
     });
     expect(warehouse.status).toBe(201);
     const added = await api('POST', '/inventory/add-stock', {
-      product_id: product.product_id, warehouse_id: warehouse.body._id, quantity: 5, unit_cost: 10, movement_reason: 'adjustment',
-      reference_id: 'OPENING', reference_type: 'manual', notes: 'e2e opening stock',
+      product_id: product.product_id,
+      warehouse_id: warehouse.body._id,
+      quantity: 5,
+      unit_cost: 10,
+      movement_reason: 'adjustment',
+      reference_id: 'OPENING',
+      reference_type: 'manual',
+      notes: 'e2e opening stock',
     });
     expect(added.status).toBe(200);
     created.push(warehouse.body);
@@ -161,7 +177,8 @@ describe('inventory by city (SPEC.md "Inventory by city")', () => {
     const central = (await warehouses()).find((w) => w.name === 'Jaipur Central Warehouse')!;
     type Group = { inventory: { product_name: string }[]; inventory_pagination: { total: number } };
     const apiRows = async (query: string) =>
-      (await api<{ warehouses: Group[] }>('GET', `/inventory/by-city/${central.city_id}?warehouse_id=${central._id}&rows_limit=10&${query}`)).body.warehouses[0]!;
+      (await api<{ warehouses: Group[] }>('GET', `/inventory/by-city/${central.city_id}?warehouse_id=${central._id}&rows_limit=10&${query}`)).body
+        .warehouses[0]!;
     const first = await apiRows('rows_skip=0');
     const second = await apiRows('rows_skip=10');
     expect(first.inventory_pagination.total).toBeGreaterThan(10);
@@ -195,7 +212,12 @@ describe('inventory by city (SPEC.md "Inventory by city")', () => {
     await expect.poll(() => tableRows(page).count()).toBe(2);
 
     const empty = await api<{ _id: string }>('POST', '/cities', {
-      name: unique('Empty City'), state: 'Goa', district: 'North Goa', pincode: '403001', wards: ['Ward 1'], is_active: true,
+      name: unique('Empty City'),
+      state: 'Goa',
+      district: 'North Goa',
+      pincode: '403001',
+      wards: ['Ward 1'],
+      is_active: true,
     });
     await page.goto(`/inventory-by-city/${empty.body._id}`);
     await page.getByText('No inventory found for this city').waitFor();

@@ -33,10 +33,11 @@ describe('layout (issue 28)', () => {
     const page = browser.page();
     await loginAs(page, 'admin');
     await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
-    const onSiderLink = () => page.evaluate(() => {
-      const active = document.activeElement;
-      return !!active && active.matches('.app-sider .ant-menu-item a');
-    });
+    const onSiderLink = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return !!active && active.matches('.app-sider .ant-menu-item a');
+      });
     for (let i = 0; i < 10 && !(await onSiderLink()); i++) await page.keyboard.press('Tab');
     expect(await onSiderLink()).toBe(true);
     const ring = await page.evaluate(() => {

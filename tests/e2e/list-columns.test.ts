@@ -19,7 +19,10 @@ describe('list columns: sort and filters', () => {
     await page.goto('/product-listing');
     await page.getByText(`${await totalOf('/products')} records`).waitFor();
 
-    await page.getByRole('columnheader', { name: /Stock Status/ }).locator('.ant-table-filter-trigger').click();
+    await page
+      .getByRole('columnheader', { name: /Stock Status/ })
+      .locator('.ant-table-filter-trigger')
+      .click();
     await page.getByRole('menuitem', { name: labels[status] }).click();
     await page.getByRole('button', { name: 'OK' }).click();
     await eventually(() => params(page.url())).toEqual({ stock_status: status });

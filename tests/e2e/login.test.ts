@@ -3,8 +3,7 @@ import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 
 describe('login (SPEC.md sections 2 and 5)', () => {
   const browser = useBrowser();
-  const field = (name: 'id' | 'password') =>
-    browser.page().getByPlaceholder(name === 'id' ? 'email or mobile number' : 'password', { exact: true });
+  const field = (name: 'id' | 'password') => browser.page().getByPlaceholder(name === 'id' ? 'email or mobile number' : 'password', { exact: true });
   const submit = () => browser.page().getByRole('button', { name: 'Login' }).click();
   const alert = () => browser.page().getByRole('alert').first();
 

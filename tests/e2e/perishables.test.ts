@@ -16,13 +16,25 @@ type Sent = { key: string | undefined; body: Record<string, unknown> };
 async function coldStore(productName: string) {
   const city = (await warehouses())[0]!.city_id;
   const warehouse = await api<{ _id: string }>('POST', '/warehouses', {
-    name: unique('Cold Store'), city_id: city, address: '1 Ice Lane', status: 'active', contact_person: 'Asha',
-    contact_phone: '+91 98765 43210', contact_email: `${unique('cold').replace(/\W+/g, '.')}@demo.local`,
+    name: unique('Cold Store'),
+    city_id: city,
+    address: '1 Ice Lane',
+    status: 'active',
+    contact_person: 'Asha',
+    contact_phone: '+91 98765 43210',
+    contact_email: `${unique('cold').replace(/\W+/g, '.')}@demo.local`,
   });
   expect(warehouse.status).toBe(201);
   const product = await api<{ _id: string; tracks_expiry: boolean }>('POST', '/products', {
-    productname: productName, category: 'Dairy & Bakery', subcategory: 'Butter & Cheese', product_keyword: 'E2E Dairy', price: 100,
-    discount_price: 90, product_description: 'Fresh paneer.', unit: 'g', unit_value: '200',
+    productname: productName,
+    category: 'Dairy & Bakery',
+    subcategory: 'Butter & Cheese',
+    product_keyword: 'E2E Dairy',
+    price: 100,
+    discount_price: 90,
+    product_description: 'Fresh paneer.',
+    unit: 'g',
+    unit_value: '200',
   });
   expect(product.body.tracks_expiry).toBe(true);
   return { city, w: warehouse.body._id, product };
@@ -89,13 +101,30 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     // Back on the city's inventory, the record opens onto its batch.
     await page.getByRole('heading', { name: 'Inventory for City' }).waitFor();
     await page.getByRole('button', { name: `Show batches of ${name}` }).click();
-    await page.getByRole('table', { name: `Batches of ${name}` }).getByText('PN-01').waitFor();
+    await page
+      .getByRole('table', { name: `Batches of ${name}` })
+      .getByText('PN-01')
+      .waitFor();
 
     // An expired batch arrives too (a late return): the report and the write-off have something to show.
-    const returned = await api('POST', '/inventory/add-stock', {
-      product_id: product.body._id, warehouse_id: w, quantity: 4, unit_cost: 50, movement_reason: 'return', reference_id: 'RET-E2E',
-      reference_type: 'manual', notes: 'Returned late', batch_no: 'PN-00', expiry_date: dayFromToday(-1), confirm_expired: true,
-    }, 'warehouse');
+    const returned = await api(
+      'POST',
+      '/inventory/add-stock',
+      {
+        product_id: product.body._id,
+        warehouse_id: w,
+        quantity: 4,
+        unit_cost: 50,
+        movement_reason: 'return',
+        reference_id: 'RET-E2E',
+        reference_type: 'manual',
+        notes: 'Returned late',
+        batch_no: 'PN-00',
+        expiry_date: dayFromToday(-1),
+        confirm_expired: true,
+      },
+      'warehouse',
+    );
     expect(returned.status).toBe(200);
 
     await page.goto(`/inventory?product_name=${encodeURIComponent(name)}`);
@@ -131,8 +160,9 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     const [record] = await inventoryRecords(`&product_id=${product.body._id}&warehouse_id=${w}`);
     expect(record!.current_stock).toBe(6);
     const ledger = (await api<{ data: Movement[] }>('GET', `/inventory/movements?warehouse_id=${w}&movement_type=damaged`)).body.data;
-    expect(ledger.map((m) => [m.batch_no, m.movement_reason, m.reference_id, m.notes]))
-      .toEqual([['PN-00', 'expired', 'DN-E2E-7', `Expired on ${dayFromToday(-1)}: Expired in the cold room`]]);
+    expect(ledger.map((m) => [m.batch_no, m.movement_reason, m.reference_id, m.notes])).toEqual([
+      ['PN-00', 'expired', 'DN-E2E-7', `Expired on ${dayFromToday(-1)}: Expired in the cold room`],
+    ]);
   }, 120_000);
 
   it('receiving an expired batch: a warning beside the date, then a confirmation; confirmed, it is sent once, with confirm_expired', async () => {

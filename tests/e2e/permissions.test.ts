@@ -46,7 +46,13 @@ async function loadDefaults(admin: Page): Promise<void> {
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Load defaults' }).click();
     const unsaved = admin.getByText('Unsaved changes', { exact: true });
-    if (await unsaved.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
+    if (
+      await unsaved.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     const said = `status: ${await admin.getByRole('status').first().innerText()}; confirmation open: ${await confirm.isVisible()}`;
     if (attempt === 2) throw new Error(`Load defaults did not load the defaults twice (${said})`);
     console.warn(`Load defaults: no unsaved changes after the first click, trying again (${said})`);
@@ -76,7 +82,10 @@ describe('permissions screen (issue 7)', () => {
   });
 
   async function signedInWarehouseUser(): Promise<Page> {
-    other = await browser.context().browser()!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+    other = await browser
+      .context()
+      .browser()!
+      .newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
     const page = await other.newPage();
     page.setDefaultTimeout(15_000);
     await loginAs(page, 'warehouse');

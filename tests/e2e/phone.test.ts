@@ -8,8 +8,7 @@ import { demoRecord } from '../support/e2e-stock.js';
 type Listed = { _id: string };
 const firstOf = async (path: string, key = 'data') => (await api<Record<string, Listed[]>>('GET', `${path}?limit=1`)).body[key]![0]!._id;
 
-const firstOtherWarehouse = async (id: string) =>
-  (await api<{ data: Listed[] }>('GET', '/warehouses?limit=2')).body.data.find((w) => w._id !== id)!._id;
+const firstOtherWarehouse = async (id: string) => (await api<{ data: Listed[] }>('GET', '/warehouses?limit=2')).body.data.find((w) => w._id !== id)!._id;
 
 /** A stock take to show, cancelled at once: an open one would stop other tests from counting that warehouse. */
 async function cancelledStockTake(warehouseId: string): Promise<string> {
@@ -21,15 +20,23 @@ async function cancelledStockTake(warehouseId: string): Promise<string> {
 /** Every back-office route with real ids and the query its screen expects. */
 async function everyRoute(): Promise<string[]> {
   const record = await demoRecord(5, () => true);
-  const transfer = (await api<Listed>('POST', '/transfers', {
-    from_warehouse_id: record.warehouse_id, to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
-    lines: [{ product_id: record.product_id, quantity: 1 }],
-  })).body._id;
+  const transfer = (
+    await api<Listed>('POST', '/transfers', {
+      from_warehouse_id: record.warehouse_id,
+      to_warehouse_id: await firstOtherWarehouse(record.warehouse_id),
+      lines: [{ product_id: record.product_id, quantity: 1 }],
+    })
+  ).body._id;
   // A purchase order (issue 31), a draft so its edit screen shows the form; its page and its print too, and its seller's page.
   const seller = (await api<{ users: Listed[] }>('GET', '/users?role=seller&limit=1')).body.users[0]!._id;
-  const order = (await api<Listed>('POST', '/purchase-orders', {
-    seller_id: seller, warehouse_id: record.warehouse_id, expected_on: '2030-01-01', lines: [{ product_id: record.product_id, quantity: 1, unit_cost: 10 }],
-  })).body._id;
+  const order = (
+    await api<Listed>('POST', '/purchase-orders', {
+      seller_id: seller,
+      warehouse_id: record.warehouse_id,
+      expected_on: '2030-01-01',
+      lines: [{ product_id: record.product_id, quantity: 1, unit_cost: 10 }],
+    })
+  ).body._id;
   const ids: Record<string, string> = {
     '/product-edit/:id': await firstOf('/products'),
     '/user-edit/:id': await firstOf('/users', 'users'),
@@ -42,7 +49,11 @@ async function everyRoute(): Promise<string[]> {
     // A draft, so its edit screen shows the form.
     '/transfers/:id/edit': transfer,
     // Each declared resource's edit screen, on its first record.
-    ...Object.fromEntries(await Promise.all(DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path, r.api?.listKey)])))),
+    ...Object.fromEntries(
+      await Promise.all(
+        DECLARED_RESOURCES.flatMap((r) => (r.screens?.edit ? [r.screens.edit] : []).map(async (edit) => [edit, await firstOf(r.path, r.api?.listKey)])),
+      ),
+    ),
     '/purchase-orders/edit/:id': order,
     '/purchase-orders/show/:id': order,
     '/purchase-orders/print/:id': order,
@@ -72,7 +83,13 @@ describe('on a phone, 390 px wide (issue 13)', () => {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, route);
       await expectPath(page, route.split('?')[0]!);
-      await page.getByRole('heading', { level: 3 }).first().waitFor().catch((e: unknown) => { throw new Error(`${route}: ${String(e)}`); });
+      await page
+        .getByRole('heading', { level: 3 })
+        .first()
+        .waitFor()
+        .catch((e: unknown) => {
+          throw new Error(`${route}: ${String(e)}`);
+        });
       // Loaded: no page, table or card still waiting for its data.
       await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton').count()).toBe(0);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

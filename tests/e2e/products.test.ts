@@ -8,15 +8,27 @@ import { makePng } from '../support/images.js';
 const SEARCH = 'Search products by name';
 
 type Product = {
-  _id: string; productname: string; product_hindi: string | null; price: number; discount_price: number; gst_rate: number; hsn_code: string;
-  subcategory: string; unit: string; main_image: string[]; colors: { name: string; sizes: string[]; images: string[] }[];
+  _id: string;
+  productname: string;
+  product_hindi: string | null;
+  price: number;
+  discount_price: number;
+  gst_rate: number;
+  hsn_code: string;
+  subcategory: string;
+  unit: string;
+  main_image: string[];
+  colors: { name: string; sizes: string[]; images: string[] }[];
 };
 
 /** Picks an option of an antd select by its label. */
 async function pick(page: Page, label: string, option: string): Promise<void> {
   // The chosen value covers the input: click the select itself.
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[()&]/g, '\\$&')}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option.replace(/[()&]/g, '\\$&')}$`) })
+    .click();
 }
 
 async function fillDetails(page: Page, name: string): Promise<void> {
@@ -60,8 +72,20 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await pick(page, 'Category', 'Staples');
     await eventually(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('');
     await expect(page.getByLabel('GST Rate', { exact: true }).inputValue()).resolves.toBe('0');
-    await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Subcategory', { exact: true }) }).locator('.ant-select-selection-item').count()).resolves.toBe(0);
-    await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Unit', { exact: true }) }).locator('.ant-select-selection-item').count()).resolves.toBe(0);
+    await expect(
+      page
+        .locator('.ant-form-item')
+        .filter({ has: page.getByLabel('Subcategory', { exact: true }) })
+        .locator('.ant-select-selection-item')
+        .count(),
+    ).resolves.toBe(0);
+    await expect(
+      page
+        .locator('.ant-form-item')
+        .filter({ has: page.getByLabel('Unit', { exact: true }) })
+        .locator('.ant-select-selection-item')
+        .count(),
+    ).resolves.toBe(0);
 
     await page.getByRole('button', { name: 'Add Color' }).click();
     await page.getByText('Please select a color first', { exact: true }).waitFor();
@@ -107,7 +131,11 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await expect(page.getByLabel('GST Rate', { exact: true }).inputValue()).resolves.toBe('12');
 
     const png = { name: 'butter.png', mimeType: 'image/png', buffer: makePng(400, 300, [240, 200, 60]) };
-    await page.getByRole('button', { name: 'Add main image' }).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]').setInputFiles(png);
+    await page
+      .getByRole('button', { name: 'Add main image' })
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+      .locator('input[type=file]')
+      .setInputFiles(png);
     await page.getByAltText('Main image 1').waitFor();
 
     await pick(page, 'Color', 'Yellow');
@@ -117,7 +145,10 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await page.getByLabel('Yellow size 2', { exact: true }).fill(' ');
     await page.getByRole('button', { name: 'Add Yellow size' }).click();
     await page.getByLabel('Yellow size 3', { exact: true }).fill('500 g');
-    await page.getByRole('button', { name: 'Add yellow image' }).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]')
+    await page
+      .getByRole('button', { name: 'Add yellow image' })
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+      .locator('input[type=file]')
       .setInputFiles({ ...png, name: 'butter-yellow.png', buffer: makePng(400, 300, [250, 220, 0]) });
     await page.getByAltText('Yellow image 1').waitFor();
 
@@ -128,7 +159,14 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     const [found] = await search<Product>('/products', name);
     const created = (await api<Product>('GET', `/products/${found!._id}`)).body;
     expect(created).toMatchObject({
-      productname: name, product_hindi: null, price: 120, discount_price: 110.5, gst_rate: 12, hsn_code: '0405', unit: 'g', subcategory: 'Butter & Cheese',
+      productname: name,
+      product_hindi: null,
+      price: 120,
+      discount_price: 110.5,
+      gst_rate: 12,
+      hsn_code: '0405',
+      unit: 'g',
+      subcategory: 'Butter & Cheese',
       colors: [{ name: 'Yellow', sizes: ['100 g', '500 g'] }],
     });
     expect(created.main_image).toHaveLength(1);
@@ -183,7 +221,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
   });
 
-  it("filters by a warehouse from its View Products button, shown as a removable tag", async () => {
+  it('filters by a warehouse from its View Products button, shown as a removable tag', async () => {
     const page = browser.page();
     const { body } = await api<{ data: { _id: string; name: string }[] }>('GET', '/warehouses?q=Indore%20Hub');
     const warehouse = body.data[0]!;

@@ -11,8 +11,23 @@ import { pickOption } from '../support/e2e-stock.js';
  * dialog. The API is the second witness of what the screens did.
  */
 
-type Line = { product_id: string; product_name: string; quantity: number; received_quantity: number; returned_quantity: number; due_quantity: number; tracks_expiry: boolean };
-type Order = { _id: string; number: string; status: string; lines: Line[]; taxes: { supply: string; cgst: number; sgst: number; igst: number; total: number }; history: { action: string; note: string }[] };
+type Line = {
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  received_quantity: number;
+  returned_quantity: number;
+  due_quantity: number;
+  tracks_expiry: boolean;
+};
+type Order = {
+  _id: string;
+  number: string;
+  status: string;
+  lines: Line[];
+  taxes: { supply: string; cgst: number; sgst: number; igst: number; total: number };
+  history: { action: string; note: string }[];
+};
 type Product = { _id: string; productname: string; tracks_expiry: boolean; gst_rate: number };
 type Party = { _id: string; name?: string; firstname?: string; lastname?: string; city_id: string };
 
@@ -25,14 +40,19 @@ async function setting() {
   const warehouse = warehouses.find((w) => sellers.some((s) => stateOf(s.city_id) === stateOf(w.city_id)))!;
   const seller = sellers.find((s) => stateOf(s.city_id) === stateOf(warehouse.city_id))!;
   const products = (await api<{ data: Product[] }>('GET', '/products?limit=1000')).body.data
-    .filter((p) => p.gst_rate > 0).sort((a, b) => a.productname.localeCompare(b.productname));
+    .filter((p) => p.gst_rate > 0)
+    .sort((a, b) => a.productname.localeCompare(b.productname));
   const names = new Map<string, number>();
   for (const p of products) names.set(p.productname, (names.get(p.productname) ?? 0) + 1);
   // A name typed into the product picker finds that product alone.
   const single = (p: Product) => names.get(p.productname) === 1;
   return {
-    warehouse, seller, sellerName: `${seller.firstname} ${seller.lastname}`, state: stateOf(warehouse.city_id)!,
-    tracked: products.find((p) => p.tracks_expiry && single(p))!, plain: products.filter((p) => !p.tracks_expiry && single(p)).at(-1)!,
+    warehouse,
+    seller,
+    sellerName: `${seller.firstname} ${seller.lastname}`,
+    state: stateOf(warehouse.city_id)!,
+    tracked: products.find((p) => p.tracks_expiry && single(p))!,
+    plain: products.filter((p) => !p.tracks_expiry && single(p)).at(-1)!,
   };
 }
 
@@ -41,7 +61,8 @@ const idFromUrl = (page: Page) => new URL(page.url()).pathname.split('/').pop()!
 const cellsOf = (row: Locator) => row.locator('td').allInnerTexts();
 const linesTable = (page: Page) => page.getByRole('table', { name: 'Lines', exact: true });
 /** Ordered, received, returned and due of the order's line for this product, as its page shows them. */
-const figuresOf = async (page: Page, product: string) => (await cellsOf(linesTable(page).locator('tbody tr.ant-table-row').filter({ hasText: product }))).slice(2, 6);
+const figuresOf = async (page: Page, product: string) =>
+  (await cellsOf(linesTable(page).locator('tbody tr.ant-table-row').filter({ hasText: product }))).slice(2, 6);
 const historyTitles = async (page: Page) => (await page.getByTestId('history-entry').allInnerTexts()).map((t) => t.split(' · ')[0]);
 
 async function openStep(page: Page, label: string) {
@@ -86,7 +107,14 @@ describe('purchase orders (issue 31)', () => {
     const id = idFromUrl(page);
     await atPath(page, `/purchase-orders/show/${id}`);
     const drafted = await orderOf(id);
-    expect(drafted).toMatchObject({ status: 'draft', notes: note, lines: [{ product_id: tracked._id, quantity: 10 }, { product_id: plain._id, quantity: 6 }] });
+    expect(drafted).toMatchObject({
+      status: 'draft',
+      notes: note,
+      lines: [
+        { product_id: tracked._id, quantity: 10 },
+        { product_id: plain._id, quantity: 6 },
+      ],
+    });
 
     // Placed, after its question.
     await page.getByRole('button', { name: 'Place Order', exact: true }).click();
@@ -170,11 +198,21 @@ describe('purchase orders (issue 31)', () => {
     // The API agrees: every unit received, one returned, from the batch picked.
     const done = await orderOf(id);
     expect(done.status).toBe('received');
-    expect(done.lines.map((l) => [l.received_quantity, l.returned_quantity, l.due_quantity])).toEqual([[10, 1, 0], [6, 0, 0]]);
+    expect(done.lines.map((l) => [l.received_quantity, l.returned_quantity, l.due_quantity])).toEqual([
+      [10, 1, 0],
+      [6, 0, 0],
+    ]);
     const record = (await api<{ data: { _id: string }[] }>('GET', `/inventory?product_id=${tracked._id}&warehouse_id=${warehouse._id}&limit=1`)).body.data[0]!;
     const batches = (await api<{ data: { batch_no: string; current_stock: number }[] }>('GET', `/inventory/${record._id}/batches`)).body.data;
-    expect(batches.filter((b) => b.batch_no.startsWith(firstBatch)).map((b) => [b.batch_no, b.current_stock]).sort())
-      .toEqual([[firstBatch, 3], [`${firstBatch}-2`, 6]]);
+    expect(
+      batches
+        .filter((b) => b.batch_no.startsWith(firstBatch))
+        .map((b) => [b.batch_no, b.current_stock])
+        .sort(),
+    ).toEqual([
+      [firstBatch, 3],
+      [`${firstBatch}-2`, 6],
+    ]);
 
     // The seller's page lists the order.
     await page.getByTestId('order-seller').getByRole('link', { name: sellerName }).click();
@@ -185,7 +223,10 @@ describe('purchase orders (issue 31)', () => {
   it('on a phone (390 px) the order page fits the screen, and its receive dialog receives', async () => {
     const { warehouse, seller, plain } = await setting();
     const made = await api<Order>('POST', '/purchase-orders', {
-      seller_id: seller._id, warehouse_id: warehouse._id, expected_on: dayFromToday(-2), lines: [{ product_id: plain._id, quantity: 8, unit_cost: 25 }],
+      seller_id: seller._id,
+      warehouse_id: warehouse._id,
+      expected_on: dayFromToday(-2),
+      lines: [{ product_id: plain._id, quantity: 8, unit_cost: 25 }],
     });
     expect(made.status).toBe(201);
     expect((await api('POST', `/purchase-orders/${made.body._id}/order`, {})).status).toBe(200);

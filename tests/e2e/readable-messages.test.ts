@@ -27,7 +27,7 @@ describe('messages on screen (issue 28)', () => {
     expect(text.split('still holds').length).toBe(2);
   });
 
-  it("the permissions reset explains itself without pointing at SPEC.md", async () => {
+  it('the permissions reset explains itself without pointing at SPEC.md', async () => {
     const page = browser.page();
     await loginAs(page, 'admin');
     await page.goto('/permissions');

@@ -20,7 +20,10 @@ type Report = {
 };
 
 const statistic = (page: Page, title: string) =>
-  page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content');
+  page
+    .locator('.ant-statistic')
+    .filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+    .locator('.ant-statistic-content');
 const n = (value: number) => value.toLocaleString('en-IN');
 const day = (d: string) => dayjs(d).format('DD MMM YYYY');
 
@@ -67,17 +70,28 @@ describe('inventory report generator (SPEC.md "Inventory report generator", sect
     await page.getByText('Movements', { exact: true }).click();
     await page.locator('.recharts-surface').first().waitFor();
     const latest = Object.keys(movements).sort().at(-1)!;
-    await page.locator('.ant-collapse-header').first().getByText(`${day(latest)} — ${movements[latest]!.length} movement`, { exact: false }).waitFor();
+    await page
+      .locator('.ant-collapse-header')
+      .first()
+      .getByText(`${day(latest)} — ${movements[latest]!.length} movement`, { exact: false })
+      .waitFor();
 
     await page.getByText('Comparison', { exact: true }).click();
     const first = comparison.current_stock[0]!;
     const row = tableRows(page).first();
-    await expect.poll(() => row.locator('td').allTextContents()).toEqual([
-      first.product_name, n(first.opening_stock), n(first.closing_stock),
-      first.closing_stock - first.opening_stock > 0 ? `+${n(first.closing_stock - first.opening_stock)}`
-        : first.closing_stock < first.opening_stock ? `−${n(first.opening_stock - first.closing_stock)}` : '0',
-      n(first.current_stock),
-    ]);
+    await expect
+      .poll(() => row.locator('td').allTextContents())
+      .toEqual([
+        first.product_name,
+        n(first.opening_stock),
+        n(first.closing_stock),
+        first.closing_stock - first.opening_stock > 0
+          ? `+${n(first.closing_stock - first.opening_stock)}`
+          : first.closing_stock < first.opening_stock
+            ? `−${n(first.opening_stock - first.closing_stock)}`
+            : '0',
+        n(first.current_stock),
+      ]);
     const comparisonCsv = (await exportedCsv(page)).trim().split('\r\n');
     expect(comparisonCsv).toHaveLength(comparison.current_stock.length + 1);
   });
@@ -153,7 +167,10 @@ describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () 
     await button.click();
     await expect.poll(() => new URL(page.url()).search.slice(1)).toBe(query);
 
-    for (const [section, days] of [['purchases', expected.purchases], ['sales', expected.sales]] as const) {
+    for (const [section, days] of [
+      ['purchases', expected.purchases],
+      ['sales', expected.sales],
+    ] as const) {
       const table = page.getByTestId(section);
       const dayRows = table.locator('tr.ant-table-row-level-0');
       await expect.poll(() => dayRows.count()).toBe(Object.keys(days).length);
@@ -181,21 +198,37 @@ describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () 
 
     // A day of one purchase says '1 item'.
     const store = await api<{ _id: string }>('POST', '/warehouses', {
-      name: unique('One Item Store'), city_id: jaipur.city_id, address: '3 Test Road', status: 'active', contact_person: 'Test Person',
-      contact_phone: '+91 90000 00002', contact_email: 'one-item@example.com',
+      name: unique('One Item Store'),
+      city_id: jaipur.city_id,
+      address: '3 Test Road',
+      status: 'active',
+      contact_person: 'Test Person',
+      contact_phone: '+91 90000 00002',
+      contact_email: 'one-item@example.com',
     });
     // A product without batches (another test may have just added one that tracks expiry).
     const { body: product } = await api<{ data: { _id: string; tracks_expiry: boolean }[] }>('GET', '/products?limit=50');
     product.data = product.data.filter((p) => !p.tracks_expiry);
     const { body: sellers } = await api<{ data: { _id: string }[] }>('GET', '/users/by-role/seller');
     const added = await api('POST', '/inventory/add-stock', {
-      product_id: product.data[0]!._id, warehouse_id: store.body._id, quantity: 3, unit_cost: 10, movement_reason: 'purchase',
-      reference_id: 'INV-ONE', reference_type: 'invoice', notes: 'One item', seller_id: sellers.data[0]!._id,
+      product_id: product.data[0]!._id,
+      warehouse_id: store.body._id,
+      quantity: 3,
+      unit_cost: 10,
+      movement_reason: 'purchase',
+      reference_id: 'INV-ONE',
+      reference_type: 'invoice',
+      notes: 'One item',
+      seller_id: sellers.data[0]!._id,
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const today = businessDay(new Date());
     await page.goto(`/sale-purchase-report?warehouse_id=${store.body._id}&start_date=${today}&end_date=${today}`);
-    await page.getByTestId('purchases').locator('tr.ant-table-row-level-0').getByText(`${day(today)} (1 item)`, { exact: true }).waitFor();
+    await page
+      .getByTestId('purchases')
+      .locator('tr.ant-table-row-level-0')
+      .getByText(`${day(today)} (1 item)`, { exact: true })
+      .waitFor();
     await page.getByTestId('sales').getByText('No sales in this period').waitFor();
   });
 });
@@ -206,12 +239,22 @@ describe('update all inventory (SPEC.md "Update all inventory", section 6)', () 
   it('admin picks a warehouse from a select and sees what the reconciliation created or corrected', async () => {
     const page = browser.page();
     const city = await api<{ _id: string }>('POST', '/cities', {
-      name: unique('Reconcile City'), state: 'Kerala', district: 'Ernakulam', pincode: '682001', wards: ['Ward 1'], is_active: true,
+      name: unique('Reconcile City'),
+      state: 'Kerala',
+      district: 'Ernakulam',
+      pincode: '682001',
+      wards: ['Ward 1'],
+      is_active: true,
     });
     const name = unique('Reconcile Store');
     const created = await api<{ _id: string }>('POST', '/warehouses', {
-      name, city_id: city.body._id, address: '2 Test Road', status: 'active', contact_person: 'Test Person',
-      contact_phone: '+91 90000 00001', contact_email: 'reconcile@example.com',
+      name,
+      city_id: city.body._id,
+      address: '2 Test Road',
+      status: 'active',
+      contact_person: 'Test Person',
+      contact_phone: '+91 90000 00001',
+      contact_email: 'reconcile@example.com',
     });
     expect(created.status).toBe(201);
     const products = await totalOf('/products');
@@ -224,9 +267,12 @@ describe('update all inventory (SPEC.md "Update all inventory", section 6)', () 
     // It says what it will create and waits for a confirmation: nothing is written before.
     await page.getByRole('button', { name: 'Update Inventory' }).click();
     const confirm = page.getByTestId('update-all-confirm');
-    await expect.poll(() => confirm.innerText()).toBe(
-      `It will create ${products.toLocaleString('en-IN')} inventory records (0 in stock) for the products with none in ${name} yet. `
-      + 'Any balance that differs from its stock movements is reset to them.');
+    await expect
+      .poll(() => confirm.innerText())
+      .toBe(
+        `It will create ${products.toLocaleString('en-IN')} inventory records (0 in stock) for the products with none in ${name} yet. ` +
+          'Any balance that differs from its stock movements is reset to them.',
+      );
     const recordsHere = async () => (await api<{ total: number }>('GET', `/inventory?limit=1&warehouse=${created.body._id}`)).body.total;
     expect(await recordsHere()).toBe(0);
     await page.locator('.ant-popover').getByRole('button', { name: 'Update Inventory' }).click();
@@ -246,7 +292,9 @@ describe('update all inventory (SPEC.md "Update all inventory", section 6)', () 
     const page = browser.page();
     await loginAs(page, 'warehouse');
     for (const [path, heading] of [
-      ['/inventory', 'Inventory Management'], ['/inventory-registration', 'Add Inventory'], ['/inventory-report', 'Inventory Report'],
+      ['/inventory', 'Inventory Management'],
+      ['/inventory-registration', 'Add Inventory'],
+      ['/inventory-report', 'Inventory Report'],
       ['/sale-purchase-report', 'Sale Purchase Report'],
     ]) {
       await page.goto(path);

@@ -37,7 +37,7 @@ async function retryAndSeeRows(page: Page, back: () => Promise<void>, rows = tab
 describe('while the server is away (issue 28)', () => {
   const browser = useBrowser();
 
-  it("a screen whose code cannot be downloaded says so with Retry inside the layout, and appears by itself once it can", async () => {
+  it('a screen whose code cannot be downloaded says so with Retry inside the layout, and appears by itself once it can', async () => {
     const page = browser.page();
     await loginAs(page, 'admin');
     const chunk = '**/assets/InventoryListPage-*.js';

@@ -37,7 +37,10 @@ describe('sign-in follows the live policy (issue 13)', () => {
 
   async function signInAsSubAdmin(): Promise<Page> {
     await other?.close();
-    other = await browser.context().browser()!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+    other = await browser
+      .context()
+      .browser()!
+      .newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
     const page = await other.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto('/login');

@@ -24,8 +24,11 @@ async function cancelTakes(ids: string[]): Promise<void> {
   for (const id of ids) await api('POST', `/stock-takes/${id}/cancel`);
 }
 
-const isFocused = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'))
-  .evaluate((el) => el === document.activeElement);
+const isFocused = (page: Page, label: string) =>
+  page
+    .getByLabel(label, { exact: true })
+    .and(page.locator('input'))
+    .evaluate((el) => el === document.activeElement);
 
 describe('stock take (issue 19)', () => {
   const browser = useBrowser();
@@ -49,7 +52,11 @@ describe('stock take (issue 19)', () => {
     const sheet = (await api<{ lines: Line[] }>('GET', `/stock-takes/${id}`)).body.lines.filter((l) => l.barcode);
     expect(sheet.length).toBeGreaterThanOrEqual(3);
     const [a, b, c] = sheet as [Line, Line, Line];
-    const counts = new Map([[a.product_id, a.expected + 4], [b.product_id, Math.max(0, b.expected - 1)], [c.product_id, c.expected + 2]]);
+    const counts = new Map([
+      [a.product_id, a.expected + 4],
+      [b.product_id, Math.max(0, b.expected - 1)],
+      [c.product_id, c.expected + 2],
+    ]);
     // Blind by default: the counter does not see what the system expects.
     await expect.poll(() => page.getByRole('columnheader', { name: 'Expected' }).count()).toBe(0);
 
@@ -79,7 +86,8 @@ describe('stock take (issue 19)', () => {
     await page.getByRole('button', { name: 'Apply Stock Take' }).click();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     // The toast, or (when the apply is refused) the error on the page, so that a failure says why.
-    await expect.poll(async () => (await page.locator('.ant-message, .ant-alert').allInnerTexts()).join(' | '))
+    await expect
+      .poll(async () => (await page.locator('.ant-message, .ant-alert').allInnerTexts()).join(' | '))
       .toMatch(/Stock take applied: 3 adjustment\(s\) posted/);
 
     for (const line of [a, b, c]) {
@@ -93,8 +101,13 @@ describe('stock take (issue 19)', () => {
     // A warehouse of this test's own: nobody else starts a count in it.
     const city = (await warehouses())[0]!.city_id;
     const created = await api<{ _id: string; name: string }>('POST', '/warehouses', {
-      name: unique('Count Store'), city_id: city, address: '9 Tally Road', status: 'active', contact_person: 'Meera',
-      contact_phone: '+91 98765 43211', contact_email: `${unique('count').replace(/\W+/g, '.')}@demo.local`,
+      name: unique('Count Store'),
+      city_id: city,
+      address: '9 Tally Road',
+      status: 'active',
+      contact_person: 'Meera',
+      contact_phone: '+91 98765 43211',
+      contact_email: `${unique('count').replace(/\W+/g, '.')}@demo.local`,
     });
     expect(created.status).toBe(201);
     const warehouse = created.body;
@@ -111,7 +124,10 @@ describe('stock take (issue 19)', () => {
       await pickOption(page, 'Warehouse', warehouse.name);
       await pickOption(page, 'Category', 'Staples');
       // Before anyone counts: the open count of the same products is named, with a link, and Start waits for it.
-      await page.getByRole('alert').filter({ hasText: `A stock take of Staples in ${warehouse.name} is still open` }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `A stock take of Staples in ${warehouse.name} is still open` })
+        .waitFor();
       await expect.poll(() => link.getAttribute('href')).toBe(`/stock-takes/${opened[0]}`);
       await expect.poll(() => startButton.isDisabled()).toBe(true);
 
@@ -123,7 +139,10 @@ describe('stock take (issue 19)', () => {
       // Someone else starts Household first (this screen does not know yet): the API's 409 is shown, with its link.
       opened.push(await startTake(warehouse._id, household.category_id));
       await startButton.click();
-      await page.getByRole('alert').filter({ hasText: `A stock take of Household in ${warehouse.name} is still open` }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `A stock take of Household in ${warehouse.name} is still open` })
+        .waitFor();
       await expect.poll(() => link.getAttribute('href')).toBe(`/stock-takes/${opened[1]}`);
       await expect.poll(() => startButton.isDisabled()).toBe(true);
       await link.click();
@@ -183,8 +202,15 @@ describe('stock take (issue 19)', () => {
     // A Staples product with no stock in this warehouse: not on the sheet, found on the shelf.
     const newcomerName = unique('Scanned Jowar Flour');
     const newcomer = await api<{ _id: string }>('POST', '/products', {
-      productname: newcomerName, category: 'Staples', subcategory: 'Atta & Flours', product_keyword: 'E2E Mills', price: 80,
-      discount_price: 75, product_description: 'Jowar flour.', unit: 'kg', unit_value: '1',
+      productname: newcomerName,
+      category: 'Staples',
+      subcategory: 'Atta & Flours',
+      product_keyword: 'E2E Mills',
+      price: 80,
+      discount_price: 75,
+      product_description: 'Jowar flour.',
+      unit: 'kg',
+      unit_value: '1',
     });
     expect(newcomer.status).toBe(201);
     const id = await startTake(warehouse._id, staples.category_id, false);
@@ -215,8 +241,9 @@ describe('stock take (issue 19)', () => {
       await page.getByText(/products match dal: which one\?/).waitFor();
       await expect.poll(() => isFocused(page, 'Which product?')).toBe(true);
       const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-      await expect.poll(async () => (await offered.allInnerTexts()).slice(0, dals.length)).toEqual(
-        dals.map((l) => [l.productname, l.sku ?? l.barcode].filter(Boolean).join(' · ')));
+      await expect
+        .poll(async () => (await offered.allInnerTexts()).slice(0, dals.length))
+        .toEqual(dals.map((l) => [l.productname, l.sku ?? l.barcode].filter(Boolean).join(' · ')));
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect.poll(() => isFocused(page, `Counted ${dals[1]!.productname}`)).toBe(true);
@@ -227,8 +254,13 @@ describe('stock take (issue 19)', () => {
       await expect.poll(() => isFocused(page, 'Find product to count')).toBe(true);
       await page.keyboard.type(unknown);
       await page.keyboard.press('Enter');
-      await page.getByRole('alert').filter({ hasText: `No product with code ${unknown}` }).waitFor();
-      await expect.poll(() => finder.evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionStart === 0 && el.selectionEnd === el.value.length)).toBe(true);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `No product with code ${unknown}` })
+        .waitFor();
+      await expect
+        .poll(() => finder.evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionStart === 0 && el.selectionEnd === el.value.length))
+        .toBe(true);
       await page.keyboard.type(byBarcode.barcode!);
       await expect.poll(() => finder.inputValue()).toBe(byBarcode.barcode);
       await page.keyboard.press('Enter');

@@ -8,15 +8,22 @@ import { loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, atPath, tableRows } from '../support/e2e-crud.js';
 import { demoRecord } from '../support/e2e-stock.js';
 
-type Valuation = { data: { warehouse_name: string; product_name: string | null; stock_value: number }[]; total: number; totals: { quantity: number; stock_value: number } };
+type Valuation = {
+  data: { warehouse_name: string; product_name: string | null; stock_value: number }[];
+  total: number;
+  totals: { quantity: number; stock_value: number };
+};
 
 const statistic = (page: Page, title: string) =>
-  page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) }).locator('.ant-statistic-content');
+  page
+    .locator('.ant-statistic')
+    .filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+    .locator('.ant-statistic-content');
 
 describe('Stock Valuation (issue 28)', () => {
   const browser = useBrowser();
 
-  it('shows the dashboard\'s value for today, what the ledger held on a past day, per category, and downloads every row', async () => {
+  it("shows the dashboard's value for today, what the ledger held on a past day, per category, and downloads every row", async () => {
     const today = (await api<Valuation>('GET', '/reports/stock-valuation?limit=50')).body;
     const dashboard = (await api<{ total_inventory_value: number }>('GET', '/dashboard/summary')).body;
     expect(today.totals.stock_value).toBe(dashboard.total_inventory_value);
@@ -43,7 +50,11 @@ describe('Stock Valuation (issue 28)', () => {
     await expect.poll(() => page.getByRole('columnheader', { name: 'Product' }).count()).toBe(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(csv[0]).toBe('Warehouse,Category,Quantity,Average cost,Stock value');
     expect(csv).toHaveLength(then.total + 1);
     expect(download.suggestedFilename()).toBe(`stock-valuation-category-${past}.csv`);
@@ -72,8 +83,12 @@ describe('Stock Valuation (issue 28)', () => {
     await dialog.getByRole('button', { name: 'Revalue' }).click();
     await admin.getByText('Stock revalued').waitFor();
     await expect.poll(() => tableRows(admin).first().textContent()).toContain(formatINR(record.current_stock * 22.5));
-    const ledger = (await api<{ data: { movement_type: string; notes: string; movement_reason: string }[] }>('GET',
-      `/inventory/movements?product_id=${record.product_id}&warehouse_id=${record.warehouse_id}&limit=1`)).body.data[0]!;
+    const ledger = (
+      await api<{ data: { movement_type: string; notes: string; movement_reason: string }[] }>(
+        'GET',
+        `/inventory/movements?product_id=${record.product_id}&warehouse_id=${record.warehouse_id}&limit=1`,
+      )
+    ).body.data[0]!;
     expect(ledger).toMatchObject({ movement_type: 'valuation', movement_reason: 'revaluation' });
     expect(ledger.notes).toContain('Supplier credit note');
   });

@@ -136,12 +136,19 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     await pickOption(page, 'Seller', /./);
     const requests = stockRequests(page);
     // The server applies the first request, but its answer never reaches the browser.
-    await page.route('**/api/inventory/add-stock', async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await page.route(
+      '**/api/inventory/add-stock',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
     await submit(page).click();
-    await page.getByRole('alert').getByText(/Network error|Cannot connect/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Network error|Cannot connect/)
+      .waitFor();
     expect((await inventoryRecord(record._id)).current_stock).toBe(record.current_stock + 9);
 
     const replay = page.waitForResponse((r) => r.url().endsWith('/api/inventory/add-stock'));
@@ -182,7 +189,8 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     await expect.poll(() => row.locator('td').nth(8).textContent()).toBe('Low Stock');
 
     const movements = await api<{ data: { movement_type: string; quantity: number; stock_after: number; notes: string; reference_id: string }[] }>(
-      'GET', `/inventory/movements?product_id=${record.product_id}&warehouse_id=${record.warehouse_id}&limit=1`,
+      'GET',
+      `/inventory/movements?product_id=${record.product_id}&warehouse_id=${record.warehouse_id}&limit=1`,
     );
     expect(movements.body.data[0]).toMatchObject({ movement_type: 'adjustment', quantity: target - record.current_stock, stock_after: target });
     // The form's reference and notes land in their own ledger columns.
@@ -254,7 +262,12 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     await page.getByText('Stock levels and location saved').waitFor();
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toEqual({ minimum_stock: 50, maximum_stock: 120, location: 'Rack B-07' });
-    await expect(inventoryRecord(record._id)).resolves.toMatchObject({ minimum_stock: 50, maximum_stock: 120, location: 'Rack B-07', current_stock: record.current_stock });
+    await expect(inventoryRecord(record._id)).resolves.toMatchObject({
+      minimum_stock: 50,
+      maximum_stock: 120,
+      location: 'Rack B-07',
+      current_stock: record.current_stock,
+    });
     // The panel above shows the new levels.
     const panelMin = page.getByTestId('current-stock-panel').locator('.ant-statistic').filter({ hasText: 'Min Stock' });
     await expect.poll(() => panelMin.locator('.ant-statistic-content').innerText()).toBe('50');

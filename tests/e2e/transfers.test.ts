@@ -12,7 +12,10 @@ type Detail = { _id: string; status: string; notes: string; lines: { product_id:
 async function draftOf(record: InventoryRow, quantity: number, notes = 'Drafted') {
   const destination = (await warehouses()).find((w) => w._id !== record.warehouse_id && /Warehouse/.test(w.name))!;
   const made = await api<Detail>('POST', '/transfers', {
-    from_warehouse_id: record.warehouse_id, to_warehouse_id: destination._id, lines: [{ product_id: record.product_id, quantity }], notes,
+    from_warehouse_id: record.warehouse_id,
+    to_warehouse_id: destination._id,
+    lines: [{ product_id: record.product_id, quantity }],
+    notes,
   });
   expect(made.status).toBe(201);
   return made.body;
@@ -62,8 +65,11 @@ describe('transfers (issue 18)', () => {
     await page.getByText('Received and closed').waitFor();
     await page.getByText('One carton crushed').waitFor();
     await expect.poll(() => stockAt(destination._id)).toBe(destinationBefore + 2);
-    expect((await page.getByTestId('transfer-event').allInnerTexts()).map((t) => t.split('\n')[0]))
-      .toEqual(['Created Draft', 'Dispatched In transit', 'Received and closed Received']);
+    expect((await page.getByTestId('transfer-event').allInnerTexts()).map((t) => t.split('\n')[0])).toEqual([
+      'Created Draft',
+      'Dispatched In transit',
+      'Received and closed Received',
+    ]);
 
     // The list, filtered to received transfers from the source, shows it with its status.
     const id = new URL(page.url()).pathname.split('/').pop()!;
@@ -90,7 +96,8 @@ describe('transfers (issue 18)', () => {
     await page.getByRole('button', { name: 'Save Transfer' }).click();
     await expectPath(page, `/transfers/${made._id}`);
     await page.getByText('Recounted').waitFor();
-    await expect.poll(async () => (await page.getByTestId('transfer-event').allInnerTexts()).map((t) => t.split('\n')[0]))
+    await expect
+      .poll(async () => (await page.getByTestId('transfer-event').allInnerTexts()).map((t) => t.split('\n')[0]))
       .toEqual(['Created Draft', 'Edited Draft']);
     const saved = (await api<Detail>('GET', `/transfers/${made._id}`)).body;
     expect(saved).toMatchObject({ status: 'draft', notes: 'Recounted', lines: [expect.objectContaining({ product_id: record.product_id, quantity: 4 })] });
@@ -146,14 +153,31 @@ describe('transfers (issue 18)', () => {
     const source = (await warehouses()).find((w) => /Warehouse/.test(w.name))!;
     const name = unique('E2E Curd');
     const product = await api<{ _id: string; tracks_expiry: boolean }>('POST', '/products', {
-      productname: name, category: 'Dairy & Bakery', subcategory: 'Butter & Cheese', product_keyword: 'E2E Dairy', price: 60,
-      discount_price: 55, product_description: 'Fresh curd.', unit: 'g', unit_value: '400',
+      productname: name,
+      category: 'Dairy & Bakery',
+      subcategory: 'Butter & Cheese',
+      product_keyword: 'E2E Dairy',
+      price: 60,
+      discount_price: 55,
+      product_description: 'Fresh curd.',
+      unit: 'g',
+      unit_value: '400',
     });
     expect(product.body.tracks_expiry).toBe(true);
-    const batch = (batch_no: string, quantity: number, days: number, movement_reason: string) => api('POST', '/inventory/add-stock', {
-      product_id: product.body._id, warehouse_id: source._id, quantity, unit_cost: 30, movement_reason, reference_id: batch_no,
-      reference_type: 'manual', notes: 'Transfer availability', batch_no, expiry_date: dayFromToday(days), confirm_expired: days < 0,
-    });
+    const batch = (batch_no: string, quantity: number, days: number, movement_reason: string) =>
+      api('POST', '/inventory/add-stock', {
+        product_id: product.body._id,
+        warehouse_id: source._id,
+        quantity,
+        unit_cost: 30,
+        movement_reason,
+        reference_id: batch_no,
+        reference_type: 'manual',
+        notes: 'Transfer availability',
+        batch_no,
+        expiry_date: dayFromToday(days),
+        confirm_expired: days < 0,
+      });
     expect((await batch('CU-01', 6, 10, 'adjustment')).status).toBe(200);
     // An expired batch (a late return): held, but never dispatched.
     expect((await batch('CU-00', 4, -2, 'return')).status).toBe(200);

@@ -14,8 +14,16 @@ const posts = (page: Page, path: string) => requestsMatching(page, (r) => r.meth
 /** A product of its own, so it has no inventory record anywhere yet. */
 async function newProduct(): Promise<{ _id: string; productname: string }> {
   const created = await api<{ _id: string; productname: string }>('POST', '/products', {
-    productname: unique('Typed Ghee'), category: 'Dairy & Bakery', subcategory: 'Butter & Cheese', product_keyword: 'E2E Dairy',
-    price: 250, discount_price: 240, product_description: 'Clarified butter.', unit: 'g', unit_value: '500', tracks_expiry: false,
+    productname: unique('Typed Ghee'),
+    category: 'Dairy & Bakery',
+    subcategory: 'Butter & Cheese',
+    product_keyword: 'E2E Dairy',
+    price: 250,
+    discount_price: 240,
+    product_description: 'Clarified butter.',
+    unit: 'g',
+    unit_value: '500',
+    tracks_expiry: false,
   });
   expect(created.status).toBe(201);
   return created.body;
@@ -45,7 +53,12 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
     const submit = page.getByRole('button', { name: 'Add Stock' });
 
     const quantity = field(page, 'Quantity');
-    for (const [typed, message] of [['0', QUANTITY], ['-3', QUANTITY], ['2.5', 'Quantity must be a whole number'], ['0.001', QUANTITY]]) {
+    for (const [typed, message] of [
+      ['0', QUANTITY],
+      ['-3', QUANTITY],
+      ['2.5', 'Quantity must be a whole number'],
+      ['0.001', QUANTITY],
+    ]) {
       await typeRefusedNumber(page, quantity, typed!, message!);
       await submit.click();
       await expectStillRefused(page, quantity, typed!, message!);
@@ -59,7 +72,10 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
     }
     await typeAcceptedNumber(page, cost, '2.5');
 
-    for (const [label, name] of [['Min Stock', 'Minimum stock'], ['Max Stock', 'Maximum stock']] as const) {
+    for (const [label, name] of [
+      ['Min Stock', 'Minimum stock'],
+      ['Max Stock', 'Maximum stock'],
+    ] as const) {
       await typeRefusedNumber(page, field(page, label), '-3', `${name} must be a whole number, 0 or more`);
       await typeRefusedNumber(page, field(page, label), '2.5', `${name} must be a whole number`);
       await typeRefusedNumber(page, field(page, label), '0.001', `${name} must be a whole number`);
@@ -93,7 +109,11 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
     await field(page, 'Reference ID').fill('COUNT-TYPED');
     await field(page, 'Notes').fill('Typed numbers check');
     const submit = page.getByRole('button', { name: 'Save Adjustment' });
-    for (const [typed, message] of [['-3', 'New stock must be a whole number, 0 or more'], ['2.5', 'New stock must be a whole number'], ['0.001', 'New stock must be a whole number']]) {
+    for (const [typed, message] of [
+      ['-3', 'New stock must be a whole number, 0 or more'],
+      ['2.5', 'New stock must be a whole number'],
+      ['0.001', 'New stock must be a whole number'],
+    ]) {
       await typeRefusedNumber(page, stock, typed!, message!);
       await submit.click();
       await expectStillRefused(page, stock, typed!, message!);
@@ -113,7 +133,10 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
     const sent = requestsMatching(page, (r) => r.method() === 'POST' && /\/api\/(products|handling-charges)$/.test(new URL(r.url()).pathname));
     await loginAs(page, 'admin');
     await page.goto('/product-registration');
-    for (const [label, name] of [['MRP Price', 'MRP price'], ['Discount Price', 'Discount price']] as const) {
+    for (const [label, name] of [
+      ['MRP Price', 'MRP price'],
+      ['Discount Price', 'Discount price'],
+    ] as const) {
       await typeRefusedNumber(page, field(page, label), '-3', 'Prices cannot be negative');
       await typeRefusedNumber(page, field(page, label), '0.001', `${name} may have at most 2 decimals`);
       await page.getByRole('button', { name: 'Add Product' }).click();

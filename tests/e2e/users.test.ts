@@ -7,7 +7,10 @@ const SEARCH = 'Search users by name, email or phone';
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .click();
 }
 
 async function fillUser(page: Page, user: { first: string; email: string; phone: string; password: string }): Promise<void> {

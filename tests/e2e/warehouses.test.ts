@@ -7,7 +7,10 @@ const SEARCH = 'Search warehouses by name, city, address or contact';
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .click();
 }
 
 type Warehouse = { _id: string; name: string; city_id: string; address: string; contact_phone: string; description: string | null };
@@ -84,7 +87,10 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     await page.goto('/warehouses?q=Indore%20Hub');
     await expectRowCount(page, 1);
     await deleteRow(page, 'Indore Hub', 'Are you sure you want to delete this warehouse?');
-    await page.getByRole('alert').filter({ hasText: /This warehouse holds stock/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /This warehouse holds stock/ })
+      .waitFor();
     await expectRowCount(page, 1);
   });
 
@@ -120,8 +126,13 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     try {
       while ((await totalOf('/warehouses')) <= 10) {
         const { body } = await api<{ _id: string }>('POST', '/warehouses', {
-          name: unique('Page Store'), city_id: cities.data[0]!._id, address: 'Baner Road', status: 'active',
-          contact_person: 'Test', contact_phone: '+91 90000 00000', contact_email: 'store@example.com',
+          name: unique('Page Store'),
+          city_id: cities.data[0]!._id,
+          address: 'Baner Road',
+          status: 'active',
+          contact_person: 'Test',
+          contact_phone: '+91 90000 00000',
+          contact_email: 'store@example.com',
         });
         ids.push(body._id);
       }

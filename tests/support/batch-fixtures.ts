@@ -21,8 +21,15 @@ export function dayFromToday(days: number): string {
 }
 
 type Expiring = {
-  product_id: string; product_name: string; warehouse_id: string; warehouse_name: string; batch_no: string; expiry_date: string;
-  days_to_expiry: number; quantity: number; value: number;
+  product_id: string;
+  product_name: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  batch_no: string;
+  expiry_date: string;
+  days_to_expiry: number;
+  quantity: number;
+  value: number;
 };
 
 /**
@@ -30,22 +37,30 @@ type Expiring = {
  * sorted in JavaScript, days counted from the business day in JavaScript.
  */
 export async function bruteForceExpiring(db: Db, days: number, includeExpired: boolean, warehouseId: string | null) {
-  const all = rowsOf<Omit<Expiring, 'days_to_expiry' | 'value'> & { record_stock: number; record_value: string }>(await db.execute(sql`
+  const all = rowsOf<Omit<Expiring, 'days_to_expiry' | 'value'> & { record_stock: number; record_value: string }>(
+    await db.execute(sql`
     select b.product_id, p.productname as product_name, b.warehouse_id, w.name as warehouse_name, b.batch_no,
            to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, b.current_stock as quantity, i.current_stock as record_stock,
            i.stock_value::text as record_value
       from stock_batches b, inventory i, products p, warehouses w
-     where i.product_id = b.product_id and i.warehouse_id = b.warehouse_id and p.id = b.product_id and w.id = b.warehouse_id`));
+     where i.product_id = b.product_id and i.warehouse_id = b.warehouse_id and p.id = b.product_id and w.id = b.warehouse_id`),
+  );
   const today = Date.parse(`${dayFromToday(0)}T00:00:00Z`);
   const rows: Expiring[] = all
     .filter((b) => b.expiry_date !== null && b.quantity > 0 && (!warehouseId || b.warehouse_id === warehouseId))
     .map(({ record_stock, record_value, ...b }) => ({
-      ...b, days_to_expiry: Math.round((Date.parse(`${b.expiry_date}T00:00:00Z`) - today) / 86_400_000),
+      ...b,
+      days_to_expiry: Math.round((Date.parse(`${b.expiry_date}T00:00:00Z`) - today) / 86_400_000),
       value: averageShare(record_stock, Math.round(Number(record_value) * 100), b.quantity) / 100,
     }))
     .filter((b) => b.days_to_expiry <= days && (includeExpired || b.days_to_expiry >= 0))
-    .sort((a, b) => a.expiry_date.localeCompare(b.expiry_date) || cmp(a.product_name, b.product_name) || cmp(a.warehouse_name, b.warehouse_name)
-      || cmp(a.batch_no, b.batch_no));
+    .sort(
+      (a, b) =>
+        a.expiry_date.localeCompare(b.expiry_date) ||
+        cmp(a.product_name, b.product_name) ||
+        cmp(a.warehouse_name, b.warehouse_name) ||
+        cmp(a.batch_no, b.batch_no),
+    );
   const cents = rows.reduce((s, r) => s + Math.round(r.value * 100), 0);
   return { rows, totalQuantity: rows.reduce((s, r) => s + r.quantity, 0), totalValue: cents / 100 };
 }

@@ -43,10 +43,14 @@ export const testOrders = defineResource({
     supplier_id: { kind: 'ref', label: 'Supplier', required: true, filter: true, search: true, ref: { resource: 'test-suppliers', labelField: 'name' } },
     warehouse_id: { kind: 'ref', label: 'Warehouse', required: true, ref: { resource: 'warehouses', labelField: 'name' } },
     status: {
-      kind: 'choice', label: 'Status', filter: true,
+      kind: 'choice',
+      label: 'Status',
+      filter: true,
       options: [
-        { value: 'draft', label: 'Draft' }, { value: 'ordered', label: 'Ordered' },
-        { value: 'partially_received', label: 'Partially received' }, { value: 'received', label: 'Received' },
+        { value: 'draft', label: 'Draft' },
+        { value: 'ordered', label: 'Ordered' },
+        { value: 'partially_received', label: 'Partially received' },
+        { value: 'received', label: 'Received' },
         { value: 'cancelled', label: 'Cancelled' },
       ],
       workflow: {
@@ -63,9 +67,12 @@ export const testOrders = defineResource({
     expected_on: { kind: 'date', label: 'Expected on', filter: 'range', sort: true },
     freight: { kind: 'money', label: 'Freight', cost: true, sort: true },
     lines: {
-      kind: 'lines', label: 'Lines',
+      kind: 'lines',
+      label: 'Lines',
       lines: {
-        itemLabel: 'Line', min: 1, max: 50,
+        itemLabel: 'Line',
+        min: 1,
+        max: 50,
         fields: {
           product_id: { kind: 'ref', label: 'Product', required: true, ref: { resource: 'products', labelField: 'productname' } },
           quantity: { kind: 'integer', label: 'Quantity', required: true, min: 1, max: 100_000 },
@@ -113,7 +120,9 @@ export const testOrderPart: ServerPartModule = {
     for (const [i, line] of (lines ?? []).entries()) {
       if (seen.has(line.product_id)) throw badRequest(`lines.${i}.product_id`, 'This product is already on the order');
       seen.add(line.product_id);
-      const [product] = rowsOf<{ gst_rate: number }>(await tx.execute(sql`select gst_rate::float8 as gst_rate from products where id = ${line.product_id as string}::uuid`));
+      const [product] = rowsOf<{ gst_rate: number }>(
+        await tx.execute(sql`select gst_rate::float8 as gst_rate from products where id = ${line.product_id as string}::uuid`),
+      );
       line.gst_rate = product?.gst_rate ?? 0;
     }
   },
@@ -123,8 +132,10 @@ export const testOrderPart: ServerPartModule = {
       const units = typeof input.units === 'number' ? input.units : null;
       await tx.execute(sql`update test_orders_lines set received = least(quantity, received + coalesce(${units}::int, quantity))
         where parent_id = ${record.id as string}::uuid`);
-      const [due] = rowsOf<{ left: number }>(await tx.execute(sql`select coalesce(sum(quantity - received), 0)::int as left
-        from test_orders_lines where parent_id = ${record.id as string}::uuid`));
+      const [due] = rowsOf<{ left: number }>(
+        await tx.execute(sql`select coalesce(sum(quantity - received), 0)::int as left
+        from test_orders_lines where parent_id = ${record.id as string}::uuid`),
+      );
       return { status: due && due.left > 0 ? 'partially_received' : 'received' };
     },
   },

@@ -13,8 +13,7 @@ export function requestsMatching(page: Page, match: (request: Request) => boolea
 }
 
 /** The validation message of the form item that holds `input`. */
-export const messageOf = (page: Page, input: Locator) =>
-  page.locator('.ant-form-item', { has: input }).last().locator('.ant-form-item-explain-error');
+export const messageOf = (page: Page, input: Locator) => page.locator('.ant-form-item', { has: input }).last().locator('.ant-form-item-explain-error');
 
 /**
  * Types `typed` into a number field and leaves it: the field still shows exactly what was typed (nothing

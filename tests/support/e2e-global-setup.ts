@@ -16,12 +16,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const E2E_SUPPORT_EMAIL = 'help@e2e.grocery.test';
 
 async function buildSpa(outDir: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    // vitest sets NODE_ENV=test; the e2e tests must drive the production build that users get.
-    env: { ...process.env, NODE_ENV: 'production', VITE_API_URL: '/api', VITE_SUPPORT_EMAIL: E2E_SUPPORT_EMAIL },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      // vitest sets NODE_ENV=test; the e2e tests must drive the production build that users get.
+      env: { ...process.env, NODE_ENV: 'production', VITE_API_URL: '/api', VITE_SUPPORT_EMAIL: E2E_SUPPORT_EMAIL },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
 }
 
 function startServer(spaDir: string, dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -37,7 +41,11 @@ function startServer(spaDir: string, dataDir: string): Promise<{ url: string; st
   };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/e2e-server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/e2e-server.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const config = readConfig();
   const server = await startServer(config, process.env.E2E_SPA_DIR);
   const close = () => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', close);
   process.on('SIGINT', close);

@@ -6,8 +6,17 @@ import { api } from './e2e-crud.js';
 /** Helpers for the stock screens' end-to-end tests. */
 
 export type InventoryRow = {
-  _id: string; product_id: string; product_name: string; warehouse_id: string; warehouse_name: string; current_stock: number;
-  minimum_stock: number; maximum_stock: number; unit_cost: number; out_of_stock: boolean; low_stock_alert: boolean;
+  _id: string;
+  product_id: string;
+  product_name: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  current_stock: number;
+  minimum_stock: number;
+  maximum_stock: number;
+  unit_cost: number;
+  out_of_stock: boolean;
+  low_stock_alert: boolean;
   tracks_expiry: boolean;
 };
 export type WarehouseRow = { _id: string; name: string; city_id: string; city: string };

@@ -41,12 +41,14 @@ function segment(marker: number, data: number[]): number[] {
 /** A JPEG's header structure: SOI, APP0 (JFIF), a quantisation table, the frame header (SOF0 or another), EOI. */
 export function makeJpegHeaders(width: number, height: number, sofMarker = 0xc0): Buffer {
   return Buffer.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...segment(0xdb, [0, ...Array.from({ length: 64 }, () => 1)]),
     ...segment(0xc4, [0, ...Array.from({ length: 16 }, () => 0)]), // a DHT: in the SOF range but no frame size
     ...segment(sofMarker, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 

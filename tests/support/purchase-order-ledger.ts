@@ -11,7 +11,8 @@ import { rowsOf } from '../../src/server/db/rows.js';
  * some but not all while partially received or closed short (close is only from partially received).
  */
 export async function expectPurchaseOrderInvariant(db: Db): Promise<void> {
-  const lines = rowsOf<{ number: string; product_id: string; status: string }>(await db.execute(sql`
+  const lines = rowsOf<{ number: string; product_id: string; status: string }>(
+    await db.execute(sql`
     select o.number, l.product_id, o.status
       from purchase_orders_lines l join purchase_orders o on o.id = l.parent_id
       left join (select reference_id, product_id,
@@ -24,16 +25,19 @@ export async function expectPurchaseOrderInvariant(db: Db): Promise<void> {
      where coalesce(m.received, 0) <> l.received_quantity or coalesce(m.returned, 0) <> l.returned_quantity
         or coalesce(m.other, 0) <> 0
         or l.received_quantity > l.quantity or l.returned_quantity > l.received_quantity or l.returned_quantity < 0
-     limit 20`));
+     limit 20`),
+  );
   expect(lines, 'purchase order lines whose received or returned units differ from the ledger').toEqual([]);
 
-  const orders = rowsOf<{ number: string; status: string; ordered: number; received: number }>(await db.execute(sql`
+  const orders = rowsOf<{ number: string; status: string; ordered: number; received: number }>(
+    await db.execute(sql`
     select o.number, o.status, sum(l.quantity)::int as ordered, sum(l.received_quantity)::int as received
       from purchase_orders o join purchase_orders_lines l on l.parent_id = o.id
      group by o.id
     having (o.status in ('draft', 'ordered', 'cancelled') and sum(l.received_quantity) <> 0)
         or (o.status = 'received' and bool_or(l.received_quantity <> l.quantity))
         or (o.status in ('partially_received', 'closed') and (sum(l.received_quantity) = 0 or bool_and(l.received_quantity = l.quantity)))
-     limit 20`));
+     limit 20`),
+  );
   expect(orders, 'purchase orders whose status does not fit what they received').toEqual([]);
 }

@@ -10,7 +10,10 @@ export type ServerProcess = { child: ChildProcess; url: string; output: () => st
  * such as `npm start`'s src/server/cli/start.mjs) and resolves once it listens.
  */
 export function startServerProcess(
-  env: Record<string, string>, timeoutMs = 90_000, cwd = ROOT, args = ['--import', 'tsx', 'src/server/main.ts'],
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  cwd = ROOT,
+  args = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<ServerProcess> {
   // `node --import tsx`, not the tsx CLI: one process, so a signal reaches the server's own handlers directly.
   const child = spawn(process.execPath, args, {
@@ -44,13 +47,4 @@ export function startServerProcess(
       reject(Object.assign(new Error(`server exited with ${code}:\n${out}`), { code, output: out }));
     });
   });
-}
-
-/** Signs in over HTTP at a server process; the access token. */
-export async function signInAt(base: string, emailOrPhone: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${emailOrPhone} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }

@@ -3,7 +3,6 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
 import { rowsOf } from '../../src/server/db/rows.js';
 
-
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
@@ -19,16 +18,19 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * - the reports' daily totals (per business day, warehouse and movement type) equal the ledger's.
  */
 export async function expectLedgerInvariant(db: Db): Promise<void> {
-  const drift = rowsOf<{ product_id: string; warehouse_id: string; balance: number; ledger: number }>(await db.execute(sql`
+  const drift = rowsOf<{ product_id: string; warehouse_id: string; balance: number; ledger: number }>(
+    await db.execute(sql`
     select coalesce(i.product_id, m.product_id) as product_id, coalesce(i.warehouse_id, m.warehouse_id) as warehouse_id,
            coalesce(i.current_stock, 0)::float8 as balance, coalesce(m.total, 0)::float8 as ledger
       from inventory i
       full join (select product_id, warehouse_id, sum(quantity) as total from stock_movements group by 1, 2) m
         on m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
-     where coalesce(i.current_stock, 0) <> coalesce(m.total, 0)`));
+     where coalesce(i.current_stock, 0) <> coalesce(m.total, 0)`),
+  );
   expect(drift, 'balances that differ from the sum of their ledger rows').toEqual([]);
 
-  const valueDrift = rowsOf<{ product_id: string; warehouse_id: string; stock_value: number; ledger: number; unit_cost: number }>(await db.execute(sql`
+  const valueDrift = rowsOf<{ product_id: string; warehouse_id: string; stock_value: number; ledger: number; unit_cost: number }>(
+    await db.execute(sql`
     select coalesce(i.product_id, m.product_id) as product_id, coalesce(i.warehouse_id, m.warehouse_id) as warehouse_id,
            coalesce(i.stock_value, 0)::float8 as stock_value, coalesce(m.worth, 0)::float8 as ledger, i.unit_cost::float8 as unit_cost
       from inventory i
@@ -37,22 +39,28 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
      where coalesce(i.stock_value, 0) <> coalesce(m.worth, 0)
         or (i.current_stock > 0 and i.unit_cost <> round(i.stock_value / i.current_stock, 2))
         or (i.current_stock = 0 and i.stock_value <> 0)
-     limit 20`));
+     limit 20`),
+  );
   expect(valueDrift, 'stock values that differ from the sum of their ledger values').toEqual([]);
-  const [badRows] = rowsOf<{ n: number }>(await db.execute(sql`
-    select count(*)::int as n from stock_movements where total_value <> abs(value_change)`));
+  const [badRows] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+    select count(*)::int as n from stock_movements where total_value <> abs(value_change)`),
+  );
   expect(badRows!.n, 'ledger rows whose total_value is not |value_change|').toBe(0);
 
-  const broken = rowsOf<{ seq: number; stock_before: number; previous_after: number; stock_after: number }>(await db.execute(sql`
+  const broken = rowsOf<{ seq: number; stock_before: number; previous_after: number; stock_after: number }>(
+    await db.execute(sql`
     select seq::float8 as seq, stock_before, previous_after, stock_after from (
       select seq, stock_before, stock_after,
              lag(stock_after, 1, 0) over (partition by product_id, warehouse_id order by seq) as previous_after
         from stock_movements) chain
      where stock_before <> previous_after or stock_after < 0
-     limit 20`));
+     limit 20`),
+  );
   expect(broken, 'ledger rows that do not continue from the previous one').toEqual([]);
 
-  const dailyDrift = rowsOf<{ day: string; warehouse_id: string; movement_type: string }>(await db.execute(sql`
+  const dailyDrift = rowsOf<{ day: string; warehouse_id: string; movement_type: string }>(
+    await db.execute(sql`
     with ledger as (
       select (created at time zone 'Asia/Kolkata')::date as day, warehouse_id, movement_type, count(*) as movement_count,
              sum(quantity) as quantity, coalesce(sum(value_change) filter (where value_change > 0), 0) as value_in,
@@ -65,7 +73,8 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
         on d.day = l.day and d.warehouse_id = l.warehouse_id and d.movement_type = l.movement_type
      where coalesce(l.movement_count, 0) <> coalesce(d.movement_count, 0) or coalesce(l.quantity, 0) <> coalesce(d.quantity, 0)
         or coalesce(l.value_in, 0) <> coalesce(d.value_in, 0) or coalesce(l.value_out, 0) <> coalesce(d.value_out, 0)
-     limit 20`));
+     limit 20`),
+  );
   expect(dailyDrift, 'daily totals that differ from the ledger').toEqual([]);
   await expectBatchInvariant(db);
   await expectTransferInvariant(db);
@@ -80,7 +89,8 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
  * transit, and a line's batches add up to the line.
  */
 export async function expectTransferInvariant(db: Db): Promise<void> {
-  const lines = rowsOf<{ transfer_id: string; product_id: string; status: string }>(await db.execute(sql`
+  const lines = rowsOf<{ transfer_id: string; product_id: string; status: string }>(
+    await db.execute(sql`
     select l.transfer_id, l.product_id, t.status
       from transfer_lines l join transfers t on t.id = l.transfer_id
       left join (select reference_id, product_id,
@@ -108,14 +118,17 @@ export async function expectTransferInvariant(db: Db): Promise<void> {
         or (t.status in ('received', 'cancelled') and l.dispatched - l.received - l.returned - l.damaged <> 0)
         or (b.transfer_id is not null and (b.dispatched, b.received, b.returned, b.damaged)
               <> (l.dispatched, l.received, l.returned, l.damaged))
-     limit 20`));
+     limit 20`),
+  );
   expect(lines, 'transfer lines whose units are not all accounted for by the ledger').toEqual([]);
 }
 
 /** Units in transit now, per product (dispatched and not yet received, returned or written off). */
 export async function inTransitOf(db: Db, productId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
-    select coalesce(sum(dispatched - received - returned - damaged), 0)::int as n from transfer_lines where product_id = ${productId}::uuid`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+    select coalesce(sum(dispatched - received - returned - damaged), 0)::int as n from transfer_lines where product_id = ${productId}::uuid`),
+  );
   return row!.n;
 }
 
@@ -126,32 +139,40 @@ export async function inTransitOf(db: Db, productId: string): Promise<number> {
  * row's split adds up to the row.
  */
 export async function expectBatchInvariant(db: Db): Promise<void> {
-  const records = rowsOf<{ id: string; current_stock: number; batches: number | null }>(await db.execute(sql`
+  const records = rowsOf<{ id: string; current_stock: number; batches: number | null }>(
+    await db.execute(sql`
     select i.id, i.current_stock, b.total::float8 as batches
       from inventory i
       left join (select product_id, warehouse_id, sum(current_stock) as total from stock_batches group by 1, 2) b
         on b.product_id = i.product_id and b.warehouse_id = i.warehouse_id
-     where (i.tracks_expiry and i.current_stock <> coalesce(b.total, 0)) or (not i.tracks_expiry and b.total is not null)`));
+     where (i.tracks_expiry and i.current_stock <> coalesce(b.total, 0)) or (not i.tracks_expiry and b.total is not null)`),
+  );
   expect(records, 'records that differ from the sum of their batches (or hold batches untracked)').toEqual([]);
-  const batches = rowsOf<{ batch_no: string; current_stock: number; ledger: number }>(await db.execute(sql`
+  const batches = rowsOf<{ batch_no: string; current_stock: number; ledger: number }>(
+    await db.execute(sql`
     select b.batch_no, b.current_stock, coalesce(l.total, 0)::float8 as ledger
       from stock_batches b
       left join (select product_id, warehouse_id, batch_no, sum(quantity) as total
                    from stock_ledger_batches group by 1, 2, 3) l
         on l.product_id = b.product_id and l.warehouse_id = b.warehouse_id and l.batch_no = b.batch_no
      where b.current_stock <> coalesce(l.total, 0) or b.current_stock < 0
-     limit 20`));
+     limit 20`),
+  );
   expect(batches, 'batches that differ from the sum of their ledger rows').toEqual([]);
-  const splits = rowsOf<{ id: string }>(await db.execute(sql`
+  const splits = rowsOf<{ id: string }>(
+    await db.execute(sql`
     select m.id from stock_movements m join stock_movement_batches s on s.movement_id = m.id
-     group by m.id, m.quantity having m.quantity <> sum(s.quantity) limit 20`));
+     group by m.id, m.quantity having m.quantity <> sum(s.quantity) limit 20`),
+  );
   expect(splits, 'ledger rows whose batch split does not add up to the row').toEqual([]);
 }
 
 /** A balance straight from the table (0 when there is no row). */
 export async function balanceOf(db: Db, productId: string, warehouseId: string): Promise<number> {
-  const [row] = rowsOf<{ stock: number }>(await db.execute(sql`
-    select current_stock as stock from inventory where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid`));
+  const [row] = rowsOf<{ stock: number }>(
+    await db.execute(sql`
+    select current_stock as stock from inventory where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid`),
+  );
   return row?.stock ?? 0;
 }
 

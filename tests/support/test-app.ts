@@ -49,7 +49,12 @@ export type TestApp = {
   /** A user id of each demo role (seeded accounts). */
   userIds: Record<Role, string>;
   token: (role: Role) => Promise<string>;
-  request: <T = any>(method: string, url: string, options?: { role?: Role; token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Reply<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any route
+  request: <T = any>(
+    method: string,
+    url: string,
+    options?: { role?: Role; token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<Reply<T>>;
   close: () => Promise<void>;
 };
 
@@ -67,7 +72,10 @@ export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 /** The real API on a real, demo-seeded database, driven through Fastify's inject (no network). */
 export async function createTestApp(
   options: {
-    seed?: boolean; policy?: PolicySource; loginRateLimit?: number; trustProxy?: TrustProxy;
+    seed?: boolean;
+    policy?: PolicySource;
+    loginRateLimit?: number;
+    trustProxy?: TrustProxy;
     /** How long the API may keep its copy of the policy (default 0: read at every request). */
     policyTtlMs?: number;
   } & Pick<BuildAppOptions, 'declarations' | 'parts'> = {},

@@ -27,7 +27,9 @@ export async function startTwoApiProcesses(): Promise<TwoApiProcesses> {
     warehouse: await signer.sign({ sub: await idOf('warehouse@demo.local'), role: 'warehouse-user', firstname: 'Vikram' }),
   };
   return {
-    database, servers, tokens,
+    database,
+    servers,
+    tokens,
     stop: async () => {
       await Promise.all(servers.map((s) => s.stop()));
       await database.close();

@@ -10,7 +10,8 @@ const tsx = path.join(repo, 'node_modules/.bin/tsx');
 let copy: string;
 let migrations: string;
 
-const run = (script: string, args: string[]) => execFileSync(tsx, [`src/server/cli/${script}.ts`, ...args], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (script: string, args: string[]) =>
+  execFileSync(tsx, [`src/server/cli/${script}.ts`, ...args], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const regenerate = (...args: string[]) => run('db-regenerate', args);
 const refusal = (...args: string[]) => {
   try {
@@ -22,10 +23,17 @@ const refusal = (...args: string[]) => {
   throw new Error(`db:regenerate ${args.join(' ')} was not refused`);
 };
 /** Every file of the migrations folder with its content. */
-const state = () => Object.fromEntries((fs.readdirSync(migrations, { recursive: true }) as string[]).sort()
-  .filter((f) => fs.statSync(path.join(migrations, f)).isFile()).map((f) => [f, fs.readFileSync(path.join(migrations, f), 'utf8')]));
-const journalTags = () => (JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] }).entries
-  .map((e) => `${e.idx}:${e.tag}`);
+const state = () =>
+  Object.fromEntries(
+    (fs.readdirSync(migrations, { recursive: true }) as string[])
+      .sort()
+      .filter((f) => fs.statSync(path.join(migrations, f)).isFile())
+      .map((f) => [f, fs.readFileSync(path.join(migrations, f), 'utf8')]),
+  );
+const journalTags = () =>
+  (JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] }).entries.map(
+    (e) => `${e.idx}:${e.tag}`,
+  );
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'db-regenerate-'));
@@ -57,7 +65,12 @@ describe('npm run db:regenerate', () => {
     expect(before[`${tag}.sql`]).not.toMatch(/UNIQUE/);
 
     const declaration = path.join(copy, 'src/domain/resources/depot-bins.ts');
-    fs.writeFileSync(declaration, fs.readFileSync(declaration, 'utf8').replace("code: { kind: 'text', label: 'Code', required: true,", "code: { kind: 'text', label: 'Code', required: true, unique: true,"));
+    fs.writeFileSync(
+      declaration,
+      fs
+        .readFileSync(declaration, 'utf8')
+        .replace("code: { kind: 'text', label: 'Code', required: true,", "code: { kind: 'text', label: 'Code', required: true, unique: true,"),
+    );
     // The resource's name (kebab-case) names its migration (snake_case).
     regenerate('depot-bins');
 
@@ -66,7 +79,9 @@ describe('npm run db:regenerate', () => {
     expect(after[`${tag}.sql`]).toMatch(/CREATE UNIQUE INDEX "depot_bins_code_unique" ON "depot_bins" USING btree \("code"\)/);
     expect(after[`meta/${tag.slice(0, 4)}_snapshot.json`]).toMatch(/depot_bins_code_unique/);
     expect(journalTags()).toEqual(tags);
-    for (const file of Object.keys(before).filter((f) => !f.startsWith(tag.slice(0, 4)) && !f.startsWith(`meta/${tag.slice(0, 4)}`) && f !== 'meta/_journal.json')) {
+    for (const file of Object.keys(before).filter(
+      (f) => !f.startsWith(tag.slice(0, 4)) && !f.startsWith(`meta/${tag.slice(0, 4)}`) && f !== 'meta/_journal.json',
+    )) {
       expect(after[file], file).toBe(before[file]);
     }
     // SQL edited by hand is kept unless --force; a migration is named by its tag too.
@@ -83,7 +98,9 @@ describe('npm run db:regenerate', () => {
     const schema = path.join(copy, 'src/server/db/declared-schema.ts');
     const source = fs.readFileSync(schema, 'utf8');
     fs.writeFileSync(schema, `${source}\nthrow new Error('a broken schema');\n`);
-    expect(refusal('depot_bins')).toMatch(/drizzle-kit wrote nothing: see its output above \(an error loading the schema.*\); \d{4}_depot_bins is back as it was/);
+    expect(refusal('depot_bins')).toMatch(
+      /drizzle-kit wrote nothing: see its output above \(an error loading the schema.*\); \d{4}_depot_bins is back as it was/,
+    );
     expect(state()).toEqual(before);
 
     // Without the depot_bins table the schema is the one before its migration: nothing to write.

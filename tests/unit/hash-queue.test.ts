@@ -6,7 +6,14 @@ import { CLIENT_BUSY_MESSAGE, HASHING_BUSY_MESSAGE, createHashQueue } from '../.
 function gate(log: string[], name: string) {
   let release!: () => void;
   const done = new Promise<void>((resolve) => (release = resolve));
-  return { task: async () => { log.push(name); await done; return name; }, release };
+  return {
+    task: async () => {
+      log.push(name);
+      await done;
+      return name;
+    },
+    release,
+  };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -35,10 +42,14 @@ describe('password hashing line', () => {
     const [a, b] = [gate(log, 'a'), gate(log, 'b')];
     const runs = [queue.run(a.task, '10.0.0.1'), queue.run(b.task, '10.0.0.2')];
     await expect(queue.run(async () => 'c', '10.0.0.3')).rejects.toMatchObject({
-      statusCode: 503, message: HASHING_BUSY_MESSAGE, headers: { 'retry-after': '1' },
+      statusCode: 503,
+      message: HASHING_BUSY_MESSAGE,
+      headers: { 'retry-after': '1' },
     });
     await expect(queue.run(async () => 'd', '10.0.0.1')).rejects.toMatchObject({
-      statusCode: 429, message: CLIENT_BUSY_MESSAGE, headers: { 'retry-after': '1' },
+      statusCode: 429,
+      message: CLIENT_BUSY_MESSAGE,
+      headers: { 'retry-after': '1' },
     });
     // Work that names no client (an admin saving a user) is never refused: it waits its turn.
     const admin = queue.run(async () => 'admin');
@@ -77,7 +88,7 @@ describe('password hashing line', () => {
     expect(createHashQueue({ width: 10_000, maxWaiting: 1, maxWaitMs: 1, perClient: 1 }).width).toBe(os.availableParallelism());
   });
 
-  it('serves the device lane first, refused by none of the line\'s limits, only when the lane itself is full', async () => {
+  it("serves the device lane first, refused by none of the line's limits, only when the lane itself is full", async () => {
     const log: string[] = [];
     const queue = createHashQueue({ width: 1, maxWaiting: 1, maxWaitMs: 10_000, perClient: 1, deviceLane: 1 });
     const [a, b, d] = [gate(log, 'a'), gate(log, 'b'), gate(log, 'd')];

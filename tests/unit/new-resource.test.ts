@@ -16,19 +16,33 @@ const newResource = (...args: string[]) => run(['src/server/cli/new-resource.ts'
 const read = (file: string) => fs.readFileSync(path.join(copy, file), 'utf8');
 
 const SUPPLIERS = [
-  'suppliers', 'name:text!', 'contact_email:email', 'phone:phone!', 'gst_no:text', 'active:boolean=true', 'wards:list', 'city:ref(cities)',
-  'rating:decimal', 'notes:json',
+  'suppliers',
+  'name:text!',
+  'contact_email:email',
+  'phone:phone!',
+  'gst_no:text',
+  'active:boolean=true',
+  'wards:list',
+  'city:ref(cities)',
+  'rating:decimal',
+  'notes:json',
 ];
 const SUPPLY_ORDERS = [
-  'supply_orders', 'supplier_id:ref(suppliers)!', 'status:workflow(draft>ordered:submit,ordered>received:receive,draft|ordered>cancelled:cancel)',
-  'expected_on:date', 'at:datetime', 'priority:choice(low,normal,high)!', 'price:money', 'qty:integer!',
+  'supply_orders',
+  'supplier_id:ref(suppliers)!',
+  'status:workflow(draft>ordered:submit,ordered>received:receive,draft|ordered>cancelled:cancel)',
+  'expected_on:date',
+  'at:datetime',
+  'priority:choice(low,normal,high)!',
+  'price:money',
+  'qty:integer!',
   'lines:lines(product:ref(products)!,quantity:integer!,unit_cost:money!)!',
 ];
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'new-resource-'));
   fs.cpSync(path.join(repo, 'src'), path.join(copy, 'src'), { recursive: true, filter: (f) => !f.includes(`${path.sep}migrations${path.sep}`) });
-  fs.copyFileSync(path.join(repo, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
+  for (const file of ['tsconfig.json', '.prettierrc.json']) fs.copyFileSync(path.join(repo, file), path.join(copy, file));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
   newResource(...SUPPLIERS);
   newResource(...SUPPLY_ORDERS);
@@ -38,13 +52,19 @@ afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
 type Table = { name: string; columns: [string, string, boolean][]; foreignKeys: [string, string, string][]; indexes: string[] };
 type Probe = {
-  names: string[]; actions: string[]; tables: Record<string, Table>; screens: unknown; labelFields: unknown;
+  names: string[];
+  actions: string[];
+  tables: Record<string, Table>;
+  screens: unknown;
+  labelFields: unknown;
   suppliers: { empty: [string, string][]; bad: [string, string][]; ok: Record<string, unknown> };
   orders: { empty: [string, string][]; bad: [string, string][]; ok: Record<string, unknown> };
 };
 let probe: Probe;
 const probeOnce = () => {
-  fs.writeFileSync(path.join(copy, 'probe.ts'), `
+  fs.writeFileSync(
+    path.join(copy, 'probe.ts'),
+    `
     import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
     import { inputSchemaOf, type ResourceDeclaration } from './src/domain/resource.js';
     import { RESOURCES } from './src/domain/policy.js';
@@ -81,7 +101,8 @@ const probeOnce = () => {
         ok: orders.parse({ supplier_id: 'x', priority: 'high', qty: '2', status: 'received', expected_on: '2026-12-01', lines: [{ product_id: product, quantity: 3, unit_cost: '12.50' }] }),
       },
     }));
-  `);
+  `,
+  );
   return JSON.parse(run(['probe.ts'])) as Probe;
 };
 
@@ -109,10 +130,13 @@ describe('npm run new-resource', () => {
     expect(orders).toContain("totals: { amount: { label: 'Amount', of: ['quantity', 'unit_cost'], kind: 'money' } },");
     expect(probe.screens).toEqual({ list: '/supply-orders', create: '/supply-order-registration', edit: '/supply-order-edit/:id', show: '/supply-orders/:id' });
     // A reference names its record by the target's first search field: a product's is 'productname'.
-    expect(probe.labelFields).toEqual([{ resource: 'cities', labelField: 'name' }, { resource: 'products', labelField: 'productname' }]);
+    expect(probe.labelFields).toEqual([
+      { resource: 'cities', labelField: 'name' },
+      { resource: 'products', labelField: 'productname' },
+    ]);
   });
 
-  it('registers them: the resources, a workflow\'s steps as matrix actions, declared-schema.ts with the lines table', () => {
+  it("registers them: the resources, a workflow's steps as matrix actions, declared-schema.ts with the lines table", () => {
     expect(probe.names.slice(-2)).toEqual(['suppliers', 'supply-orders']);
     expect(probe.actions).toEqual(['list', 'show', 'create', 'edit', 'delete', 'submit', 'receive', 'cancel']);
     const schema = read('src/server/db/declared-schema.ts');
@@ -123,39 +147,78 @@ describe('npm run new-resource', () => {
 
   it('gives each kind its column, NOT NULL where a value is required, a foreign key per reference', () => {
     const { suppliers, supplyOrders, supplyOrdersLines } = probe.tables as Record<string, Table>;
-    const stamps: [string, string, boolean][] = [['created', 'timestamp with time zone', true], ['modified', 'timestamp with time zone', true]];
+    const stamps: [string, string, boolean][] = [
+      ['created', 'timestamp with time zone', true],
+      ['modified', 'timestamp with time zone', true],
+    ];
     expect(suppliers!.columns).toEqual([
-      ['id', 'uuid', true], ['name', 'text', true], ['contact_email', 'text', false], ['phone', 'text', true], ['gst_no', 'text', false],
-      ['active', 'boolean', true], ['wards', 'jsonb', true], ['city_id', 'uuid', false], ['rating', 'numeric(10, 2)', false], ['notes', 'jsonb', false],
+      ['id', 'uuid', true],
+      ['name', 'text', true],
+      ['contact_email', 'text', false],
+      ['phone', 'text', true],
+      ['gst_no', 'text', false],
+      ['active', 'boolean', true],
+      ['wards', 'jsonb', true],
+      ['city_id', 'uuid', false],
+      ['rating', 'numeric(10, 2)', false],
+      ['notes', 'jsonb', false],
       ...stamps,
     ]);
     expect(suppliers!.foreignKeys).toEqual([['city_id', 'cities', 'restrict']]);
     expect(supplyOrders!.columns).toEqual([
-      ['id', 'uuid', true], ['supplier_id', 'uuid', true], ['status', 'text', true], ['expected_on', 'date', false],
-      ['at', 'timestamp with time zone', false], ['priority', 'text', true], ['price', 'numeric(12, 2)', false], ['qty', 'integer', true], ...stamps,
+      ['id', 'uuid', true],
+      ['supplier_id', 'uuid', true],
+      ['status', 'text', true],
+      ['expected_on', 'date', false],
+      ['at', 'timestamp with time zone', false],
+      ['priority', 'text', true],
+      ['price', 'numeric(12, 2)', false],
+      ['qty', 'integer', true],
+      ...stamps,
     ]);
     expect(supplyOrders!.foreignKeys).toEqual([['supplier_id', 'suppliers', 'restrict']]);
     expect(supplyOrdersLines).toEqual({
       name: 'supply_orders_lines',
       columns: [
-        ['id', 'uuid', true], ['parent_id', 'uuid', true], ['position', 'integer', true], ['product_id', 'uuid', true],
-        ['quantity', 'integer', true], ['unit_cost', 'numeric(12, 2)', true],
+        ['id', 'uuid', true],
+        ['parent_id', 'uuid', true],
+        ['position', 'integer', true],
+        ['product_id', 'uuid', true],
+        ['quantity', 'integer', true],
+        ['unit_cost', 'numeric(12, 2)', true],
       ],
-      foreignKeys: [['parent_id', 'supply_orders', 'cascade'], ['product_id', 'products', 'restrict']],
+      foreignKeys: [
+        ['parent_id', 'supply_orders', 'cascade'],
+        ['product_id', 'products', 'restrict'],
+      ],
       indexes: ['supply_orders_lines_parent_idx', 'supply_orders_lines_product_id_idx'],
     });
   });
 
   it('validates with the rules derived from kind, label and required', () => {
-    expect(probe.suppliers.empty).toEqual([['name', 'Name is required'], ['phone', 'Phone is required']]);
+    expect(probe.suppliers.empty).toEqual([
+      ['name', 'Name is required'],
+      ['phone', 'Phone is required'],
+    ]);
     expect(probe.suppliers.bad.map(([field]) => field)).toEqual(['contact_email', 'phone', 'rating']);
     expect(probe.suppliers.ok).toMatchObject({ name: 'Shree Traders', phone: '98765 43210', active: true, wards: ['Aliganj'], rating: 4.5 });
     expect(probe.orders.empty.map(([field]) => field)).toEqual(['supplier_id', 'priority', 'qty', 'lines']);
     expect(probe.orders.bad).toContainEqual(['qty', 'Qty must be a whole number']);
-    expect(probe.orders.bad.map(([field]) => field)).toEqual(['expected_on', 'at', 'priority', 'qty', 'lines.0.product_id', 'lines.0.quantity', 'lines.0.unit_cost']);
+    expect(probe.orders.bad.map(([field]) => field)).toEqual([
+      'expected_on',
+      'at',
+      'priority',
+      'qty',
+      'lines.0.product_id',
+      'lines.0.quantity',
+      'lines.0.unit_cost',
+    ]);
     // The status is the workflow's: a body cannot set it.
     expect(probe.orders.ok).toEqual({
-      supplier_id: 'x', priority: 'high', qty: 2, expected_on: '2026-12-01',
+      supplier_id: 'x',
+      priority: 'high',
+      qty: 2,
+      expected_on: '2026-12-01',
       lines: [{ product_id: '8ad7be2d-d96e-4566-a27e-0ce01b7e5a38', quantity: 3, unit_cost: 12.5 }],
     });
   });
@@ -167,7 +230,14 @@ describe('npm run new-resource', () => {
 
   it('guesses labels, nouns and a lines amount only where they are plain', () => {
     expect(['gst_no', 'contact_email', 'partially_received'].map(labelOf)).toEqual(['GST no', 'Contact email', 'Partially received']);
-    expect(['suppliers', 'categories', 'addresses', 'purchases', 'boxes', 'stock'].map(singularOf)).toEqual(['supplier', 'category', 'address', 'purchase', 'box', 'stock']);
+    expect(['suppliers', 'categories', 'addresses', 'purchases', 'boxes', 'stock'].map(singularOf)).toEqual([
+      'supplier',
+      'category',
+      'address',
+      'purchase',
+      'box',
+      'stock',
+    ]);
     const source = (...args: string[]) => declarationSource(parseResourceArgs(['orders', ...args]), () => 'name');
     expect(source('lines:lines(qty:decimal!,price:money!)')).toContain("totals: { amount: { label: 'Amount', of: ['qty', 'price'], kind: 'money' } }");
     // Not where the document's own field is called amount, nor with two prices to choose from.
@@ -227,7 +297,9 @@ describe('npm run new-resource', () => {
       throw new Error(`accepted ${args.join(' ')}`);
     };
     const unknown = stderr('depots', 'name:text!', 'hub:ref(hubs)');
-    expect(unknown).toMatch(/ref\(hubs\): 'hubs' is not a declared resource; ref\(\.\.\.\) takes one of products, users, cities, .*supply-orders, or depots itself/);
+    expect(unknown).toMatch(
+      /ref\(hubs\): 'hubs' is not a declared resource; ref\(\.\.\.\) takes one of products, users, cities, .*supply-orders, or depots itself/,
+    );
     expect(unknown).toMatch(/Usage: npm run new-resource -- <name> <field>:<kind>\[!\]/);
     expect(stderr('transfers', 'name:text!')).toMatch(/'transfers' is a resource already \(the access policy/);
     expect(stderr('suppliers', 'name:text!')).toMatch(/suppliers\.ts already exists/);

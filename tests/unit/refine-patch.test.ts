@@ -15,16 +15,27 @@ const offers = defineResource({
   },
   refine: {
     check: ({ price, offer }) => typeof price !== 'number' || typeof offer !== 'number' || offer <= price,
-    message: 'Offer above price', path: ['offer'],
+    message: 'Offer above price',
+    path: ['offer'],
   },
   patch: true,
 });
 
 describe("a declaration's refine and patch update", () => {
   it('checks the whole body of a create, unless a field is missing or of the wrong type', () => {
-    expect(inputSchemaOf(offers).safeParse({ name: 'a', price: 1, offer: 2 }).error?.issues).toEqual([{ code: 'custom', message: 'Offer above price', path: ['offer'] }]);
-    expect(inputSchemaOf(offers).safeParse({ name: '', price: 1, offer: 2 }).error?.issues.map((i) => i.message)).toEqual(['Name is required', 'Offer above price']);
-    expect(inputSchemaOf(offers).safeParse({ name: 'a', price: 'x', offer: 2 }).error?.issues.map((i) => i.path)).toEqual([['price']]);
+    expect(inputSchemaOf(offers).safeParse({ name: 'a', price: 1, offer: 2 }).error?.issues).toEqual([
+      { code: 'custom', message: 'Offer above price', path: ['offer'] },
+    ]);
+    expect(
+      inputSchemaOf(offers)
+        .safeParse({ name: '', price: 1, offer: 2 })
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Name is required', 'Offer above price']);
+    expect(
+      inputSchemaOf(offers)
+        .safeParse({ name: 'a', price: 'x', offer: 2 })
+        .error?.issues.map((i) => i.path),
+    ).toEqual([['price']]);
     expect(inputSchemaOf(offers).parse({ name: 'a', price: 2, offer: 2 })).toEqual({ name: 'a', price: 2, offer: 2, tags: [] });
   });
 
@@ -48,7 +59,17 @@ describe("products' declared bodies", () => {
     expect(productPatchSchema.safeParse({ price: 5, discount_price: 6 }).error?.issues).toEqual([
       { code: 'custom', message: 'Discount price cannot be more than the MRP price', path: ['discount_price'] },
     ]);
-    const body = { productname: 'A', category: 'C', subcategory: 'S', product_keyword: 'B', price: 5, discount_price: 6, product_description: 'd', unit: 'g', unit_value: '1' };
+    const body = {
+      productname: 'A',
+      category: 'C',
+      subcategory: 'S',
+      product_keyword: 'B',
+      price: 5,
+      discount_price: 6,
+      product_description: 'd',
+      unit: 'g',
+      unit_value: '1',
+    };
     expect(productSchema.safeParse(body).error?.issues.map((i) => i.message)).toEqual(['Discount price cannot be more than the MRP price']);
     expect(productSchema.parse({ ...body, discount_price: 5 })).toMatchObject({ main_image: [], colors: [] });
   });

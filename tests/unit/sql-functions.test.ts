@@ -10,8 +10,11 @@ const namesIn = (text: string) => new Set([...text.matchAll(/CREATE (?:OR REPLAC
 
 describe('SQL functions: one current definition each, applied after the migrations', () => {
   it('every function a migration ever defined has its current definition in src/server/db/functions, once', () => {
-    const migrations = fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'))
-      .map((f) => fs.readFileSync(path.join(migrationsFolder, f), 'utf8')).join('\n');
+    const migrations = fs
+      .readdirSync(migrationsFolder)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => fs.readFileSync(path.join(migrationsFolder, f), 'utf8'))
+      .join('\n');
     const files = fs.readdirSync(functionsFolder).filter((f) => f.endsWith('.sql'));
     const defined = files.flatMap((f) => [...namesIn(fs.readFileSync(path.join(functionsFolder, f), 'utf8'))]);
     expect(defined.length).toBe(new Set(defined).size);

@@ -30,7 +30,11 @@ describe('npm start: what it rebuilds', () => {
   const touch = (name: string, at = new Date()) => fs.utimesSync(path.join(checkout, name), at, at);
   /** The launcher's output, stdout and stderr. */
   const launch = (env: Record<string, string> = {}) => {
-    const result = spawnSync(process.execPath, ['src/server/cli/start.mjs'], { cwd: checkout, encoding: 'utf8', env: { ...process.env, SERVE_SPA: '1', ...env } });
+    const result = spawnSync(process.execPath, ['src/server/cli/start.mjs'], {
+      cwd: checkout,
+      encoding: 'utf8',
+      env: { ...process.env, SERVE_SPA: '1', ...env },
+    });
     expect(result.status, result.stderr).toBe(0);
     return `${result.stdout}${result.stderr}`;
   };
@@ -43,22 +47,28 @@ describe('npm start: what it rebuilds', () => {
   beforeAll(() => {
     checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'start-checkout-'));
     fs.cpSync(path.join(ROOT, 'src/server/cli/start.mjs'), path.join(checkout, 'src/server/cli/start.mjs'));
-    file('node_modules/vite/bin/vite.js', `
+    file(
+      'node_modules/vite/bin/vite.js',
+      `
       import fs from 'node:fs';
       console.log('[vite build]');
       if (process.env.VITE_FAILS) process.exit(1);
       if (process.env.EDIT_DURING_BUILD) { const now = new Date(Date.now() + 5); fs.utimesSync('src/app/main.tsx', now, now); }
       fs.mkdirSync('dist', { recursive: true });
       fs.writeFileSync('dist/index.html', '<!doctype html>');
-    `);
+    `,
+    );
     fs.symlinkSync(path.join(ROOT, 'node_modules/tsx'), path.join(checkout, 'node_modules/tsx'));
-    file('src/server/cli/build-server.ts', `
+    file(
+      'src/server/cli/build-server.ts',
+      `
       import fs from 'node:fs';
       console.log('[server build]');
       fs.mkdirSync('build/server', { recursive: true });
       fs.writeFileSync('build/server/main.js', "console.log('[bundle ran]');");
       fs.writeFileSync('build/server/inputs.json', JSON.stringify(['src/server/main.ts']));
-    `);
+    `,
+    );
     file('src/server/main.ts');
     file('src/app/main.tsx');
     file('src/app/pages/orders.tsx');

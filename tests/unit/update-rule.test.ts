@@ -19,11 +19,15 @@ describe("a field's update rule", () => {
   it('applies to the update body only; the other fields keep their rule, in the declared order', () => {
     expect(inputSchemaOf(pins).safeParse({ name: 'a' }).success).toBe(false);
     expect(updateSchemaOf(pins).parse({ name: 'a' })).toEqual({ name: 'a' });
-    expect(updateSchemaOf(pins).safeParse({ name: '', secret: 'x' }).error?.issues.map((i) => i.message)).toEqual(['Name is required', 'Too short']);
+    expect(
+      updateSchemaOf(pins)
+        .safeParse({ name: '', secret: 'x' })
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Name is required', 'Too short']);
     expect(Object.keys(updateSchemaOf(pins).shape)).toEqual(['name', 'secret']);
   });
 
-  it("gives users a password required on create and blank on edit to keep the current one", () => {
+  it('gives users a password required on create and blank on edit to keep the current one', () => {
     expect(userCreateSchema.shape.password.safeParse('').error?.issues[0]?.message).toBe('Password must be at least 6 characters');
     for (const blank of ['', null, undefined]) expect(userUpdateSchema.shape.password.parse(blank)).toBeUndefined();
     expect(userUpdateSchema.shape.password.parse('secret123')).toBe('secret123');
@@ -38,6 +42,8 @@ describe("a field's update rule", () => {
     expect(Object.keys(inventoryUpdateSchema.shape)).not.toContain('product_id');
     // A patch: nothing sent is nothing changed, and no default fills it; blank text clears the location.
     expect(inventoryUpdateSchema.parse({ product_id, current_stock: '7', location: '' })).toEqual({ current_stock: 7, location: '' });
-    expect(inventoryUpdateSchema.safeParse({ minimum_stock: 5, maximum_stock: 2 }).error?.issues[0]?.message).toBe('Minimum stock cannot be more than maximum stock');
+    expect(inventoryUpdateSchema.safeParse({ minimum_stock: 5, maximum_stock: 2 }).error?.issues[0]?.message).toBe(
+      'Minimum stock cannot be more than maximum stock',
+    );
   });
 });

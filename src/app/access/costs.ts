@@ -1,7 +1,18 @@
 import { useCan } from '@refinedev/core';
 
 /** Columns and CSV headers that show a cost figure: hidden, not blank, without 'costs: see'. */
-const COST_KEYS: ReadonlySet<string> = new Set(['unit_cost', 'total_value', 'total_value_in', 'total_value_out', 'total_inventory_value', 'value', 'variance_value', 'in_transit_value', 'stock_value', 'average_cost']);
+const COST_KEYS: ReadonlySet<string> = new Set([
+  'unit_cost',
+  'total_value',
+  'total_value_in',
+  'total_value_out',
+  'total_inventory_value',
+  'value',
+  'variance_value',
+  'in_transit_value',
+  'stock_value',
+  'average_cost',
+]);
 const COST_HEADERS: ReadonlySet<string> = new Set(['Unit Cost', 'Total Value', 'Total value', 'Value in', 'Value out', 'Value', 'Variance value']);
 
 /** Whether the signed-in role holds 'costs: see' (the API leaves cost figures out of its answers otherwise). */

@@ -59,8 +59,13 @@ const pickedAs = (resource: string, labelField: string | readonly string[]) => {
 };
 
 /** A reference's select: its resource's records, named as they are everywhere, by the declared value field (default the id), one or several. */
-export const refOptions = ({ resource, labelField, valueField, multiple, where }: NonNullable<ResourceField['ref']>) =>
-  ({ resource, labelField: pickedAs(resource, labelField), ...(valueField && { valueField }), ...(multiple && { multiple }), ...(where && { where }) });
+export const refOptions = ({ resource, labelField, valueField, multiple, where }: NonNullable<ResourceField['ref']>) => ({
+  resource,
+  labelField: pickedAs(resource, labelField),
+  ...(valueField && { valueField }),
+  ...(multiple && { multiple }),
+  ...(where && { where }),
+});
 
 /** A choice's options as a select or a header filter lists them: value and label. */
 export const choiceOptions = (options: readonly ChoiceOption[]) => options.map(({ value, label }) => ({ value, label }));
@@ -76,21 +81,37 @@ function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   if (field.kind === 'ref' && field.ref) return { filter: { options: refOptions(field.ref) } };
   if (field.kind === 'boolean') {
     const [yes, no] = field.labels ?? YES_NO;
-    return { filter: { options: [{ value: 'true', label: yes }, { value: 'false', label: no }] } };
+    return {
+      filter: {
+        options: [
+          { value: 'true', label: yes },
+          { value: 'false', label: no },
+        ],
+      },
+    };
   }
   if (field.filter === 'contains') return { filter: { options: 'text' } };
   return {};
 }
 
 /** A declared timestamp column: its date, sortable by it. */
-const stampColumn = (key: 'created' | 'modified', title: string): Column =>
-  ({ key, title, render: (r) => formatDate(r[key]), exportValue: (r) => r[key] as string, sort: key });
+const stampColumn = (key: 'created' | 'modified', title: string): Column => ({
+  key,
+  title,
+  render: (r) => formatDate(r[key]),
+  exportValue: (r) => r[key] as string,
+  sort: key,
+});
 
 /** A document's lines with a `column` title: how many rows it has, then each declared total (the API's `<field>_count` and sums). */
 function linesColumns(name: string, field: ResourceField): Column[] {
   const count: Column = { key: `${name}_count`, title: field.column!, align: 'right', render: (r) => figureText(r[`${name}_count`], 'integer') };
   const totals = Object.entries(field.lines?.totals ?? {}).map(([key, total]): Column => ({
-    key, title: total.label, align: 'right', render: (r) => figureText(r[key], total.kind ?? 'decimal'), exportValue: (r) => r[key] as number,
+    key,
+    title: total.label,
+    align: 'right',
+    render: (r) => figureText(r[key], total.kind ?? 'decimal'),
+    exportValue: (r) => r[key] as number,
   }));
   return [count, ...totals];
 }
@@ -99,9 +120,21 @@ function linesColumns(name: string, field: ResourceField): Column[] {
 export function columnsOf(spec: ResourceDeclaration): Column[] {
   // A document's number ('PO-2026-00042') is read as one word.
   const numbered = (name: string, f: ResourceField) => (spec.numbering?.field === name ? { ...f, nowrap: true } : f);
-  const fields: Column[] = Object.entries(spec.fields).filter(([, f]) => f.column).flatMap(([name, f]) => f.kind === 'lines' ? linesColumns(name, f) : [{
-    key: name, title: f.column!, ...cell(name, numbered(name, f)), ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }), ...columnFilter(f),
-  }]);
+  const fields: Column[] = Object.entries(spec.fields)
+    .filter(([, f]) => f.column)
+    .flatMap(([name, f]) =>
+      f.kind === 'lines'
+        ? linesColumns(name, f)
+        : [
+            {
+              key: name,
+              title: f.column!,
+              ...cell(name, numbered(name, f)),
+              ...(f.sort && { sort: f.kind === 'ref' ? refNameOf(name, f) : name }),
+              ...columnFilter(f),
+            },
+          ],
+    );
   const created = spec.timestamps?.created && spec.list?.createdColumn;
   const modified = spec.timestamps?.modified && spec.list?.modifiedColumn;
   return [...fields, ...(created ? [stampColumn('created', created)] : []), ...(modified ? [stampColumn('modified', modified)] : [])];

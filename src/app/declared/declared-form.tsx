@@ -8,7 +8,14 @@ import type { FieldDeclaration, FieldInput, LinesDeclaration } from '../resource
  * preprocess that hides it.
  */
 const KIND_INPUTS: Partial<Record<ResourceField['kind'], FieldInput>> = {
-  money: 'number', decimal: 'number', integer: 'number', boolean: 'switch', email: 'email', phone: 'tel', date: 'date', datetime: 'datetime',
+  money: 'number',
+  decimal: 'number',
+  integer: 'number',
+  boolean: 'switch',
+  email: 'email',
+  phone: 'tel',
+  date: 'date',
+  datetime: 'datetime',
 };
 
 /** A document's rows: each row's own fields (not those the server sets: a received quantity), and the figures computed from them. */
@@ -49,13 +56,16 @@ export function formField(name: string, field: ResourceField): FieldDeclaration 
  * document's least number of rows, empty, to fill in.
  */
 export function initialValuesOf(fields: [string, ResourceField][]): Record<string, unknown> {
-  return Object.fromEntries(fields.flatMap(([name, f]) => {
-    if (f.initial !== undefined) return [[name, f.initial]];
-    if (f.kind === 'list') return [[name, ['']]];
-    if (f.kind === 'lines') return [[name, Array.from({ length: f.lines?.min ?? 0 }, () => initialValuesOf(Object.entries(f.lines?.fields ?? {}).filter(([, c]) => !c.readOnly)))]];
-    const empty = ruleOf(f).safeParse(undefined);
-    return empty.success && empty.data !== undefined ? [[name, empty.data]] : [];
-  }));
+  return Object.fromEntries(
+    fields.flatMap(([name, f]) => {
+      if (f.initial !== undefined) return [[name, f.initial]];
+      if (f.kind === 'list') return [[name, ['']]];
+      if (f.kind === 'lines')
+        return [[name, Array.from({ length: f.lines?.min ?? 0 }, () => initialValuesOf(Object.entries(f.lines?.fields ?? {}).filter(([, c]) => !c.readOnly)))]];
+      const empty = ruleOf(f).safeParse(undefined);
+      return empty.success && empty.data !== undefined ? [[name, empty.data]] : [];
+    }),
+  );
 }
 
 /** The fields a person fills in, in the form's order (the declared `formOrder`, else the declaration's): never what the server sets. */

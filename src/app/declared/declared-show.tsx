@@ -13,13 +13,22 @@ function showLines(name: string, field: ResourceField): ShowLines {
   const totals = Object.entries(lines.totals ?? {});
   const columns: ColumnDeclaration<ApiRecord>[] = [
     ...Object.entries(lines.fields).map(([child, f]): ColumnDeclaration<ApiRecord> => ({
-      key: child, title: f.label, ...(['money', 'integer', 'decimal'].includes(f.kind) && { align: 'right' as const }),
+      key: child,
+      title: f.label,
+      ...(['money', 'integer', 'decimal'].includes(f.kind) && { align: 'right' as const }),
       render: (row) => fieldShown(child, f, row),
     })),
-    ...totals.map(([key, t]): ColumnDeclaration<ApiRecord> => ({ key, title: t.label, align: 'right', render: (row) => figureText(row[key], t.kind ?? 'decimal') })),
+    ...totals.map(([key, t]): ColumnDeclaration<ApiRecord> => ({
+      key,
+      title: t.label,
+      align: 'right',
+      render: (row) => figureText(row[key], t.kind ?? 'decimal'),
+    })),
   ];
   return {
-    key: name, title: field.label, columns,
+    key: name,
+    title: field.label,
+    columns,
     totals: totals.map(([key, t]) => ({ key, label: t.label, text: (r) => figureText(r[key], t.kind ?? 'decimal') })),
   };
 }
@@ -32,7 +41,13 @@ function workflowOf(spec: ResourceDeclaration): WorkflowDeclaration | undefined 
     field,
     ...(workflow!.editable && { editable: workflow!.editable }),
     steps: Object.entries(workflow!.actions).map(([name, a]) => ({
-      name, label: actionLabel(name, a), from: a.from, to: stepTargets(a), ...(a.done && { done: a.done }), ...(a.confirm && { confirm: a.confirm }), ...(a.note && { note: a.note }),
+      name,
+      label: actionLabel(name, a),
+      from: a.from,
+      to: stepTargets(a),
+      ...(a.done && { done: a.done }),
+      ...(a.confirm && { confirm: a.confirm }),
+      ...(a.note && { note: a.note }),
     })),
   };
 }
@@ -70,7 +85,16 @@ function describeChange(spec: ResourceDeclaration) {
 function titleOf(spec: ResourceDeclaration) {
   const title = titleCase(spec.entity.singular);
   const naming = spec.numbering ? [spec.numbering.field] : recordLabelFields(spec);
-  return (record: ApiRecord) => [title, naming.map((f) => record[f]).filter((v) => v !== null && v !== undefined && v !== '').join(', ')].filter(Boolean).join(' ');
+  return (record: ApiRecord) =>
+    [
+      title,
+      naming
+        .map((f) => record[f])
+        .filter((v) => v !== null && v !== undefined && v !== '')
+        .join(', '),
+    ]
+      .filter(Boolean)
+      .join(' ');
 }
 
 /**
@@ -86,11 +110,15 @@ export function showOf(spec: ResourceDeclaration): ShowDeclaration {
   return {
     title: titleOf(spec),
     items,
-    lines: Object.entries(spec.fields).filter(([, f]) => f.kind === 'lines' && f.lines).map(([name, f]) => showLines(name, f)),
+    lines: Object.entries(spec.fields)
+      .filter(([, f]) => f.kind === 'lines' && f.lines)
+      .map(([name, f]) => showLines(name, f)),
     ...(workflow && { workflow }),
     history: { title: historyTitle(spec, workflow), change: describeChange(spec) },
     related: (spec.related ?? []).map(({ resource, field, title }) => ({
-      resource, field, title: title ?? DECLARED_RESOURCES.find((r) => r.name === resource)?.label ?? titleCase(resource.replace(/[-_]/g, ' ')),
+      resource,
+      field,
+      title: title ?? DECLARED_RESOURCES.find((r) => r.name === resource)?.label ?? titleCase(resource.replace(/[-_]/g, ' ')),
     })),
   };
 }

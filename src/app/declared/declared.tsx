@@ -5,7 +5,16 @@ import { columnsOf } from './declared-columns';
 import { formField, formFieldsOf, initialValuesOf } from './declared-form';
 import { showOf } from './declared-show';
 import { titleCase, valueText } from './declared-values';
-import type { ApiRecord, ColumnDeclaration, CustomFormDeclaration, DeclaredFormDeclaration, ListDeclaration, ResourceApi, SpaResource, SearchDeclaration } from '../resources/types';
+import type {
+  ApiRecord,
+  ColumnDeclaration,
+  CustomFormDeclaration,
+  DeclaredFormDeclaration,
+  ListDeclaration,
+  ResourceApi,
+  SpaResource,
+  SearchDeclaration,
+} from '../resources/types';
 
 /** What a search suggestion says: the declared fields' values joined by ', ' (default the first search field's). */
 function suggestionOf(spec: ResourceDeclaration) {
@@ -67,7 +76,8 @@ function editableOf(spec: ResourceDeclaration): ListDeclaration['editable'] {
 function lockedProblem(spec: ResourceDeclaration, editable: ListDeclaration['editable']): DeclaredFormDeclaration['recordProblem'] {
   const [field, status] = Object.entries(spec.fields).find(([, f]) => f.workflow) ?? [];
   if (!editable || !field || !status) return undefined;
-  return (record) => (editable(record) ? null : `This ${spec.entity.singular} is ${valueText(status, record[field]).toLowerCase()}: it can no longer be changed`);
+  return (record) =>
+    editable(record) ? null : `This ${spec.entity.singular} is ${valueText(status, record[field]).toLowerCase()}: it can no longer be changed`;
 }
 
 /**
@@ -98,18 +108,23 @@ export function fromSpec(spec: ResourceDeclaration, overrides: SpaPart = {}): Sp
       title: spec.list?.title ?? spec.label,
       createLabel: spec.list?.createLabel ?? `Add ${title}`,
       emptyText: spec.list?.emptyText ?? `No ${spec.entity.plural} found`,
-      ...(searched.length ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec), ...search } } : {}),
+      ...(searched.length
+        ? { search: { placeholder: spec.list?.searchPlaceholder ?? `Search ${spec.entity.plural}`, label: suggestionOf(spec), ...search } }
+        : {}),
       columns: listColumns(spec, cells, columns),
       ...(editable && { editable }),
       ...list,
     },
-    form: form && 'component' in form ? { titles, ...form } : {
-      titles,
-      schemas: { create: inputSchemaOf(spec), edit: updateSchemaOf(spec) },
-      fields: fields.map(([name, f]) => formField(name, f)),
-      initialValues: initialValuesOf(fields),
-      ...(editable && { recordProblem: lockedProblem(spec, editable) }),
-      ...form,
-    },
+    form:
+      form && 'component' in form
+        ? { titles, ...form }
+        : {
+            titles,
+            schemas: { create: inputSchemaOf(spec), edit: updateSchemaOf(spec) },
+            fields: fields.map(([name, f]) => formField(name, f)),
+            initialValues: initialValuesOf(fields),
+            ...(editable && { recordProblem: lockedProblem(spec, editable) }),
+            ...form,
+          },
   };
 }

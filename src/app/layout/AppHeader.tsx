@@ -22,18 +22,31 @@ export function AppHeader() {
   return (
     <Layout.Header
       style={{
-        display: 'flex', justifyContent: phone ? 'space-between' : 'flex-end', alignItems: 'center', gap: 12,
-        padding: phone ? '0 12px' : '0 24px', height: 64,
-        background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        position: 'sticky', top: 0, zIndex: 10,
+        display: 'flex',
+        justifyContent: phone ? 'space-between' : 'flex-end',
+        alignItems: 'center',
+        gap: 12,
+        padding: phone ? '0 12px' : '0 24px',
+        height: 64,
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
       }}
     >
       {phone && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMobileSiderOpen(true)} />}
       {user && (
         <Space size="middle" align="center" data-testid="current-user" style={{ minWidth: 0, lineHeight: 1.5 }}>
           <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
-          <Typography.Text strong ellipsis style={{ maxWidth: phone ? 140 : undefined }}>{user.name}</Typography.Text>
-          {roleLabel && <Tag color={user.role === 'admin' ? 'green' : 'blue'} data-testid="current-role">{roleLabel}</Tag>}
+          <Typography.Text strong ellipsis style={{ maxWidth: phone ? 140 : undefined }}>
+            {user.name}
+          </Typography.Text>
+          {roleLabel && (
+            <Tag color={user.role === 'admin' ? 'green' : 'blue'} data-testid="current-role">
+              {roleLabel}
+            </Tag>
+          )}
         </Space>
       )}
     </Layout.Header>

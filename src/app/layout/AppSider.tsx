@@ -43,7 +43,14 @@ export function AppSider() {
     </div>
   );
   const logoutMenu = (
-    <Menu mode="inline" inlineIndent={2 * INDENT} selectable={false} items={logoutItems(menuItems)} onClick={onClick} style={{ borderInlineEnd: 'none', flex: 'none' }} />
+    <Menu
+      mode="inline"
+      inlineIndent={2 * INDENT}
+      selectable={false}
+      items={logoutItems(menuItems)}
+      onClick={onClick}
+      style={{ borderInlineEnd: 'none', flex: 'none' }}
+    />
   );
   const column: CSSProperties = { display: 'flex', flexDirection: 'column', height: '100%' };
   const focusRing = { '--app-focus-ring': token.colorPrimary } as CSSProperties;

@@ -10,7 +10,15 @@ export function AppTitle({ collapsed }: { collapsed: boolean }) {
       to={HOME_ROUTE}
       aria-label={APP_NAME}
       className="app-title"
-      style={{ display: 'flex', flex: 'none', alignItems: 'center', gap: 10, height: 64, padding: collapsed ? 0 : '0 20px', justifyContent: collapsed ? 'center' : 'flex-start' }}
+      style={{
+        display: 'flex',
+        flex: 'none',
+        alignItems: 'center',
+        gap: 10,
+        height: 64,
+        padding: collapsed ? 0 : '0 20px',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+      }}
     >
       <ShopOutlined style={{ fontSize: 24, color: token.colorPrimary }} />
       {!collapsed && (

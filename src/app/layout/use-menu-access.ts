@@ -12,7 +12,12 @@ export function useMenuAccess(resources: string[]): Map<string, CanReturnType | 
   const { can } = useCanWithoutCache();
   const results = useQueries({
     queries: resources.map((resource) => ({
-      queryKey: keys().access().resource(resource).action('list').params({ params: { resource: undefined }, enabled: undefined }).get(),
+      queryKey: keys()
+        .access()
+        .resource(resource)
+        .action('list')
+        .params({ params: { resource: undefined }, enabled: undefined })
+        .get(),
       queryFn: () => can?.({ resource, action: 'list', params: { resource: undefined } }) ?? Promise.resolve({ can: true }),
       retry: false,
     })),

@@ -18,16 +18,19 @@ export type AuthProviderOptions = {
 };
 
 export function createAuthProvider({ http, session, onSessionChange, homeRoute, loginRoute }: AuthProviderOptions): AuthProvider {
-  const revoke = (refreshToken: string) =>
-    http.post('/auth/logout', { refresh_token: refreshToken }, { skipAuthRefresh: true }).catch(() => undefined);
+  const revoke = (refreshToken: string) => http.post('/auth/logout', { refresh_token: refreshToken }, { skipAuthRefresh: true }).catch(() => undefined);
 
   return {
     async login({ emailOrPhone, password }: LoginInput) {
       try {
-        const { data } = await http.post<TokenPair>('/auth/login', { emailOrPhone, password }, {
-          skipAuthRefresh: true,
-          errorMessage: 'Login failed. Please try again.',
-        });
+        const { data } = await http.post<TokenPair>(
+          '/auth/login',
+          { emailOrPhone, password },
+          {
+            skipAuthRefresh: true,
+            errorMessage: 'Login failed. Please try again.',
+          },
+        );
         // Who may sign in is the API's decision (the policy admins edit): a token it issues is an answer of yes.
         // Only a token this SPA cannot read (an unknown role) is turned back.
         if (!decodeToken(data.access_token)) {

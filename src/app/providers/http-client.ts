@@ -56,10 +56,14 @@ export function createHttpClient({ baseURL, session, onSessionExpired, adapter }
       const refreshToken = session.refreshToken();
       if (!refreshToken) throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'session');
       try {
-        const { data } = await http.post<TokenPair>('/auth/refresh', { refresh_token: refreshToken }, {
-          skipAuthRefresh: true,
-          errorMessage: 'Failed to refresh token.',
-        });
+        const { data } = await http.post<TokenPair>(
+          '/auth/refresh',
+          { refresh_token: refreshToken },
+          {
+            skipAuthRefresh: true,
+            errorMessage: 'Failed to refresh token.',
+          },
+        );
         session.save(data);
         return data.access_token;
       } catch (error) {

@@ -10,7 +10,7 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, placeholderData: keepPreviousData } },
 });
 
-export { authProvider, http, session, setSessionExpiredHandler } from './sign-in';
+export { authProvider, http, setSessionExpiredHandler } from './sign-in';
 
 onSessionChange(() => {
   accessControlProvider.reset();

@@ -16,8 +16,7 @@ export function sortParams(sorters: CrudSort[] | undefined): QueryParams {
   return first ? { sort: first.field, order: first.order } : {};
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * Filters become plain query parameters (`warehouse_id=...`, `q=...`), as the API's list routes read them.

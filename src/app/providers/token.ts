@@ -7,7 +7,10 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const claims = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
     if (typeof claims.sub !== 'string' || !isRole(claims.role) || typeof claims.exp !== 'number') return null;

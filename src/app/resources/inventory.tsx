@@ -16,4 +16,3 @@ export default {
     edit: lazy(() => import('../pages/inventory/stock/AdjustStockPage')),
   },
 } satisfies SpaPart;
-

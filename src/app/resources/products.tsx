@@ -9,8 +9,13 @@ import type { SpaPart } from '../declared/declared';
 import type { ApiRecord } from './types';
 
 type Product = {
-  productname: string; subcategory: string; gst_rate: number; subcategory_gst_rate?: number; main_image: string[];
-  stock_status: string | null; current_stock: number | null;
+  productname: string;
+  subcategory: string;
+  gst_rate: number;
+  subcategory_gst_rate?: number;
+  main_image: string[];
+  stock_status: string | null;
+  current_stock: number | null;
 };
 const product = (r: ApiRecord) => r as unknown as Product;
 
@@ -35,9 +40,11 @@ export default {
     extra: [
       { key: 'image', title: 'Image', noExport: true, render: (r) => <ProductThumb images={product(r).main_image} name={product(r).productname} /> },
       {
-        key: 'stock_status', title: 'Stock Status',
+        key: 'stock_status',
+        title: 'Stock Status',
         filter: { options: STOCK_STATUSES.map((status) => ({ value: status, label: stockStatusLabel(status) })) },
-        render: (r) => <StockStatusTag status={product(r).stock_status} />, exportValue: (r) => stockStatusLabel(product(r).stock_status),
+        render: (r) => <StockStatusTag status={product(r).stock_status} />,
+        exportValue: (r) => stockStatusLabel(product(r).stock_status),
       },
       { key: 'current_stock', title: 'Current Stock', align: 'right', render: (r) => product(r).current_stock ?? 'N/A', sort: 'current_stock' },
     ],

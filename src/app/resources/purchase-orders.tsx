@@ -17,8 +17,12 @@ const ReceiveForm = retryableLazy(async () => ({ default: (await import('../page
 const ReturnForm = retryableLazy(async () => ({ default: (await import('../pages/purchase-orders/ReturnForm')).ReturnForm }));
 
 type Kind = 'money' | 'integer' | 'decimal';
-const figure = (key: string, title: string, kind: Kind): ColumnDeclaration<ApiRecord> =>
-  ({ key, title, align: 'right', render: (line) => figureText(line[key], kind) });
+const figure = (key: string, title: string, kind: Kind): ColumnDeclaration<ApiRecord> => ({
+  key,
+  title,
+  align: 'right',
+  render: (line) => figureText(line[key], kind),
+});
 
 /**
  * An order's lines on its page: what was ordered, received, returned and is still due, the unit cost, GST rate, HSN

@@ -112,7 +112,10 @@ export type FieldOption = { value: string; label: string };
  * Rajasthan'); the value is `valueField` (default the id); `multiple` picks several.
  */
 export type ResourceOptions = {
-  resource: string; labelField: string | readonly string[]; valueField?: string; multiple?: boolean;
+  resource: string;
+  labelField: string | readonly string[];
+  valueField?: string;
+  multiple?: boolean;
   /** Only records with these values are offered (a seller: users whose role is seller). */
   where?: Readonly<Record<string, string>>;
 };
@@ -265,7 +268,9 @@ export type HistoryEntry = {
 
 /** Other records pointing at this one (a supplier's orders), listed on its page from their own list, filtered `?<field>=<id>`. */
 export type RelatedDeclaration = {
-  resource: string; field: string; title: string;
+  resource: string;
+  field: string;
+  title: string;
   /** Only on the pages of such records (a user whose role is seller); default every record's. */
   when?: (record: ApiRecord) => boolean;
 };

@@ -11,7 +11,18 @@ import type { ApiRecord } from './types';
 type WarehouseRow = { id: string; city_id: string | null };
 
 /** A row button that a role without the permission sees greyed out, with the reason, instead of meeting a 403 page. */
-function GatedButton({ resource, action, ...button }: { resource: string; action: 'list' | 'create'; icon: ReactNode; label: string; compact?: boolean; onClick: () => void }) {
+function GatedButton({
+  resource,
+  action,
+  ...button
+}: {
+  resource: string;
+  action: 'list' | 'create';
+  icon: ReactNode;
+  label: string;
+  compact?: boolean;
+  onClick: () => void;
+}) {
   const { data } = useCan({ resource, action });
   return <ActionButton {...button} disabled={data?.can !== true} disabledReason={data && !data.can ? (data.reason ?? 'Not available.') : null} />;
 }
@@ -27,12 +38,30 @@ function WarehouseRowActions({ record, compact }: { record: ApiRecord; compact?:
   const needsCity = (to: string) => () => (city ? navigate(to) : void message.error('Warehouse does not have a city assigned.'));
   return (
     <Space size="small">
-      <GatedButton resource="products" action="list" icon={<AppstoreOutlined />} label="View Products" compact={compact}
-        onClick={() => navigate(`/product-listing?warehouse_id=${warehouse}`)} />
-      <GatedButton resource="inventory-by-city" action="list" icon={<DatabaseOutlined />} label="View Inventory" compact={compact}
-        onClick={needsCity(`/inventory-by-city/${city}?warehouse_id=${warehouse}`)} />
-      <GatedButton resource="inventory" action="create" icon={<PlusSquareOutlined />} label="Add Inventory" compact={compact}
-        onClick={() => navigate(`/inventory-registration?warehouse_id=${warehouse}${city ? `&city_id=${city}` : ''}`)} />
+      <GatedButton
+        resource="products"
+        action="list"
+        icon={<AppstoreOutlined />}
+        label="View Products"
+        compact={compact}
+        onClick={() => navigate(`/product-listing?warehouse_id=${warehouse}`)}
+      />
+      <GatedButton
+        resource="inventory-by-city"
+        action="list"
+        icon={<DatabaseOutlined />}
+        label="View Inventory"
+        compact={compact}
+        onClick={needsCity(`/inventory-by-city/${city}?warehouse_id=${warehouse}`)}
+      />
+      <GatedButton
+        resource="inventory"
+        action="create"
+        icon={<PlusSquareOutlined />}
+        label="Add Inventory"
+        compact={compact}
+        onClick={() => navigate(`/inventory-registration?warehouse_id=${warehouse}${city ? `&city_id=${city}` : ''}`)}
+      />
     </Space>
   );
 }

@@ -25,35 +25,35 @@ export function AppRoutes() {
   // A page whose code could not be downloaded (the layout itself, a public page) says so and comes back by itself.
   return (
     <LoadErrorBoundary resetKey={pathname} fallback={ScreenLoadFailed}>
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/coming-soon" element={<ComingSoonPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route
-          path={LOGIN_ROUTE}
-          element={
-            <Authenticated key="login" fallback={<LoginPage />} loading={<PageLoading />}>
-              <AlreadySignedIn />
-            </Authenticated>
-          }
-        />
-        <Route
-          element={
-            <Authenticated key="back-office" redirectOnFail={LOGIN_ROUTE} loading={<PageLoading />}>
-              <BackOfficeLayout />
-            </Authenticated>
-          }
-        >
-          {backOfficeRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
-          ))}
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/coming-soon" element={<ComingSoonPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route
+            path={LOGIN_ROUTE}
+            element={
+              <Authenticated key="login" fallback={<LoginPage />} loading={<PageLoading />}>
+                <AlreadySignedIn />
+              </Authenticated>
+            }
+          />
+          <Route
+            element={
+              <Authenticated key="back-office" redirectOnFail={LOGIN_ROUTE} loading={<PageLoading />}>
+                <BackOfficeLayout />
+              </Authenticated>
+            }
+          >
+            {backOfficeRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </LoadErrorBoundary>
   );
 }

@@ -11,10 +11,16 @@ export function ScreenLoadFailed({ retry, retrying, chunk }: LoadFailedProps) {
       <Result
         status="warning"
         title={chunk ? SCREEN_LOAD_FAILED : 'Something went wrong on this screen'}
-        subTitle={chunk
-          ? 'The server cannot be reached right now (it may be restarting). The screen appears by itself as soon as it answers.'
-          : 'Try again; if it keeps happening, reload the page.'}
-        extra={<Button type="primary" icon={<ReloadOutlined />} loading={retrying} onClick={retry}>Retry</Button>}
+        subTitle={
+          chunk
+            ? 'The server cannot be reached right now (it may be restarting). The screen appears by itself as soon as it answers.'
+            : 'Try again; if it keeps happening, reload the page.'
+        }
+        extra={
+          <Button type="primary" icon={<ReloadOutlined />} loading={retrying} onClick={retry}>
+            Retry
+          </Button>
+        }
       />
     </div>
   );

@@ -20,14 +20,24 @@ export const citiesResource = defineResource({
     state: { kind: 'text', label: 'State', rule: requiredText('State', 100), column: 'State', search: true, sort: true, filter: 'contains' },
     district: { kind: 'text', label: 'District', rule: requiredText('District', 100), column: 'District', search: true, sort: true },
     pincode: {
-      kind: 'text', label: 'Pincode', column: 'Pincode', search: true, sort: true, maxLength: 6, inputMode: 'numeric', placeholder: '6-digit pincode',
+      kind: 'text',
+      label: 'Pincode',
+      column: 'Pincode',
+      search: true,
+      sort: true,
+      maxLength: 6,
+      inputMode: 'numeric',
+      placeholder: '6-digit pincode',
       rule: z
         .union([z.string(), z.number()], { error: PINCODE_MESSAGE })
         .transform((v) => String(v).trim())
         .pipe(z.string().regex(/^\d{6}$/, PINCODE_MESSAGE)),
     },
     wards: {
-      kind: 'list', label: 'Wards', column: 'Wards', itemLabel: 'Ward',
+      kind: 'list',
+      label: 'Wards',
+      column: 'Wards',
+      itemLabel: 'Ward',
       // Blank wards are dropped before the at-least-one check (SPEC.md section 5).
       rule: z
         .array(z.string({ error: 'Each ward must be text' }), { error: 'Wards are required' })
@@ -35,7 +45,11 @@ export const citiesResource = defineResource({
         .pipe(z.array(z.string().max(100, 'A ward name must be at most 100 characters')).min(1, 'At least one ward is required').max(500)),
     },
     is_active: {
-      kind: 'boolean', label: 'Active', column: 'Status', filter: true, labels: ['Active', 'Inactive'],
+      kind: 'boolean',
+      label: 'Active',
+      column: 'Status',
+      filter: true,
+      labels: ['Active', 'Inactive'],
       rule: z.boolean({ error: 'is_active must be true or false' }).default(true),
     },
   },

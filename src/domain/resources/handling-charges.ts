@@ -8,7 +8,15 @@ export const handlingChargesResource = defineResource({
   label: 'Handling Charges',
   entity: { title: 'Handling charge', singular: 'handling charge', plural: 'handling charges' },
   fields: {
-    charge_type: { kind: 'text', label: 'Charge Type', rule: requiredText('Charge type', 100), column: 'Type', search: true, sort: true, placeholder: 'e.g. Delivery fee' },
+    charge_type: {
+      kind: 'text',
+      label: 'Charge Type',
+      rule: requiredText('Charge type', 100),
+      column: 'Type',
+      search: true,
+      sort: true,
+      placeholder: 'e.g. Delivery fee',
+    },
     amount: { kind: 'money', label: 'Amount (INR)', rule: money('Amount'), column: 'Amount', sort: true, placeholder: '0.00' },
   },
   grants: { 'warehouse-user': ['list', 'show', 'create', 'edit', 'delete'] },

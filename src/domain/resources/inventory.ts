@@ -26,13 +26,24 @@ export const inventoryResource = defineResource({
   patch: true,
   fields: {
     product_id: {
-      kind: 'ref', label: 'Product', rule: required(STOCK_MESSAGES.product, 64), createOnly: true,
+      kind: 'ref',
+      label: 'Product',
+      rule: required(STOCK_MESSAGES.product, 64),
+      createOnly: true,
       ref: { resource: 'products', labelField: 'productname', as: 'product_name' },
     },
     // The legacy client sends the warehouse on an edit too: the service refuses a different one.
     warehouse_id: {
-      kind: 'ref', label: 'Warehouse', rule: required(STOCK_MESSAGES.warehouse, 64),
-      updateRule: z.string().trim().max(64).optional().nullable().transform((v) => v || undefined),
+      kind: 'ref',
+      label: 'Warehouse',
+      rule: required(STOCK_MESSAGES.warehouse, 64),
+      updateRule: z
+        .string()
+        .trim()
+        .max(64)
+        .optional()
+        .nullable()
+        .transform((v) => v || undefined),
       ref: { resource: 'warehouses', labelField: 'name', as: 'warehouse_name' },
     },
     // An opening stock enters the ledger; a changed one becomes an adjustment.
@@ -49,11 +60,16 @@ export const inventoryResource = defineResource({
     },
     // Blank on an edit clears them.
     location: {
-      kind: 'text', label: 'Location', rule: optionalText('Location', 200),
+      kind: 'text',
+      label: 'Location',
+      rule: optionalText('Location', 200),
       updateRule: z.string().trim().max(200, 'Location must be at most 200 characters'),
     },
     notes: {
-      kind: 'text', label: 'Notes', rule: optionalText('Notes', 1000), input: 'textarea',
+      kind: 'text',
+      label: 'Notes',
+      rule: optionalText('Notes', 1000),
+      input: 'textarea',
       updateRule: z.string().trim().max(1000, 'Notes must be at most 1000 characters'),
     },
   },

@@ -37,11 +37,20 @@ export const productsResource = defineResource({
     unit_value: { kind: 'text', label: 'Unit Value', rule: requiredText('Unit value', 50) },
     // GST fields left out take the subcategory's.
     gst_rate: {
-      kind: 'decimal', label: 'GST Rate (%)',
+      kind: 'decimal',
+      label: 'GST Rate (%)',
       rule: z.number({ error: 'GST rate must be a number' }).min(0, 'GST rate cannot be negative').max(100, 'GST rate must be at most 100').optional(),
     },
-    gst_type: { kind: 'text', label: 'GST Type', rule: z.string({ error: 'GST type must be text' }).trim().max(50, 'GST type must be at most 50 characters').optional() },
-    hsn_code: { kind: 'text', label: 'HSN Code', rule: z.string({ error: 'HSN code must be text' }).trim().max(20, 'HSN code must be at most 20 characters').optional() },
+    gst_type: {
+      kind: 'text',
+      label: 'GST Type',
+      rule: z.string({ error: 'GST type must be text' }).trim().max(50, 'GST type must be at most 50 characters').optional(),
+    },
+    hsn_code: {
+      kind: 'text',
+      label: 'HSN Code',
+      rule: z.string({ error: 'HSN code must be text' }).trim().max(20, 'HSN code must be at most 20 characters').optional(),
+    },
     // A new product without images has none; an update without them keeps its own.
     main_image: { kind: 'list', label: 'Main Images', rule: mainImages.default([]), updateRule: mainImages },
     // Colour variants (a colour, its sizes and images): the SPA's form edits them.

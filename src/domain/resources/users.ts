@@ -32,25 +32,48 @@ export const usersResource = defineResource({
     phonenumber: { kind: 'text', label: 'Phone Number', rule: phone('Phone number'), search: true, input: 'tel', autoComplete: 'off' },
     address: { kind: 'text', label: 'Address', rule: requiredText('Address', 500), input: 'textarea' },
     city_id: {
-      kind: 'ref', label: 'City', rule: requiredText('City', 64), placeholder: 'Select a city',
+      kind: 'ref',
+      label: 'City',
+      rule: requiredText('City', 64),
+      placeholder: 'Select a city',
       ref: { resource: 'cities', labelField: 'name', as: 'city' },
     },
     // Any role the roles table holds (built-in or custom): the service checks that it exists.
     role: {
-      kind: 'ref', label: 'Role', column: 'Role', sort: true, filter: true, placeholder: 'Select a role',
+      kind: 'ref',
+      label: 'Role',
+      column: 'Role',
+      sort: true,
+      filter: true,
+      placeholder: 'Select a role',
       ref: { resource: 'roles', labelField: 'label', valueField: 'name', as: 'role_label' },
-      rule: z.string({ error: 'Role is required' }).trim().min(1, 'Role is required').max(ROLE_NAME_MAX, 'Role not found').refine(isRole, { error: 'Role not found' }),
+      rule: z
+        .string({ error: 'Role is required' })
+        .trim()
+        .min(1, 'Role is required')
+        .max(ROLE_NAME_MAX, 'Role not found')
+        .refine(isRole, { error: 'Role not found' }),
     },
     /** The warehouses whose rows the user reaches where the role's scope is 'assigned'. Left out: unchanged. */
     warehouse_ids: {
-      kind: 'ref', label: 'Assigned Warehouses', placeholder: 'Select warehouses',
+      kind: 'ref',
+      label: 'Assigned Warehouses',
+      placeholder: 'Select warehouses',
       help: { create: ASSIGNED_HELP, edit: ASSIGNED_HELP },
       ref: { resource: 'warehouses', labelField: 'name', multiple: true },
-      rule: z.array(z.string({ error: 'Warehouse ids must be strings' }).trim().max(64), { error: 'warehouse_ids must be a list of warehouse ids' })
-        .max(1000, 'At most 1000 warehouses').optional(),
+      rule: z
+        .array(z.string({ error: 'Warehouse ids must be strings' }).trim().max(64), { error: 'warehouse_ids must be a list of warehouse ids' })
+        .max(1000, 'At most 1000 warehouses')
+        .optional(),
     },
     status: {
-      kind: 'choice', label: 'Status', column: 'Status', sort: true, filter: true, initial: 'active', rule: choice(USER_STATUSES, 'Status'),
+      kind: 'choice',
+      label: 'Status',
+      column: 'Status',
+      sort: true,
+      filter: true,
+      initial: 'active',
+      rule: choice(USER_STATUSES, 'Status'),
       options: [
         { value: 'active', label: USER_STATUS_LABELS.active, color: 'green' },
         { value: 'inactive', label: USER_STATUS_LABELS.inactive },
@@ -61,10 +84,17 @@ export const usersResource = defineResource({
     // Sent back on edit so that saving the form never clears it.
     profileimage: { kind: 'text', label: 'Profile Image URL (optional)', rule: optionalText('Profile image', 500), autoComplete: 'off' },
     password: {
-      kind: 'text', label: 'Password', rule: password, input: 'password',
+      kind: 'text',
+      label: 'Password',
+      rule: password,
+      input: 'password',
       help: { create: `At least ${PASSWORD_MIN_LENGTH} characters.`, edit: 'Leave blank to keep the current password.' },
       // On edit a blank or missing password keeps the current one.
-      updateRule: z.union([z.literal(''), password]).optional().nullable().transform((v) => (v ? v : undefined)),
+      updateRule: z
+        .union([z.literal(''), password])
+        .optional()
+        .nullable()
+        .transform((v) => (v ? v : undefined)),
     },
   },
   formOrder: ['firstname', 'lastname', 'email', 'phonenumber', 'password', 'city_id', 'address', 'role', 'status', 'warehouse_ids', 'gst_no', 'profileimage'],

@@ -2,18 +2,11 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH, looksLikeEmailOrPhone } from '../login-rules.js';
 
-export {
-  EMAIL_PATTERN, FORBIDDEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, LOGIN_PHONE_PATTERN, LOGIN_SUMMARY_MESSAGE, NOT_AUTHORIZED_MESSAGE,
-  UNAUTHORIZED_MESSAGE, looksLikeEmailOrPhone, normalisePhone,
-} from '../login-rules.js';
+export { EMAIL_PATTERN, FORBIDDEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, UNAUTHORIZED_MESSAGE, normalisePhone } from '../login-rules.js';
 
 /** SPEC.md section 5, login: messages word for word. */
 export const loginSchema = z.object({
-  emailOrPhone: z
-    .string({ error: M.emailOrPhoneRequired })
-    .trim()
-    .min(1, M.emailOrPhoneRequired)
-    .refine(looksLikeEmailOrPhone, M.emailOrPhoneFormat),
+  emailOrPhone: z.string({ error: M.emailOrPhoneRequired }).trim().min(1, M.emailOrPhoneRequired).refine(looksLikeEmailOrPhone, M.emailOrPhoneFormat),
   password: z
     .string({ error: M.passwordRequired })
     .min(1, M.passwordRequired)
@@ -27,4 +20,3 @@ export const refreshSchema = z.object({
 });
 
 export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
-

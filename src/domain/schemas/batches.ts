@@ -17,7 +17,10 @@ const optionalDay = (label: string) => z.preprocess(blank, calendarDay(label).op
 
 const batchNo = z.preprocess(
   blank,
-  z.string({ error: 'Batch number must be text' }).trim().max(50, 'Batch number must be at most 50 characters')
+  z
+    .string({ error: 'Batch number must be text' })
+    .trim()
+    .max(50, 'Batch number must be at most 50 characters')
     .refine((v) => ![...v].some((c) => c < ' ' || c === '\u007f'), 'Batch number cannot contain control characters')
     .optional(),
 );
@@ -39,27 +42,45 @@ export type WriteOffExpiredInput = z.infer<typeof writeOffExpiredSchema>;
 
 const wholeDays = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-  z.number({ error: 'days must be a number' }).int('days must be a whole number').min(0, 'days must be 0 or more')
-    .max(3650, 'days must be at most 3650').default(7),
+  z
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(0, 'days must be 0 or more')
+    .max(3650, 'days must be at most 3650')
+    .default(7),
 );
 
 export const expiringQuery = z.object({
   days: wholeDays,
   warehouse_id: z.preprocess(blank, z.string().trim().max(64).optional()),
   include_expired: queryFlag,
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1')
-    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`).default(MAX_LIST_LIMIT),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)
+    .default(MAX_LIST_LIMIT),
 });
 export type ExpiringQuery = z.infer<typeof expiringQuery>;
 
 export type BatchRow = {
-  batch_no: string; expiry_date: string | null; mfg_date: string | null; current_stock: number; expired: boolean;
+  batch_no: string;
+  expiry_date: string | null;
+  mfg_date: string | null;
+  current_stock: number;
+  expired: boolean;
   days_to_expiry: number | null;
 };
 
 export type ExpiringRow = {
-  product_id: string; product_name: string; warehouse_id: string; warehouse_name: string; batch_no: string;
-  expiry_date: string; days_to_expiry: number; quantity: number;
+  product_id: string;
+  product_name: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  batch_no: string;
+  expiry_date: string;
+  days_to_expiry: number;
+  quantity: number;
   /** quantity × unit cost: a cost figure, absent without 'costs: see'. */
   value?: number;
 };

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { inputSchemaOf } from '../resource.js';
 import { citiesResource } from '../resources/cities.js';
 
 /** A city's body, from its declaration (src/domain/resources/cities.ts). */
 export const citySchema = inputSchemaOf(citiesResource);
-export type CityInput = z.infer<typeof citySchema>;

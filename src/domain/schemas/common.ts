@@ -38,13 +38,17 @@ export const PHONE_MESSAGE = 'Please enter a valid phone number';
 const isPhone = (v: string) => PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6;
 /** One message per problem: an empty phone is only 'required', a wrong one only 'Please enter a valid phone number'. */
 export const phone = (label: string) =>
-  requiredText(label, 30).refine((v) => v === '' || isPhone(v), PHONE_MESSAGE).meta({ pattern: PHONE_PATTERN.source }); // the API document shows the rule a refine hides
+  requiredText(label, 30)
+    .refine((v) => v === '' || isPhone(v), PHONE_MESSAGE)
+    .meta({ pattern: PHONE_PATTERN.source }); // the API document shows the rule a refine hides
 
 /** A phone number that may be left blank (saved as null). */
 export const optionalPhone = (label: string) => optionalText(label, 30).refine((v) => v === undefined || isPhone(v), PHONE_MESSAGE);
 
 export const email = (label: string) =>
-  requiredText(label, 254).pipe(z.email(`${label} must be a valid email address`)).transform((v) => v.toLowerCase());
+  requiredText(label, 254)
+    .pipe(z.email(`${label} must be a valid email address`))
+    .transform((v) => v.toLowerCase());
 
 /** An e-mail address that may be left blank (saved as null), stored in lower case. */
 export const optionalEmail = (label: string) =>

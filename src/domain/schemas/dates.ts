@@ -21,6 +21,8 @@ export const notADay = (label: string) => `${label} must be a date (YYYY-MM-DD)`
 
 /** A calendar day as text (a date of the calendar, in range), trimmed. */
 export const calendarDay = (label: string) =>
-  z.string({ error: notADay(label) }).trim()
+  z
+    .string({ error: notADay(label) })
+    .trim()
     .refine(isCalendarDay, notADay(label))
     .refine((v) => !isCalendarDay(v) || inDayRange(v), outOfRange(label));

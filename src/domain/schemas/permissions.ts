@@ -59,7 +59,12 @@ export const policySchema = z
 
 function sameGrants(a: Record<string, readonly string[]>, b: Record<string, readonly string[] | undefined>): boolean {
   const norm = (g: Record<string, readonly string[] | undefined>) =>
-    JSON.stringify(Object.keys(g).filter((k) => g[k]?.length).sort().map((k) => [k, [...g[k]!].sort()]));
+    JSON.stringify(
+      Object.keys(g)
+        .filter((k) => g[k]?.length)
+        .sort()
+        .map((k) => [k, [...g[k]!].sort()]),
+    );
   return norm(a) === norm(b);
 }
 
@@ -76,7 +81,10 @@ export function normalisePolicy(policy: PolicyInput, roles: readonly string[] = 
   for (const role of roles) {
     const g = policy.grants[role] ?? {};
     grants[role] = Object.fromEntries(
-      Object.keys(g).filter((r) => g[r as keyof typeof g]?.length).sort().map((r) => [r, [...g[r as keyof typeof g]!].sort()]),
+      Object.keys(g)
+        .filter((r) => g[r as keyof typeof g]?.length)
+        .sort()
+        .map((r) => [r, [...g[r as keyof typeof g]!].sort()]),
     );
     const s: RoleScope = policy.scope?.[role] ?? {};
     scope[role] = Object.fromEntries(WAREHOUSE_SCOPED.map((r) => [r, role === 'admin' ? 'all' : (s[r] ?? 'all')]));

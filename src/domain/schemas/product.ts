@@ -14,11 +14,31 @@ export const productPatchSchema = patchSchemaOf(productsResource);
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const productListQuery = z.object({
-  warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  warehouse_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Exact barcode: what a scanner typed. */
-  barcode: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
-  category_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
-  subcategory_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  barcode: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  category_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  subcategory_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** In, low or out of stock: across all warehouses, or in `warehouse_id`'s. */
   stock_status: z.enum(STOCK_STATUSES, { error: `stock_status must be one of: ${STOCK_STATUSES.join(', ')}` }).optional(),
 });

@@ -6,7 +6,12 @@ export const ROLE_NAME_MESSAGE = `Name must be a lowercase slug (letters, digits
 
 /** POST /api/roles: a new role starts with no grants and may not sign in. */
 export const roleCreateSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(2, ROLE_NAME_MESSAGE).max(ROLE_NAME_MAX, ROLE_NAME_MESSAGE).regex(ROLE_NAME_PATTERN, ROLE_NAME_MESSAGE),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(2, ROLE_NAME_MESSAGE)
+    .max(ROLE_NAME_MAX, ROLE_NAME_MESSAGE)
+    .regex(ROLE_NAME_PATTERN, ROLE_NAME_MESSAGE),
   label: requiredText('Label', 60),
 });
 

@@ -23,11 +23,14 @@ export const STOCK_MESSAGES = {
 } as const;
 
 /** Form fields arrive as numbers or numeric text; blank text counts as missing. */
-export const numeric = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
+export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
 
 export const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required.*$/, '')} must be at most ${max} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required.*$/, '')} must be at most ${max} characters`);
 
 export const wholeNumber = (label: string, min: number, max: number, message = `${label} must be a whole number of at least ${min}`) =>
   numeric(z.number({ error: message }).int(`${label} must be a whole number`).min(min, message).max(max, `${label} must be at most ${max}`));
@@ -36,7 +39,8 @@ export const stockLevel = (label: string) => wholeNumber(label, 0, MAX_STOCK, `$
 
 export const unitCost = (message: string, min: number) =>
   numeric(
-    z.number({ error: message })
+    z
+      .number({ error: message })
       .min(min, message)
       .max(MAX_UNIT_COST, `Unit cost must be at most ${MAX_UNIT_COST}`)
       .refine(hasAtMostTwoDecimals, 'Unit cost may have at most 2 decimals'),

@@ -9,7 +9,13 @@ export const COUNTED_MESSAGE = 'Counted quantity must be a whole number of 0 or 
 
 export const stockTakeCreateSchema = z.object({
   warehouse_id: requiredText('Warehouse', 64),
-  category_id: z.string({ error: 'Category must be text' }).trim().max(64).optional().nullable().transform((v) => (v ? v : undefined)),
+  category_id: z
+    .string({ error: 'Category must be text' })
+    .trim()
+    .max(64)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
   /** Expected stock hidden on the count sheet (the default: counters count what they see). */
   blind: z.boolean({ error: 'blind must be true or false' }).optional().default(true),
 });
@@ -23,11 +29,13 @@ export const countedQuantity = z
 
 export const stockTakeCountsSchema = z.object({
   lines: z
-    .array(z.object({
-      product_id: requiredText('Product', 64),
-      /** null clears a count (the line is then not counted). */
-      counted: countedQuantity.nullable(),
-    }))
+    .array(
+      z.object({
+        product_id: requiredText('Product', 64),
+        /** null clears a count (the line is then not counted). */
+        counted: countedQuantity.nullable(),
+      }),
+    )
     .min(1, 'Send at least one counted line')
     .max(5000, 'At most 5000 lines at once'),
 });
@@ -35,7 +43,12 @@ export type StockTakeCountsInput = z.infer<typeof stockTakeCountsSchema>;
 
 export const stockTakeListQuery = listQuery.extend({
   status: z.enum(STOCK_TAKE_STATUSES, { error: `status must be one of: ${STOCK_TAKE_STATUSES.join(', ')}` }).optional(),
-  warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  warehouse_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export const stockTakeShowQuery = z.object({ only_variances: queryFlag });

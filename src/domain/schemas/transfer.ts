@@ -11,7 +11,8 @@ const quantity = (label: string, min: number) => {
 };
 
 const lines = <T extends z.ZodType>(quantitySchema: T, min: number) =>
-  z.array(z.object({ product_id: requiredText('Product', 64), quantity: quantitySchema }), { error: 'lines must be a list' })
+  z
+    .array(z.object({ product_id: requiredText('Product', 64), quantity: quantitySchema }), { error: 'lines must be a list' })
     .min(min, 'Add at least one product')
     .max(500, 'At most 500 products in one transfer')
     .superRefine((list, ctx) => {
@@ -22,16 +23,18 @@ const lines = <T extends z.ZodType>(quantitySchema: T, min: number) =>
       });
     });
 
-export const transferCreateSchema = z.object({
-  from_warehouse_id: requiredText('From warehouse', 64),
-  to_warehouse_id: requiredText('To warehouse', 64),
-  lines: lines(quantity('Quantity', 1), 1),
-  notes: optionalText('Notes', 1000),
-}).superRefine((t, ctx) => {
-  if (t.from_warehouse_id === t.to_warehouse_id) {
-    ctx.addIssue({ code: 'custom', path: ['to_warehouse_id'], message: 'The destination must be another warehouse than the source' });
-  }
-});
+export const transferCreateSchema = z
+  .object({
+    from_warehouse_id: requiredText('From warehouse', 64),
+    to_warehouse_id: requiredText('To warehouse', 64),
+    lines: lines(quantity('Quantity', 1), 1),
+    notes: optionalText('Notes', 1000),
+  })
+  .superRefine((t, ctx) => {
+    if (t.from_warehouse_id === t.to_warehouse_id) {
+      ctx.addIssue({ code: 'custom', path: ['to_warehouse_id'], message: 'The destination must be another warehouse than the source' });
+    }
+  });
 export type TransferCreateInput = z.infer<typeof transferCreateSchema>;
 
 /** What a receiver says arrived of one product: a whole number, 0 included (nothing of it came). */
@@ -55,8 +58,23 @@ export type TransferCancelInput = z.infer<typeof transferCancelSchema>;
 export const transferListQuery = listQuery.extend({
   status: z.enum(TRANSFER_STATUSES, { error: `status must be one of: ${TRANSFER_STATUSES.join(', ')}` }).optional(),
   /** Transfers from or to this warehouse. */
-  warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
-  from_warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
-  to_warehouse_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
+  warehouse_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  from_warehouse_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  to_warehouse_id: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export type TransferListQuery = z.infer<typeof transferListQuery>;

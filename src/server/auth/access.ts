@@ -15,7 +15,9 @@ import type { WarehouseScope } from './warehouse-scope.js';
 export type RouteAccess = 'public' | 'signed-in' | { resource: Resource; action: Action };
 
 export type CurrentUser = {
-  id: string; role: Role; firstname: string;
+  id: string;
+  role: Role;
+  firstname: string;
   /** This route's warehouse scope for the user (null: every warehouse). */
   warehouses?: WarehouseScope;
   /** Holds 'costs: see': without it responses carry no cost figures. */
@@ -88,7 +90,9 @@ async function accessPlugin(app: FastifyInstance, opts: { signer: TokenSigner; p
     const policy = await opts.policy.current();
     const scoped = typeof access === 'object' && scopeOf(policy, claims.role, access.resource) === 'assigned';
     request.user = {
-      id: claims.sub, role: claims.role, firstname: claims.firstname,
+      id: claims.sub,
+      role: claims.role,
+      firstname: claims.firstname,
       warehouses: scoped ? { assignedTo: claims.sub } : null,
       seesCosts: can(policy, claims.role, SEE_COSTS.resource, SEE_COSTS.action),
       may: (resource, action) => can(policy, claims.role, resource, action),

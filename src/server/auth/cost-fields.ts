@@ -4,9 +4,24 @@
  * (price, discount_price) are not costs and stay.
  */
 export const COST_FIELDS: ReadonlySet<string> = new Set([
-  'unit_cost', 'total_value', 'total_value_in', 'total_value_out', 'total_inventory_value', 'variance_value', 'in_transit_value',
-  'value_change', 'stock_value', 'average_cost', 'dispatched_value', 'settled_value', 'last_purchase_cost', 'recorded_value',
-  'ledger_value', 'value_total', 'opening_value', 'closing_value',
+  'unit_cost',
+  'total_value',
+  'total_value_in',
+  'total_value_out',
+  'total_inventory_value',
+  'variance_value',
+  'in_transit_value',
+  'value_change',
+  'stock_value',
+  'average_cost',
+  'dispatched_value',
+  'settled_value',
+  'last_purchase_cost',
+  'recorded_value',
+  'ledger_value',
+  'value_total',
+  'opening_value',
+  'closing_value',
 ]);
 
 /**

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  DEFAULT_POLICY, EVERYTHING, RESOURCES, isWarehouseScoped, type Action, type Policy, type Resource, type Scope,
-} from '../../domain/policy.js';
+import { DEFAULT_POLICY, EVERYTHING, RESOURCES, isWarehouseScoped, type Action, type Policy, type Resource, type Scope } from '../../domain/policy.js';
 import { ROLES } from '../../domain/roles.js';
 import { normalisePolicy } from '../../domain/schemas/permissions.js';
 import type { DbOrTx } from '../db/client.js';
@@ -20,13 +18,8 @@ export const ACCESS_POLICY_CHANNEL = 'access_policy';
 /** Safety net if a notification is lost (a dropped connection): no copy is believed longer than this. */
 export const POLICY_TTL_MS = 1000;
 
-/** The roles the database holds (built-in and custom), with their labels. */
-export type RoleRow = typeof roleSettings.$inferSelect;
-
 export async function readPolicy(db: DbOrTx): Promise<Policy> {
-  const [settings, grants, scopes] = await Promise.all([
-    db.select().from(roleSettings), db.select().from(rolePermissions), db.select().from(roleScopes),
-  ]);
+  const [settings, grants, scopes] = await Promise.all([db.select().from(roleSettings), db.select().from(rolePermissions), db.select().from(roleScopes)]);
   const policy: Policy = { signIn: {}, grants: {}, scope: {} };
   for (const s of settings) {
     policy.signIn[s.role] = s.maySignIn;
@@ -65,7 +58,9 @@ export function policyRows(policy: Policy, roles: readonly string[] = ROLES) {
     Object.entries(policy.grants[role] ?? {}).flatMap(([resource, actions]) => (actions ?? []).map((action) => ({ role, resource, action }))),
   );
   const scopes = roles.flatMap((role) =>
-    Object.entries(policy.scope[role] ?? {}).filter(([, scope]) => scope === 'assigned').map(([resource, scope]) => ({ role, resource, scope: scope as string })),
+    Object.entries(policy.scope[role] ?? {})
+      .filter(([, scope]) => scope === 'assigned')
+      .map(([resource, scope]) => ({ role, resource, scope: scope as string })),
   );
   return { settings, grants, scopes };
 }

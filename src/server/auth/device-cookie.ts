@@ -27,7 +27,11 @@ export function deviceCookies(signer: Pick<TokenSigner, 'mac'>) {
       const value = `${account}.${crypto.randomBytes(16).toString('base64url')}.${Math.floor(now / 1000)}`;
       const signed = `${value}.${signer.mac(PURPOSE, value)}`;
       return [
-        `${cookieName(account)}=${signed}`, `Path=${PATH}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`, 'HttpOnly', 'SameSite=Strict',
+        `${cookieName(account)}=${signed}`,
+        `Path=${PATH}`,
+        `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`,
+        'HttpOnly',
+        'SameSite=Strict',
         ...(secure ? ['Secure'] : []),
       ].join('; ');
     },
@@ -39,7 +43,10 @@ export function deviceCookies(signer: Pick<TokenSigner, 'mac'>) {
       for (const pair of header.split(';')) {
         const at = pair.indexOf('=');
         if (at < 0 || !pair.slice(0, at).trim().startsWith(PREFIX)) continue;
-        const parts = pair.slice(at + 1).trim().split('.');
+        const parts = pair
+          .slice(at + 1)
+          .trim()
+          .split('.');
         if (parts.length !== 4) continue;
         const [account, nonce, issued, mac] = parts as [string, string, string, string];
         const value = `${account}.${nonce}.${issued}`;
@@ -53,5 +60,3 @@ export function deviceCookies(signer: Pick<TokenSigner, 'mac'>) {
     },
   };
 }
-
-export type DeviceCookies = ReturnType<typeof deviceCookies>;

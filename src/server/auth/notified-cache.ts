@@ -23,15 +23,17 @@ export function notifiedCache<V>(load: (key: string) => Promise<V>, ttlMs: numbe
       let pending = loading.get(key);
       if (!pending) {
         const seen = generation;
-        const read: Promise<V> = load(key).then((value) => {
-          if (seen === generation && ttlMs > 0) {
-            if (cache.size >= maxEntries) cache.clear();
-            cache.set(key, { value, at: Date.now() });
-          }
-          return value;
-        }).finally(() => {
-          if (loading.get(key) === read) loading.delete(key);
-        });
+        const read: Promise<V> = load(key)
+          .then((value) => {
+            if (seen === generation && ttlMs > 0) {
+              if (cache.size >= maxEntries) cache.clear();
+              cache.set(key, { value, at: Date.now() });
+            }
+            return value;
+          })
+          .finally(() => {
+            if (loading.get(key) === read) loading.delete(key);
+          });
         loading.set(key, read);
         pending = read;
       }
@@ -55,5 +57,9 @@ export function notifiedCache<V>(load: (key: string) => Promise<V>, ttlMs: numbe
  * a lost connection, which may have missed some, forgets everything. Resolves to the function that stops listening.
  */
 export function listenForChanges(listen: Listen, channel: string, cache: Pick<NotifiedCache<unknown>, 'forget'>, keyed: boolean) {
-  return listen(channel, (payload) => cache.forget(keyed ? payload.toLowerCase() : undefined), () => cache.forget());
+  return listen(
+    channel,
+    (payload) => cache.forget(keyed ? payload.toLowerCase() : undefined),
+    () => cache.forget(),
+  );
 }

@@ -42,14 +42,17 @@ export async function dbSessionSource(database: Database, ttlMs = SESSION_CACHE_
   const userStates = notifiedCache<SessionState | null>(async (userId) => {
     const [row] = await database.db
       .select({ role: users.role, status: users.status, sessionVersion: users.sessionVersion })
-      .from(users).where(eq(users.id, userId)).limit(1);
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     return row ?? null;
   }, ttlMs);
   // When the login ends: the absolute expiry of its refresh tokens not revoked (none: revoked, or never was).
   const familyEnds = notifiedCache<number | null>(async (familyId) => {
     const [row] = await database.db
       .select({ until: max(refreshTokens.expiresAt) })
-      .from(refreshTokens).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     return row?.until ? new Date(row.until).getTime() : null;
   }, ttlMs);
 

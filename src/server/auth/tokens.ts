@@ -66,7 +66,10 @@ export function createTokenSigner(secret: string): TokenSigner {
         if (typeof sv !== 'number' || !Number.isInteger(sv)) return null;
         if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
         const claims: AccessClaims = {
-          sub: payload.sub, role: payload.role, firstname: String(payload.firstname ?? ''), sv,
+          sub: payload.sub,
+          role: payload.role,
+          firstname: String(payload.firstname ?? ''),
+          sv,
           ...(payload.sid !== undefined && { sid: payload.sid }),
         };
         remember(token, claims, payload.exp ?? 0);

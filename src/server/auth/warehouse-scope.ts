@@ -25,15 +25,16 @@ export function warehouseFilter(scope: WarehouseScope, warehouseId: AnyColumn | 
 }
 
 /** The same condition for hand-written SQL naming a table alias (e.g. `i.warehouse_id`). */
-export const warehouseFilterRaw = (scope: WarehouseScope, column: string): SQL =>
-  warehouseFilter(scope, sql.raw(column)) ?? sql`true`;
+export const warehouseFilterRaw = (scope: WarehouseScope, column: string): SQL => warehouseFilter(scope, sql.raw(column)) ?? sql`true`;
 
 /** Whether the scope lets the request at this warehouse (always, for 'all'). */
 export async function warehouseInScope(db: DbOrTx, scope: WarehouseScope, warehouseId: string): Promise<boolean> {
   if (!scope) return true;
   if (!isUuid(warehouseId)) return false;
-  const [row] = rowsOf<{ ok: boolean }>(await db.execute(sql`
-    select exists (select 1 from user_warehouses where user_id = ${scope.assignedTo}::uuid and warehouse_id = ${warehouseId.toLowerCase()}::uuid) as ok`));
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`
+    select exists (select 1 from user_warehouses where user_id = ${scope.assignedTo}::uuid and warehouse_id = ${warehouseId.toLowerCase()}::uuid) as ok`),
+  );
   return Boolean(row?.ok);
 }
 
@@ -43,9 +44,11 @@ export async function warehouseInScope(db: DbOrTx, scope: WarehouseScope, wareho
  */
 export async function assertWarehouseWritable(db: DbOrTx, scope: WarehouseScope, warehouseId: string | undefined): Promise<void> {
   if (!scope || warehouseId === undefined || !isUuid(warehouseId)) return;
-  const [row] = rowsOf<{ known: boolean; mine: boolean }>(await db.execute(sql`
+  const [row] = rowsOf<{ known: boolean; mine: boolean }>(
+    await db.execute(sql`
     select exists (select 1 from warehouses where id = ${warehouseId.toLowerCase()}::uuid) as known,
-           exists (select 1 from user_warehouses where user_id = ${scope.assignedTo}::uuid and warehouse_id = ${warehouseId.toLowerCase()}::uuid) as mine`));
+           exists (select 1 from user_warehouses where user_id = ${scope.assignedTo}::uuid and warehouse_id = ${warehouseId.toLowerCase()}::uuid) as mine`),
+  );
   if (row?.known && !row.mine) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
 }
 

@@ -11,8 +11,11 @@ import { normalisePhone } from '../../domain/schemas/auth.js';
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      email: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' },
-      firstname: { type: 'string' }, lastname: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      phone: { type: 'string' },
+      firstname: { type: 'string' },
+      lastname: { type: 'string' },
     },
   });
   const config = readConfig();
@@ -20,9 +23,14 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.db);
   try {
     const input = userCreateSchema.omit({ city_id: true }).safeParse({
-      firstname: values.firstname ?? 'Admin', lastname: values.lastname ?? 'User', email: values.email,
-      phonenumber: values.phone ?? `9${String(Date.now()).slice(-9)}`, password: values.password,
-      address: '-', role: 'admin', status: 'active',
+      firstname: values.firstname ?? 'Admin',
+      lastname: values.lastname ?? 'User',
+      email: values.email,
+      phonenumber: values.phone ?? `9${String(Date.now()).slice(-9)}`,
+      password: values.password,
+      address: '-',
+      role: 'admin',
+      status: 'active',
     });
     if (!input.success) {
       for (const issue of input.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
@@ -31,16 +39,25 @@ async function main(): Promise<void> {
     }
     const u = input.data;
     const phone = normalisePhone(u.phonenumber);
-    const [existing] = await database.db.select({ id: users.id }).from(users)
-      .where(or(sql`lower(${users.email}) = ${u.email}`, eq(users.phonenumber, phone))).limit(1);
+    const [existing] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(sql`lower(${users.email}) = ${u.email}`, eq(users.phonenumber, phone)))
+      .limit(1);
     if (existing) {
       console.error(`A user with e-mail ${u.email} or phone ${phone} already exists.`);
       process.exitCode = 1;
       return;
     }
     await database.db.insert(users).values({
-      firstname: u.firstname, lastname: u.lastname, email: u.email, phonenumber: phone,
-      passwordHash: await hashPassword(u.password), address: u.address, role: 'admin', status: 'active',
+      firstname: u.firstname,
+      lastname: u.lastname,
+      email: u.email,
+      phonenumber: phone,
+      passwordHash: await hashPassword(u.password),
+      address: u.address,
+      role: 'admin',
+      status: 'active',
     });
     console.log(`Admin ${u.email} created.`);
   } finally {

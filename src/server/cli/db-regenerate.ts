@@ -28,7 +28,8 @@ const force = args.includes('--force');
 const names = args.filter((a) => a !== '--force');
 const unknownFlag = names.find((a) => a.startsWith('--'));
 if (unknownFlag) refuse(`'${unknownFlag}' is not an option: the only one is --force (write again a migration whose SQL was edited by hand)`);
-if (names.length !== 1) refuse('Name the migration to write again: npm run db:regenerate -- <name> (the name it was generated with, e.g. suppliers, or its tag 0018_suppliers)');
+if (names.length !== 1)
+  refuse('Name the migration to write again: npm run db:regenerate -- <name> (the name it was generated with, e.g. suppliers, or its tag 0018_suppliers)');
 
 const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
 const last = journal.entries.at(-1);
@@ -38,16 +39,20 @@ const wanted = nameOf(migrationNameOf(names[0]!));
 const named = journal.entries.filter((e) => nameOf(e.tag) === wanted);
 if (!named.length) refuse(`no migration is named '${names[0]}' in ${shown}: the last one is ${last.tag} (npm run db:regenerate -- ${nameOf(last.tag)})`);
 if (!named.includes(last)) {
-  refuse(`${named.at(-1)!.tag} is not the last migration (${last.tag} is): only the last can be written again, since the ones after it`
-    + ' were made from its snapshot. Change the schema and write a new migration instead: npm run db:generate -- --name <name>');
+  refuse(
+    `${named.at(-1)!.tag} is not the last migration (${last.tag} is): only the last can be written again, since the ones after it` +
+      ' were made from its snapshot. Change the schema and write a new migration instead: npm run db:generate -- --name <name>',
+  );
 }
 
 const files = [path.join(folder, `${last.tag}.sql`), path.join(folder, 'meta', `${last.tag.split('_')[0]}_snapshot.json`)];
 const sql = fs.existsSync(files[0]!) ? fs.readFileSync(files[0]!, 'utf8') : '';
 // drizzle-kit writes no comments ('--> statement-breakpoint' is its separator): a comment means SQL written by hand.
 if (/^\s*--(?!>)/m.test(sql) && !force) {
-  refuse(`${last.tag}.sql holds SQL written by hand (its comments), which drizzle-kit would not write again: edit that file instead,`
-    + ` or pass --force to replace it with drizzle-kit's`);
+  refuse(
+    `${last.tag}.sql holds SQL written by hand (its comments), which drizzle-kit would not write again: edit that file instead,` +
+      ` or pass --force to replace it with drizzle-kit's`,
+  );
 }
 
 const backup = fs.mkdtempSync(path.join(os.tmpdir(), 'db-regenerate-'));
@@ -71,9 +76,13 @@ try {
 const written = (JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal).entries.at(-1);
 if (written?.tag !== last.tag) {
   // drizzle-kit exits with 0 even when the schema fails to load: what it wrote tells.
-  restore(`drizzle-kit wrote nothing: see its output above (an error loading the schema, or no difference from the migrations before ${last.tag}:`
-    + ' delete that one by hand if it is no longer wanted)');
+  restore(
+    `drizzle-kit wrote nothing: see its output above (an error loading the schema, or no difference from the migrations before ${last.tag}:` +
+      ' delete that one by hand if it is no longer wanted)',
+  );
 }
 fs.rmSync(backup, { recursive: true, force: true });
-console.log(`Wrote ${last.tag} again. A database that ran the earlier one would run this one too and fail on what it created:`
-  + ' start development data afresh (a new DATA_DIR).');
+console.log(
+  `Wrote ${last.tag} again. A database that ran the earlier one would run this one too and fail on what it created:` +
+    ' start development data afresh (a new DATA_DIR).',
+);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import * as prettier from 'prettier';
 import { searchFields, type ResourceDeclaration } from '../../domain/resource.js';
 import { RESOURCES } from '../../domain/policy.js';
 import { DECLARED_RESOURCES } from '../../domain/resources/index.js';
@@ -53,9 +54,11 @@ function labelFields(resource: ResourceArgs): Map<string, string> {
       continue;
     }
     const spec = declared.get(target);
-    if (!spec) refuse(`ref(${target}): '${target}' is not a declared resource; ref(...) takes one of ${[...declared.keys()].join(', ')}, or ${resource.name} itself`);
+    if (!spec)
+      refuse(`ref(${target}): '${target}' is not a declared resource; ref(...) takes one of ${[...declared.keys()].join(', ')}, or ${resource.name} itself`);
     const labelField = searchFields(spec)[0] ?? 'name';
-    if (!spec.fields[labelField]) refuse(`ref(${target}): ${target} has no search field and no 'name' field to name its records by: declare search: true on one of its fields first`);
+    if (!spec.fields[labelField])
+      refuse(`ref(${target}): ${target} has no search field and no 'name' field to name its records by: declare search: true on one of its fields first`);
     result.set(target, labelField);
   }
   return result;
@@ -70,12 +73,27 @@ function insertBefore(source: string, file: string, marker: string, text: string
 /** declared-schema.ts imports from declared-table.js what it uses: declaredTable, and linesTable once a lines table is there. */
 function withTableImports(source: string, needed: string[]): string {
   const existing = /^import \{([^}]*)\} from '\.\/declared-table\.js';\n/m.exec(source);
-  const names = [...new Set([...(existing?.[1]?.split(',').map((n) => n.trim()).filter(Boolean) ?? []), ...needed])].sort();
+  const names = [
+    ...new Set([
+      ...(existing?.[1]
+        ?.split(',')
+        .map((n) => n.trim())
+        .filter(Boolean) ?? []),
+      ...needed,
+    ]),
+  ].sort();
   const line = `import { ${names.join(', ')} } from './declared-table.js';\n`;
   return existing ? source.replace(existing[0], line) : insertBefore(source, SCHEMA, '// new-resource: imports', line.trimEnd());
 }
 
-function register(resource: ResourceArgs): void {
+/** Written as `npm run lint` checks it (Prettier), so a scaffolded resource passes lint untouched. */
+async function writeFormatted(file: string, source: string): Promise<void> {
+  const target = path.join(root, file);
+  const options = await prettier.resolveConfig(target);
+  fs.writeFileSync(target, await prettier.format(source, { ...options, filepath: target }));
+}
+
+async function register(resource: ResourceArgs): Promise<void> {
   const names = namesOf(resource);
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
   let index = read(INDEX);
@@ -83,12 +101,17 @@ function register(resource: ResourceArgs): void {
   index = insertBefore(index, INDEX, '  // new-resource: entries', `  ${names.spec},`);
   let tables = withTableImports(read(SCHEMA), ['declaredTable', ...(names.linesTables.length ? ['linesTable'] : [])]);
   tables = insertBefore(tables, SCHEMA, '// new-resource: imports', `import { ${names.spec} } from '../../domain/resources/${resource.name}.js';`);
-  tables = insertBefore(tables, SCHEMA, '// new-resource: tables', [
-    `export const ${names.table} = declaredTable(${names.spec});`,
-    ...names.linesTables.map((t) => `export const ${t.name} = linesTable(${names.spec}, '${t.field}');`),
-  ].join('\n'));
-  fs.writeFileSync(path.join(root, INDEX), index);
-  fs.writeFileSync(path.join(root, SCHEMA), tables);
+  tables = insertBefore(
+    tables,
+    SCHEMA,
+    '// new-resource: tables',
+    [
+      `export const ${names.table} = declaredTable(${names.spec});`,
+      ...names.linesTables.map((t) => `export const ${t.name} = linesTable(${names.spec}, '${t.field}');`),
+    ].join('\n'),
+  );
+  await writeFormatted(INDEX, index);
+  await writeFormatted(SCHEMA, tables);
 }
 
 const args = process.argv.slice(2);
@@ -108,9 +131,18 @@ const labels = labelFields(resource);
 const source = declarationSource(resource, (target) => labels.get(target)!);
 
 const file = path.join('src/domain/resources', namesOf(resource).file);
-fs.writeFileSync(path.join(root, file), source);
-register(resource);
-console.log(`Wrote ${file}; registered it in ${INDEX} and its table${namesOf(resource).linesTables.length ? 's' : ''} in ${SCHEMA}.`);
-if (!flags.includes('--no-migration')) drizzleGenerate(root, migrationNameOf(resource.name));
-console.log(`Next: read ${file} (labels, grants, unique fields), then npm run typecheck and start the API.`
-  + ` Changed the table after all? npm run db:regenerate -- ${migrationNameOf(resource.name)}`);
+// No top-level await: the scaffold also runs on a copy of src/ without the package's "type": "module".
+async function write(): Promise<void> {
+  await writeFormatted(file, source);
+  await register(resource);
+  console.log(`Wrote ${file}; registered it in ${INDEX} and its table${namesOf(resource).linesTables.length ? 's' : ''} in ${SCHEMA}.`);
+  if (!flags.includes('--no-migration')) drizzleGenerate(root, migrationNameOf(resource.name));
+  console.log(
+    `Next: read ${file} (labels, grants, unique fields), then npm run typecheck and start the API.` +
+      ` Changed the table after all? npm run db:regenerate -- ${migrationNameOf(resource.name)}`,
+  );
+}
+write().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -110,7 +110,8 @@ function parseWorkflow(arg: string, inner: string): WorkflowArg {
     const from = fromText.split('|');
     const badStatus = [...from, to].find((s) => !SNAKE.test(s));
     if (badStatus !== undefined) fail(`'${arg}': '${badStatus}' is not a status: statuses are snake_case (draft, partially_received)`);
-    if (!/^[a-z][a-z0-9]*([-_][a-z0-9]+)*$/.test(name)) fail(`'${arg}': '${name}' is not an action name: lower-case words joined by '_' or '-' (submit, close-short)`);
+    if (!/^[a-z][a-z0-9]*([-_][a-z0-9]+)*$/.test(name))
+      fail(`'${arg}': '${name}' is not an action name: lower-case words joined by '_' or '-' (submit, close-short)`);
     if (CRUD.includes(name)) fail(`'${arg}': '${name}' is a CRUD action already: name the step otherwise (submit, receive, cancel)`);
     if (from.includes(to)) fail(`'${arg}': the step '${name}' goes from '${to}' to itself`);
     [...from, to].forEach(seen);
@@ -141,7 +142,8 @@ export function parseField(arg: string, inLines = false): FieldArg {
   const defaultTrue = Boolean(tail[2]);
   const argsOf = (example: string): string => inner || fail(`'${arg}': ${kind} needs its ${example}`);
   if (defaultTrue && kind !== 'boolean') fail(`'${arg}': '=true' is a flag's default; other kinds take none (a form's initial value goes in the declaration)`);
-  if ((PLAIN_KINDS as readonly string[]).includes(kind) && inner !== undefined) fail(`'${arg}': ${kind} takes nothing in parentheses (only ref, choice, workflow and lines do)`);
+  if ((PLAIN_KINDS as readonly string[]).includes(kind) && inner !== undefined)
+    fail(`'${arg}': ${kind} takes nothing in parentheses (only ref, choice, workflow and lines do)`);
 
   switch (kind) {
     case 'boolean':
@@ -186,7 +188,7 @@ function checkNames(fields: FieldArg[], reserved: readonly string[], table: stri
 /** `<name> <field>:<kind> ...` → the resource, or a SpecError saying what is wrong and what is accepted. */
 export function parseResourceArgs(args: readonly string[]): ResourceArgs {
   const [rawName, ...fieldArgs] = args;
-  if (!rawName) fail('Give the resource\'s name and its fields, e.g. suppliers name:text! phone:phone');
+  if (!rawName) fail("Give the resource's name and its fields, e.g. suppliers name:text! phone:phone");
   if (rawName.includes(':')) fail(`'${rawName}' looks like a field: the resource's name comes first (suppliers name:text!)`);
   const name = resourceNameOf(rawName);
   if (!fieldArgs.length) fail(`Give ${name} at least one field, e.g. name:text!`);

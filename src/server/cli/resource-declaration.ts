@@ -14,12 +14,18 @@ export const labelOf = (name: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 /** 'contact_email' → 'Contact Email': a list column. */
-export const titleOf = (name: string) => wordsOf(name).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+export const titleOf = (name: string) =>
+  wordsOf(name)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 /** 'purchase-orders' → 'purchaseOrders'. */
 export const camelOf = (name: string) => name.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 /** 'purchase orders' → 'purchase order', 'categories' → 'category', 'addresses' → 'address', 'purchases' → 'purchase'. */
 export const singularOf = (plural: string) =>
-  plural.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
+  plural
+    .replace(/ies$/, 'y')
+    .replace(/(ss|x|ch|sh)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const key = (name: string) => (/^[a-z_][a-z0-9_]*$/i.test(name) ? name : quote(name));
@@ -80,7 +86,9 @@ function workflowSource(field: FieldArg, indent: string): string {
     'workflow: {',
     `${indent}  initial: ${quote(flow.initial)},`,
     `${indent}  editable: ${list([flow.initial])},`,
-    `${indent}  actions: {`, ...actions, `${indent}  },`,
+    `${indent}  actions: {`,
+    ...actions,
+    `${indent}  },`,
     `${indent}},`,
   ].join('\n');
 }

@@ -57,7 +57,10 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, async (client) => {
       await migratePg(drizzlePg(pool), { migrationsFolder });
-      await applyFunctions((text) => client.query(text), async (text) => (await client.query(text)).rows);
+      await applyFunctions(
+        (text) => client.query(text),
+        async (text) => (await client.query(text)).rows,
+      );
     });
     const named: NamedQuery = async <T>(name: string, text: string, values: unknown[]) =>
       (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows;
@@ -82,7 +85,10 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     }
     const pgliteDb = drizzlePglite(client, { schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
-    await applyFunctions((text) => client.exec(text), async <T>(text: string) => (await client.query<T>(text)).rows);
+    await applyFunctions(
+      (text) => client.exec(text),
+      async <T>(text: string) => (await client.query<T>(text)).rows,
+    );
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',

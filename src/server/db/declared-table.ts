@@ -1,6 +1,4 @@
-import {
-  boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { ResourceField, ResourceDeclaration } from '../../domain/resource.js';
 import { camelOf, ruleOf } from '../../domain/resource.js';
 import { idColumnOf, markGenerated, registerLinesTable, registerResourceTable, resourceTable } from './resource-tables.js';
@@ -87,7 +85,9 @@ export function linesTable(spec: ResourceDeclaration, field: string) {
   const name = linesTableNameOf(spec, field);
   const columns: Record<string, PgColumnBuilderBase> = {
     id: uuid('id').primaryKey().defaultRandom(),
-    parentId: uuid('parent_id').notNull().references(() => idColumnOf(resourceTable(spec.name)), { onDelete: 'cascade' }),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => idColumnOf(resourceTable(spec.name)), { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     ...fieldColumns(spec, lines.fields),
   };

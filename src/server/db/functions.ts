@@ -16,7 +16,10 @@ export const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.
 export type FunctionsSource = { hash: string; text: string };
 
 export function readFunctions(folder: string = functionsFolder): FunctionsSource {
-  const files = fs.readdirSync(folder).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const hash = crypto.createHash('sha256');
   const parts: string[] = [];
   for (const file of files) {

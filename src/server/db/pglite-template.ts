@@ -25,15 +25,18 @@ export function migrationsHash(migrationsFolder: string): string {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const rel = `${prefix}${entry.name}`;
       if (entry.isDirectory()) walk(path.join(dir, entry.name), `${rel}/`);
-      else hash.update(`${rel}\0`).update(fs.readFileSync(path.join(dir, entry.name))).update('\0');
+      else
+        hash
+          .update(`${rel}\0`)
+          .update(fs.readFileSync(path.join(dir, entry.name)))
+          .update('\0');
     }
   };
   walk(migrationsFolder, '');
   return hash.digest('hex');
 }
 
-export const templateKey = (migrationsFolder: string): string =>
-  JSON.stringify({ pglite: pgliteVersion(), migrations: migrationsHash(migrationsFolder) });
+export const templateKey = (migrationsFolder: string): string => JSON.stringify({ pglite: pgliteVersion(), migrations: migrationsHash(migrationsFolder) });
 
 /** The template's data folder, when it matches these migrations and this PGlite; otherwise null. */
 export function matchingTemplate(templateDir: string | undefined, migrationsFolder: string): string | null {

@@ -7,9 +7,18 @@ import { categories, cities, handlingCharges, inventory, products, subcategories
  * declared-schema.ts creates them, the generated ones. A generated reference's foreign key looks its target up here
  * (lazily: tables may be declared in any order).
  */
-const tables = new Map<string, PgTable>(Object.entries({
-  cities, warehouses, users, products, inventory, 'handling-charges': handlingCharges, categories, subcategories,
-}));
+const tables = new Map<string, PgTable>(
+  Object.entries({
+    cities,
+    warehouses,
+    users,
+    products,
+    inventory,
+    'handling-charges': handlingCharges,
+    categories,
+    subcategories,
+  }),
+);
 
 export const registerResourceTable = (resource: string, table: PgTable): void => void tables.set(resource, table);
 

@@ -41,72 +41,92 @@ const created = () => timestamp('created', { withTimezone: true, mode: 'date' })
 const modified = () => timestamp('modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const id = () => uuid('id').primaryKey().defaultRandom();
 
-export const cities = pgTable('cities', {
-  id: id(),
-  name: text('name').notNull(),
-  state: text('state').notNull(),
-  district: text('district').notNull(),
-  pincode: text('pincode').notNull(),
-  wards: jsonb('wards').$type<string[]>().notNull().default([]),
-  isActive: boolean('is_active').notNull().default(true),
-  created: created(),
-  modified: modified(),
-}, (t) => [
-  check('cities_pincode_6_digits', sql`${t.pincode} ~ '^[0-9]{6}$'`),
-  index('cities_name_idx').on(t.name),
-  // One city per name, state and pincode, whatever the case or surrounding spaces: enforced here, so racing writes cannot both land.
-  uniqueIndex('cities_name_state_pincode_unique').on(sql`lower(btrim(${t.name}))`, sql`lower(btrim(${t.state}))`, t.pincode),
-]);
+export const cities = pgTable(
+  'cities',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    district: text('district').notNull(),
+    pincode: text('pincode').notNull(),
+    wards: jsonb('wards').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    check('cities_pincode_6_digits', sql`${t.pincode} ~ '^[0-9]{6}$'`),
+    index('cities_name_idx').on(t.name),
+    // One city per name, state and pincode, whatever the case or surrounding spaces: enforced here, so racing writes cannot both land.
+    uniqueIndex('cities_name_state_pincode_unique').on(sql`lower(btrim(${t.name}))`, sql`lower(btrim(${t.state}))`, t.pincode),
+  ],
+);
 
-export const warehouses = pgTable('warehouses', {
-  id: id(),
-  name: text('name').notNull(),
-  cityId: uuid('city_id').notNull().references(() => cities.id, { onDelete: 'restrict' }),
-  address: text('address').notNull(),
-  status: text('status').notNull().default('active'),
-  description: text('description'),
-  contactPerson: text('contact_person').notNull(),
-  contactPhone: text('contact_phone').notNull(),
-  contactEmail: text('contact_email').notNull(),
-  created: created(),
-  modified: modified(),
-}, (t) => [check('warehouses_status', sql`${t.status} in ('active','inactive')`), index('warehouses_city_idx').on(t.cityId)]);
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    address: text('address').notNull(),
+    status: text('status').notNull().default('active'),
+    description: text('description'),
+    contactPerson: text('contact_person').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [check('warehouses_status', sql`${t.status} in ('active','inactive')`), index('warehouses_city_idx').on(t.cityId)],
+);
 
-export const users = pgTable('users', {
-  id: id(),
-  firstname: text('firstname').notNull(),
-  lastname: text('lastname').notNull(),
-  email: text('email').notNull(),
-  phonenumber: text('phonenumber').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  address: text('address').notNull().default(''),
-  cityId: uuid('city_id').references(() => cities.id, { onDelete: 'restrict' }),
-  role: text('role').notNull(),
-  status: text('status').notNull().default('active'),
-  gstNo: text('gst_no'),
-  profileimage: text('profileimage'),
-  /** Carried in access tokens as `sv`: raised when the role, status or password changes, ending older tokens. */
-  sessionVersion: integer('session_version').notNull().default(0),
-  created: created(),
-  modified: modified(),
-}, (t) => [
-  uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-  uniqueIndex('users_phone_unique').on(t.phonenumber),
-  index('users_role_city_idx').on(t.role, t.cityId),
-  index('users_created_idx').on(t.created),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    phonenumber: text('phonenumber').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    address: text('address').notNull().default(''),
+    cityId: uuid('city_id').references(() => cities.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('active'),
+    gstNo: text('gst_no'),
+    profileimage: text('profileimage'),
+    /** Carried in access tokens as `sv`: raised when the role, status or password changes, ending older tokens. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_unique').on(t.phonenumber),
+    index('users_role_city_idx').on(t.role, t.cityId),
+    index('users_created_idx').on(t.created),
+  ],
+);
 
 /** Single-use rotating refresh tokens, stored as SHA-256 hashes; a family is one login. */
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: id(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  familyId: uuid('family_id').notNull(),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-  created: created(),
-}, (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    created: created(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
 
 /** Failed sign-ins per account, shared by every API process. */
 export const loginThrottle = pgTable('login_throttle', {
@@ -116,61 +136,79 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailure: timestamp('last_failure', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const categories = pgTable('categories', {
-  id: id(),
-  name: text('name').notNull(),
-  created: created(),
-}, (t) => [uniqueIndex('categories_name_unique').on(t.name)]);
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    created: created(),
+  },
+  (t) => [uniqueIndex('categories_name_unique').on(t.name)],
+);
 
-export const subcategories = pgTable('subcategories', {
-  id: id(),
-  categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
-  gstType: text('gst_type').notNull().default(''),
-  hsnCode: text('hsn_code').notNull().default(''),
-  /** New products of a perishable subcategory track expiry unless the form says otherwise. */
-  perishable: boolean('perishable').notNull().default(false),
-}, (t) => [uniqueIndex('subcategories_name_unique').on(t.categoryId, t.name)]);
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    gstType: text('gst_type').notNull().default(''),
+    hsnCode: text('hsn_code').notNull().default(''),
+    /** New products of a perishable subcategory track expiry unless the form says otherwise. */
+    perishable: boolean('perishable').notNull().default(false),
+  },
+  (t) => [uniqueIndex('subcategories_name_unique').on(t.categoryId, t.name)],
+);
 
 export type ColourVariant = { name: string; sizes: string[]; images: string[] };
 
-export const products = pgTable('products', {
-  id: id(),
-  productname: text('productname').notNull(),
-  productHindi: text('product_hindi'),
-  categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
-  subcategoryId: uuid('subcategory_id').notNull().references(() => subcategories.id, { onDelete: 'restrict' }),
-  productKeyword: text('product_keyword').notNull(),
-  price: money('price').notNull(),
-  discountPrice: money('discount_price').notNull(),
-  productDescription: text('product_description').notNull(),
-  unit: text('unit').notNull(),
-  unitValue: text('unit_value').notNull(),
-  gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
-  gstType: text('gst_type').notNull().default(''),
-  hsnCode: text('hsn_code').notNull().default(''),
-  mainImage: jsonb('main_image').$type<string[]>().notNull().default([]),
-  colors: jsonb('colors').$type<ColourVariant[]>().notNull().default([]),
-  /** Stock held per batch with an expiry date, sold first-expiry-first-out (migration 0008). */
-  tracksExpiry: boolean('tracks_expiry').notNull().default(false),
-  created: created(),
-  modified: modified(),
-  /** Optional, unique whatever its case (issue 19). */
-  sku: text('sku'),
-  /** Optional, unique: EAN-13, EAN-8 or UPC-A, check digit verified by the shared product schema. */
-  barcode: text('barcode'),
-}, (t) => [
-  uniqueIndex('products_sku_lower_unique').on(sql`lower(${t.sku})`),
-  uniqueIndex('products_barcode_unique').on(t.barcode),
-  check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
-  // The default list order (newest first, id breaking ties): a deep page skips index entries only.
-  index('products_created_id_idx').on(t.created, t.id),
-  index('products_name_lower_idx').on(sql`lower(${t.productname})`),
-  // Reports and the inventory screens walk products in name order and stop at their limit.
-  index('products_name_id_idx').on(t.productname, t.id),
-  index('products_category_idx').on(t.categoryId),
-]);
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    productname: text('productname').notNull(),
+    productHindi: text('product_hindi'),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: uuid('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    productKeyword: text('product_keyword').notNull(),
+    price: money('price').notNull(),
+    discountPrice: money('discount_price').notNull(),
+    productDescription: text('product_description').notNull(),
+    unit: text('unit').notNull(),
+    unitValue: text('unit_value').notNull(),
+    gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    gstType: text('gst_type').notNull().default(''),
+    hsnCode: text('hsn_code').notNull().default(''),
+    mainImage: jsonb('main_image').$type<string[]>().notNull().default([]),
+    colors: jsonb('colors').$type<ColourVariant[]>().notNull().default([]),
+    /** Stock held per batch with an expiry date, sold first-expiry-first-out (migration 0008). */
+    tracksExpiry: boolean('tracks_expiry').notNull().default(false),
+    created: created(),
+    modified: modified(),
+    /** Optional, unique whatever its case (issue 19). */
+    sku: text('sku'),
+    /** Optional, unique: EAN-13, EAN-8 or UPC-A, check digit verified by the shared product schema. */
+    barcode: text('barcode'),
+  },
+  (t) => [
+    uniqueIndex('products_sku_lower_unique').on(sql`lower(${t.sku})`),
+    uniqueIndex('products_barcode_unique').on(t.barcode),
+    check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
+    // The default list order (newest first, id breaking ties): a deep page skips index entries only.
+    index('products_created_id_idx').on(t.created, t.id),
+    index('products_name_lower_idx').on(sql`lower(${t.productname})`),
+    // Reports and the inventory screens walk products in name order and stop at their limit.
+    index('products_name_id_idx').on(t.productname, t.id),
+    index('products_category_idx').on(t.categoryId),
+  ],
+);
 
 /** Uploaded images, content-addressed by SHA-256, so any API process can serve them. */
 export const images = pgTable('images', {
@@ -183,59 +221,73 @@ export const images = pgTable('images', {
   created: created(),
 });
 
-export const handlingCharges = pgTable('handling_charges', {
-  id: id(),
-  chargeType: text('charge_type').notNull(),
-  amount: money('amount').notNull(),
-  created: created(),
-  modified: modified(),
-}, (t) => [check('handling_charges_amount_nonneg', sql`${t.amount} >= 0`)]);
+export const handlingCharges = pgTable(
+  'handling_charges',
+  {
+    id: id(),
+    chargeType: text('charge_type').notNull(),
+    amount: money('amount').notNull(),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [check('handling_charges_amount_nonneg', sql`${t.amount} >= 0`)],
+);
 
 /** The balance of one product in one warehouse. It only ever changes together with a stock_movements row. */
-export const inventory = pgTable('inventory', {
-  id: id(),
-  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
-  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  location: text('location').notNull().default(''),
-  currentStock: integer('current_stock').notNull().default(0),
-  minimumStock: integer('minimum_stock').notNull().default(0),
-  maximumStock: integer('maximum_stock').notNull().default(0),
-  /**
-   * The weighted average cost of the stock held (stock_value / current_stock, to the paisa), kept with every change;
-   * an empty record keeps its last average (or the cost it was created with).
-   */
-  unitCost: money('unit_cost').notNull().default(0),
-  /** What the stock held cost: the sum of its ledger rows' values, exactly as current_stock is the sum of their quantities. */
-  stockValue: stockValue('stock_value').notNull().default(0),
-  notes: text('notes').notNull().default(''),
-  /**
-   * This balance is held in stock_batches (its sum). Set with the product's switch while the row is locked, so a stock
-   * request that read the product before the switch cannot change the balance without its batches.
-   */
-  tracksExpiry: boolean('tracks_expiry').notNull().default(false),
-  /** Replenishment (issue 31): days from ordering to receiving, the pack size an order is rounded up to, who to buy from. */
-  leadTimeDays: integer('lead_time_days').notNull().default(0),
-  orderMultiple: integer('order_multiple').notNull().default(1),
-  preferredSellerId: uuid('preferred_seller_id').references(() => users.id, { onDelete: 'set null' }),
-  /**
-   * At or below its minimum, kept by the database. A column (not the comparison in each query) gives the planner real
-   * statistics: low-stock rows are few, so a 'low stock only' list in a few warehouses starts from them (issue 15).
-   */
-  lowStock: boolean('low_stock').generatedAlwaysAs(sql`current_stock <= minimum_stock`),
-  created: created(),
-  modified: modified(),
-}, (t) => [
-  uniqueIndex('inventory_product_warehouse_unique').on(t.productId, t.warehouseId),
-  index('inventory_warehouse_idx').on(t.warehouseId),
-  index('inventory_low_stock_idx').on(t.warehouseId).where(sql`low_stock`),
-  check('inventory_current_stock_nonneg', sql`${t.currentStock} >= 0`),
-  check('inventory_lead_time_days', sql`${t.leadTimeDays} between 0 and 365`),
-  check('inventory_order_multiple', sql`${t.orderMultiple} between 1 and 100000`),
-  index('inventory_preferred_seller_idx').on(t.preferredSellerId),
-  check('inventory_min_max_nonneg', sql`${t.minimumStock} >= 0 and ${t.maximumStock} >= 0`),
-  // No stock, no value: the last unit out takes what value is left.
-  check('inventory_stock_value', sql`${t.stockValue} >= 0 and (${t.currentStock} > 0 or ${t.stockValue} = 0)`),
-]);
+export const inventory = pgTable(
+  'inventory',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    location: text('location').notNull().default(''),
+    currentStock: integer('current_stock').notNull().default(0),
+    minimumStock: integer('minimum_stock').notNull().default(0),
+    maximumStock: integer('maximum_stock').notNull().default(0),
+    /**
+     * The weighted average cost of the stock held (stock_value / current_stock, to the paisa), kept with every change;
+     * an empty record keeps its last average (or the cost it was created with).
+     */
+    unitCost: money('unit_cost').notNull().default(0),
+    /** What the stock held cost: the sum of its ledger rows' values, exactly as current_stock is the sum of their quantities. */
+    stockValue: stockValue('stock_value').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    /**
+     * This balance is held in stock_batches (its sum). Set with the product's switch while the row is locked, so a stock
+     * request that read the product before the switch cannot change the balance without its batches.
+     */
+    tracksExpiry: boolean('tracks_expiry').notNull().default(false),
+    /** Replenishment (issue 31): days from ordering to receiving, the pack size an order is rounded up to, who to buy from. */
+    leadTimeDays: integer('lead_time_days').notNull().default(0),
+    orderMultiple: integer('order_multiple').notNull().default(1),
+    preferredSellerId: uuid('preferred_seller_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * At or below its minimum, kept by the database. A column (not the comparison in each query) gives the planner real
+     * statistics: low-stock rows are few, so a 'low stock only' list in a few warehouses starts from them (issue 15).
+     */
+    lowStock: boolean('low_stock').generatedAlwaysAs(sql`current_stock <= minimum_stock`),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    uniqueIndex('inventory_product_warehouse_unique').on(t.productId, t.warehouseId),
+    index('inventory_warehouse_idx').on(t.warehouseId),
+    index('inventory_low_stock_idx')
+      .on(t.warehouseId)
+      .where(sql`low_stock`),
+    check('inventory_current_stock_nonneg', sql`${t.currentStock} >= 0`),
+    check('inventory_lead_time_days', sql`${t.leadTimeDays} between 0 and 365`),
+    check('inventory_order_multiple', sql`${t.orderMultiple} between 1 and 100000`),
+    index('inventory_preferred_seller_idx').on(t.preferredSellerId),
+    check('inventory_min_max_nonneg', sql`${t.minimumStock} >= 0 and ${t.maximumStock} >= 0`),
+    // No stock, no value: the last unit out takes what value is left.
+    check('inventory_stock_value', sql`${t.stockValue} >= 0 and (${t.currentStock} > 0 or ${t.stockValue} = 0)`),
+  ],
+);
 
 /**
  * Append-only stock ledger: the balance equals the sum of `quantity` for its product and warehouse, and its stock value
@@ -286,81 +338,118 @@ export const stockMovements = pgTable('stock_movements', {
  * each batch's current_stock is the sum of the ledger rows carrying its batch_no. 'OPENING' (no expiry) holds the stock
  * the product had when it started tracking and is sold last.
  */
-export const stockBatches = pgTable('stock_batches', {
-  id: id(),
-  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
-  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  batchNo: text('batch_no').notNull(),
-  expiryDate: date('expiry_date', { mode: 'string' }),
-  mfgDate: date('mfg_date', { mode: 'string' }),
-  currentStock: integer('current_stock').notNull().default(0),
-  created: created(),
-}, (t) => [
-  uniqueIndex('stock_batches_pw_batch_unique').on(t.productId, t.warehouseId, t.batchNo),
-  // A batch lives under its inventory record: deleting an (empty) record deletes its (empty) batches.
-  foreignKey({ name: 'stock_batches_inventory_fk', columns: [t.productId, t.warehouseId], foreignColumns: [inventory.productId, inventory.warehouseId] })
-    .onDelete('cascade'),
-  index('stock_batches_pw_expiry_idx').on(t.productId, t.warehouseId, t.expiryDate, t.batchNo),
-  // The expiry report and dashboard read the batches that still hold stock, by expiry date.
-  index('stock_batches_stocked_expiry_idx').on(t.expiryDate, t.warehouseId).where(sql`current_stock > 0`),
-  check('stock_batches_current_stock_nonneg', sql`${t.currentStock} >= 0`),
-]);
+export const stockBatches = pgTable(
+  'stock_batches',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    batchNo: text('batch_no').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    mfgDate: date('mfg_date', { mode: 'string' }),
+    currentStock: integer('current_stock').notNull().default(0),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('stock_batches_pw_batch_unique').on(t.productId, t.warehouseId, t.batchNo),
+    // A batch lives under its inventory record: deleting an (empty) record deletes its (empty) batches.
+    foreignKey({
+      name: 'stock_batches_inventory_fk',
+      columns: [t.productId, t.warehouseId],
+      foreignColumns: [inventory.productId, inventory.warehouseId],
+    }).onDelete('cascade'),
+    index('stock_batches_pw_expiry_idx').on(t.productId, t.warehouseId, t.expiryDate, t.batchNo),
+    // The expiry report and dashboard read the batches that still hold stock, by expiry date.
+    index('stock_batches_stocked_expiry_idx')
+      .on(t.expiryDate, t.warehouseId)
+      .where(sql`current_stock > 0`),
+    check('stock_batches_current_stock_nonneg', sql`${t.currentStock} >= 0`),
+  ],
+);
 
 /**
  * The batches one ledger row moved when it moved several at once (a stock take's shortfall of a product that tracks
  * expiry is one adjustment, taken from several batches): the batch split of a row is its rows here when it has any,
  * else its own batch_no (NULL counting towards 'OPENING'). ERPNext's Serial and Batch Bundle, kept as rows.
  */
-export const stockMovementBatches = pgTable('stock_movement_batches', {
-  movementId: uuid('movement_id').notNull().references(() => stockMovements.id, { onDelete: 'restrict' }),
-  batchNo: text('batch_no').notNull(),
-  quantity: integer('quantity').notNull(),
-}, (t) => [
-  primaryKey({ name: 'stock_movement_batches_pk', columns: [t.movementId, t.batchNo] }),
-  check('stock_movement_batches_quantity', sql`${t.quantity} <> 0`),
-]);
+export const stockMovementBatches = pgTable(
+  'stock_movement_batches',
+  {
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => stockMovements.id, { onDelete: 'restrict' }),
+    batchNo: text('batch_no').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_movement_batches_pk', columns: [t.movementId, t.batchNo] }),
+    check('stock_movement_batches_quantity', sql`${t.quantity} <> 0`),
+  ],
+);
 
 /**
  * The ledger's totals per business day (India), warehouse and movement type, kept exact by a statement trigger on
  * stock_movements (migration 0006) in the transaction of every ledger insert: reports sum a few thousand of these
  * rows instead of every movement of the period.
  */
-export const stockDailyTotals = pgTable('stock_daily_totals', {
-  day: date('day', { mode: 'string' }).notNull(),
-  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  movementType: text('movement_type').notNull(),
-  movementCount: integer('movement_count').notNull(),
-  quantity: bigint('quantity', { mode: 'number' }).notNull(),
-  valueIn: numeric('value_in', { precision: 18, scale: 2 }).notNull(),
-  valueOut: numeric('value_out', { precision: 18, scale: 2 }).notNull(),
-}, (t) => [primaryKey({ name: 'stock_daily_totals_pk', columns: [t.day, t.warehouseId, t.movementType] })]);
+export const stockDailyTotals = pgTable(
+  'stock_daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    movementType: text('movement_type').notNull(),
+    movementCount: integer('movement_count').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    valueIn: numeric('value_in', { precision: 18, scale: 2 }).notNull(),
+    valueOut: numeric('value_out', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'stock_daily_totals_pk', columns: [t.day, t.warehouseId, t.movementType] })],
+);
 
 /** First result of each stock-changing request, keyed by the caller's Idempotency-Key. */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text('key').notNull(),
-  userId: uuid('user_id').notNull(),
-  route: text('route').notNull(),
-  requestHash: text('request_hash').notNull(),
-  statusCode: integer('status_code'),
-  response: jsonb('response'),
-  created: created(),
-}, (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userId: uuid('user_id').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    created: created(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
+);
 
 /** The access policy, editable by admins (issue: permissions matrix). Seeded from src/domain/policy.ts. */
-export const rolePermissions = pgTable('role_permissions', {
-  role: text('role').notNull(),
-  resource: text('resource').notNull(),
-  action: text('action').notNull(),
-}, (t) => [uniqueIndex('role_permissions_pk').on(t.role, t.resource, t.action)]);
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role: text('role').notNull(),
+    resource: text('resource').notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [uniqueIndex('role_permissions_pk').on(t.role, t.resource, t.action)],
+);
 
 /**
  * Every (resource, action) this database has had default grants for. A release that adds one gets its defaults
  * added at start; anything listed here is the admins' to change and is never re-granted.
  */
-export const policySeenActions = pgTable('policy_seen_actions', {
-  resource: text('resource').notNull(),
-  action: text('action').notNull(),
-}, (t) => [uniqueIndex('policy_seen_actions_pk').on(t.resource, t.action)]);
+export const policySeenActions = pgTable(
+  'policy_seen_actions',
+  {
+    resource: text('resource').notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [uniqueIndex('policy_seen_actions_pk').on(t.resource, t.action)],
+);
 
 /** One row per role, built-in or custom: the roles table (issue 15). An empty label shows the built-in one. */
 export const roleSettings = pgTable('role_settings', {
@@ -371,69 +460,93 @@ export const roleSettings = pgTable('role_settings', {
 });
 
 /** A role's warehouse scope on a warehouse-owned resource; no row means 'all' (SPEC.md). */
-export const roleScopes = pgTable('role_scopes', {
-  role: text('role').notNull(),
-  resource: text('resource').notNull(),
-  scope: text('scope').notNull(),
-}, (t) => [
-  primaryKey({ name: 'role_scopes_pk', columns: [t.role, t.resource] }),
-  check('role_scopes_scope', sql`${t.scope} in ('all','assigned')`),
-]);
+export const roleScopes = pgTable(
+  'role_scopes',
+  {
+    role: text('role').notNull(),
+    resource: text('resource').notNull(),
+    scope: text('scope').notNull(),
+  },
+  (t) => [primaryKey({ name: 'role_scopes_pk', columns: [t.role, t.resource] }), check('role_scopes_scope', sql`${t.scope} in ('all','assigned')`)],
+);
 
 /** The warehouses a user is assigned to: what scope 'assigned' lets them see and change. */
-export const userWarehouses = pgTable('user_warehouses', {
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
-}, (t) => [
-  primaryKey({ name: 'user_warehouses_pk', columns: [t.userId, t.warehouseId] }),
-  index('user_warehouses_warehouse_idx').on(t.warehouseId),
-]);
+export const userWarehouses = pgTable(
+  'user_warehouses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'user_warehouses_pk', columns: [t.userId, t.warehouseId] }), index('user_warehouses_warehouse_idx').on(t.warehouseId)],
+);
 
 /** Every change of the policy: who, when, before and after. */
-export const permissionAudit = pgTable('permission_audit', {
-  id: id(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  before: jsonb('before').notNull(),
-  after: jsonb('after').notNull(),
-  created: created(),
-}, (t) => [index('permission_audit_created_idx').on(t.created)]);
+export const permissionAudit = pgTable(
+  'permission_audit',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    created: created(),
+  },
+  (t) => [index('permission_audit_created_idx').on(t.created)],
+);
 
 /**
  * A physical count of one warehouse (optionally one category). Its lines hold each product's balance at the start
  * (`expected`); apply posts counted − expected as an adjustment on top of whatever moved since the start.
  */
-export const stockTakes = pgTable('stock_takes', {
-  id: id(),
-  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
-  blind: boolean('blind').notNull().default(true),
-  status: text('status').notNull().default('open'),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
-  appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'restrict' }),
-  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-  /** What apply answered: replayed to every later apply. */
-  applyResult: jsonb('apply_result'),
-  created: created(),
-  modified: modified(),
-}, (t) => [
-  check('stock_takes_status', sql`${t.status} in ('open','applied','cancelled')`),
-  index('stock_takes_created_idx').on(t.created, t.id),
-  index('stock_takes_warehouse_idx').on(t.warehouseId),
-]);
+export const stockTakes = pgTable(
+  'stock_takes',
+  {
+    id: id(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    blind: boolean('blind').notNull().default(true),
+    status: text('status').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'restrict' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** What apply answered: replayed to every later apply. */
+    applyResult: jsonb('apply_result'),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    check('stock_takes_status', sql`${t.status} in ('open','applied','cancelled')`),
+    index('stock_takes_created_idx').on(t.created, t.id),
+    index('stock_takes_warehouse_idx').on(t.warehouseId),
+  ],
+);
 
-export const stockTakeLines = pgTable('stock_take_lines', {
-  stockTakeId: uuid('stock_take_id').notNull().references(() => stockTakes.id, { onDelete: 'cascade' }),
-  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
-  /** The balance when the stock take started (0 for a product found on the shelf but not on the sheet). */
-  expected: integer('expected').notNull(),
-  counted: integer('counted'),
-  countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'restrict' }),
-  countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
-}, (t) => [
-  primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
-  check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
-]);
+export const stockTakeLines = pgTable(
+  'stock_take_lines',
+  {
+    stockTakeId: uuid('stock_take_id')
+      .notNull()
+      .references(() => stockTakes.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** The balance when the stock take started (0 for a product found on the shelf but not on the sheet). */
+    expected: integer('expected').notNull(),
+    counted: integer('counted'),
+    countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'restrict' }),
+    countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
+    check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
+  ],
+);
 
 /**
  * A transfer of stock from one warehouse to another (issue 18): draft → dispatched → (partially_received →) received,
@@ -441,88 +554,124 @@ export const stockTakeLines = pgTable('stock_take_lines', {
  * the stock is in transit, in neither warehouse's balance: per line, dispatched − received − returned − damaged.
  * Every step is one SQL function (migration 0010).
  */
-export const transfers = pgTable('transfers', {
-  id: id(),
-  /** Shown as TR-<number>. */
-  number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  fromWarehouseId: uuid('from_warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  toWarehouseId: uuid('to_warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  status: text('status').notNull().default('draft'),
-  notes: text('notes').notNull().default(''),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
-  dispatchedBy: uuid('dispatched_by').references(() => users.id, { onDelete: 'restrict' }),
-  dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
-  receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'restrict' }),
-  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
-  cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-  created: created(),
-  modified: modified(),
-}, (t) => [
-  check('transfers_status', sql`${t.status} in ('draft','dispatched','partially_received','received','cancelled')`),
-  check('transfers_different_warehouses', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
-  uniqueIndex('transfers_number_unique').on(t.number),
-  index('transfers_created_idx').on(t.created, t.id),
-  index('transfers_from_idx').on(t.fromWarehouseId),
-  index('transfers_to_idx').on(t.toWarehouseId),
-  index('transfers_status_idx').on(t.status),
-]);
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    /** Shown as TR-<number>. */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    fromWarehouseId: uuid('from_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    toWarehouseId: uuid('to_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('draft'),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    dispatchedBy: uuid('dispatched_by').references(() => users.id, { onDelete: 'restrict' }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'restrict' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    check('transfers_status', sql`${t.status} in ('draft','dispatched','partially_received','received','cancelled')`),
+    check('transfers_different_warehouses', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
+    uniqueIndex('transfers_number_unique').on(t.number),
+    index('transfers_created_idx').on(t.created, t.id),
+    index('transfers_from_idx').on(t.fromWarehouseId),
+    index('transfers_to_idx').on(t.toWarehouseId),
+    index('transfers_status_idx').on(t.status),
+  ],
+);
 
 /** A product of a transfer: what was asked for, and where its units are (in transit = dispatched − the rest). */
-export const transferLines = pgTable('transfer_lines', {
-  transferId: uuid('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
-  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
-  quantity: integer('quantity').notNull(),
-  dispatched: integer('dispatched').notNull().default(0),
-  received: integer('received').notNull().default(0),
-  /** Back in the source after a cancel. */
-  returned: integer('returned').notNull().default(0),
-  /** Written off by the receiver's close. */
-  damaged: integer('damaged').notNull().default(0),
-  /** The source's average cost at dispatch (shown); the value in transit is dispatched_value − settled_value. */
-  unitCost: money('unit_cost').notNull().default(0),
-  /** What the dispatched units were worth when they left the source (the sum of its `out` rows' values). */
-  dispatchedValue: stockValue('dispatched_value').notNull().default(0),
-  /** The part of it that has arrived, gone back or been written off (the value of those `in` rows). */
-  settledValue: stockValue('settled_value').notNull().default(0),
-  position: integer('position').notNull().default(0),
-}, (t) => [
-  primaryKey({ name: 'transfer_lines_pk', columns: [t.transferId, t.productId] }),
-  check('transfer_lines_quantities', sql`${t.quantity} >= 1 and ${t.dispatched} >= 0 and ${t.received} >= 0 and ${t.returned} >= 0
-    and ${t.damaged} >= 0 and ${t.received} + ${t.returned} + ${t.damaged} <= ${t.dispatched}`),
-  index('transfer_lines_product_idx').on(t.productId),
-]);
+export const transferLines = pgTable(
+  'transfer_lines',
+  {
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    dispatched: integer('dispatched').notNull().default(0),
+    received: integer('received').notNull().default(0),
+    /** Back in the source after a cancel. */
+    returned: integer('returned').notNull().default(0),
+    /** Written off by the receiver's close. */
+    damaged: integer('damaged').notNull().default(0),
+    /** The source's average cost at dispatch (shown); the value in transit is dispatched_value − settled_value. */
+    unitCost: money('unit_cost').notNull().default(0),
+    /** What the dispatched units were worth when they left the source (the sum of its `out` rows' values). */
+    dispatchedValue: stockValue('dispatched_value').notNull().default(0),
+    /** The part of it that has arrived, gone back or been written off (the value of those `in` rows). */
+    settledValue: stockValue('settled_value').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'transfer_lines_pk', columns: [t.transferId, t.productId] }),
+    check(
+      'transfer_lines_quantities',
+      sql`${t.quantity} >= 1 and ${t.dispatched} >= 0 and ${t.received} >= 0 and ${t.returned} >= 0
+    and ${t.damaged} >= 0 and ${t.received} + ${t.returned} + ${t.damaged} <= ${t.dispatched}`,
+    ),
+    index('transfer_lines_product_idx').on(t.productId),
+  ],
+);
 
 /** The batches a line of a product that tracks expiry took at dispatch (first expiry first out), and where they went. */
-export const transferBatches = pgTable('transfer_batches', {
-  transferId: uuid('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
-  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
-  batchNo: text('batch_no').notNull(),
-  expiryDate: date('expiry_date', { mode: 'string' }),
-  mfgDate: date('mfg_date', { mode: 'string' }),
-  dispatched: integer('dispatched').notNull(),
-  received: integer('received').notNull().default(0),
-  returned: integer('returned').notNull().default(0),
-  damaged: integer('damaged').notNull().default(0),
-}, (t) => [
-  primaryKey({ name: 'transfer_batches_pk', columns: [t.transferId, t.productId, t.batchNo] }),
-  check('transfer_batches_quantities', sql`${t.dispatched} >= 1 and ${t.received} >= 0 and ${t.returned} >= 0 and ${t.damaged} >= 0
-    and ${t.received} + ${t.returned} + ${t.damaged} <= ${t.dispatched}`),
-]);
+export const transferBatches = pgTable(
+  'transfer_batches',
+  {
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    batchNo: text('batch_no').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    mfgDate: date('mfg_date', { mode: 'string' }),
+    dispatched: integer('dispatched').notNull(),
+    received: integer('received').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    damaged: integer('damaged').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'transfer_batches_pk', columns: [t.transferId, t.productId, t.batchNo] }),
+    check(
+      'transfer_batches_quantities',
+      sql`${t.dispatched} >= 1 and ${t.received} >= 0 and ${t.returned} >= 0 and ${t.damaged} >= 0
+    and ${t.received} + ${t.returned} + ${t.damaged} <= ${t.dispatched}`,
+    ),
+  ],
+);
 
 /** Each step of a transfer, who took it and when: the transfer page's status history. */
-export const transferEvents = pgTable('transfer_events', {
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
-  transferId: uuid('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
-  action: text('action').notNull(),
-  /** The status after this step. */
-  status: text('status').notNull(),
-  performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
-  note: text('note').notNull().default(''),
-  /** The quantities this step moved: [{product_id, quantity}]. */
-  lines: jsonb('lines'),
-  created: created(),
-}, (t) => [index('transfer_events_transfer_idx').on(t.transferId, t.id)]);
+export const transferEvents = pgTable(
+  'transfer_events',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    /** The status after this step. */
+    status: text('status').notNull(),
+    performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    /** The quantities this step moved: [{product_id, quantity}]. */
+    lines: jsonb('lines'),
+    created: created(),
+  },
+  (t) => [index('transfer_events_transfer_idx').on(t.transferId, t.id)],
+);
 
 /**
  * Which definition of the SQL functions (src/server/db/functions, applied after the migrations at every start) this
@@ -539,27 +688,32 @@ export const schemaFunctions = pgTable('schema_functions', {
  * { field: [old, new] }), the person (id, and the name they had then) and when. Written by the API in the
  * transaction of the change itself.
  */
-export const recordHistory = pgTable('record_history', {
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
-  resource: text('resource').notNull(),
-  recordId: text('record_id').notNull(),
-  action: text('action').notNull(),
-  changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
-  note: text('note').notNull().default(''),
-  /** No foreign key: an entry outlives its author's account, and names them as they were. */
-  userId: uuid('user_id'),
-  userName: text('user_name'),
-  /** The warehouse the record belongs to, where it belongs to one: what a warehouse-scoped reader may see. */
-  warehouseId: uuid('warehouse_id'),
-  created: created(),
-}, (t) => [
-  index('record_history_record_idx').on(t.resource, t.recordId, t.id),
-  index('record_history_created_idx').on(t.created),
-]);
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+    note: text('note').notNull().default(''),
+    /** No foreign key: an entry outlives its author's account, and names them as they were. */
+    userId: uuid('user_id'),
+    userName: text('user_name'),
+    /** The warehouse the record belongs to, where it belongs to one: what a warehouse-scoped reader may see. */
+    warehouseId: uuid('warehouse_id'),
+    created: created(),
+  },
+  (t) => [index('record_history_record_idx').on(t.resource, t.recordId, t.id), index('record_history_created_idx').on(t.created)],
+);
 
 /** The last number given per resource (and year): 'PO-2026-00042' is the 42nd purchase order of 2026. */
-export const documentNumbers = pgTable('document_numbers', {
-  resource: text('resource').notNull(),
-  year: integer('year').notNull(),
-  last: integer('last').notNull(),
-}, (t) => [primaryKey({ name: 'document_numbers_pk', columns: [t.resource, t.year] })]);
+export const documentNumbers = pgTable(
+  'document_numbers',
+  {
+    resource: text('resource').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ name: 'document_numbers_pk', columns: [t.resource, t.year] })],
+);

@@ -26,7 +26,13 @@ export type CrudService<TCreate, TUpdate, TOut> = {
   update(id: string, input: TUpdate, by: CurrentUser): Promise<TOut>;
   remove(id: string, by: CurrentUser): Promise<void>;
   /** A document's workflow step (`POST <path>/{id}/<action>`), once per Idempotency-Key. */
-  act?(id: string, action: string, input: Record<string, unknown>, by: CurrentUser, key: string | string[] | undefined): Promise<Outcome & { replayed: boolean }>;
+  act?(
+    id: string,
+    action: string,
+    input: Record<string, unknown>,
+    by: CurrentUser,
+    key: string | string[] | undefined,
+  ): Promise<Outcome & { replayed: boolean }>;
 };
 
 /** A workflow step's route: its name (the matrix action), its body (a note, and what the resource's own code takes). */
@@ -54,28 +60,23 @@ export type CrudRoutes<TCreate extends ZodType, TUpdate extends ZodType, TOut> =
   beforeDelete?: (id: string) => Promise<void>;
 };
 
-
-
 /** list, show, create, update and delete routes for one resource: one declaration, five thin routes. */
-export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, TOut>(
-  app: Api,
-  d: CrudRoutes<TCreate, TUpdate, TOut>,
-): void {
+export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, TOut>(app: Api, d: CrudRoutes<TCreate, TUpdate, TOut>): void {
   const tags = [d.resource];
   const perm = (resource: Resource, action: Action) => ({ access: { resource, action }, ...(d.costFields?.length ? { costFields: d.costFields } : {}) });
   const item = `${d.path}/:id`;
 
   const filters = Object.fromEntries((d.service.filterFields ?? []).map((f) => [f, z.string().trim().max(100).optional()]));
   // Typed as the plain list query: the filters reach the service through its `Record<string, unknown>` side.
-  const querystring = listQueryFor(d.service.sortFields).extend(filters).extend(d.service.listQuery ?? {}) as unknown as ReturnType<typeof listQueryFor>;
+  const querystring = listQueryFor(d.service.sortFields)
+    .extend(filters)
+    .extend(d.service.listQuery ?? {}) as unknown as ReturnType<typeof listQueryFor>;
   app.get(d.path, { config: perm(d.resource, 'list'), schema: { tags, querystring } }, async (request) => {
     const { rows, total } = await d.service.list(request.query, request.user!);
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
-  app.get(item, { config: perm(d.resource, 'show'), schema: { tags, params: idParam } }, (request) =>
-    d.service.get(request.params.id, request.user!),
-  );
+  app.get(item, { config: perm(d.resource, 'show'), schema: { tags, params: idParam } }, (request) => d.service.get(request.params.id, request.user!));
 
   const { createOnce } = d.service;
   app.post(
@@ -96,8 +97,7 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
     url: item,
     config: perm(d.resource, 'edit'),
     schema: { tags, params: idParam, body: d.updateSchema },
-    handler: (request) =>
-      d.service.update((request.params as { id: string }).id, request.body as z.output<TUpdate>, request.user!),
+    handler: (request) => d.service.update((request.params as { id: string }).id, request.body as z.output<TUpdate>, request.user!),
   });
 
   app.delete(item, { config: perm(d.resource, 'delete'), schema: { tags, params: idParam } }, async (request) => {
@@ -116,7 +116,13 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
         schema: { tags, summary: step.summary, params: idParam, headers: idempotencyKeyHeader, body: step.body },
       },
       async (request, reply) => {
-        const outcome = await act(request.params.id, step.name, (request.body ?? {}) as Record<string, unknown>, request.user!, request.headers['idempotency-key']);
+        const outcome = await act(
+          request.params.id,
+          step.name,
+          (request.body ?? {}) as Record<string, unknown>,
+          request.user!,
+          request.headers['idempotency-key'],
+        );
         if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(outcome.status).send(outcome.body);
       },

@@ -16,7 +16,9 @@ const BATCH = 2000;
  * programs read ₹ and Hindi names as UTF-8. On PGlite (one connection) other requests wait while it runs.
  */
 export function sendCsvDownload<Row>(
-  reply: FastifyReply, db: Db, download: { filename: string; header: readonly string[]; query: SQL; toCells: (row: Row) => readonly CsvCell[] },
+  reply: FastifyReply,
+  db: Db,
+  download: { filename: string; header: readonly string[]; query: SQL; toCells: (row: Row) => readonly CsvCell[] },
 ): FastifyReply {
   const out = new PassThrough();
   const gone = () => out.destroyed || out.writableEnded;
@@ -24,23 +26,25 @@ export function sendCsvDownload<Row>(
     if (gone()) throw new Error('The client went away');
     if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   };
-  void db.transaction(async (tx) => {
-    await tx.execute(sql`set transaction read only`);
-    await tx.execute(sql`declare csv_download no scroll cursor for ${download.query}`);
-    await write(`\uFEFF${csvLine(download.header)}`);
-    for (;;) {
-      const rows = rowsOf<Row>(await tx.execute(sql.raw(`fetch ${BATCH} from csv_download`)));
-      if (rows.length === 0) break;
-      await write(rows.map((row) => csvLine(download.toCells(row))).join(''));
-    }
-    await tx.execute(sql`close csv_download`);
-  }).then(() => out.end(), (error: unknown) => {
-    reply.log.warn({ err: error }, 'CSV download stopped');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  void db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set transaction read only`);
+      await tx.execute(sql`declare csv_download no scroll cursor for ${download.query}`);
+      await write(`\uFEFF${csvLine(download.header)}`);
+      for (;;) {
+        const rows = rowsOf<Row>(await tx.execute(sql.raw(`fetch ${BATCH} from csv_download`)));
+        if (rows.length === 0) break;
+        await write(rows.map((row) => csvLine(download.toCells(row))).join(''));
+      }
+      await tx.execute(sql`close csv_download`);
+    })
+    .then(
+      () => out.end(),
+      (error: unknown) => {
+        reply.log.warn({ err: error }, 'CSV download stopped');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   const name = download.filename.replace(/[^\w.-]/g, '_');
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .send(out);
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(out);
 }

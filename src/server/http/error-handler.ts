@@ -13,7 +13,11 @@ function fieldOf(instancePath: string, fallback: string): string {
 
 /** Whether a message already says which field it is about ('End date is required', 'end_date cannot be…' for end_date). */
 function namesItsField(message: string, field: string): boolean {
-  const name = field.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? field;
+  const name =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1) ?? field;
   const escape = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [name, name.replace(/_/g, ' ')].some((words) => new RegExp(`\\b${escape(words)}\\b`, 'i').test(message));
 }
@@ -40,13 +44,17 @@ export function answerRouterError(error: FastifyError, _request: FastifyRequest,
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message]: [number, string] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, "The request's address or headers are too large"]
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request took too long to arrive']
-    : [400, 'The request is malformed'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, "The request's address or headers are too large"]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is malformed'];
   const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -14,8 +14,7 @@ const errorResponse = errorBody.meta({ id: 'Error', description: '`message` says
  * `Error` and these, optional as not every answer of that status has them. Loose, so a field is never dropped from an
  * answer by its document.
  */
-export const errorWith = (id: string, description: string, extra: z.ZodRawShape) =>
-  z.looseObject({ ...errorBody.shape, ...extra }).meta({ id, description });
+export const errorWith = (id: string, description: string, extra: z.ZodRawShape) => z.looseObject({ ...errorBody.shape, ...extra }).meta({ id, description });
 
 /** A route that answers 201: spread `created` into `schema.response` (the body is passed through as is). */
 export const created = { 201: z.unknown() };
@@ -30,7 +29,9 @@ export const errorReplies = (...statuses: number[]) => Object.fromEntries(status
  */
 export const idempotencyKeyHeader = z.looseObject({
   'idempotency-key': z.string().optional().meta({
-    minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$',
+    minLength: 1,
+    maxLength: 255,
+    pattern: '^[\\x21-\\x7e]+$',
     description: 'Any 1 to 255 visible ASCII characters; a retry with the same key and body replays the first answer (422 if the body differs)',
   }),
 });
@@ -97,8 +98,18 @@ type OverrideContext = Parameters<Override>[0];
 type Json = Record<string, unknown>;
 
 const RULE_KEYS = [
-  'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'minItems', 'maxItems', 'multipleOf', 'enum',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'multipleOf',
+  'enum',
 ] as const;
 
 /** Copies what `rules` constrains onto `target` where their types agree (into the matching branch of an anyOf). */
@@ -148,7 +159,9 @@ function showRules(ctx: OverrideContext): void {
   }
   // Required is what the server refuses to go without, whatever the optional-looking wrapper (a preprocess) says.
   if (def.type === 'object' && def.shape) {
-    const required = Object.entries(def.shape).filter(([, field]) => !field.safeParse(undefined).success).map(([key]) => key);
+    const required = Object.entries(def.shape)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([key]) => key);
     if (required.length) json.required = required;
     else delete json.required;
   }

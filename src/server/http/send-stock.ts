@@ -14,5 +14,4 @@ export const sendStock = (reply: FastifyReply, answer: StockAnswer, user: Curren
 
 /** Any JSON text the database built, without the cost fields for a caller who may not see them. */
 export const sendJsonText = (reply: FastifyReply, body: string, user: CurrentUser, alsoCosts: readonly string[] = []) =>
-  reply.type('application/json; charset=utf-8')
-    .send(user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(body), alsoCosts)) : body);
+  reply.type('application/json; charset=utf-8').send(user.seesCosts === false ? JSON.stringify(withoutCosts(JSON.parse(body), alsoCosts)) : body);

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 
 /** Said to a person: no code names (NUL, surrogate); `errors[].field` says which field. */
-export const BAD_TEXT_MESSAGE = 'This text contains a character that cannot be saved (an invisible control character or half of an emoji). Delete it and type the text again.';
+export const BAD_TEXT_MESSAGE =
+  'This text contains a character that cannot be saved (an invisible control character or half of an emoji). Delete it and type the text again.';
 
 /** A UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -36,7 +37,11 @@ export function findUnstorableText(value: unknown): string | null {
  */
 export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
   const declared = request.routeOptions.schema ?? {};
-  const parts: [keyof typeof declared, unknown][] = [['params', request.params], ['querystring', request.query], ['body', request.body]];
+  const parts: [keyof typeof declared, unknown][] = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ];
   for (const [part, value] of parts) {
     if (!declared[part]) continue;
     const path = findUnstorableText(value);

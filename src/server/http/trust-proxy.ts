@@ -3,10 +3,21 @@ import type { TrustProxy } from '../config.js';
 
 /** Loopback, private (RFC 1918, unique local) and link-local networks: where a reverse proxy of ours can be. */
 const PRIVATE = new net.BlockList();
-for (const [network, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) {
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 }
-for (const [network, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -28,7 +39,9 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
 /** Said at start when TRUST_PROXY names no proxy: a list is safer. */
 export function trustProxyWarning(trust: TrustProxy): string | null {
   if (trust === false || Array.isArray(trust)) return null;
-  return `TRUST_PROXY=${String(trust)} names no proxy: X-Forwarded-For and X-Forwarded-Proto are believed from any loopback or `
-    + 'private address (any client on those networks could choose its address). Set TRUST_PROXY to the proxies\' '
-    + 'addresses or CIDRs instead, e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24.';
+  return (
+    `TRUST_PROXY=${String(trust)} names no proxy: X-Forwarded-For and X-Forwarded-Proto are believed from any loopback or ` +
+    "private address (any client on those networks could choose its address). Set TRUST_PROXY to the proxies' " +
+    'addresses or CIDRs instead, e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24.'
+  );
 }

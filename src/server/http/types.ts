@@ -1,10 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import type { PolicySource } from '../auth/access.js';
@@ -14,13 +8,7 @@ import type { ServerConfig } from '../config.js';
 import type { ServedResource } from '../served-resources.js';
 
 /** The Fastify instance every route file receives: zod schemas type its requests. */
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** What routes and services share: built once per process in app.ts. */
 /** Where a failed clean-up is reported; the request it follows has already succeeded. */

@@ -8,10 +8,16 @@ export default {
   scope: { column: warehouses.id },
   usedBy: [
     {
-      table: inventory, column: inventory.warehouseId, where: gt(inventory.currentStock, 0),
+      table: inventory,
+      column: inventory.warehouseId,
+      where: gt(inventory.currentStock, 0),
       message: (n) => `This warehouse holds stock of ${n} product(s). Move or remove the stock before deleting it.`,
     },
-    { table: stockMovements, column: stockMovements.warehouseId, message: () => 'This warehouse has stock movement history, which must be kept. Set it inactive instead.' },
+    {
+      table: stockMovements,
+      column: stockMovements.warehouseId,
+      message: () => 'This warehouse has stock movement history, which must be kept. Set it inactive instead.',
+    },
   ],
   cascade: [{ table: inventory, column: inventory.warehouseId }],
 } satisfies ServerPartModule;

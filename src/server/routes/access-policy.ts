@@ -18,9 +18,12 @@ export const accessPolicyRoutes: RouteModule = (app, { policy, database }) => {
     const [labels, assigned] = await Promise.all([
       roleLabels(database.db),
       // The user's own warehouses, so that the SPA offers only these where a scope is 'assigned'.
-      database.db.select({ _id: warehouses.id, name: warehouses.name }).from(userWarehouses)
+      database.db
+        .select({ _id: warehouses.id, name: warehouses.name })
+        .from(userWarehouses)
         .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
-        .where(eq(userWarehouses.userId, id)).orderBy(asc(warehouses.name)),
+        .where(eq(userWarehouses.userId, id))
+        .orderBy(asc(warehouses.name)),
     ]);
     return { role, role_label: labels[role] ?? role, permissions, scope, warehouses: assigned };
   });

@@ -37,14 +37,10 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, session
     (request) => auth.refresh(request.body.refresh_token),
   );
 
-  app.post(
-    '/auth/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], security: [], body: refreshSchema } },
-    async (request, reply) => {
-      await auth.logout(request.body.refresh_token);
-      return reply.status(200).send({ message: 'Logged out' });
-    },
-  );
+  app.post('/auth/logout', { config: { access: 'public' }, schema: { tags: ['auth'], security: [], body: refreshSchema } }, async (request, reply) => {
+    await auth.logout(request.body.refresh_token);
+    return reply.status(200).send({ message: 'Logged out' });
+  });
 
   app.get(
     '/auth/me',

@@ -18,15 +18,19 @@ export const batchRoutes: RouteModule = (app, { database }) => {
   const batches = batchService(database.db);
   const stock = stockService(database);
 
-  app.get('/inventory/expiring', { config: { access: { resource: 'inventory', action: 'list' } }, schema: { tags, querystring: expiringQuery } },
+  app.get(
+    '/inventory/expiring',
+    { config: { access: { resource: 'inventory', action: 'list' } }, schema: { tags, querystring: expiringQuery } },
     async (request) => {
       const user = userOf(request);
       const answer = await batches.expiring(request.query, user.warehouses ?? null);
       return user.seesCosts === false ? withoutCosts(answer, BATCH_VALUE) : answer;
-    });
+    },
+  );
 
-  app.get('/inventory/:id/batches', { config: { access: { resource: 'inventory', action: 'show' } }, schema: { tags, params: idParam } },
-    (request) => batches.ofRecord(request.params.id, userOf(request).warehouses ?? null));
+  app.get('/inventory/:id/batches', { config: { access: { resource: 'inventory', action: 'show' } }, schema: { tags, params: idParam } }, (request) =>
+    batches.ofRecord(request.params.id, userOf(request).warehouses ?? null),
+  );
 
   app.post(
     '/inventory/write-off-expired',

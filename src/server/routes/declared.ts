@@ -29,10 +29,16 @@ export const declaredRoutes: RouteModule = (app, deps) => {
       };
     });
     registerCrud(app, {
-      path: spec.path, resource: spec.name as Resource, entity: spec.entity.title, ...spec.api,
-      createSchema: inputSchemaOf(spec), updateSchema: updateSchemaOf(spec),
+      path: spec.path,
+      resource: spec.name as Resource,
+      entity: spec.entity.title,
+      ...spec.api,
+      createSchema: inputSchemaOf(spec),
+      updateSchema: updateSchemaOf(spec),
       service: part.service?.({ ...deps, log: app.log, spec, tables, generic }) ?? generic(),
-      steps, costFields: [...costFieldsOf(spec, COST_FIELDS).filter((f) => !COST_FIELDS.has(f)), ...(part.costFields ?? [])], beforeDelete: deleteGuard(deps.database.db, spec, specs),
+      steps,
+      costFields: [...costFieldsOf(spec, COST_FIELDS).filter((f) => !COST_FIELDS.has(f)), ...(part.costFields ?? [])],
+      beforeDelete: deleteGuard(deps.database.db, spec, specs),
     });
   }
 };

@@ -12,10 +12,7 @@ export const imageRoutes: RouteModule = (app, { database }) => {
     { config: { access: 'public' }, schema: { tags: ['images'], security: [], params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const image = await loadImage(database.db, request.params.file);
-      return reply
-        .header('content-type', image.mime)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(image.bytes);
+      return reply.header('content-type', image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.bytes);
     },
   );
 };

@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  addStockSchema, adjustStockSchema, inventoryByCityQuery, inventoryLookupQuery, movementListQuery, removeStockSchema, revalueStockSchema,
+  addStockSchema,
+  adjustStockSchema,
+  inventoryByCityQuery,
+  inventoryLookupQuery,
+  movementListQuery,
+  removeStockSchema,
+  revalueStockSchema,
   updateAllInventorySchema,
 } from '../../domain/schemas/inventory.js';
 import type { Action, Resource } from '../../domain/policy.js';
@@ -46,9 +52,11 @@ function firstIssue(request: FastifyRequest, prefix = ''): HttpError | null {
  * ledger, the city view, the stock movements and the reconciliation.
  */
 /** A receipt of a batch already expired is a question: sent again with `confirm_expired: true` (named by `confirm`), it is recorded. */
-const expiredReceipt = errorWith('ConfirmExpired',
+const expiredReceipt = errorWith(
+  'ConfirmExpired',
   'Conflicts with the current data; receiving a batch already expired asks to confirm: `confirm` names the body field to set true',
-  { confirm: z.literal('confirm_expired').optional() });
+  { confirm: z.literal('confirm_expired').optional() },
+);
 
 export const inventoryRoutes: RouteModule = (app, { database }) => {
   const records = inventoryService(database.db);
@@ -56,8 +64,10 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   const reconcile = reconcileService(database.db);
   const updateAllPreview = updateAllPreviewService(database.db);
 
-  app.get('/inventory/lookup', { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery, response: { 200: z.unknown(), ...errorReplies(404) } } }, (request) =>
-    records.lookup(request.query.product_id, request.query.warehouse_id, userOf(request).warehouses),
+  app.get(
+    '/inventory/lookup',
+    { config: perm('inventory', 'show'), schema: { tags, querystring: inventoryLookupQuery, response: { 200: z.unknown(), ...errorReplies(404) } } },
+    (request) => records.lookup(request.query.product_id, request.query.warehouse_id, userOf(request).warehouses),
   );
 
   app.get('/inventory/movements', { config: perm('inventory', 'list'), schema: { tags, querystring: movementListQuery } }, (request) =>
@@ -73,7 +83,8 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
   app.post(
     '/inventory/add-stock',
     {
-      config: perm('stock', 'add'), attachValidation: true,
+      config: perm('stock', 'add'),
+      attachValidation: true,
       schema: { tags, headers: idempotencyKeyHeader, body: addStockSchema, response: { 409: expiredReceipt } },
     },
     async (request, reply) => {

@@ -10,10 +10,8 @@ export const permissionRoutes: RouteModule = (app, { database, policy }) => {
 
   app.get('/permissions', { config: { access: { resource: 'permissions', action: 'list' } }, schema: { tags } }, () => permissions.get());
 
-  app.put(
-    '/permissions',
-    { config: { access: { resource: 'permissions', action: 'edit' } }, schema: { tags, body: policySchema } },
-    (request) => permissions.replace(request.body as PolicyInput, request.user!.id, request.body.version),
+  app.put('/permissions', { config: { access: { resource: 'permissions', action: 'edit' } }, schema: { tags, body: policySchema } }, (request) =>
+    permissions.replace(request.body as PolicyInput, request.user!.id, request.body.version),
   );
 
   app.get(

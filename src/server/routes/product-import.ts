@@ -14,13 +14,15 @@ const csvBody = z.string({ error: 'Send the CSV file as text/csv' }).meta({
 });
 
 /** A file with errors, imported for real: nothing was written, and every error is listed with its row. */
-const importRefused = errorWith('ImportRefused',
+const importRefused = errorWith(
+  'ImportRefused',
   'Invalid input. A file with errors (not a dry run) writes nothing: `dry_run` false, `created` and `updated` 0, and `errors` lists each with its `row` and column (`field`)',
   {
     dry_run: z.boolean().optional(),
     created: z.number().int().optional(),
     updated: z.number().int().optional(),
-  });
+  },
+);
 
 /** `POST /products/import`: the catalogue from a CSV file, dry run first (see services/product-import.ts). */
 export const productImportRoutes: RouteModule = (app, { database }) => {
@@ -29,15 +31,26 @@ export const productImportRoutes: RouteModule = (app, { database }) => {
   // The file arrives as it is; past the limit Fastify answers 413 before reading further.
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: PRODUCT_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post('/products/import', {
-    config: { access: { resource: 'product-import', action: 'create' } },
-    bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
-    schema: { tags: ['products'], consumes: ['text/csv'], querystring: importQuery, headers: idempotencyKeyHeader, body: csvBody, response: { 200: z.unknown(), 400: importRefused, ...errorReplies(413) } },
-  }, async (request, reply) => {
-    if (request.query.dry_run) return imports.dryRun(request.body);
-    const outcome = await imports.apply(request.body, userOf(request).id, request.headers['idempotency-key']);
-    if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-    // 200, or 400 with the errors; a replayed refusal may be any status the first answer had.
-    return reply.status(outcome.status as 200).send(outcome.body);
-  });
+  app.post(
+    '/products/import',
+    {
+      config: { access: { resource: 'product-import', action: 'create' } },
+      bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['products'],
+        consumes: ['text/csv'],
+        querystring: importQuery,
+        headers: idempotencyKeyHeader,
+        body: csvBody,
+        response: { 200: z.unknown(), 400: importRefused, ...errorReplies(413) },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.dry_run) return imports.dryRun(request.body);
+      const outcome = await imports.apply(request.body, userOf(request).id, request.headers['idempotency-key']);
+      if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+      // 200, or 400 with the errors; a replayed refusal may be any status the first answer had.
+      return reply.status(outcome.status as 200).send(outcome.body);
+    },
+  );
 };

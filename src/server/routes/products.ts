@@ -10,6 +10,9 @@ export const productRoutes: RouteModule = (app, { database }) => {
 
   // The router ranks this static segment before the declared /products/:id.
   // Any signed-in role: the stock screens (warehouse-user) name products through this search too.
-  app.get('/products/autocomplete', { config: { access: { resource: 'product-search', action: 'list' } }, schema: { tags, querystring: autocompleteQuery } },
-    async (request) => ({ data: await products.autocomplete(request.query.q) }));
+  app.get(
+    '/products/autocomplete',
+    { config: { access: { resource: 'product-search', action: 'list' } }, schema: { tags, querystring: autocompleteQuery } },
+    async (request) => ({ data: await products.autocomplete(request.query.q) }),
+  );
 };

@@ -18,10 +18,8 @@ export const reportRoutes: RouteModule = (app, { database }) => {
     inventoryReport.report(request.query, new Date(), userOf(request).warehouses, movementLinksOf(userOf(request))),
   );
 
-  app.get(
-    '/reports/warehouse-sale-purchase',
-    { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseQuery } },
-    (request) => salePurchase.report(request.query, userOf(request).warehouses, userOf(request).seesCosts !== false, movementLinksOf(userOf(request))),
+  app.get('/reports/warehouse-sale-purchase', { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseQuery } }, (request) =>
+    salePurchase.report(request.query, userOf(request).warehouses, userOf(request).seesCosts !== false, movementLinksOf(userOf(request))),
   );
 
   app.get('/reports/stock-valuation', { config: { access }, schema: { tags: ['reports'], querystring: stockValuationQuery } }, (request) =>

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../../domain/schemas/common.js';
-import {
-  stockTakeCountsSchema, stockTakeCreateSchema, stockTakeListQuery, stockTakeShowQuery,
-} from '../../domain/schemas/stock-take.js';
+import { stockTakeCountsSchema, stockTakeCreateSchema, stockTakeListQuery, stockTakeShowQuery } from '../../domain/schemas/stock-take.js';
 import type { Action } from '../../domain/policy.js';
 import { userOf } from '../auth/access.js';
 import { created, errorWith } from '../http/openapi.js';
@@ -24,14 +22,19 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
     return { data: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
-  app.post('/stock-takes', { config: perm('create'), schema: { tags, body: stockTakeCreateSchema, response: { ...created, 409: overlap } } },
-    async (request, reply) => reply.status(201).send(await takes.create(request.body, userOf(request))));
+  app.post(
+    '/stock-takes',
+    { config: perm('create'), schema: { tags, body: stockTakeCreateSchema, response: { ...created, 409: overlap } } },
+    async (request, reply) => reply.status(201).send(await takes.create(request.body, userOf(request))),
+  );
 
-  app.get('/stock-takes/:id', { config: perm('show'), schema: { tags, params: idParam, querystring: stockTakeShowQuery } },
-    (request) => takes.get(request.params.id, request.query.only_variances, userOf(request)));
+  app.get('/stock-takes/:id', { config: perm('show'), schema: { tags, params: idParam, querystring: stockTakeShowQuery } }, (request) =>
+    takes.get(request.params.id, request.query.only_variances, userOf(request)),
+  );
 
-  app.put('/stock-takes/:id/counts', { config: perm('count'), schema: { tags, params: idParam, body: stockTakeCountsSchema } },
-    (request) => takes.saveCounts(request.params.id, request.body, userOf(request)));
+  app.put('/stock-takes/:id/counts', { config: perm('count'), schema: { tags, params: idParam, body: stockTakeCountsSchema } }, (request) =>
+    takes.saveCounts(request.params.id, request.body, userOf(request)),
+  );
 
   app.post('/stock-takes/:id/apply', { config: perm('apply'), schema: { tags, params: idParam } }, async (request, reply) => {
     const outcome = await takes.apply(request.params.id, userOf(request));
@@ -39,6 +42,7 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
     return reply.status(outcome.status).send(outcome.body);
   });
 
-  app.post('/stock-takes/:id/cancel', { config: perm('cancel'), schema: { tags, params: idParam } },
-    (request) => takes.cancel(request.params.id, userOf(request)));
+  app.post('/stock-takes/:id/cancel', { config: perm('cancel'), schema: { tags, params: idParam } }, (request) =>
+    takes.cancel(request.params.id, userOf(request)),
+  );
 };

@@ -3,14 +3,26 @@
 export const DEMO_PASSWORDS = { admin: 'Admin@123', warehouse: 'Warehouse@123', other: 'Demo@123' } as const;
 
 export const DEMO_CITIES = [
-  { name: 'Jaipur', state: 'Rajasthan', district: 'Jaipur', pincode: '302001', wards: ['Malviya Nagar', 'Vaishali Nagar', 'Mansarovar', 'C-Scheme', 'Raja Park'] },
+  {
+    name: 'Jaipur',
+    state: 'Rajasthan',
+    district: 'Jaipur',
+    pincode: '302001',
+    wards: ['Malviya Nagar', 'Vaishali Nagar', 'Mansarovar', 'C-Scheme', 'Raja Park'],
+  },
   { name: 'Indore', state: 'Madhya Pradesh', district: 'Indore', pincode: '452001', wards: ['Vijay Nagar', 'Palasia', 'Rajwada'] },
   { name: 'Lucknow', state: 'Uttar Pradesh', district: 'Lucknow', pincode: '226001', wards: ['Gomti Nagar', 'Hazratganj', 'Aliganj', 'Indira Nagar'] },
   { name: 'Pune', state: 'Maharashtra', district: 'Pune', pincode: '411001', wards: ['Kothrud', 'Baner'] },
 ];
 
 export const DEMO_WAREHOUSES = [
-  { name: 'Jaipur Central Warehouse', city: 'Jaipur', address: 'Plot 14, Sitapura Industrial Area, Tonk Road, Jaipur', person: 'Rakesh Sharma', phone: '+91 98290 11223' },
+  {
+    name: 'Jaipur Central Warehouse',
+    city: 'Jaipur',
+    address: 'Plot 14, Sitapura Industrial Area, Tonk Road, Jaipur',
+    person: 'Rakesh Sharma',
+    phone: '+91 98290 11223',
+  },
   { name: 'Jaipur North Dark Store', city: 'Jaipur', address: 'B-22, Vidhyadhar Nagar, Sector 2, Jaipur', person: 'Pooja Meena', phone: '+91 98290 44556' },
   { name: 'Indore Hub', city: 'Indore', address: '45, Sanwer Road Industrial Area, Indore', person: 'Amit Jain', phone: '+91 98260 77889' },
   { name: 'Lucknow Fulfilment Centre', city: 'Lucknow', address: 'Khasra 112, Amausi Industrial Area, Lucknow', person: 'Sana Khan', phone: '+91 94150 22334' },
@@ -19,12 +31,54 @@ export const DEMO_WAREHOUSES = [
 
 type Sub = { name: string; gst: number; hsn: string };
 export const DEMO_CATEGORIES: { name: string; subs: Sub[] }[] = [
-  { name: 'Fruits & Vegetables', subs: [{ name: 'Fresh Fruits', gst: 0, hsn: '0804' }, { name: 'Fresh Vegetables', gst: 0, hsn: '0709' }] },
-  { name: 'Dairy & Bakery', subs: [{ name: 'Milk', gst: 0, hsn: '0401' }, { name: 'Butter & Cheese', gst: 12, hsn: '0405' }, { name: 'Bread & Buns', gst: 5, hsn: '1905' }] },
-  { name: 'Staples', subs: [{ name: 'Rice', gst: 5, hsn: '1006' }, { name: 'Atta & Flours', gst: 5, hsn: '1101' }, { name: 'Dals & Pulses', gst: 5, hsn: '0713' }, { name: 'Edible Oils', gst: 5, hsn: '1512' }] },
-  { name: 'Snacks & Beverages', subs: [{ name: 'Biscuits', gst: 18, hsn: '1905' }, { name: 'Chips & Namkeen', gst: 12, hsn: '2106' }, { name: 'Soft Drinks', gst: 28, hsn: '2202' }, { name: 'Tea & Coffee', gst: 5, hsn: '0902' }] },
-  { name: 'Personal Care', subs: [{ name: 'Soaps', gst: 18, hsn: '3401' }, { name: 'Oral Care', gst: 18, hsn: '3306' }, { name: 'Hair Care', gst: 18, hsn: '3305' }] },
-  { name: 'Household', subs: [{ name: 'Detergents', gst: 18, hsn: '3402' }, { name: 'Cleaners', gst: 18, hsn: '3808' }] },
+  {
+    name: 'Fruits & Vegetables',
+    subs: [
+      { name: 'Fresh Fruits', gst: 0, hsn: '0804' },
+      { name: 'Fresh Vegetables', gst: 0, hsn: '0709' },
+    ],
+  },
+  {
+    name: 'Dairy & Bakery',
+    subs: [
+      { name: 'Milk', gst: 0, hsn: '0401' },
+      { name: 'Butter & Cheese', gst: 12, hsn: '0405' },
+      { name: 'Bread & Buns', gst: 5, hsn: '1905' },
+    ],
+  },
+  {
+    name: 'Staples',
+    subs: [
+      { name: 'Rice', gst: 5, hsn: '1006' },
+      { name: 'Atta & Flours', gst: 5, hsn: '1101' },
+      { name: 'Dals & Pulses', gst: 5, hsn: '0713' },
+      { name: 'Edible Oils', gst: 5, hsn: '1512' },
+    ],
+  },
+  {
+    name: 'Snacks & Beverages',
+    subs: [
+      { name: 'Biscuits', gst: 18, hsn: '1905' },
+      { name: 'Chips & Namkeen', gst: 12, hsn: '2106' },
+      { name: 'Soft Drinks', gst: 28, hsn: '2202' },
+      { name: 'Tea & Coffee', gst: 5, hsn: '0902' },
+    ],
+  },
+  {
+    name: 'Personal Care',
+    subs: [
+      { name: 'Soaps', gst: 18, hsn: '3401' },
+      { name: 'Oral Care', gst: 18, hsn: '3306' },
+      { name: 'Hair Care', gst: 18, hsn: '3305' },
+    ],
+  },
+  {
+    name: 'Household',
+    subs: [
+      { name: 'Detergents', gst: 18, hsn: '3402' },
+      { name: 'Cleaners', gst: 18, hsn: '3808' },
+    ],
+  },
 ];
 
 /** [subcategory, name, hindi, brand, mrp, discount, unit, unit value] */
@@ -68,8 +122,8 @@ export const DEMO_PRODUCTS: [string, string, string, string, number, number, str
   ['Biscuits', 'Parle-G', 'पारले-जी', 'Parle', 10, 10, 'pack', '80 g'],
   ['Biscuits', 'Good Day Cashew', 'गुड डे', 'Britannia', 35, 33, 'pack', '200 g'],
   ['Biscuits', 'Dark Fantasy Choco Fills', 'डार्क फैंटसी', 'Sunfeast', 170, 155, 'box', '300 g'],
-  ['Chips & Namkeen', 'Aloo Bhujia', 'आलू भुजिया', 'Haldiram\'s', 110, 99, 'g', '400'],
-  ['Chips & Namkeen', 'Classic Salted Chips', 'चिप्स', 'Lay\'s', 50, 50, 'pack', '90 g'],
+  ['Chips & Namkeen', 'Aloo Bhujia', 'आलू भुजिया', "Haldiram's", 110, 99, 'g', '400'],
+  ['Chips & Namkeen', 'Classic Salted Chips', 'चिप्स', "Lay's", 50, 50, 'pack', '90 g'],
   ['Chips & Namkeen', 'Moong Dal Namkeen', 'मूंग दाल नमकीन', 'Bikaji', 60, 55, 'pack', '200 g'],
   ['Chips & Namkeen', 'Masala Munch', 'कुरकुरे', 'Kurkure', 20, 20, 'pack', '75 g'],
   ['Soft Drinks', 'Cola', 'कोला', 'Thums Up', 95, 90, 'bottle', '2 L'],

@@ -11,7 +11,10 @@ export const PERISHABLE_CATEGORIES = ['Fruits & Vegetables', 'Dairy & Bakery'];
  * ledger rows, and every record the sum of its batches, exactly as if the stock had gone through the API.
  */
 export async function seedBatches(tx: DbOrTx, now: number): Promise<void> {
-  const categories = sql.join(PERISHABLE_CATEGORIES.map((c) => sql`${c}`), sql`, `);
+  const categories = sql.join(
+    PERISHABLE_CATEGORIES.map((c) => sql`${c}`),
+    sql`, `,
+  );
   await tx.execute(sql`
     update subcategories s set perishable = true from categories c where c.id = s.category_id and c.name in (${categories})`);
   await tx.execute(sql`

@@ -15,9 +15,22 @@ const HISTORY_DAYS = 90;
 
 type Profile = 'normal' | 'low' | 'out';
 type Movement = {
-  product_id: string; warehouse_id: string; movement_type: string; quantity: number; stock_before: number; stock_after: number;
-  unit_cost: number; total_value: number; value_change: number; movement_reason: string | null; reference_id: string | null; reference_type: string;
-  seller_id: string | null; performed_by: string; notes: string; created: string;
+  product_id: string;
+  warehouse_id: string;
+  movement_type: string;
+  quantity: number;
+  stock_before: number;
+  stock_after: number;
+  unit_cost: number;
+  total_value: number;
+  value_change: number;
+  movement_reason: string | null;
+  reference_id: string | null;
+  reference_type: string;
+  seller_id: string | null;
+  performed_by: string;
+  notes: string;
+  created: string;
 };
 
 /** mulberry32: a small seeded generator, so every demo database holds the same history. */
@@ -48,9 +61,7 @@ class MovingAverage {
     return Math.floor((2 * this.paise * units + this.stock) / (2 * this.stock));
   }
   move(quantity: number, costPaise: number | null): number {
-    const change = quantity < 0 ? -this.share(-quantity)
-      : costPaise !== null ? quantity * costPaise
-      : this.share(quantity);
+    const change = quantity < 0 ? -this.share(-quantity) : costPaise !== null ? quantity * costPaise : this.share(quantity);
     this.stock += quantity;
     this.paise += change;
     return change;
@@ -96,22 +107,41 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
 
       const move = (day: number, type: string, quantity: number, extra: Partial<Movement> = {}, cost: number | null = null) => {
         const before = stock;
-        const change = value.move(quantity, cost === null ? (before === 0 && quantity > 0 ? Math.round(lastPurchaseCost * 100) : null) : Math.round(cost * 100)) / 100;
+        const change =
+          value.move(quantity, cost === null ? (before === 0 && quantity > 0 ? Math.round(lastPurchaseCost * 100) : null) : Math.round(cost * 100)) / 100;
         stock += quantity;
         // Events of one day keep their order: each takes the next two-hour slot from 03:00 UTC (08:30 in India).
         slot = day === lastDay ? slot + 1 : 0;
         lastDay = day;
         movements.push({
-          product_id: p.id, warehouse_id: w.id, movement_type: type, quantity, stock_before: before, stock_after: stock,
-          unit_cost: cost ?? round2(Math.abs(change) / Math.abs(quantity)), total_value: Math.abs(change), value_change: change,
-          movement_reason: null, reference_id: null,
-          reference_type: 'manual', seller_id: null, performed_by: staff.id, notes: '',
-          created: new Date(start + day * DAY_MS + (3 + 2 * slot + rnd() * 1.9) * 3_600_000).toISOString(), ...extra,
+          product_id: p.id,
+          warehouse_id: w.id,
+          movement_type: type,
+          quantity,
+          stock_before: before,
+          stock_after: stock,
+          unit_cost: cost ?? round2(Math.abs(change) / Math.abs(quantity)),
+          total_value: Math.abs(change),
+          value_change: change,
+          movement_reason: null,
+          reference_id: null,
+          reference_type: 'manual',
+          seller_id: null,
+          performed_by: staff.id,
+          notes: '',
+          created: new Date(start + day * DAY_MS + (3 + 2 * slot + rnd() * 1.9) * 3_600_000).toISOString(),
+          ...extra,
         });
       };
       const purchase = (day: number, quantity: number) => {
         lastPurchaseCost = Math.max(0.01, round2(baseCost * (0.9 + priceRnd() * 0.2)));
-        move(day, 'in', quantity, { movement_reason: 'purchase', reference_id: `INV-${ref++}`, reference_type: 'invoice', seller_id: seller, notes: 'Supplier delivery' }, lastPurchaseCost);
+        move(
+          day,
+          'in',
+          quantity,
+          { movement_reason: 'purchase', reference_id: `INV-${ref++}`, reference_type: 'invoice', seller_id: seller, notes: 'Supplier delivery' },
+          lastPurchaseCost,
+        );
       };
 
       const lowTarget = Math.max(1, Math.floor(minimum / 2));
@@ -131,25 +161,36 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
           const q = Math.min(stock, int(1, Math.max(2, Math.round(maximum / 12))));
           if (q > 0) move(day, 'out', -q, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Customer order' });
         }
-        if (rnd() < 0.04) move(day, 'return', int(1, 2), { movement_reason: 'return', reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Customer return' });
+        if (rnd() < 0.04)
+          move(day, 'return', int(1, 2), { movement_reason: 'return', reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Customer return' });
         if (rnd() < 0.03 && stock >= 2) move(day, 'damaged', -int(1, 2), { notes: rnd() < 0.5 ? 'Damaged in storage' : 'Expired' });
       }
       const last = HISTORY_DAYS - 1;
       if (profile === 'out' && stock > 0) move(last, 'out', -stock, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Bulk order' });
-      if (profile === 'low' && stock > lowTarget) move(last, 'out', lowTarget - stock, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Bulk order' });
+      if (profile === 'low' && stock > lowTarget)
+        move(last, 'out', lowTarget - stock, { reference_id: `ORD-${ref++}`, reference_type: 'invoice', notes: 'Bulk order' });
       if (profile === 'low' && stock === 0) move(last, 'in', lowTarget, { movement_reason: 'adjustment', notes: 'Stock count correction' });
 
       balances.push({
-        productId: p.id, warehouseId: w.id, currentStock: stock, minimumStock: minimum, maximumStock: maximum,
-        stockValue: value.paise / 100, unitCost: stock > 0 ? round2(value.paise / 100 / stock) : lastPurchaseCost,
-        location: `Aisle ${String.fromCharCode(65 + (pi % 6))}-${1 + (pi % 12)}`, notes: '',
+        productId: p.id,
+        warehouseId: w.id,
+        currentStock: stock,
+        minimumStock: minimum,
+        maximumStock: maximum,
+        stockValue: value.paise / 100,
+        unitCost: stock > 0 ? round2(value.paise / 100 / stock) : lastPurchaseCost,
+        location: `Aisle ${String.fromCharCode(65 + (pi % 6))}-${1 + (pi % 12)}`,
+        notes: '',
       });
     });
   });
 
   if (balances.length) await tx.insert(inventory).values(balances);
   // Ordered by time, so the ledger's seq follows the order of events.
-  await insertCheckingKeysOnce(tx, 'stock_movements', sql`
+  await insertCheckingKeysOnce(
+    tx,
+    'stock_movements',
+    sql`
     insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
       total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, created)
     select product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost, total_value, value_change,
@@ -157,5 +198,6 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
       from jsonb_to_recordset(${JSON.stringify(movements)}::jsonb) as m(product_id uuid, warehouse_id uuid, movement_type text,
         quantity int, stock_before int, stock_after int, unit_cost numeric, total_value numeric, value_change numeric, movement_reason text,
         reference_id text, reference_type text, seller_id uuid, performed_by uuid, notes text, created timestamptz)
-     order by created`);
+     order by created`,
+  );
 }

@@ -59,7 +59,10 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
   /** An old-scheme hash is replaced once the password is known right; a change made meanwhile wins. */
   async function upgradeHash(userId: string, old: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await db.update(users).set({ passwordHash }).where(and(eq(users.id, userId), eq(users.passwordHash, old)));
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
   }
 
   /** Ends a login: its refresh tokens, and its access tokens on every process (the database announces it). */
@@ -88,7 +91,11 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
   async function pairOfRecentlySpent(token: string, spent: typeof refreshTokens.$inferSelect): Promise<TokenPair | null> {
     if (!spent.usedAt || spent.revokedAt || Date.now() - spent.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return null;
     const refresh = successorOf(token);
-    const [next] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refresh))).limit(1);
+    const [next] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(refresh)))
+      .limit(1);
     if (!next || next.revokedAt || next.expiresAt <= new Date()) return null;
     const user = await stillAllowed(next.userId, next.familyId);
     return { access_token: await accessToken(user, next.familyId, spent.usedAt), refresh_token: refresh };
@@ -129,7 +136,8 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
       if (needsRehash(user.passwordHash)) await upgradeHash(user.id, user.passwordHash, input.password);
       const familyId = crypto.randomUUID();
       const refresh = newRefreshToken();
-      await db.insert(refreshTokens)
+      await db
+        .insert(refreshTokens)
         .values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
       return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh }, userId: user.id };
     },
@@ -146,15 +154,13 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
         const [spent] = await tx
           .update(refreshTokens)
           .set({ usedAt: new Date() })
-          .where(and(
-            eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, new Date()),
-          ))
+          .where(
+            and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())),
+          )
           .returning();
         if (!spent) return null;
         // Rotation keeps the login's absolute expiry: refreshing never extends a session past 12 hours.
-        await tx.insert(refreshTokens)
-          .values({ userId: spent.userId, familyId: spent.familyId, tokenHash: hashToken(refresh), expiresAt: spent.expiresAt });
+        await tx.insert(refreshTokens).values({ userId: spent.userId, familyId: spent.familyId, tokenHash: hashToken(refresh), expiresAt: spent.expiresAt });
         return spent;
       });
       if (!rotated) {
@@ -174,12 +180,19 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
 
     /** Ends the login of this refresh token: its refresh and access tokens, on every process. */
     async logout(token: string): Promise<void> {
-      const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+      const [known] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+        .limit(1);
       if (known) await revokeFamily(known.familyId);
     },
 
     revokeAllFor: async (userId: string) => {
-      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
   };
 }

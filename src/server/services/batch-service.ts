@@ -11,16 +11,20 @@ export function batchService(db: DbOrTx) {
     /** The batches of one inventory record that hold stock, earliest expiry first, undated ('OPENING') last. */
     async ofRecord(id: string, scope: WarehouseScope = null): Promise<{ data: BatchRow[] }> {
       const recordId = requireId(id, 'Inventory');
-      const [record] = rowsOf<{ product_id: string; warehouse_id: string }>(await db.execute(sql`
-        select product_id, warehouse_id from inventory where id = ${recordId}::uuid and ${warehouseFilterRaw(scope, 'warehouse_id')}`));
+      const [record] = rowsOf<{ product_id: string; warehouse_id: string }>(
+        await db.execute(sql`
+        select product_id, warehouse_id from inventory where id = ${recordId}::uuid and ${warehouseFilterRaw(scope, 'warehouse_id')}`),
+      );
       if (!record) throw notFound('Inventory');
-      const data = rowsOf<BatchRow>(await db.execute(sql`
+      const data = rowsOf<BatchRow>(
+        await db.execute(sql`
         select b.batch_no, to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, to_char(b.mfg_date, 'YYYY-MM-DD') as mfg_date,
                b.current_stock, coalesce(b.expiry_date < stock_today(), false) as expired,
                (b.expiry_date - stock_today()) as days_to_expiry
           from stock_batches b
          where b.product_id = ${record.product_id}::uuid and b.warehouse_id = ${record.warehouse_id}::uuid and b.current_stock > 0
-         order by b.expiry_date nulls last, b.batch_no`));
+         order by b.expiry_date nulls last, b.batch_no`),
+      );
       return { data };
     },
 
@@ -40,7 +44,9 @@ export function batchService(db: DbOrTx) {
         ${warehouseId ? sql`and b.warehouse_id = ${warehouseId}::uuid` : sql``}
         and ${warehouseFilterRaw(scope, 'b.warehouse_id')}`;
       const [data, [totals]] = await Promise.all([
-        db.execute(sql`
+        db
+          .execute(
+            sql`
           select b.product_id, p.productname as product_name, b.warehouse_id, w.name as warehouse_name, b.batch_no,
                  to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, (b.expiry_date - stock_today()) as days_to_expiry,
                  b.current_stock as quantity, stock_value_of(i.current_stock, i.stock_value, b.current_stock)::float8 as value
@@ -50,12 +56,18 @@ export function batchService(db: DbOrTx) {
             join warehouses w on w.id = b.warehouse_id
            where ${where}
            order by b.expiry_date, p.productname, w.name, b.batch_no
-           limit ${query.limit}`).then((r) => rowsOf<ExpiringRow>(r)),
-        db.execute(sql`
+           limit ${query.limit}`,
+          )
+          .then((r) => rowsOf<ExpiringRow>(r)),
+        db
+          .execute(
+            sql`
           select coalesce(sum(b.current_stock), 0)::float8 as total_quantity,
                  coalesce(sum(stock_value_of(i.current_stock, i.stock_value, b.current_stock)), 0)::float8 as total_value, count(*)::int as total
             from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
-           where ${where}`).then((r) => rowsOf<{ total_quantity: number; total_value: number; total: number }>(r)),
+           where ${where}`,
+          )
+          .then((r) => rowsOf<{ total_quantity: number; total_value: number; total: number }>(r)),
       ]);
       return { data, total: totals?.total ?? 0, total_quantity: totals?.total_quantity ?? 0, total_value: totals?.total_value ?? 0 };
     },

@@ -16,7 +16,12 @@ export function categoryService(db: Db) {
       const byCategory = new Map<string, SubcategoryOut[]>(cats.map((c) => [c.id, []]));
       for (const s of subs) {
         byCategory.get(s.categoryId)?.push({
-          name: s.name, subcategory_id: s.id, gst_rate: Number(s.gstRate), gst_type: s.gstType, hsn_code: s.hsnCode, perishable: s.perishable,
+          name: s.name,
+          subcategory_id: s.id,
+          gst_rate: Number(s.gstRate),
+          gst_type: s.gstType,
+          hsn_code: s.hsnCode,
+          perishable: s.perishable,
         });
       }
       return cats.map((c) => ({ category: c.name, category_id: c.id, subcategories: byCategory.get(c.id)! }));

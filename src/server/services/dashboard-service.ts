@@ -37,45 +37,76 @@ export function dashboardService(db: Db) {
       const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit, purchaseOrders, toReorder] = await Promise.all([
         db.execute(sql`
           select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
-                 (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`)
+                 (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`,
+          )
           .then((result) => rowsOf<{ users: number; products: number; warehouses: number; cities: number }>(result)),
-        db.select({
-          inventory_items: count(),
-          low_stock: int(sql`count(*) filter (where ${lowStock})`),
-          out_of_stock: int(sql`count(*) filter (where ${outOfStock})`),
-          total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
-        }).from(inventory).where(warehouseFilter(scope, inventory.warehouseId)),
-        db.select({
-          _id: products.id, productname: products.productname, price: products.price, discount_price: products.discountPrice,
-          image: sql<string | null>`${products.mainImage} ->> 0`,
-        }).from(products).orderBy(desc(products.created), desc(products.id)).limit(DASHBOARD_ITEMS),
+        db
+          .select({
+            inventory_items: count(),
+            low_stock: int(sql`count(*) filter (where ${lowStock})`),
+            out_of_stock: int(sql`count(*) filter (where ${outOfStock})`),
+            total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
+          })
+          .from(inventory)
+          .where(warehouseFilter(scope, inventory.warehouseId)),
+        db
+          .select({
+            _id: products.id,
+            productname: products.productname,
+            price: products.price,
+            discount_price: products.discountPrice,
+            image: sql<string | null>`${products.mainImage} ->> 0`,
+          })
+          .from(products)
+          .orderBy(desc(products.created), desc(products.id))
+          .limit(DASHBOARD_ITEMS),
         // The emptiest shelves first: out of stock, then the furthest below their minimum.
-        db.select({
-          _id: inventory.id, product_id: inventory.productId, product_name: products.productname, warehouse_id: inventory.warehouseId,
-          warehouse_name: warehouses.name, current_stock: inventory.currentStock, minimum_stock: inventory.minimumStock,
-          out_of_stock: sql<boolean>`${outOfStock}`,
-        }).from(inventory)
+        db
+          .select({
+            _id: inventory.id,
+            product_id: inventory.productId,
+            product_name: products.productname,
+            warehouse_id: inventory.warehouseId,
+            warehouse_name: warehouses.name,
+            current_stock: inventory.currentStock,
+            minimum_stock: inventory.minimumStock,
+            out_of_stock: sql<boolean>`${outOfStock}`,
+          })
+          .from(inventory)
           .innerJoin(products, eq(products.id, inventory.productId))
           .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
           .where(and(lowStock, warehouseFilter(scope, inventory.warehouseId)))
           .orderBy(asc(inventory.currentStock), sql`${inventory.currentStock} - ${inventory.minimumStock}`, asc(products.productname), asc(inventory.id))
           .limit(DASHBOARD_ITEMS),
         withUsers
-          ? db.select({
-            _id: users.id, name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`, email: users.email,
-            role: users.role, created: users.created,
-          }).from(users).orderBy(desc(users.created), desc(users.id)).limit(DASHBOARD_ITEMS)
+          ? db
+              .select({
+                _id: users.id,
+                name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`,
+                email: users.email,
+                role: users.role,
+                created: users.created,
+              })
+              .from(users)
+              .orderBy(desc(users.created), desc(users.id))
+              .limit(DASHBOARD_ITEMS)
           : null,
         // The same order as the warehouse list, so "the first 5" are the first 5 there.
-        db.select({ _id: warehouses.id, name: warehouses.name, city: cities.name, status: warehouses.status })
-          .from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(warehouseFilter(scope, warehouses.id))
-          .orderBy(desc(warehouses.created), desc(warehouses.id)).limit(DASHBOARD_ITEMS),
+        db
+          .select({ _id: warehouses.id, name: warehouses.name, city: cities.name, status: warehouses.status })
+          .from(warehouses)
+          .leftJoin(cities, eq(cities.id, warehouses.cityId))
+          .where(warehouseFilter(scope, warehouses.id))
+          .orderBy(desc(warehouses.created), desc(warehouses.id))
+          .limit(DASHBOARD_ITEMS),
         // Stock in and out as the inventory report counts them (movement types 'in' and 'out'): the two agree.
-        db.select({
-          date: dayOf(stockMovements.created),
-          stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'in'), 0)::float8`,
-          stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'out'), 0)::float8`,
-        }).from(stockMovements)
+        db
+          .select({
+            date: dayOf(stockMovements.created),
+            stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'in'), 0)::float8`,
+            stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'out'), 0)::float8`,
+          })
+          .from(stockMovements)
           .where(and(withinPeriod(stockMovements.created, period), warehouseFilter(scope, stockMovements.warehouseId)))
           .groupBy(dayOf(stockMovements.created)),
         transferService(db).inTransit(scope),
@@ -92,8 +123,13 @@ export function dashboardService(db: Db) {
 
       return {
         counts: {
-          users: counts!.users, products: counts!.products, inventory_items: Number(stock!.inventory_items),
-          warehouses: counts!.warehouses, cities: counts!.cities, low_stock: stock!.low_stock, out_of_stock: stock!.out_of_stock,
+          users: counts!.users,
+          products: counts!.products,
+          inventory_items: Number(stock!.inventory_items),
+          warehouses: counts!.warehouses,
+          cities: counts!.cities,
+          low_stock: stock!.low_stock,
+          out_of_stock: stock!.out_of_stock,
         },
         total_inventory_value: stock!.total_value,
         recent_products: recentProducts,

@@ -11,8 +11,7 @@ import { countRows } from './list-helpers.js';
  * `where`: only the rows that also meet it count (a warehouse's inventory rows that hold stock).
  */
 export type UsedBy = { table: PgTable; column: AnyPgColumn; where?: SQL } & (
-  | { noun: { singular: string; plural: string } }
-  | { message: (count: number) => string }
+  { noun: { singular: string; plural: string } } | { message: (count: number) => string }
 );
 
 /** Rows of another table that go with the record (a warehouse's empty inventory rows), once no `usedBy` holds it. */
@@ -23,7 +22,10 @@ export type Cascade = { table: PgTable; column: AnyPgColumn };
  * then the `cascade` rows are deleted, so the checks, the dependent rows and the record go together or not at all.
  */
 export async function clearForDelete(
-  tx: DbOrTx, entity: string, recordId: string, guards: { usedBy?: readonly UsedBy[]; cascade?: readonly Cascade[] },
+  tx: DbOrTx,
+  entity: string,
+  recordId: string,
+  guards: { usedBy?: readonly UsedBy[]; cascade?: readonly Cascade[] },
 ): Promise<void> {
   for (const used of guards.usedBy ?? []) {
     const n = await countRows(tx, used.table, and(eq(used.column, recordId), used.where));

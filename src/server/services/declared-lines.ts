@@ -39,11 +39,13 @@ export function declaredLines(spec: ResourceDeclaration, field: string, tables: 
     const row = selected.row as Row;
     return {
       _id: row.id,
-      ...Object.fromEntries(fields.flatMap(([name]) => {
-        const join = joins.find((j) => j.field === name);
-        const value: [string, unknown] = [name, row[camelOf(name)] ?? null];
-        return join ? [value, [join.as, selected[`ref:${join.as}`] ?? null]] : [value];
-      })),
+      ...Object.fromEntries(
+        fields.flatMap(([name]) => {
+          const join = joins.find((j) => j.field === name);
+          const value: [string, unknown] = [name, row[camelOf(name)] ?? null];
+          return join ? [value, [join.as, selected[`ref:${join.as}`] ?? null]] : [value];
+        }),
+      ),
       ...Object.fromEntries(totals.map(([name]) => [name, selected[`total:${name}`] ?? 0])),
     };
   };
@@ -60,10 +62,15 @@ export function declaredLines(spec: ResourceDeclaration, field: string, tables: 
     /** Per document of a page: how many rows and each total. */
     async summaries(db: Db, parentIds: string[]): Promise<Map<string, Row>> {
       if (!parentIds.length) return new Map();
-      const rows = await db.select({
-        parent: columns.parentId!, n: count(),
-        ...Object.fromEntries(totals.map(([name, total]) => [name, sql`coalesce(sum(${figure(columns, total)}), 0)`.mapWith(Number)])),
-      }).from(table).where(inArray(columns.parentId!, parentIds)).groupBy(columns.parentId!);
+      const rows = await db
+        .select({
+          parent: columns.parentId!,
+          n: count(),
+          ...Object.fromEntries(totals.map(([name, total]) => [name, sql`coalesce(sum(${figure(columns, total)}), 0)`.mapWith(Number)])),
+        })
+        .from(table)
+        .where(inArray(columns.parentId!, parentIds))
+        .groupBy(columns.parentId!);
       return new Map(rows.map(({ parent, n, ...sums }) => [parent as string, { [`${field}_count`]: Number(n), ...sums }]));
     },
 
@@ -77,31 +84,46 @@ export function declaredLines(spec: ResourceDeclaration, field: string, tables: 
         const malformed = ids.find(([, v]) => !isUuid(v));
         if (malformed) throw badRequest(`${field}.${malformed[0]}.${join.field}`, `${join.label} not found`);
         const wanted = [...new Set(ids.map(([, v]) => (v as string).toLowerCase()))];
-        const found = new Set(wanted.length
-          ? (await tx.select({ id: join.targetId }).from(join.target).where(and(inArray(join.targetId, wanted), join.allowed))).map((r) => String(r.id))
-          : []);
+        const found = new Set(
+          wanted.length
+            ? (
+                await tx
+                  .select({ id: join.targetId })
+                  .from(join.target)
+                  .where(and(inArray(join.targetId, wanted), join.allowed))
+              ).map((r) => String(r.id))
+            : [],
+        );
         const missing = ids.find(([, v]) => !found.has((v as string).toLowerCase()));
         if (missing) throw badRequest(`${field}.${missing[0]}.${join.field}`, `${join.label} not found`);
       }
       await tx.delete(table).where(eq(columns.parentId!, parentId));
       if (!rows.length) return;
       // A read-only field the resource's code did not set keeps its column's default (a new line's received quantity: 0).
-      await tx.insert(table).values(rows.map((r, position) => ({
-        parentId, position,
-        ...Object.fromEntries(fields.filter(([name, f]) => !(f.readOnly && r[name] === undefined)).map(([name]) => [camelOf(name),
-          typeof r[name] === 'string' && lines.fields[name]!.kind === 'ref' ? (r[name] as string).toLowerCase() : r[name] ?? null])),
-      })));
+      await tx.insert(table).values(
+        rows.map((r, position) => ({
+          parentId,
+          position,
+          ...Object.fromEntries(
+            fields
+              .filter(([name, f]) => !(f.readOnly && r[name] === undefined))
+              .map(([name]) => [
+                camelOf(name),
+                typeof r[name] === 'string' && lines.fields[name]!.kind === 'ref' ? (r[name] as string).toLowerCase() : (r[name] ?? null),
+              ]),
+          ),
+        })),
+      );
     },
 
     /** Rows of this child table pointing at a record of `resource` (a delete's check counts their documents). */
     refsTo(resource: string): { column: AnyPgColumn; parent: AnyPgColumn; table: PgTable }[] {
-      return fields.filter(([, f]) => f.kind === 'ref' && f.ref?.resource === resource)
+      return fields
+        .filter(([, f]) => f.kind === 'ref' && f.ref?.resource === resource)
         .map(([name]) => ({ column: columns[camelOf(name)]!, parent: columns.parentId!, table }));
     },
   };
 }
-
-export type DeclaredLines = ReturnType<typeof declaredLines>;
 
 /** The declaration's lines fields (a document has one, usually). */
 export const linesFieldsOf = (spec: ResourceDeclaration): string[] => Object.keys(spec.fields).filter((f) => spec.fields[f]!.kind === 'lines');

@@ -40,13 +40,27 @@ export function refJoins(spec: ResourceDeclaration, column: (field: string) => A
     });
     const name = named.length === 1 ? named[0]! : sql`nullif(concat_ws(' ', ${sql.join(named, sql`, `)}), '')`;
     const targetColumns = columnsOf(target);
-    const allowed = f.ref.where && and(...Object.entries(f.ref.where).map(([key, value]) => {
-      const c = targetColumns[camelOf(key)];
-      if (!c) throw new Error(`${spec.name}.${field}: '${f.ref!.resource}' has no field '${key}'`);
-      return eq(c, value);
-    }));
-    return [{
-      field, label: f.label, as: refNameOf(field, f), target, targetId: targetColumns.id!, joined, on: eq(joinedColumns.id!, column(field)), name, allowed,
-    }];
+    const allowed =
+      f.ref.where &&
+      and(
+        ...Object.entries(f.ref.where).map(([key, value]) => {
+          const c = targetColumns[camelOf(key)];
+          if (!c) throw new Error(`${spec.name}.${field}: '${f.ref!.resource}' has no field '${key}'`);
+          return eq(c, value);
+        }),
+      );
+    return [
+      {
+        field,
+        label: f.label,
+        as: refNameOf(field, f),
+        target,
+        targetId: targetColumns.id!,
+        joined,
+        on: eq(joinedColumns.id!, column(field)),
+        name,
+        allowed,
+      },
+    ];
   });
 }

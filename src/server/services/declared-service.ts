@@ -19,9 +19,7 @@ import { runIdempotent } from './idempotency.js';
 import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 import { changedFields, historyOf, recordEvent } from './record-history.js';
 
-
 type Row = Record<string, unknown>;
-
 
 /** The generic Drizzle CRUD service of a declared resource: `_id` and snake_case out, as every resource of SPEC.md. */
 export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerPart, tables: DeclaredTables): CrudService<Row, Row, Row> {
@@ -36,11 +34,15 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
   const id = column('id');
   const joins = refJoins(spec, column, tables);
   const joinOf = (field: string) => joins.find((j) => j.field === field);
-  const scope = part.scope && declaredScope(db, { name: spec.name, table, id, fields: fields.filter(([, f]) => f.kind !== 'lines').map(([name]) => [name, column(name)]) }, part.scope);
+  const scope =
+    part.scope &&
+    declaredScope(db, { name: spec.name, table, id, fields: fields.filter(([, f]) => f.kind !== 'lines').map(([name]) => [name, column(name)]) }, part.scope);
   const stamps = (['created', 'modified'] as const).filter((s) => spec.timestamps?.[s]);
   // A reference searches and sorts by its record's name.
   const searched = searchFields(spec).map((f) => joinOf(f)?.name ?? column(f));
-  const sortable: Record<string, AnyPgColumn | SQL> = Object.fromEntries(sortFields(spec).map((key) => [key, joins.find((j) => j.as === key)?.name ?? column(key)]));
+  const sortable: Record<string, AnyPgColumn | SQL> = Object.fromEntries(
+    sortFields(spec).map((key) => [key, joins.find((j) => j.as === key)?.name ?? column(key)]),
+  );
   const fallback = [
     ...(spec.defaultSort ? [spec.defaultSort.order === 'desc' ? desc(column(spec.defaultSort.field)) : asc(column(spec.defaultSort.field))] : []),
     ...(spec.timestamps?.created ? [desc(column('created'))] : []),
@@ -49,34 +51,47 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
   const entity = spec.entity.title;
   // Date ranges: `?<field>_from=` and `?<field>_to=`, calendar days (the shared rule), both included.
   const ranges = filterFields(spec).filter((name) => spec.fields[name]!.filter === 'range');
-  const rangeQuery = Object.fromEntries(ranges.flatMap((name) => [`${name}_from`, `${name}_to`]
-    .map((param) => [param, z.preprocess((v) => (v === '' ? undefined : v), calendarDay(param).optional())])));
-  const rangeFilter = (query: Record<string, unknown>): SQL | undefined => and(...ranges.flatMap((name) => [
-    ...(typeof query[`${name}_from`] === 'string' ? [gte(column(name), query[`${name}_from`] as string)] : []),
-    ...(typeof query[`${name}_to`] === 'string' ? [lte(column(name), query[`${name}_to`] as string)] : []),
-  ]));
-  const filterable: Record<string, EqualityFilter> = Object.fromEntries(filterFields(spec).filter((name) => !ranges.includes(name)).map((name) => {
-    const field = spec.fields[name]!;
-    const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : field.filter === 'contains' ? 'contains' : 'text';
-    return [name, { column: column(name), kind, notAnId: field.notAnId ?? `${field.label} not found`, values: field.options?.map((o) => o.value) }];
-  }));
+  const rangeQuery = Object.fromEntries(
+    ranges.flatMap((name) =>
+      [`${name}_from`, `${name}_to`].map((param) => [param, z.preprocess((v) => (v === '' ? undefined : v), calendarDay(param).optional())]),
+    ),
+  );
+  const rangeFilter = (query: Record<string, unknown>): SQL | undefined =>
+    and(
+      ...ranges.flatMap((name) => [
+        ...(typeof query[`${name}_from`] === 'string' ? [gte(column(name), query[`${name}_from`] as string)] : []),
+        ...(typeof query[`${name}_to`] === 'string' ? [lte(column(name), query[`${name}_to`] as string)] : []),
+      ]),
+    );
+  const filterable: Record<string, EqualityFilter> = Object.fromEntries(
+    filterFields(spec)
+      .filter((name) => !ranges.includes(name))
+      .map((name) => {
+        const field = spec.fields[name]!;
+        const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : field.filter === 'contains' ? 'contains' : 'text';
+        return [name, { column: column(name), kind, notAnId: field.notAnId ?? `${field.label} not found`, values: field.options?.map((o) => o.value) }];
+      }),
+  );
 
   /** The row with each reference's record name right after the reference. */
   const toApi = (row: Row, names: Row = {}): Row => ({
     _id: row.id,
-    ...Object.fromEntries(fields.filter(([, field]) => field.kind !== 'lines').flatMap(([name]) => {
-      const join = joinOf(name);
-      const value = [name, row[camelOf(name)] ?? null];
-      return join ? [value, [join.as, names[join.as] ?? null]] : [value];
-    })),
+    ...Object.fromEntries(
+      fields
+        .filter(([, field]) => field.kind !== 'lines')
+        .flatMap(([name]) => {
+          const join = joinOf(name);
+          const value = [name, row[camelOf(name)] ?? null];
+          return join ? [value, [join.as, names[join.as] ?? null]] : [value];
+        }),
+    ),
     ...Object.fromEntries(stamps.map((s) => [s, row[s]])),
   });
 
   const selection = { row: table, ...Object.fromEntries(joins.map((j) => [`ref:${j.as}`, j.name])) };
   /** The table with each reference's record joined: what reads select from and count over. */
   const joined = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q): Q => joins.reduce((q, j) => q.leftJoin(j.joined, j.on), query);
-  const fromSelected = (selected: Record<string, unknown>) =>
-    toApi(selected.row as Row, Object.fromEntries(joins.map((j) => [j.as, selected[`ref:${j.as}`]])));
+  const fromSelected = (selected: Record<string, unknown>) => toApi(selected.row as Row, Object.fromEntries(joins.map((j) => [j.as, selected[`ref:${j.as}`]])));
 
   async function readIn(db2: DbOrTx, where: SQL | undefined): Promise<Row | undefined> {
     const [selected] = await joined(db2.select(selection).from(table).$dynamic()).where(where).limit(1);
@@ -124,7 +139,11 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
     for (const join of joins) {
       const value = values[camelOf(join.field)];
       if (typeof value !== 'string') continue;
-      const [found] = await db2.select({ id: join.targetId }).from(join.target).where(and(eq(join.targetId, value), join.allowed)).limit(1);
+      const [found] = await db2
+        .select({ id: join.targetId })
+        .from(join.target)
+        .where(and(eq(join.targetId, value), join.allowed))
+        .limit(1);
       if (!found) throw badRequest(join.field, `${join.label} not found`);
     }
   }
@@ -175,15 +194,24 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
     async list(query: ListQuery & Record<string, unknown>, by?: CurrentUser) {
       const where = and(searchFilter(query.q, searched), equalityFilters(query, filterable), rangeFilter(query), scope?.filter(by));
       const [rows, total] = await Promise.all([
-        joined(db.select(selection).from(table).$dynamic()).where(where).orderBy(...sortOrder(query, sortable, fallback)).limit(query.limit).offset(offsetOf(query)),
+        joined(db.select(selection).from(table).$dynamic())
+          .where(where)
+          .orderBy(...sortOrder(query, sortable, fallback))
+          .limit(query.limit)
+          .offset(offsetOf(query)),
         where
-          ? joined(db.select({ n: count() }).from(table).$dynamic()).where(where).then(([r]) => Number(r?.n ?? 0))
+          ? joined(db.select({ n: count() }).from(table).$dynamic())
+              .where(where)
+              .then(([r]) => Number(r?.n ?? 0))
           : countRows(db, table, undefined),
       ]);
       const page = rows.map(fromSelected);
       // A document's rows in the list carry how many lines it has and what they add up to, summed in SQL.
       for (const access of lines) {
-        const sums = await access.summaries(db, page.map((r) => r._id as string));
+        const sums = await access.summaries(
+          db,
+          page.map((r) => r._id as string),
+        );
         for (const row of page) Object.assign(row, sums.get(row._id as string) ?? access.empty());
       }
       const present = part.present;
@@ -196,17 +224,22 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
     },
     async create(body, by) {
       await scope?.assertCreatable(by, body);
-      return writing(() => db.transaction(async (tx) => {
-        const input = { ...body };
-        await part.beforeWrite?.(tx, { input, by });
-        const values = toColumns(input);
-        await assertRefsExist(values, tx);
-        const [row] = await tx.insert(table).values({ ...values, ...(await serverValues(tx)) }).returning();
-        const recordId = (row as Row).id as string;
-        await writeDocument(tx, recordId, input, false);
-        if (isDocument) await recordEvent(tx, { resource: spec.name, recordId, action: 'created', by });
-        return written(tx, row as Row);
-      }));
+      return writing(() =>
+        db.transaction(async (tx) => {
+          const input = { ...body };
+          await part.beforeWrite?.(tx, { input, by });
+          const values = toColumns(input);
+          await assertRefsExist(values, tx);
+          const [row] = await tx
+            .insert(table)
+            .values({ ...values, ...(await serverValues(tx)) })
+            .returning();
+          const recordId = (row as Row).id as string;
+          await writeDocument(tx, recordId, input, false);
+          if (isDocument) await recordEvent(tx, { resource: spec.name, recordId, action: 'created', by });
+          return written(tx, row as Row);
+        }),
+      );
     },
     async update(recordId, body, by) {
       const key = requireId(recordId, entity);
@@ -219,31 +252,37 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
         if (!row) throw notFound(entity);
         return written(db, row as Row);
       }
-      return writing(() => db.transaction(async (tx) => {
-        const before = await locked(tx, key);
-        if (flow) checkEditable(spec, flow.field, flow.workflow, before[camelOf(flow.field)], 'changed');
-        const input = { ...body };
-        await part.beforeWrite?.(tx, { input, by, record: before });
-        const values = toColumns(input);
-        await assertRefsExist(values, tx);
-        const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
-        const [row] = await tx.update(table).set(set).where(eq(id, key)).returning();
-        await writeDocument(tx, key, input, true);
-        const changes = changedFields(Object.fromEntries(bodyNames.map((n) => [n, before[camelOf(n)]])), input, bodyNames);
-        await recordEvent(tx, { resource: spec.name, recordId: key, action: 'updated', by, changes });
-        return written(tx, row as Row);
-      }));
+      return writing(() =>
+        db.transaction(async (tx) => {
+          const before = await locked(tx, key);
+          if (flow) checkEditable(spec, flow.field, flow.workflow, before[camelOf(flow.field)], 'changed');
+          const input = { ...body };
+          await part.beforeWrite?.(tx, { input, by, record: before });
+          const values = toColumns(input);
+          await assertRefsExist(values, tx);
+          const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
+          const [row] = await tx.update(table).set(set).where(eq(id, key)).returning();
+          await writeDocument(tx, key, input, true);
+          const changes = changedFields(Object.fromEntries(bodyNames.map((n) => [n, before[camelOf(n)]])), input, bodyNames);
+          await recordEvent(tx, { resource: spec.name, recordId: key, action: 'updated', by, changes });
+          return written(tx, row as Row);
+        }),
+      );
     },
     async remove(recordId, by) {
       const key = requireId(recordId, entity);
       await scope?.assertWritable(by, key);
-      await writing(() => db.transaction(async (tx) => {
-        if (flow) checkEditable(spec, flow.field, flow.workflow, (await locked(tx, key))[camelOf(flow.field)], 'deleted');
-        await clearForDelete(tx, entity, key, part);
-        const [row] = await tx.delete(table).where(eq(id, key)).returning({ id });
-        if (!row) throw notFound(entity);
-        if (isDocument) await recordEvent(tx, { resource: spec.name, recordId: key, action: 'deleted', by });
-      }), true);
+      await writing(
+        () =>
+          db.transaction(async (tx) => {
+            if (flow) checkEditable(spec, flow.field, flow.workflow, (await locked(tx, key))[camelOf(flow.field)], 'deleted');
+            await clearForDelete(tx, entity, key, part);
+            const [row] = await tx.delete(table).where(eq(id, key)).returning({ id });
+            if (!row) throw notFound(entity);
+            if (isDocument) await recordEvent(tx, { resource: spec.name, recordId: key, action: 'deleted', by });
+          }),
+        true,
+      );
     },
     /**
      * A workflow step, once per Idempotency-Key: the header is locked, the step checked against its status (409 naming
@@ -264,7 +303,10 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
         const chosen = (await part.actions?.[action]?.(tx, { record, input, by, action }))?.status ?? targets[0];
         if (chosen !== undefined && !targets.includes(chosen)) throw new Error(`${spec.name}: step '${action}' cannot end in '${chosen}'`);
         const to = chosen ?? current;
-        await tx.update(table).set({ [camelOf(flow.field)]: to, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) }).where(eq(id, key));
+        await tx
+          .update(table)
+          .set({ [camelOf(flow.field)]: to, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) })
+          .where(eq(id, key));
         const changes = to === current ? undefined : { [flow.field]: [current, to] as [unknown, unknown] };
         await recordEvent(tx, { resource: spec.name, recordId: key, action, by, changes, note: note ?? '' });
         return { status: 200, body: await full(tx, (await readIn(tx, eq(id, key)))!) };

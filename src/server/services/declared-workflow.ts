@@ -18,7 +18,6 @@ export function workflowOf(spec: ResourceDeclaration): { field: string; workflow
   return entry ? { field: entry[0], workflow: entry[1].workflow! } : null;
 }
 
-
 /** What a status is called ('Partially received'), from the choice's options. */
 export function statusLabel(spec: ResourceDeclaration, field: string, value: unknown): string {
   return spec.fields[field]?.options?.find((o) => o.value === value)?.label ?? String(value);
@@ -26,12 +25,20 @@ export function statusLabel(spec: ResourceDeclaration, field: string, value: unk
 
 /** 409 naming the current status, with it in the body for a client to act on. */
 export function notFromStatus(spec: ResourceDeclaration, field: string, current: unknown, what: string): HttpError {
-  return new HttpError(409, `This ${spec.entity.singular} is ${statusLabel(spec, field, current).toLowerCase()}: ${what}`, undefined, undefined,
-    { status: current });
+  return new HttpError(409, `This ${spec.entity.singular} is ${statusLabel(spec, field, current).toLowerCase()}: ${what}`, undefined, undefined, {
+    status: current,
+  });
 }
 
 /** A step may run from the record's status, with its note when the step needs one. */
-export function checkStep(spec: ResourceDeclaration, field: string, workflow: Workflow, name: string, current: unknown, note: string | undefined): WorkflowAction {
+export function checkStep(
+  spec: ResourceDeclaration,
+  field: string,
+  workflow: Workflow,
+  name: string,
+  current: unknown,
+  note: string | undefined,
+): WorkflowAction {
   const action = workflow.actions[name]!;
   if (!action.from.includes(String(current))) throw notFromStatus(spec, field, current, `'${actionLabel(name, action)}' is not possible`);
   if (action.note === 'required' && !note?.trim()) throw badRequest('note', `Say why: a note is required to ${actionLabel(name, action).toLowerCase()}`);

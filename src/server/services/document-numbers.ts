@@ -10,10 +10,12 @@ import { rowsOf } from '../db/rows.js';
 export async function nextNumber(tx: DbOrTx, resource: string, numbering: Numbering, now = new Date()): Promise<string> {
   // The business's year (India): a purchase order raised at 00:30 IST on 1 January is next year's.
   const year = numbering.yearly ? Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(now)) : 0;
-  const [row] = rowsOf<{ last: number }>(await tx.execute(sql`
+  const [row] = rowsOf<{ last: number }>(
+    await tx.execute(sql`
     insert into document_numbers as d (resource, year, last) values (${resource}, ${year}, 1)
     on conflict (resource, year) do update set last = d.last + 1
-    returning last`));
+    returning last`),
+  );
   const serial = String(row!.last).padStart(numbering.digits ?? 5, '0');
   return [numbering.prefix, ...(numbering.yearly ? [String(year)] : []), serial].join('-');
 }

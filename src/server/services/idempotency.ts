@@ -22,17 +22,24 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a d
 const canonical = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 };
 
 /** What makes two requests with one key the same request: the route and the validated body. */
 export const requestHash = (route: string, payload: unknown) =>
-  crypto.createHash('sha256').update(JSON.stringify([route, canonical(payload)])).digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([route, canonical(payload)]))
+    .digest('hex');
 
 export function parseKey(raw: string | string[]): string {
-  const key = (Array.isArray(raw) ? raw[0] ?? '' : raw).trim();
+  const key = (Array.isArray(raw) ? (raw[0] ?? '') : raw).trim();
   if (key.length < 1 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
     throw badRequest('Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible characters');
   }
@@ -56,7 +63,8 @@ export async function runIdempotent(db: Db, call: IdempotentCall, work: (tx: Tx)
   const thisKey = and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key));
 
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(idempotencyKeys)
+    const claimed = await tx
+      .insert(idempotencyKeys)
       .values({ key, userId: call.userId, route: call.route, requestHash: hash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });

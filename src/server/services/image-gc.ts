@@ -15,8 +15,14 @@ export async function deleteUnusedImages(db: Db, hashes?: string[]): Promise<str
   if (hashes?.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMAGE_REFERENCES_LOCK})`);
-    const only = hashes ? sql`where i.hash in (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)})` : sql``;
-    const deleted = rowsOf<{ hash: string }>(await tx.execute(sql`
+    const only = hashes
+      ? sql`where i.hash in (${sql.join(
+          hashes.map((h) => sql`${h}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const deleted = rowsOf<{ hash: string }>(
+      await tx.execute(sql`
       with candidate as (
         select i.hash, ${IMAGE_URL_PREFIX}::text || i.hash || '.' || ${extensionOf} as url from images i ${only}
       )
@@ -27,7 +33,8 @@ export async function deleteUnusedImages(db: Db, hashes?: string[]): Promise<str
             where p.main_image @> jsonb_build_array(c.url)
                or p.colors @> jsonb_build_array(jsonb_build_object('images', jsonb_build_array(c.url))))
          and not exists (select 1 from users u where u.profileimage = c.url)
-      returning d.hash`));
+      returning d.hash`),
+    );
     return deleted.map((row) => row.hash);
   });
 }

@@ -28,8 +28,7 @@ type Decoded = ImageInfo & { hash: string; bytes: Buffer };
 const urlOf = (hash: string, ext: string) => `${IMAGE_URL_PREFIX}${hash}.${ext}`;
 /** The hash a stored image URL names, or undefined for anything else. */
 export const storedImageHash = (url: string): string | undefined => STORED_URL.exec(url)?.[1];
-const fieldError = (status: number, field: string, message: string) =>
-  new HttpError(status, `${field}: ${message}`, [{ field, message }]);
+const fieldError = (status: number, field: string, message: string) => new HttpError(status, `${field}: ${message}`, [{ field, message }]);
 
 /** A data URL's bytes, checked: JPEG, PNG or WebP by their magic bytes, readable size, at most IMAGE_MAX_BYTES. */
 export function decodeImageDataUrl({ field, value }: ImageRef): Decoded {
@@ -80,7 +79,9 @@ export async function storeImages(tx: DbOrTx, refs: ImageRef[]): Promise<string[
   }
 
   if (existing.length) {
-    const found = await tx.select({ hash: images.hash, mime: images.mime }).from(images)
+    const found = await tx
+      .select({ hash: images.hash, mime: images.mime })
+      .from(images)
       .where(inArray(images.hash, [...new Set(existing.map((e) => e.hash))]));
     const mimeOf = new Map(found.map((f) => [f.hash, f.mime]));
     for (const { ref, hash, ext } of existing) {
@@ -89,9 +90,19 @@ export async function storeImages(tx: DbOrTx, refs: ImageRef[]): Promise<string[
     }
   }
   if (decoded.size) {
-    await tx.insert(images).values([...decoded.values()].map((d) => ({
-      hash: d.hash, mime: d.mime, width: d.width, height: d.height, bytes: d.bytes, size: d.bytes.length,
-    }))).onConflictDoNothing();
+    await tx
+      .insert(images)
+      .values(
+        [...decoded.values()].map((d) => ({
+          hash: d.hash,
+          mime: d.mime,
+          width: d.width,
+          height: d.height,
+          bytes: d.bytes,
+          size: d.bytes.length,
+        })),
+      )
+      .onConflictDoNothing();
   }
   return urls;
 }

@@ -8,9 +8,23 @@ import { purchaseOrders } from '../db/declared-schema.js';
 
 /** One balance row as the API shows it (SPEC.md section 3, inventory record). */
 export type InventoryRecord = {
-  _id: string; product_id: string; product_name: string; warehouse: string; warehouse_id: string; warehouse_name: string;
-  location: string; current_stock: number; minimum_stock: number; maximum_stock: number; unit_cost: number; notes: string;
-  total_value: number; out_of_stock: boolean; low_stock_alert: boolean; created: Date; modified: Date;
+  _id: string;
+  product_id: string;
+  product_name: string;
+  warehouse: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  location: string;
+  current_stock: number;
+  minimum_stock: number;
+  maximum_stock: number;
+  unit_cost: number;
+  notes: string;
+  total_value: number;
+  out_of_stock: boolean;
+  low_stock_alert: boolean;
+  created: Date;
+  modified: Date;
   /** Its stock is held in batches (GET /inventory/{id}/batches). */
   tracks_expiry: boolean;
   /** Replenishment (issue 31). */
@@ -21,7 +35,9 @@ export const recordColumns = { i: inventory, productName: products.productname, 
 type RecordRow = { i: typeof inventory.$inferSelect; productName: string; warehouseName: string };
 
 export const selectRecords = (db: DbOrTx) =>
-  db.select(recordColumns).from(inventory)
+  db
+    .select(recordColumns)
+    .from(inventory)
     .innerJoin(products, eq(products.id, inventory.productId))
     .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId));
 
@@ -39,7 +55,11 @@ export const outOfStock = sql`${inventory.currentStock} = 0`;
 export const stockValue = sql`${inventory.stockValue}`;
 
 export async function recordById(db: DbOrTx, id: string, scope?: SQL): Promise<InventoryRecord> {
-  const [row] = isUuid(id) ? await selectRecords(db).where(and(eq(inventory.id, id), scope)).limit(1) : [];
+  const [row] = isUuid(id)
+    ? await selectRecords(db)
+        .where(and(eq(inventory.id, id), scope))
+        .limit(1)
+    : [];
   if (!row) throw notFound('Inventory');
   return toRecord(row);
 }
@@ -56,7 +76,11 @@ export async function requireProduct(db: DbOrTx, id: string, field = 'product_id
 /** `scope`: a warehouse outside the caller's scope is not found, like an unknown one. */
 export async function requireWarehouse(db: DbOrTx, id: string, field = 'warehouse_id', scope?: SQL): Promise<{ id: string; name: string }> {
   const [row] = isUuid(id)
-    ? await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(and(eq(warehouses.id, id), scope)).limit(1)
+    ? await db
+        .select({ id: warehouses.id, name: warehouses.name })
+        .from(warehouses)
+        .where(and(eq(warehouses.id, id), scope))
+        .limit(1)
     : [];
   if (!row) throw badRequest(field, 'Warehouse not found');
   return row;
@@ -86,7 +110,8 @@ type MovementRow = { m: typeof stockMovements.$inferSelect; productName: string;
 export const referencedOrder = sql`${stockMovements.referenceType} = 'purchase_order' and ${purchaseOrders.number} = ${stockMovements.referenceId}`;
 
 export const selectMovements = (db: DbOrTx, links: MovementLinks = {}) => {
-  const query = db.select({ ...movementColumns, ...(links.purchaseOrders ? { purchaseOrderId: sql<string | null>`${purchaseOrders.id}` } : {}) })
+  const query = db
+    .select({ ...movementColumns, ...(links.purchaseOrders ? { purchaseOrderId: sql<string | null>`${purchaseOrders.id}` } : {}) })
     .from(stockMovements)
     .innerJoin(products, eq(products.id, stockMovements.productId))
     .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
@@ -95,10 +120,26 @@ export const selectMovements = (db: DbOrTx, links: MovementLinks = {}) => {
 };
 
 export const toMovementRecord = ({ m, productName, warehouseName, purchaseOrderId }: MovementRow): MovementRecord => ({
-  _id: m.id, seq: m.seq, product_id: m.productId, product_name: productName, warehouse_id: m.warehouseId, warehouse_name: warehouseName,
-  movement_type: m.movementType as MovementOut['movement_type'], quantity: m.quantity, stock_before: m.stockBefore,
-  stock_after: m.stockAfter, unit_cost: m.unitCost, total_value: m.totalValue, value_change: m.valueChange, movement_reason: m.movementReason,
-  reference_id: m.referenceId, reference_type: m.referenceType, seller_id: m.sellerId, performed_by: m.performedBy,
-  notes: m.notes, created: m.created.toISOString(), batch_no: m.batchNo,
+  _id: m.id,
+  seq: m.seq,
+  product_id: m.productId,
+  product_name: productName,
+  warehouse_id: m.warehouseId,
+  warehouse_name: warehouseName,
+  movement_type: m.movementType as MovementOut['movement_type'],
+  quantity: m.quantity,
+  stock_before: m.stockBefore,
+  stock_after: m.stockAfter,
+  unit_cost: m.unitCost,
+  total_value: m.totalValue,
+  value_change: m.valueChange,
+  movement_reason: m.movementReason,
+  reference_id: m.referenceId,
+  reference_type: m.referenceType,
+  seller_id: m.sellerId,
+  performed_by: m.performedBy,
+  notes: m.notes,
+  created: m.created.toISOString(),
+  batch_no: m.batchNo,
   ...(purchaseOrderId === undefined ? {} : { purchase_order_id: purchaseOrderId }),
 });

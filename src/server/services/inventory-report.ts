@@ -5,13 +5,19 @@ import type { InventoryReportQuery } from '../../domain/schemas/inventory.js';
 import type { REPORT_TYPES } from '../../domain/constants.js';
 import { badRequest, isUuid } from '../http/errors.js';
 import {
-  lowStock, outOfStock, selectMovements, selectRecords, toMovementRecord, toRecord, type MovementLinks, type MovementRecord,
+  lowStock,
+  outOfStock,
+  selectMovements,
+  selectRecords,
+  toMovementRecord,
+  toRecord,
+  type MovementLinks,
+  type MovementRecord,
 } from './inventory-records.js';
 import { businessDay } from '../../domain/schemas/inventory.js';
 import { addDays, dayOf, dayStart, periodOf, withinPeriod, type Period } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import { warehouseFilter, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
-
 
 function optionalId(value: string | undefined, field: string, label: string): string | undefined {
   if (value === undefined) return undefined;
@@ -54,25 +60,56 @@ function movementTotals(db: Db, f: Filters) {
   if (f.productId) {
     const m = stockMovements;
     const totals = totalsOf({
-      quantity: sql`${m.quantity}`, count: sql`1`, type: sql`${m.movementType}`,
-      valueIn: sql`greatest(${m.valueChange}, 0)`, valueOut: sql`greatest(-${m.valueChange}, 0)`,
+      quantity: sql`${m.quantity}`,
+      count: sql`1`,
+      type: sql`${m.movementType}`,
+      valueIn: sql`greatest(${m.valueChange}, 0)`,
+      valueOut: sql`greatest(-${m.valueChange}, 0)`,
     });
-    const where = and(eq(m.productId, f.productId), f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined, warehouseFilter(f.scope, m.warehouseId),
-      withinPeriod(m.created, f.period), f.movementType ? eq(m.movementType, f.movementType) : undefined);
+    const where = and(
+      eq(m.productId, f.productId),
+      f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined,
+      warehouseFilter(f.scope, m.warehouseId),
+      withinPeriod(m.created, f.period),
+      f.movementType ? eq(m.movementType, f.movementType) : undefined,
+    );
     return {
       statistics: () => db.select(totals).from(m).where(where),
-      daily: () => db.select({ date: dayOf(m.created), ...totals }).from(m).where(where).groupBy(dayOf(m.created)).orderBy(dayOf(m.created)),
+      daily: () =>
+        db
+          .select({ date: dayOf(m.created), ...totals })
+          .from(m)
+          .where(where)
+          .groupBy(dayOf(m.created))
+          .orderBy(dayOf(m.created)),
     };
   }
   const d = stockDailyTotals;
-  const totals = totalsOf({ quantity: sql`${d.quantity}`, count: sql`${d.movementCount}`, type: sql`${d.movementType}`, valueIn: sql`${d.valueIn}`, valueOut: sql`${d.valueOut}` });
-  const where = and(sql`${d.day} between ${f.period.start_date}::date and ${f.period.end_date}::date`,
-    f.warehouseId ? eq(d.warehouseId, f.warehouseId) : undefined, warehouseFilter(f.scope, d.warehouseId), f.movementType ? eq(d.movementType, f.movementType) : undefined);
+  const totals = totalsOf({
+    quantity: sql`${d.quantity}`,
+    count: sql`${d.movementCount}`,
+    type: sql`${d.movementType}`,
+    valueIn: sql`${d.valueIn}`,
+    valueOut: sql`${d.valueOut}`,
+  });
+  const where = and(
+    sql`${d.day} between ${f.period.start_date}::date and ${f.period.end_date}::date`,
+    f.warehouseId ? eq(d.warehouseId, f.warehouseId) : undefined,
+    warehouseFilter(f.scope, d.warehouseId),
+    f.movementType ? eq(d.movementType, f.movementType) : undefined,
+  );
   const date = sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`;
   return {
     statistics: () => db.select(totals).from(d).where(where),
     // A day with only zero-count rows (left by a deleted movement) is no day of movements.
-    daily: () => db.select({ date, ...totals }).from(d).where(where).groupBy(d.day).having(sql`sum(${d.movementCount}) > 0`).orderBy(d.day),
+    daily: () =>
+      db
+        .select({ date, ...totals })
+        .from(d)
+        .where(where)
+        .groupBy(d.day)
+        .having(sql`sum(${d.movementCount}) > 0`)
+        .orderBy(d.day),
   };
 }
 
@@ -108,21 +145,38 @@ export function inventoryReportService(db: Db) {
       );
       const totals = movementTotals(db, f);
       const when = <T>(section: Parameters<typeof wants.has>[0], run: () => Promise<T>): Promise<T | null> =>
-        (wants.has(section) ? run() : Promise.resolve(null));
+        wants.has(section) ? run() : Promise.resolve(null);
 
       const [summary, statistics, recent, items, daily, comparison] = await Promise.all([
-        when('summary', async () => (await db.select({
-          total_products: sql<number>`count(*)::int`,
-          low_stock_count: sql<number>`(count(*) filter (where ${lowStock}))::int`,
-          out_of_stock_count: sql<number>`(count(*) filter (where ${outOfStock}))::int`,
-          total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
-        }).from(inventory).where(balances))[0]!),
+        when(
+          'summary',
+          async () =>
+            (
+              await db
+                .select({
+                  total_products: sql<number>`count(*)::int`,
+                  low_stock_count: sql<number>`(count(*) filter (where ${lowStock}))::int`,
+                  out_of_stock_count: sql<number>`(count(*) filter (where ${outOfStock}))::int`,
+                  total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
+                })
+                .from(inventory)
+                .where(balances)
+            )[0]!,
+        ),
         when('statistics', async () => (await totals.statistics())[0]!),
-        when('recent', async () => (await selectMovements(db, links).where(moves)
-          .orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit)).map(toMovementRecord)),
-        when('items', async () => (await selectRecords(db)
-          .where(and(balances, query.low_stock_only ? lowStock : undefined, query.out_of_stock_only ? outOfStock : undefined))
-          .orderBy(asc(products.productname), asc(inventory.id)).limit(query.limit)).map(toRecord)),
+        when('recent', async () =>
+          (await selectMovements(db, links).where(moves).orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit)).map(
+            toMovementRecord,
+          ),
+        ),
+        when('items', async () =>
+          (
+            await selectRecords(db)
+              .where(and(balances, query.low_stock_only ? lowStock : undefined, query.out_of_stock_only ? outOfStock : undefined))
+              .orderBy(asc(products.productname), asc(inventory.id))
+              .limit(query.limit)
+          ).map(toRecord),
+        ),
         when('daily', async () => (await totals.daily()).map(({ total_value_in: _in, total_value_out: _out, ...day }) => day)),
         when('comparison', () => stockLevels(db, f, query.limit)),
       ]);
@@ -137,8 +191,12 @@ export function inventoryReportService(db: Db) {
         report_type: query.report_type,
         period,
         filters: {
-          warehouse_id: warehouseId ?? null, product_id: productId ?? null, movement_type: query.movement_type ?? null,
-          low_stock_only: query.low_stock_only, out_of_stock_only: query.out_of_stock_only, limit: query.limit,
+          warehouse_id: warehouseId ?? null,
+          product_id: productId ?? null,
+          movement_type: query.movement_type ?? null,
+          low_stock_only: query.low_stock_only,
+          out_of_stock_only: query.out_of_stock_only,
+          limit: query.limit,
         },
         summary,
         movement_statistics: statistics,
@@ -168,7 +226,8 @@ type StockLevel = { product_id: string; product_name: string; opening_stock: num
 async function stockLevels(db: Db, f: Filters, limit: number) {
   const inWarehouse = (alias: string) => sql`${f.warehouseId ? sql`and ${sql.raw(alias)}.warehouse_id = ${f.warehouseId}::uuid` : sql``}
     ${f.scope ? sql`and ${warehouseFilterRaw(f.scope, `${alias}.warehouse_id`)}` : sql``}`;
-  return rowsOf<StockLevel>(await db.execute(sql`
+  return rowsOf<StockLevel>(
+    await db.execute(sql`
     with picked as materialized (
       select p.id, p.productname from products p
        where ${f.productId ? sql`p.id = ${f.productId}::uuid and` : sql``}
@@ -186,5 +245,6 @@ async function stockLevels(db: Db, f: Filters, limit: number) {
         select sum(m.quantity) filter (where m.created < ${dayStart(f.period.start_date)}) as opening,
                sum(m.quantity) filter (where m.created < ${dayStart(addDays(f.period.end_date, 1))}) as closing
           from stock_movements m where m.product_id = picked.id ${inWarehouse('m')}) led on true
-     order by picked.productname, picked.id`));
+     order by picked.productname, picked.id`),
+  );
 }

@@ -2,7 +2,11 @@ import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { cities, inventory, products, stockMovements, warehouses } from '../db/schema.js';
 import type {
-  InventoryByCityQuery, InventoryCreateInput, InventoryListQuery, InventoryUpdateInput, MovementListQuery,
+  InventoryByCityQuery,
+  InventoryCreateInput,
+  InventoryListQuery,
+  InventoryUpdateInput,
+  MovementListQuery,
 } from '../../domain/schemas/inventory.js';
 import type { CurrentUser } from '../auth/access.js';
 import { HttpError, badRequest, conflict, isUuid, notFound, requireId } from '../http/errors.js';
@@ -17,8 +21,7 @@ import { productNameText } from './product-query.js';
 import { applyStockChange, lockBalance } from './stock-ledger.js';
 
 /** A product that tracks expiry changes stock per batch: through add-, remove- and adjust-stock only. */
-const batchesOnly = (field: string) =>
-  badRequest(field, 'This product tracks expiry: change its stock per batch with Add Stock or Adjust Stock');
+const batchesOnly = (field: string) => badRequest(field, 'This product tracks expiry: change its stock per batch with Add Stock or Adjust Stock');
 
 async function tracksExpiry(tx: DbOrTx, productId: string): Promise<boolean> {
   const [row] = await tx.select({ tracks: products.tracksExpiry }).from(products).where(eq(products.id, productId));
@@ -35,13 +38,23 @@ function idFilter(value: string | undefined, field: string, label: string): stri
 }
 
 const sortable = {
-  product_name: products.productname, warehouse_name: warehouses.name, current_stock: inventory.currentStock,
-  minimum_stock: inventory.minimumStock, maximum_stock: inventory.maximumStock, unit_cost: inventory.unitCost,
-  total_value: stockValue, location: inventory.location, created: inventory.created,
+  product_name: products.productname,
+  warehouse_name: warehouses.name,
+  current_stock: inventory.currentStock,
+  minimum_stock: inventory.minimumStock,
+  maximum_stock: inventory.maximumStock,
+  unit_cost: inventory.unitCost,
+  total_value: stockValue,
+  location: inventory.location,
+  created: inventory.created,
 };
 
 const pageOf = (total: number, limit: number, skip: number) => ({
-  total, limit, skip, current_page: Math.floor(skip / limit) + 1, total_pages: Math.ceil(total / limit),
+  total,
+  limit,
+  skip,
+  current_page: Math.floor(skip / limit) + 1,
+  total_pages: Math.ceil(total / limit),
 });
 
 /** What the inventory list sorts by. */
@@ -64,16 +77,20 @@ export function inventoryService(db: Db) {
         warehouseFilter(scope, inventory.warehouseId),
       );
       const [rows, [total]] = await Promise.all([
-        selectRecords(db).where(where)
+        selectRecords(db)
+          .where(where)
           .orderBy(...sortOrder(query, sortable, [asc(products.productname), asc(warehouses.name), asc(inventory.id)]))
-          .limit(query.limit).offset(offsetOf(query)),
+          .limit(query.limit)
+          .offset(offsetOf(query)),
         // Every record has its product and warehouse (foreign keys, not null): the joins only matter to the count when a
         // filter reads a product's or a warehouse's name. Without them the count is one scan of inventory.
         query.product_name || query.q
-          ? db.select({ n: count() }).from(inventory)
-            .innerJoin(products, eq(products.id, inventory.productId))
-            .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
-            .where(where)
+          ? db
+              .select({ n: count() })
+              .from(inventory)
+              .innerJoin(products, eq(products.id, inventory.productId))
+              .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+              .where(where)
           : db.select({ n: count() }).from(inventory).where(where),
       ]);
       return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
@@ -86,8 +103,14 @@ export function inventoryService(db: Db) {
     async lookup(productId: string, warehouseId: string, scope: WarehouseScope = null): Promise<InventoryRecord> {
       if (!isUuid(productId) || !isUuid(warehouseId)) throw notFound('Inventory');
       const [row] = await selectRecords(db)
-        .where(and(eq(inventory.productId, productId.toLowerCase()), eq(inventory.warehouseId, warehouseId.toLowerCase()),
-          warehouseFilter(scope, inventory.warehouseId))).limit(1);
+        .where(
+          and(
+            eq(inventory.productId, productId.toLowerCase()),
+            eq(inventory.warehouseId, warehouseId.toLowerCase()),
+            warehouseFilter(scope, inventory.warehouseId),
+          ),
+        )
+        .limit(1);
       if (!row) throw notFound('Inventory');
       return toRecord(row);
     },
@@ -108,8 +131,15 @@ export function inventoryService(db: Db) {
         if (input.current_stock > 0) {
           if (await tracksExpiry(tx, product.id)) throw batchesOnly('current_stock');
           await applyStockChange(tx, {
-            productId: product.id, warehouseId: warehouse.id, delta: input.current_stock, movementType: 'in', unitCost: input.unit_cost,
-            movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id, notes: input.notes ?? 'Opening stock',
+            productId: product.id,
+            warehouseId: warehouse.id,
+            delta: input.current_stock,
+            movementType: 'in',
+            unitCost: input.unit_cost,
+            movementReason: 'adjustment',
+            referenceType: 'manual',
+            performedBy: by.id,
+            notes: input.notes ?? 'Opening stock',
           });
         }
         return { status: 201, body: await recordById(tx, row.id) };
@@ -141,10 +171,15 @@ export function inventoryService(db: Db) {
           leadTimeDays: input.lead_time_days, orderMultiple: input.order_multiple, preferredSellerId,
         }).where(eq(inventory.id, row.id));
         if (input.current_stock !== undefined && input.current_stock !== row.currentStock) {
-          if (row.tracksExpiry || await tracksExpiry(tx, row.productId)) throw batchesOnly('current_stock');
+          if (row.tracksExpiry || (await tracksExpiry(tx, row.productId))) throw batchesOnly('current_stock');
           await applyStockChange(tx, {
-            productId: row.productId, warehouseId: row.warehouseId, delta: input.current_stock - row.currentStock,
-            movementType: 'adjustment', movementReason: 'adjustment', referenceType: 'manual', performedBy: by.id,
+            productId: row.productId,
+            warehouseId: row.warehouseId,
+            delta: input.current_stock - row.currentStock,
+            movementType: 'adjustment',
+            movementReason: 'adjustment',
+            referenceType: 'manual',
+            performedBy: by.id,
             notes: input.notes || 'Stock edited on the inventory record',
           });
         }
@@ -155,7 +190,8 @@ export function inventoryService(db: Db) {
     /** Only an empty record may go: its ledger stays, and sums to 0 like the missing balance. */
     async remove(id: string, scope: WarehouseScope = null): Promise<void> {
       const inventoryId = requireId(id, 'Inventory');
-      const [deleted] = await db.delete(inventory)
+      const [deleted] = await db
+        .delete(inventory)
         .where(and(eq(inventory.id, inventoryId), eq(inventory.currentStock, 0), warehouseFilter(scope, inventory.warehouseId)))
         .returning({ id: inventory.id });
       if (deleted) return;
@@ -176,29 +212,37 @@ export function inventoryService(db: Db) {
       const [city] = await db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, id));
       if (!city) throw notFound('City');
       const warehouseId = idFilter(query.warehouse_id, 'warehouse_id', 'Warehouse');
-      const inCity = and(eq(warehouses.cityId, city.id), warehouseId ? eq(warehouses.id, warehouseId) : undefined,
-        warehouseFilter(scope, warehouses.id));
+      const inCity = and(eq(warehouses.cityId, city.id), warehouseId ? eq(warehouses.id, warehouseId) : undefined, warehouseFilter(scope, warehouses.id));
       const [pageWarehouses, [total]] = await Promise.all([
-        db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(inCity)
-          .orderBy(asc(warehouses.name), asc(warehouses.id)).limit(query.limit).offset(query.skip),
+        db
+          .select({ id: warehouses.id, name: warehouses.name })
+          .from(warehouses)
+          .where(inCity)
+          .orderBy(asc(warehouses.name), asc(warehouses.id))
+          .limit(query.limit)
+          .offset(query.skip),
         db.select({ n: count() }).from(warehouses).where(inCity),
       ]);
       const named = searchFilter(query.q, [productNameText]);
-      const groups = await Promise.all(pageWarehouses.map(async (w) => {
-        const here = and(eq(inventory.warehouseId, w.id), named);
-        // A product is in a warehouse once: (name, product id) is a unique order that walks the products' name index.
-        const [rows, [n]] = await Promise.all([
-          selectRecords(db).where(here).orderBy(asc(products.productname), asc(products.id)).limit(query.rows_limit).offset(query.rows_skip),
-          named
-            ? db.select({ n: count() }).from(inventory).innerJoin(products, eq(products.id, inventory.productId)).where(here)
-            : db.select({ n: count() }).from(inventory).where(here),
-        ]);
-        const rowTotal = Number(n?.n ?? 0);
-        return {
-          warehouse_id: w.id, warehouse_name: w.name, inventory: rows.map(toRecord),
-          inventory_pagination: pageOf(rowTotal, query.rows_limit, query.rows_skip),
-        };
-      }));
+      const groups = await Promise.all(
+        pageWarehouses.map(async (w) => {
+          const here = and(eq(inventory.warehouseId, w.id), named);
+          // A product is in a warehouse once: (name, product id) is a unique order that walks the products' name index.
+          const [rows, [n]] = await Promise.all([
+            selectRecords(db).where(here).orderBy(asc(products.productname), asc(products.id)).limit(query.rows_limit).offset(query.rows_skip),
+            named
+              ? db.select({ n: count() }).from(inventory).innerJoin(products, eq(products.id, inventory.productId)).where(here)
+              : db.select({ n: count() }).from(inventory).where(here),
+          ]);
+          const rowTotal = Number(n?.n ?? 0);
+          return {
+            warehouse_id: w.id,
+            warehouse_name: w.name,
+            inventory: rows.map(toRecord),
+            inventory_pagination: pageOf(rowTotal, query.rows_limit, query.rows_skip),
+          };
+        }),
+      );
       return {
         city: { _id: city.id, name: city.name },
         warehouses: groups,

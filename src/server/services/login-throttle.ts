@@ -60,7 +60,8 @@ export function loginThrottle(db: Db) {
     /** Gives back an attempt whose password was never checked (the hashing line refused it). */
     async release(key: string): Promise<void> {
       const failures = sql`greatest(${throttleTable.failures} - 1, 0)`;
-      await db.update(throttleTable)
+      await db
+        .update(throttleTable)
         .set({ failures, lockedUntil: sql`case when ${failures} < ${FREE_FAILURES} then null else ${throttleTable.lockedUntil} end` })
         .where(eq(throttleTable.accountKey, key));
     },

@@ -21,8 +21,13 @@ export function permissionsService(db: Db, source: PolicySource) {
       const normal = normalisePolicy(policy);
       const roles = Object.keys(normal.signIn);
       return {
-        roles, labels, resources: RESOURCES, scoped: WAREHOUSE_SCOPED, policy: normal,
-        defaults: normalisePolicy(DEFAULT_POLICY, roles), version,
+        roles,
+        labels,
+        resources: RESOURCES,
+        scoped: WAREHOUSE_SCOPED,
+        policy: normal,
+        defaults: normalisePolicy(DEFAULT_POLICY, roles),
+        version,
       };
     },
 
@@ -66,8 +71,13 @@ export function permissionsService(db: Db, source: PolicySource) {
         .limit(limit);
       return {
         data: rows.map(({ a, firstname, lastname, email }) => ({
-          _id: a.id, user_id: a.userId, user_name: firstname ? `${firstname} ${lastname ?? ''}`.trim() : null, user_email: email,
-          created: a.created, before: a.before, after: a.after,
+          _id: a.id,
+          user_id: a.userId,
+          user_name: firstname ? `${firstname} ${lastname ?? ''}`.trim() : null,
+          user_email: email,
+          created: a.created,
+          before: a.before,
+          after: a.after,
         })),
       };
     },

@@ -29,11 +29,13 @@ const KEEP_WHEN_EMPTY: Record<string, { fresh: string; matched: string }> = {
 };
 
 const recordset = (rows: ImportRow[], withId: boolean) => {
-  const json = JSON.stringify(rows.map((r) => {
-    const out: Record<string, unknown> = withId ? { id: r.targetId } : {};
-    for (const w of WRITTEN) out[w.column] = w.value(r);
-    return out;
-  }));
+  const json = JSON.stringify(
+    rows.map((r) => {
+      const out: Record<string, unknown> = withId ? { id: r.targetId } : {};
+      for (const w of WRITTEN) out[w.column] = w.value(r);
+      return out;
+    }),
+  );
   const columns = [...(withId ? ['id uuid'] : []), ...WRITTEN.map((w) => `${w.column} ${w.type}`)].join(', ');
   return sql`jsonb_to_recordset(${json}::jsonb) as r(${sql.raw(columns)})`;
 };

@@ -40,7 +40,12 @@ function readHeader(record: CsvRecord): Header {
   const columns = record.fields.map((raw) => {
     const name = raw.trim().toLowerCase();
     const column = PRODUCT_CSV_COLUMNS.find((c) => c.header === name);
-    if (!column) errors.push({ row: record.line, field: raw.trim() || '(empty)', message: `Unknown column '${raw.trim()}': the columns are ${PRODUCT_CSV_COLUMNS.map((c) => c.header).join(', ')}` });
+    if (!column)
+      errors.push({
+        row: record.line,
+        field: raw.trim() || '(empty)',
+        message: `Unknown column '${raw.trim()}': the columns are ${PRODUCT_CSV_COLUMNS.map((c) => c.header).join(', ')}`,
+      });
     else if (seen.has(name)) errors.push({ row: record.line, field: name, message: `Column '${name}' appears twice` });
     seen.add(name);
     return column;
@@ -139,7 +144,11 @@ export async function validateImport(db: DbOrTx, csv: string): Promise<{ rows: I
     row.targetId = (row.sku && bySku.get(row.sku.toLowerCase())?.id) || null;
     const holder = row.barcode ? byBarcode.get(row.barcode) : undefined;
     if (holder && holder.id !== row.targetId) {
-      errors.push({ row: row.line, field: 'barcode', message: `Barcode ${row.barcode} is already used by ${holder.productname}${holder.sku ? ` (SKU ${holder.sku})` : ''}` });
+      errors.push({
+        row: row.line,
+        field: 'barcode',
+        message: `Barcode ${row.barcode} is already used by ${holder.productname}${holder.sku ? ` (SKU ${holder.sku})` : ''}`,
+      });
     }
   }
   for (const row of await datedStockBlocksStop(db, rows)) {

@@ -35,9 +35,12 @@ async function resolveSubcategory(tx: Tx, categoryId: string, ref: Ref): Promise
   const field = ref.id !== undefined ? 'subcategory_id' : 'subcategory';
   const value = ref.id ?? ref.value;
   const match = byIdOrName(subcategories.id, subcategories.name, value);
-  const candidates = ref.id !== undefined
-    ? isUuid(value) ? await tx.select().from(subcategories).where(eq(subcategories.id, value.toLowerCase())) : []
-    : await tx.select().from(subcategories).where(match.where).orderBy(match.exactFirst);
+  const candidates =
+    ref.id !== undefined
+      ? isUuid(value)
+        ? await tx.select().from(subcategories).where(eq(subcategories.id, value.toLowerCase()))
+        : []
+      : await tx.select().from(subcategories).where(match.where).orderBy(match.exactFirst);
   if (!candidates.length) throw badRequest(field, 'Subcategory not found');
   const sub = candidates.find((s) => s.categoryId === categoryId);
   if (!sub) throw badRequest(field, 'Subcategory does not belong to the selected category');

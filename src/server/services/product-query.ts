@@ -7,17 +7,49 @@ import { notFound, requireId } from '../http/errors.js';
 import { containsPattern, filterCondition, offsetOf, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
 
 export type ProductOut = {
-  _id: string; productname: string; sku: string | null; barcode: string | null; product_hindi: string | null; category: string; category_id: string;
-  subcategory: string; subcategory_id: string; product_keyword: string; price: number; discount_price: number;
-  product_description: string; unit: string; unit_value: string; gst_rate: number; gst_type: string; hsn_code: string;
+  _id: string;
+  productname: string;
+  sku: string | null;
+  barcode: string | null;
+  product_hindi: string | null;
+  category: string;
+  category_id: string;
+  subcategory: string;
+  subcategory_id: string;
+  product_keyword: string;
+  price: number;
+  discount_price: number;
+  product_description: string;
+  unit: string;
+  unit_value: string;
+  gst_rate: number;
+  gst_type: string;
+  hsn_code: string;
   /** The subcategory's GST rate now: a product keeps the rate it was saved with, so the two differ after a change. */
   subcategory_gst_rate: number;
-  main_image: string[]; colors: ColourVariant[]; stock_status: StockStatus; current_stock: number;
-  tracks_expiry: boolean; created: Date; modified: Date;
+  main_image: string[];
+  colors: ColourVariant[];
+  stock_status: StockStatus;
+  current_stock: number;
+  tracks_expiry: boolean;
+  created: Date;
+  modified: Date;
 };
-export type ProductSuggestion = { _id: string; productname: string; sku: string | null; barcode: string | null; main_image: string[]; price: number; tracks_expiry: boolean };
+export type ProductSuggestion = {
+  _id: string;
+  productname: string;
+  sku: string | null;
+  barcode: string | null;
+  main_image: string[];
+  price: number;
+  tracks_expiry: boolean;
+};
 export type ProductListQuery = ListQuery & {
-  warehouseId?: string; barcode?: string; category_id?: string; subcategory_id?: string; stock_status?: StockStatus;
+  warehouseId?: string;
+  barcode?: string;
+  category_id?: string;
+  subcategory_id?: string;
+  stock_status?: StockStatus;
 };
 /** What the product list sorts by (the keys of its ORDER BY map in `list`). */
 export const PRODUCT_SORT_FIELDS = ['productname', 'price', 'discount_price', 'created', 'modified', 'current_stock'] as const;
@@ -40,16 +72,41 @@ function selection(current: StockExpr, minimum: StockExpr) {
   };
 }
 type Row = {
-  p: typeof products.$inferSelect; category: string; subcategory: string; subcategoryGstRate: number; currentStock: number; stockStatus: StockStatus;
+  p: typeof products.$inferSelect;
+  category: string;
+  subcategory: string;
+  subcategoryGstRate: number;
+  currentStock: number;
+  stockStatus: StockStatus;
 };
 
 const toApi = ({ p, category, subcategory, subcategoryGstRate, currentStock, stockStatus }: Row): ProductOut => ({
-  _id: p.id, productname: p.productname, sku: p.sku, barcode: p.barcode, product_hindi: p.productHindi, category, category_id: p.categoryId,
-  subcategory, subcategory_id: p.subcategoryId, product_keyword: p.productKeyword, price: p.price,
-  discount_price: p.discountPrice, product_description: p.productDescription, unit: p.unit, unit_value: p.unitValue,
-  gst_rate: Number(p.gstRate), gst_type: p.gstType, hsn_code: p.hsnCode, subcategory_gst_rate: Number(subcategoryGstRate),
-  main_image: p.mainImage, colors: p.colors,
-  stock_status: stockStatus, current_stock: currentStock, tracks_expiry: p.tracksExpiry, created: p.created, modified: p.modified,
+  _id: p.id,
+  productname: p.productname,
+  sku: p.sku,
+  barcode: p.barcode,
+  product_hindi: p.productHindi,
+  category,
+  category_id: p.categoryId,
+  subcategory,
+  subcategory_id: p.subcategoryId,
+  product_keyword: p.productKeyword,
+  price: p.price,
+  discount_price: p.discountPrice,
+  product_description: p.productDescription,
+  unit: p.unit,
+  unit_value: p.unitValue,
+  gst_rate: Number(p.gstRate),
+  gst_type: p.gstType,
+  hsn_code: p.hsnCode,
+  subcategory_gst_rate: Number(subcategoryGstRate),
+  main_image: p.mainImage,
+  colors: p.colors,
+  stock_status: stockStatus,
+  current_stock: currentStock,
+  tracks_expiry: p.tracksExpiry,
+  created: p.created,
+  modified: p.modified,
 });
 
 /**
@@ -63,12 +120,16 @@ export const productNameText = sql`(${products.productname} || ' ' || coalesce($
 const exactCode = (q: string | Placeholder) => or(sql`lower(${products.sku}) = lower(${q})`, eq(products.barcode, q));
 
 const filterable: Record<string, EqualityFilter> = {
-  barcode: { column: products.barcode }, category_id: { column: products.categoryId, kind: 'id' },
+  barcode: { column: products.barcode },
+  category_id: { column: products.categoryId, kind: 'id' },
   subcategory_id: { column: products.subcategoryId, kind: 'id' },
 };
 
 /** `stock_status` as a condition on a balance and its minimum. */
-const stockStatusIs = (status: StockStatus | Placeholder) => (current: StockExpr, minimum: StockExpr): SQL => sql`${stockStatusOf(current, minimum)} = ${status}`;
+const stockStatusIs =
+  (status: StockStatus | Placeholder) =>
+  (current: StockExpr, minimum: StockExpr): SQL =>
+    sql`${stockStatusOf(current, minimum)} = ${status}`;
 
 type StockWhere = ReturnType<typeof stockStatusIs>;
 type Bound = number | Placeholder;
@@ -84,11 +145,15 @@ const UNNAMED = '';
 
 /** Every product's balance and minimum summed over its warehouses, in one grouped pass. */
 function stockTotals(db: DbOrTx) {
-  return db.select({
-    productId: inventory.productId,
-    current: sql<number>`sum(${inventory.currentStock})`.as('stock_current'),
-    minimum: sql<number>`sum(${inventory.minimumStock})`.as('stock_minimum'),
-  }).from(inventory).groupBy(inventory.productId).as('stock');
+  return db
+    .select({
+      productId: inventory.productId,
+      current: sql<number>`sum(${inventory.currentStock})`.as('stock_current'),
+      minimum: sql<number>`sum(${inventory.minimumStock})`.as('stock_minimum'),
+    })
+    .from(inventory)
+    .groupBy(inventory.productId)
+    .as('stock');
 }
 
 export function productQueries(db: DbOrTx) {
@@ -101,49 +166,77 @@ export function productQueries(db: DbOrTx) {
   function select(warehouseId: string | Placeholder | undefined, slice: Slice, sortsByStock = false): Compiled<Row> {
     if (warehouseId !== undefined) {
       const fields = selection(inventory.currentStock, inventory.minimumStock);
-      return db.select(fields).from(products)
+      return db
+        .select(fields)
+        .from(products)
         .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .where(and(slice.where, slice.stockWhere?.(inventory.currentStock, inventory.minimumStock)))
-        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset).prepare(UNNAMED);
+        .orderBy(...slice.orderBy(fields.currentStock))
+        .limit(slice.limit)
+        .offset(slice.offset)
+        .prepare(UNNAMED);
     }
     if (sortsByStock || slice.stockWhere) {
       const stock = stockTotals(db);
       const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
       const fields = selection(current, minimum);
-      return db.select(fields).from(products)
+      return db
+        .select(fields)
+        .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .leftJoin(stock, eq(stock.productId, products.id))
         .where(and(slice.where, slice.stockWhere?.(current, minimum)))
-        .orderBy(...slice.orderBy(fields.currentStock)).limit(slice.limit).offset(slice.offset).prepare(UNNAMED);
+        .orderBy(...slice.orderBy(fields.currentStock))
+        .limit(slice.limit)
+        .offset(slice.offset)
+        .prepare(UNNAMED);
     }
-    const stock = db.select({
-      current: sql<number>`coalesce(sum(${inventory.currentStock}), 0)`.as('stock_current'),
-      minimum: sql<number>`coalesce(sum(${inventory.minimumStock}), 0)`.as('stock_minimum'),
-    }).from(inventory).where(eq(inventory.productId, products.id)).as('stock');
+    const stock = db
+      .select({
+        current: sql<number>`coalesce(sum(${inventory.currentStock}), 0)`.as('stock_current'),
+        minimum: sql<number>`coalesce(sum(${inventory.minimumStock}), 0)`.as('stock_minimum'),
+      })
+      .from(inventory)
+      .where(eq(inventory.productId, products.id))
+      .as('stock');
     const fields = selection(stock.current, stock.minimum);
     // The ordering never involves stock here, so the page's ids are known before any sum.
     const order = slice.orderBy(sql`0`);
-    const page = db.select({ id: products.id }).from(products).where(slice.where).orderBy(...order).limit(slice.limit).offset(slice.offset);
-    return db.select(fields).from(products)
+    const page = db
+      .select({ id: products.id })
+      .from(products)
+      .where(slice.where)
+      .orderBy(...order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return db
+      .select(fields)
+      .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
       .leftJoinLateral(stock, sql`true`)
-      .where(inArray(products.id, page)).orderBy(...order).prepare(UNNAMED);
+      .where(inArray(products.id, page))
+      .orderBy(...order)
+      .prepare(UNNAMED);
   }
 
   function countProducts(warehouseId: string | Placeholder | undefined, where: SQL | undefined, stockWhere?: StockWhere): Compiled<{ n: number }> {
     const query = db.select({ n: count() }).from(products);
     if (warehouseId !== undefined) {
-      return query.innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
-        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock))).prepare(UNNAMED);
+      return query
+        .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
+        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)))
+        .prepare(UNNAMED);
     }
     if (stockWhere) {
       const stock = stockTotals(db);
-      return query.leftJoin(stock, eq(stock.productId, products.id))
-        .where(and(where, stockWhere(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`))).prepare(UNNAMED);
+      return query
+        .leftJoin(stock, eq(stock.productId, products.id))
+        .where(and(where, stockWhere(sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`)))
+        .prepare(UNNAMED);
     }
     return query.where(where).prepare(UNNAMED);
   }
@@ -159,10 +252,19 @@ export function productQueries(db: DbOrTx) {
     const where = and(text, ...set.map(({ name, filter }) => filterCondition(filter, p(name))));
     const stockWhere = query.stock_status ? stockStatusIs(p('stock_status')) : undefined;
     const warehouseId = query.warehouseId === undefined ? undefined : p('warehouse_id');
-    const orderBy = (currentStock: SQL) => sortOrder(query, {
-      productname: sql`lower(${products.productname})`, price: products.price, discount_price: products.discountPrice,
-      created: products.created, modified: products.modified, current_stock: currentStock,
-    }, [desc(products.created), desc(products.id)]);
+    const orderBy = (currentStock: SQL) =>
+      sortOrder(
+        query,
+        {
+          productname: sql`lower(${products.productname})`,
+          price: products.price,
+          discount_price: products.discountPrice,
+          created: products.created,
+          modified: products.modified,
+          current_stock: currentStock,
+        },
+        [desc(products.created), desc(products.id)],
+      );
     return {
       rows: select(warehouseId, { where, stockWhere, orderBy, limit: p('limit'), offset: p('offset') }, query.sort === 'current_stock'),
       count: countProducts(warehouseId, where, stockWhere),
@@ -172,15 +274,23 @@ export function productQueries(db: DbOrTx) {
 
   /** The suggestions' one statement, built once for the same reason as the list's (its query takes about a millisecond). */
   const p = sql.placeholder;
-  const suggestions = db.select({
-    _id: products.id, productname: products.productname, sku: products.sku, barcode: products.barcode,
-    main_image: products.mainImage, price: products.price, tracks_expiry: products.tracksExpiry,
-  })
+  const suggestions = db
+    .select({
+      _id: products.id,
+      productname: products.productname,
+      sku: products.sku,
+      barcode: products.barcode,
+      main_image: products.mainImage,
+      price: products.price,
+      tracks_expiry: products.tracksExpiry,
+    })
     .from(products)
     .where(or(ilike(productNameText, p('pattern')), exactCode(p('code'))))
     .orderBy(
-      desc(sql`coalesce(${exactCode(p('code'))}, false)`), desc(sql`starts_with(lower(${products.productname}), lower(${p('code')}))`),
-      asc(sql`lower(${products.productname})`), asc(products.id),
+      desc(sql`coalesce(${exactCode(p('code'))}, false)`),
+      desc(sql`starts_with(lower(${products.productname}), lower(${p('code')}))`),
+      asc(sql`lower(${products.productname})`),
+      asc(products.id),
     )
     .limit(AUTOCOMPLETE_LIMIT)
     .prepare(UNNAMED);
@@ -194,7 +304,10 @@ export function productQueries(db: DbOrTx) {
       const values = {
         ...(query.q && { pattern: containsPattern(query.q), code: query.q }),
         ...Object.fromEntries(set.map((f) => [f.name, f.value])),
-        stock_status: query.stock_status, warehouse_id: query.warehouseId, limit: query.limit, offset: offsetOf(query),
+        stock_status: query.stock_status,
+        warehouse_id: query.warehouseId,
+        limit: query.limit,
+        offset: offsetOf(query),
       };
       const [rows, [counted]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
       return { rows: rows.map(toApi), total: Number(counted?.n ?? 0) };

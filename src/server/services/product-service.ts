@@ -85,20 +85,37 @@ export function productService(db: Db, log: WarningLog) {
 
     /** GST fields left out take the subcategory's; images are stored in the same transaction as the product. */
     async create(input: ProductInput) {
-      const id = await withCodeGuard(() => db.transaction(async (tx) => {
-        await assertCodesFree(tx, input, undefined);
-        const { categoryId, sub } = await resolveClassification(tx, refOf(input.category, input.category_id), refOf(input.subcategory, input.subcategory_id));
-        const media = await storeProductImages(tx, input.main_image, input.colors);
-        const [row] = await tx.insert(products).values({
-          productname: input.productname, sku: input.sku ?? null, barcode: input.barcode ?? null, productHindi: input.product_hindi ?? null, productKeyword: input.product_keyword,
-          price: input.price, discountPrice: input.discount_price, productDescription: input.product_description,
-          unit: input.unit, unitValue: input.unit_value,
-          categoryId, subcategoryId: sub.id,
-          gstRate: input.gst_rate ?? Number(sub.gstRate), gstType: input.gst_type ?? sub.gstType, hsnCode: input.hsn_code ?? sub.hsnCode,
-          mainImage: media.mainImage ?? [], colors: media.colours ?? [], tracksExpiry: input.tracks_expiry ?? sub.perishable,
-        }).returning({ id: products.id });
-        return row!.id;
-      }));
+      const id = await withCodeGuard(() =>
+        db.transaction(async (tx) => {
+          await assertCodesFree(tx, input, undefined);
+          const { categoryId, sub } = await resolveClassification(tx, refOf(input.category, input.category_id), refOf(input.subcategory, input.subcategory_id));
+          const media = await storeProductImages(tx, input.main_image, input.colors);
+          const [row] = await tx
+            .insert(products)
+            .values({
+              productname: input.productname,
+              sku: input.sku ?? null,
+              barcode: input.barcode ?? null,
+              productHindi: input.product_hindi ?? null,
+              productKeyword: input.product_keyword,
+              price: input.price,
+              discountPrice: input.discount_price,
+              productDescription: input.product_description,
+              unit: input.unit,
+              unitValue: input.unit_value,
+              categoryId,
+              subcategoryId: sub.id,
+              gstRate: input.gst_rate ?? Number(sub.gstRate),
+              gstType: input.gst_type ?? sub.gstType,
+              hsnCode: input.hsn_code ?? sub.hsnCode,
+              mainImage: media.mainImage ?? [],
+              colors: media.colours ?? [],
+              tracksExpiry: input.tracks_expiry ?? sub.perishable,
+            })
+            .returning({ id: products.id });
+          return row!.id;
+        }),
+      );
       return queries.get(id);
     },
 
@@ -108,28 +125,34 @@ export function productService(db: Db, log: WarningLog) {
      */
     async update(id: string, patch: ProductPatch) {
       const productId = requireId(id, 'Product');
-      const dropped = await withCodeGuard(() => db.transaction(async (tx) => {
-        const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
-        if (!current) throw notFound('Product');
-        await assertCodesFree(tx, patch, productId);
-        const price = patch.price ?? current.price;
-        const discount = patch.discount_price ?? current.discountPrice;
-        if (discount > price) throw badRequest('discount_price', DISCOUNT_ABOVE_MRP_MESSAGE);
-        const classification = await changedClassification(tx, patch, current);
-        const newSub = classification && classification.sub.id !== current.subcategoryId ? classification.sub : undefined;
-        const media = await storeProductImages(tx, patch.main_image, patch.colors);
-        await tx.update(products).set({
-          ...plainColumns(patch),
-          ...(classification && { categoryId: classification.categoryId, subcategoryId: classification.sub.id }),
-          ...gstColumns(patch, newSub),
-          ...(media.mainImage && { mainImage: media.mainImage }),
-          ...(media.colours && { colors: media.colours }),
-          ...(patch.tracks_expiry !== undefined && { tracksExpiry: patch.tracks_expiry }),
-          modified: sql`now()`,
-        }).where(eq(products.id, productId)).catch(refuseTrackingSwitch);
-        const kept = imageHashesOf({ mainImage: media.mainImage ?? current.mainImage, colors: media.colours ?? current.colors });
-        return new Set([...imageHashesOf(current)].filter((hash) => !kept.has(hash)));
-      }));
+      const dropped = await withCodeGuard(() =>
+        db.transaction(async (tx) => {
+          const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
+          if (!current) throw notFound('Product');
+          await assertCodesFree(tx, patch, productId);
+          const price = patch.price ?? current.price;
+          const discount = patch.discount_price ?? current.discountPrice;
+          if (discount > price) throw badRequest('discount_price', DISCOUNT_ABOVE_MRP_MESSAGE);
+          const classification = await changedClassification(tx, patch, current);
+          const newSub = classification && classification.sub.id !== current.subcategoryId ? classification.sub : undefined;
+          const media = await storeProductImages(tx, patch.main_image, patch.colors);
+          await tx
+            .update(products)
+            .set({
+              ...plainColumns(patch),
+              ...(classification && { categoryId: classification.categoryId, subcategoryId: classification.sub.id }),
+              ...gstColumns(patch, newSub),
+              ...(media.mainImage && { mainImage: media.mainImage }),
+              ...(media.colours && { colors: media.colours }),
+              ...(patch.tracks_expiry !== undefined && { tracksExpiry: patch.tracks_expiry }),
+              modified: sql`now()`,
+            })
+            .where(eq(products.id, productId))
+            .catch(refuseTrackingSwitch);
+          const kept = imageHashesOf({ mainImage: media.mainImage ?? current.mainImage, colors: media.colours ?? current.colors });
+          return new Set([...imageHashesOf(current)].filter((hash) => !kept.has(hash)));
+        }),
+      );
       await releaseImages(dropped);
       return queries.get(productId);
     },
@@ -141,7 +164,12 @@ export function productService(db: Db, log: WarningLog) {
       try {
         dropped = await db.transaction(async (tx) => {
           // The row lock makes a concurrent first stock entry for this product wait for (and then fail on) the delete.
-          const [current] = await tx.select({ mainImage: products.mainImage, colors: products.colors }).from(products).where(eq(products.id, productId)).for('update').limit(1);
+          const [current] = await tx
+            .select({ mainImage: products.mainImage, colors: products.colors })
+            .from(products)
+            .where(eq(products.id, productId))
+            .for('update')
+            .limit(1);
           if (!current) throw notFound('Product');
           const [stocked] = await tx.select({ n: count() }).from(inventory).where(eq(inventory.productId, productId));
           const [moved] = await tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, productId));
@@ -172,12 +200,12 @@ async function assertCodesFree(tx: Tx, input: ProductPatch, selfId: string | und
   const other = taken.find((t) => t.id !== selfId && input.sku && t.sku?.toLowerCase() === input.sku.toLowerCase());
   if (other) throw new HttpError(409, `SKU ${input.sku} is already used by ${other.productname}`, [{ field: 'sku', message: 'SKU already used' }]);
   const same = taken.find((t) => t.id !== selfId && input.barcode && t.barcode === input.barcode);
-  if (same) throw new HttpError(409, `Barcode ${input.barcode} is already used by ${same.productname}`, [{ field: 'barcode', message: 'Barcode already used' }]);
+  if (same)
+    throw new HttpError(409, `Barcode ${input.barcode} is already used by ${same.productname}`, [{ field: 'barcode', message: 'Barcode already used' }]);
 }
 
 function refuseTrackingSwitch(error: unknown): never {
   throw trackingSwitchRefused(error) ?? error;
 }
 
-const inUse = () =>
-  conflict('This product cannot be deleted: it has inventory records or stock movements in a warehouse, and its stock history must be kept.');
+const inUse = () => conflict('This product cannot be deleted: it has inventory records or stock movements in a warehouse, and its stock history must be kept.');

@@ -7,9 +7,13 @@ import { rowsOf } from '../db/rows.js';
 export const UPDATE_ALL_MESSAGE = 'Inventory updated successfully!';
 
 export type Drift = {
-  product_id: string; product_name: string; recorded_stock: number; ledger_stock: number; recorded_value: number; ledger_value: number;
+  product_id: string;
+  product_name: string;
+  recorded_stock: number;
+  ledger_stock: number;
+  recorded_value: number;
+  ledger_value: number;
 };
-
 
 /**
  * "Update all inventory" for one warehouse, in set-based SQL: every product gets a balance row there, and every
@@ -21,17 +25,19 @@ export function reconcileService(db: Db) {
     async reconcileWarehouse(warehouseId: string) {
       return db.transaction(async (tx) => {
         const warehouse = await requireWarehouse(tx, warehouseId);
-        const created = rowsOf<{ id: string }>(await tx.execute(sql`
+        const created = rowsOf<{ id: string }>(
+          await tx.execute(sql`
           insert into inventory (product_id, warehouse_id)
           select p.id, ${warehouse.id}::uuid from products p
           on conflict (product_id, warehouse_id) do nothing
-          returning id`)).length;
+          returning id`),
+        ).length;
         // Lock the warehouse's balances (in a fixed order) before reading the ledger: a stock change to any of
         // them must either have committed already (and be counted) or wait until the correction is done.
-        await tx.select({ id: inventory.id }).from(inventory).where(eq(inventory.warehouseId, warehouse.id))
-          .orderBy(asc(inventory.id)).for('update');
+        await tx.select({ id: inventory.id }).from(inventory).where(eq(inventory.warehouseId, warehouse.id)).orderBy(asc(inventory.id)).for('update');
         // Values too: a balance's stock value is reset to the sum of its ledger values (an empty one holds none).
-        const drift = rowsOf<Drift>(await tx.execute(sql`
+        const drift = rowsOf<Drift>(
+          await tx.execute(sql`
           with ledger as (
             select product_id, sum(quantity) as total, sum(value_change) as worth from stock_movements
              where warehouse_id = ${warehouse.id}::uuid group by product_id
@@ -48,7 +54,8 @@ export function reconcileService(db: Db) {
             from drift join products p on p.id = drift.product_id
            where inventory.id = drift.id
           returning drift.product_id, p.productname as product_name, drift.recorded_stock, drift.ledger_stock,
-                    drift.recorded_value, drift.ledger_value`));
+                    drift.recorded_value, drift.ledger_value`),
+        );
         // Batches of products that track expiry (issue 17) are reset to their own ledger rows the same way (the ledger's
         // batch split: stock_ledger_batches), so the record keeps equalling the sum of its batches.
         await tx.execute(sql`

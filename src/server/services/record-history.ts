@@ -4,30 +4,57 @@ import { recordHistory, users } from '../db/schema.js';
 import type { CurrentUser } from '../auth/access.js';
 
 export type HistoryEntry = {
-  action: string; changes: Record<string, [unknown, unknown]> | null; note: string; user_id: string | null; user_name: string | null; at: string;
+  action: string;
+  changes: Record<string, [unknown, unknown]> | null;
+  note: string;
+  user_id: string | null;
+  user_name: string | null;
+  at: string;
 };
 
 /**
  * One entry of a record's history, in the caller's transaction (the change and its entry commit together or not at
  * all). The person's name is read as it is now and kept: a later rename does not rewrite what happened.
  */
-export async function recordEvent(tx: DbOrTx, entry: {
-  resource: string; recordId: string; action: string; by: CurrentUser | null; changes?: Record<string, [unknown, unknown]>; note?: string;
-  warehouseId?: string | null;
-}): Promise<void> {
+export async function recordEvent(
+  tx: DbOrTx,
+  entry: {
+    resource: string;
+    recordId: string;
+    action: string;
+    by: CurrentUser | null;
+    changes?: Record<string, [unknown, unknown]>;
+    note?: string;
+    warehouseId?: string | null;
+  },
+): Promise<void> {
   const name = entry.by ? sql`(select nullif(trim(u.firstname || ' ' || u.lastname), '') from ${users} u where u.id = ${entry.by.id}::uuid)` : null;
   await tx.insert(recordHistory).values({
-    resource: entry.resource, recordId: entry.recordId, action: entry.action, changes: entry.changes ?? null, note: entry.note ?? '',
-    userId: entry.by?.id ?? null, userName: name, warehouseId: entry.warehouseId ?? null,
+    resource: entry.resource,
+    recordId: entry.recordId,
+    action: entry.action,
+    changes: entry.changes ?? null,
+    note: entry.note ?? '',
+    userId: entry.by?.id ?? null,
+    userName: name,
+    warehouseId: entry.warehouseId ?? null,
   });
 }
 
 /** A record's history, oldest first (a document's status history). */
 export async function historyOf(db: DbOrTx, resource: string, recordId: string): Promise<HistoryEntry[]> {
-  const rows = await db.select({
-    action: recordHistory.action, changes: recordHistory.changes, note: recordHistory.note, user_id: recordHistory.userId,
-    user_name: recordHistory.userName, at: recordHistory.created,
-  }).from(recordHistory).where(and(eq(recordHistory.resource, resource), eq(recordHistory.recordId, recordId))).orderBy(asc(recordHistory.id));
+  const rows = await db
+    .select({
+      action: recordHistory.action,
+      changes: recordHistory.changes,
+      note: recordHistory.note,
+      user_id: recordHistory.userId,
+      user_name: recordHistory.userName,
+      at: recordHistory.created,
+    })
+    .from(recordHistory)
+    .where(and(eq(recordHistory.resource, resource), eq(recordHistory.recordId, recordId)))
+    .orderBy(asc(recordHistory.id));
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }
 

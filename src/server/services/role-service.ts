@@ -46,8 +46,10 @@ export function roleService(db: Db, source: PolicySource) {
   }
 
   async function list(tx: DbOrTx = db): Promise<RoleOut[]> {
-    const rows = rowsOf<{ name: string; label: string; users: number }>(await tx.execute(sql`
-      select r.role as name, r.label, (select count(*) from users u where u.role = r.role)::int as users from role_settings r`));
+    const rows = rowsOf<{ name: string; label: string; users: number }>(
+      await tx.execute(sql`
+      select r.role as name, r.label, (select count(*) from users u where u.role = r.role)::int as users from role_settings r`),
+    );
     return rows
       .map((r) => ({ name: r.name, label: r.label || defaultRoleLabel(r.name), builtin: isBuiltinRole(r.name), users: Number(r.users) }))
       .sort(byRoleOrder);
@@ -64,15 +66,21 @@ export function roleService(db: Db, source: PolicySource) {
 
     create: (input: RoleCreateInput, byUserId: string) =>
       audited(byUserId, async (tx) => {
-        const [row] = await tx.insert(roleSettings).values({ role: input.name, label: input.label, maySignIn: false })
-          .onConflictDoNothing().returning({ role: roleSettings.role });
+        const [row] = await tx
+          .insert(roleSettings)
+          .values({ role: input.name, label: input.label, maySignIn: false })
+          .onConflictDoNothing()
+          .returning({ role: roleSettings.role });
         if (!row) throw conflict(`A role named '${input.name}' already exists`);
         return one(tx, input.name);
       }),
 
     rename: (name: string, label: string, byUserId: string) =>
       audited(byUserId, async (tx) => {
-        const [row] = await tx.update(roleSettings).set({ label, modified: new Date() }).where(eq(roleSettings.role, name))
+        const [row] = await tx
+          .update(roleSettings)
+          .set({ label, modified: new Date() })
+          .where(eq(roleSettings.role, name))
           .returning({ role: roleSettings.role });
         if (!row) throw notFound('Role');
         return one(tx, name);

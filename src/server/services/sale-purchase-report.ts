@@ -13,8 +13,16 @@ import { addDays, dayOf, withinPeriod } from './report-period.js';
 export const MAX_REPORT_DAYS = 366;
 
 type Item = {
-  _id: string; created: Date; product_id: string; product_name: string; quantity: number; unit_cost: number; total_value: number;
-  reference_type: string | null; reference_id: string | null; purchase_order_id?: string | null;
+  _id: string;
+  created: Date;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  unit_cost: number;
+  total_value: number;
+  reference_type: string | null;
+  reference_id: string | null;
+  purchase_order_id?: string | null;
 };
 type Day = { total?: number; total_quantity: number; items: Item[] };
 
@@ -46,24 +54,37 @@ export function salePurchaseReportService(db: Db) {
       if (query.end_date > addDays(query.start_date, MAX_REPORT_DAYS - 1)) {
         throw badRequest('end_date', `The period may span at most ${MAX_REPORT_DAYS} days`);
       }
-      const where: SQL = and(
-        eq(m.warehouseId, warehouse.id),
-        withinPeriod(m.created, query),
-        or(isPurchase, isSellerReturn, isSale),
-      )!;
+      const where: SQL = and(eq(m.warehouseId, warehouse.id), withinPeriod(m.created, query), or(isPurchase, isSellerReturn, isSale))!;
       const day = dayOf(m.created);
-      const items = db.select({
-        day, kind, _id: m.id, created: m.created, product_id: m.productId, product_name: products.productname,
-        quantity: sql<number>`${units}::float8`, unit_cost: m.unitCost, total_value: sql<number>`${value}::float8`,
-        reference_type: m.referenceType, reference_id: m.referenceId,
-        ...(links.purchaseOrders ? { purchase_order_id: sql<string | null>`${purchaseOrders.id}` } : {}),
-      }).from(m).innerJoin(products, eq(products.id, m.productId)).$dynamic();
+      const items = db
+        .select({
+          day,
+          kind,
+          _id: m.id,
+          created: m.created,
+          product_id: m.productId,
+          product_name: products.productname,
+          quantity: sql<number>`${units}::float8`,
+          unit_cost: m.unitCost,
+          total_value: sql<number>`${value}::float8`,
+          reference_type: m.referenceType,
+          reference_id: m.referenceId,
+          ...(links.purchaseOrders ? { purchase_order_id: sql<string | null>`${purchaseOrders.id}` } : {}),
+        })
+        .from(m)
+        .innerJoin(products, eq(products.id, m.productId))
+        .$dynamic();
       const [totals, rows] = await Promise.all([
-        db.select({
-          day, kind,
-          total: sql<number>`sum(${value})::float8`,
-          total_quantity: sql<number>`sum(${units})::float8`,
-        }).from(m).where(where).groupBy(day, kind),
+        db
+          .select({
+            day,
+            kind,
+            total: sql<number>`sum(${value})::float8`,
+            total_quantity: sql<number>`sum(${units})::float8`,
+          })
+          .from(m)
+          .where(where)
+          .groupBy(day, kind),
         (links.purchaseOrders ? items.leftJoin(purchaseOrders, referencedOrder) : items).where(where).orderBy(asc(m.created), asc(m.seq)),
       ]);
 

@@ -30,16 +30,29 @@ export type StockChange = {
 };
 
 export type MovementOut = {
-  _id: string; seq: number; product_id: string; warehouse_id: string; movement_type: LedgerMovementType; quantity: number;
-  stock_before: number; stock_after: number; unit_cost: number; total_value: number; value_change: number; movement_reason: string | null;
-  reference_id: string | null; reference_type: string | null; seller_id: string | null; performed_by: string | null;
-  notes: string; created: string;
+  _id: string;
+  seq: number;
+  product_id: string;
+  warehouse_id: string;
+  movement_type: LedgerMovementType;
+  quantity: number;
+  stock_before: number;
+  stock_after: number;
+  unit_cost: number;
+  total_value: number;
+  value_change: number;
+  movement_reason: string | null;
+  reference_id: string | null;
+  reference_type: string | null;
+  seller_id: string | null;
+  performed_by: string | null;
+  notes: string;
+  created: string;
 };
 
 type MovementJson = Omit<MovementOut, '_id'> & { id: string };
 
 export type BalanceRow = typeof inventory.$inferSelect;
-
 
 export type StockRequestKind = 'add' | 'remove' | 'adjust' | 'revalue' | 'write-off-expired';
 
@@ -63,7 +76,12 @@ export async function runStockRequest(
 ): Promise<StockAnswer> {
   try {
     const [row] = await database.named<StockAnswer>('stock_request', STOCK_REQUEST_SQL, [
-      request.kind, request.actor, request.route, request.key, request.requestHash, JSON.stringify(request.input),
+      request.kind,
+      request.actor,
+      request.route,
+      request.key,
+      request.requestHash,
+      JSON.stringify(request.input),
     ]);
     return row!;
   } catch (error) {
@@ -73,13 +91,8 @@ export async function runStockRequest(
 }
 
 /** Locks a balance row until the transaction ends (PostgreSQL; PGlite has one connection and needs no lock). */
-export async function lockBalance(
-  tx: DbOrTx,
-  where: { id: string } | { productId: string; warehouseId: string },
-): Promise<BalanceRow | undefined> {
-  const condition = 'id' in where
-    ? eq(inventory.id, where.id)
-    : and(eq(inventory.productId, where.productId), eq(inventory.warehouseId, where.warehouseId));
+export async function lockBalance(tx: DbOrTx, where: { id: string } | { productId: string; warehouseId: string }): Promise<BalanceRow | undefined> {
+  const condition = 'id' in where ? eq(inventory.id, where.id) : and(eq(inventory.productId, where.productId), eq(inventory.warehouseId, where.warehouseId));
   const [row] = await tx.select().from(inventory).where(condition).for('update');
   return row;
 }
@@ -95,7 +108,8 @@ export async function applyStockChange(tx: DbOrTx, change: StockChange): Promise
   const unitCost = change.unitCost ?? null;
   let rows: { inventory_id: string; movement: MovementJson }[];
   try {
-    rows = rowsOf(await tx.execute(sql`
+    rows = rowsOf(
+      await tx.execute(sql`
       with old as (
         select id, current_stock, stock_value, unit_cost from inventory
          where product_id = ${productId}::uuid and warehouse_id = ${warehouseId}::uuid
@@ -124,7 +138,8 @@ export async function applyStockChange(tx: DbOrTx, change: StockChange): Promise
         from balance
         returning *
       )
-      select balance.id as inventory_id, to_jsonb(movement.*) as movement from balance, movement`));
+      select balance.id as inventory_id, to_jsonb(movement.*) as movement from balance, movement`),
+    );
   } catch (error) {
     if (pgCode(error) === '22003') throw new HttpError(400, 'The value of this movement (quantity × unit cost) is too large');
     throw error;
@@ -137,7 +152,9 @@ export async function applyStockChange(tx: DbOrTx, change: StockChange): Promise
 
 /** Why the guarded update matched no row: read only to word the message; nothing was written. */
 async function refusal(tx: DbOrTx, change: StockChange): Promise<HttpError> {
-  const [row] = await tx.select({ stock: inventory.currentStock }).from(inventory)
+  const [row] = await tx
+    .select({ stock: inventory.currentStock })
+    .from(inventory)
     .where(and(eq(inventory.productId, change.productId), eq(inventory.warehouseId, change.warehouseId)));
   if (change.delta > 0) {
     return row ? conflict(`Stock cannot exceed ${MAX_STOCK} units of one product in one warehouse`) : notFound('Inventory');

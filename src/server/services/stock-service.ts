@@ -7,7 +7,8 @@ import { runStockRequest, type StockAnswer, type StockRequestKind } from './stoc
 
 /** add-stock, adjust-stock, remove-stock, revalue and write-off: each one SQL statement, at most once per Idempotency-Key. */
 export function stockService(database: Database) {
-  const request = (kind: StockRequestKind, route: string) =>
+  const request =
+    (kind: StockRequestKind, route: string) =>
     (input: object, by: CurrentUser, rawKey: string | string[] | undefined): Promise<StockAnswer> => {
       const key = rawKey === undefined ? null : parseKey(rawKey);
       return runStockRequest(database, { kind, actor: by.id, route, key, requestHash: key && requestHash(route, input), input });

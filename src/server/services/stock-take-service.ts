@@ -9,16 +9,33 @@ import { offsetOf } from './list-helpers.js';
 import { assertRecordWritable, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 
 export type StockTakeOut = {
-  _id: string; warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
-  blind: boolean; status: StockTakeStatus; created_by_name: string | null; applied_at: string | null; created: string;
-  lines_total: number; lines_counted: number;
+  _id: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  category_id: string | null;
+  category_name: string | null;
+  blind: boolean;
+  status: StockTakeStatus;
+  created_by_name: string | null;
+  applied_at: string | null;
+  created: string;
+  lines_total: number;
+  lines_counted: number;
 };
 
 export type StockTakeLineOut = {
-  product_id: string; productname: string; sku: string | null; barcode: string | null; expected: number;
-  counted: number | null; variance: number | null; unit_cost: number;
+  product_id: string;
+  productname: string;
+  sku: string | null;
+  barcode: string | null;
+  expected: number;
+  counted: number | null;
+  variance: number | null;
+  unit_cost: number;
   /** variance × unit cost: a cost figure. */
-  variance_value: number | null; counted_by_name: string | null; counted_at: string | null;
+  variance_value: number | null;
+  counted_by_name: string | null;
+  counted_at: string | null;
 };
 
 /** Which lines have a variance would tell a blind counter which counts match the expected stock. */
@@ -30,10 +47,14 @@ type OpenTake = { id: string; category_name: string | null; warehouse_name: stri
 function overlapping(open: OpenTake): HttpError {
   const what = open.category_name ? `of ${open.category_name}` : 'of every product';
   const who = open.created_by_name ? ` by ${open.created_by_name}` : '';
-  return new HttpError(409,
-    `A stock take ${what} in ${open.warehouse_name} is still open (started ${open.started}${who}): apply or cancel it `
-    + 'before starting another that counts the same products.',
-    undefined, undefined, { open_stock_take_id: open.id });
+  return new HttpError(
+    409,
+    `A stock take ${what} in ${open.warehouse_name} is still open (started ${open.started}${who}): apply or cancel it ` +
+      'before starting another that counts the same products.',
+    undefined,
+    undefined,
+    { open_stock_take_id: open.id },
+  );
 }
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -58,8 +79,11 @@ export function stockTakeService(db: Db) {
   }
 
   /** A change to a stock take of a warehouse outside the user's scope is refused before anything is written. */
-  const warehouseOfTake = (id: string) => async () => rowsOf<{ warehouse_id: string }>(await db.execute(sql`
-    select warehouse_id from stock_takes where id = ${id}::uuid`))[0]?.warehouse_id ?? null;
+  const warehouseOfTake = (id: string) => async () =>
+    rowsOf<{ warehouse_id: string }>(
+      await db.execute(sql`
+    select warehouse_id from stock_takes where id = ${id}::uuid`),
+    )[0]?.warehouse_id ?? null;
 
   return {
     async list(query: ListQuery & { status?: StockTakeStatus; warehouse_id?: string }, scope: WarehouseScope = null) {
@@ -85,7 +109,8 @@ export function stockTakeService(db: Db) {
       // Fails closed: without an answer from the policy, the figures stay hidden.
       const hideExpected = take.blind && take.status !== 'applied' && by?.may?.('stock-takes', 'apply') !== true;
       if (hideExpected && onlyVariances) throw new HttpError(403, BLIND_VARIANCES_MESSAGE);
-      const lines = rowsOf<StockTakeLineOut>(await db.execute(sql`
+      const lines = rowsOf<StockTakeLineOut>(
+        await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,
                round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)::float8 as variance_value,
@@ -97,7 +122,8 @@ export function stockTakeService(db: Db) {
           left join users u on u.id = l.counted_by
          where l.stock_take_id = ${id}::uuid
            and (not ${onlyVariances}::boolean or (l.counted is not null and l.counted <> l.expected))
-         order by lower(p.productname), p.id`));
+         order by lower(p.productname), p.id`),
+      );
       const counted = lines.filter((l) => l.variance !== null);
       const totals = {
         lines: lines.length,
@@ -132,7 +158,8 @@ export function stockTakeService(db: Db) {
         // One open count per product: starts and applies of this warehouse's stock takes take turns (the SQL function's
         // lock), so two starts cannot both find no overlap.
         await tx.execute(sql`select stock_take_lock_warehouse(${warehouseId}::uuid)`);
-        const [open] = rowsOf<OpenTake>(await tx.execute(sql`
+        const [open] = rowsOf<OpenTake>(
+          await tx.execute(sql`
           select t.id, c.name as category_name, w.name as warehouse_name,
                  nullif(trim(u.firstname || ' ' || u.lastname), '') as created_by_name,
                  to_char(t.created at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') as started
@@ -140,13 +167,16 @@ export function stockTakeService(db: Db) {
             left join categories c on c.id = t.category_id left join users u on u.id = t.created_by
            where t.warehouse_id = ${warehouseId}::uuid and t.status = 'open'
              and (t.category_id is null or ${categoryId}::uuid is null or t.category_id = ${categoryId}::uuid)
-           order by t.created limit 1`));
+           order by t.created limit 1`),
+        );
         if (open) throw overlapping(open);
         // Its start is the instant it took the lock (not its transaction's start): applies compare against it.
-        const [take] = rowsOf<{ id: string }>(await tx.execute(sql`
+        const [take] = rowsOf<{ id: string }>(
+          await tx.execute(sql`
           insert into stock_takes (warehouse_id, category_id, blind, created_by, created, modified)
           values (${warehouseId}::uuid, ${categoryId}::uuid, ${input.blind}, ${by.id}::uuid, clock_timestamp(), clock_timestamp())
-          returning id`));
+          returning id`),
+        );
         await tx.execute(sql`
           insert into stock_take_lines (stock_take_id, product_id, expected)
           select ${take!.id}::uuid, i.product_id, i.current_stock
@@ -172,12 +202,16 @@ export function stockTakeService(db: Db) {
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       await db.transaction(async (tx) => {
         // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
-        const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(await tx.execute(sql`
-          select status, category_id from stock_takes where id = ${id}::uuid for share`));
+        const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(
+          await tx.execute(sql`
+          select status, category_id from stock_takes where id = ${id}::uuid for share`),
+        );
         if (!take) throw notFound('Stock take');
         if (take.status !== 'open') throw conflict(`This stock take is ${take.status}: counts can no longer change`);
-        const known = rowsOf<{ id: string; category_id: string; productname: string }>(await tx.execute(sql`
-          select id, category_id, productname from products where id in (select (value->>0)::uuid from jsonb_array_elements(${JSON.stringify(lines.map((l) => [l.product_id]))}::jsonb))`));
+        const known = rowsOf<{ id: string; category_id: string; productname: string }>(
+          await tx.execute(sql`
+          select id, category_id, productname from products where id in (select (value->>0)::uuid from jsonb_array_elements(${JSON.stringify(lines.map((l) => [l.product_id]))}::jsonb))`),
+        );
         const byId = new Map(known.map((p) => [p.id, p]));
         lines.forEach((l, i) => {
           const product = byId.get(l.product_id);
@@ -205,8 +239,10 @@ export function stockTakeService(db: Db) {
       const id = requireId(rawId, 'Stock take');
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       try {
-        const [row] = rowsOf<{ o: { status: number; body: unknown; replayed?: boolean } }>(await db.execute(sql`
-          select stock_take_apply(${id}::uuid, ${by.id}::uuid) as o`));
+        const [row] = rowsOf<{ o: { status: number; body: unknown; replayed?: boolean } }>(
+          await db.execute(sql`
+          select stock_take_apply(${id}::uuid, ${by.id}::uuid) as o`),
+        );
         const outcome = row!.o;
         return { status: outcome.status, body: outcome.body, replayed: outcome.replayed ?? false };
       } catch (error) {
@@ -218,12 +254,14 @@ export function stockTakeService(db: Db) {
     async cancel(rawId: string, by: CurrentUser) {
       const id = requireId(rawId, 'Stock take');
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
-      const [row] = rowsOf<{ status: StockTakeStatus }>(await db.execute(sql`
+      const [row] = rowsOf<{ status: StockTakeStatus }>(
+        await db.execute(sql`
         with target as (select id, status from stock_takes where id = ${id}::uuid for update),
         changed as (
           update stock_takes t set status = 'cancelled', cancelled_at = now(), modified = now()
             from target where t.id = target.id and target.status = 'open' returning t.status)
-        select coalesce((select status from changed), (select status from target)) as status`));
+        select coalesce((select status from changed), (select status from target)) as status`),
+      );
       if (!row?.status) throw notFound('Stock take');
       if (row.status === 'applied') throw conflict('This stock take was applied: it cannot be cancelled');
       return { message: 'Stock take cancelled' };

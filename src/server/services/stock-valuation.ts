@@ -12,8 +12,15 @@ import { dayStart } from './report-period.js';
 import { offsetOf } from './list-helpers.js';
 
 export type ValuationRow = {
-  warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
-  product_id: string | null; product_name: string | null; quantity: number; stock_value: number; average_cost: number | null;
+  warehouse_id: string;
+  warehouse_name: string;
+  category_id: string | null;
+  category_name: string | null;
+  product_id: string | null;
+  product_name: string | null;
+  quantity: number;
+  stock_value: number;
+  average_cost: number | null;
 };
 type Totals = { total_rows: number; total_quantity: number; total_value: number };
 
@@ -59,9 +66,10 @@ export function stockValuationService(db: Db) {
         having sum(m.quantity) <> 0 or sum(m.value_change) <> 0
       )`;
     // Per product, the report's rows are `held`'s (their category comes with the names).
-    const grouped = query.group_by === 'product'
-      ? sql`grouped as (select h.warehouse_id, null::uuid as category_id, h.product_id, h.quantity, h.stock_value from held h)`
-      : sql`grouped as materialized (
+    const grouped =
+      query.group_by === 'product'
+        ? sql`grouped as (select h.warehouse_id, null::uuid as category_id, h.product_id, h.quantity, h.stock_value from held h)`
+        : sql`grouped as materialized (
               select ${sql.raw(GROUPS[query.group_by].key)}, ${sql.raw(query.group_by === 'category' ? '' : 'null::uuid as category_id, ')}
                      null::uuid as product_id, sum(h.quantity)::bigint as quantity, sum(h.stock_value) as stock_value
                 from held h ${sql.raw(query.group_by === 'category' ? 'join products p on p.id = h.product_id' : '')}
@@ -88,8 +96,8 @@ export function stockValuationService(db: Db) {
       const page = !byName
         ? sql`${NAMED} from (select * from grouped order by ${clause} ${window}) g ${NAMES} order by ${clause}`
         : query.group_by === 'product'
-          // Every row needs its names to be ordered by them: only those, with inner joins; the rest for the page alone.
-          ? sql`select g.warehouse_id, g.warehouse_name, g.category_id, g.category_name, g.product_id, g.product_name,
+          ? // Every row needs its names to be ordered by them: only those, with inner joins; the rest for the page alone.
+            sql`select g.warehouse_id, g.warehouse_name, g.category_id, g.category_name, g.product_id, g.product_name,
                        g.quantity::float8 as quantity, g.stock_value::float8 as stock_value,
                        (case when g.quantity > 0 then round(g.stock_value / g.quantity, 2) end)::float8 as average_cost
                   from (select h.warehouse_id, w.name as warehouse_name, p.category_id, c.name as category_name, h.product_id,
@@ -99,13 +107,15 @@ export function stockValuationService(db: Db) {
                          order by ${clause} ${window}) g
                  order by ${clause}`
           : sql`select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause} ${window}`;
-      const rows = rowsOf<Partial<ValuationRow> & Totals>(await db.execute(sql`
+      const rows = rowsOf<Partial<ValuationRow> & Totals>(
+        await db.execute(sql`
         ${ctes}
         select page.*, t.total_rows, t.total_quantity, t.total_value
           from (select count(*)::int as total_rows, coalesce(sum(quantity), 0)::float8 as total_quantity,
                        coalesce(sum(stock_value), 0)::float8 as total_value from grouped) t
           left join lateral (${page}) page on true
-         order by ${clause}`));
+         order by ${clause}`),
+      );
       const totals = rows[0]!;
       return {
         as_of: asOf,
@@ -126,11 +136,19 @@ export function stockValuationService(db: Db) {
       const byCategory = byProduct || query.group_by === 'category';
       return sendCsvDownload<ValuationRow>(reply, db, {
         filename: `stock-valuation-${query.group_by}-${asOf}.csv`,
-        header: ['Warehouse', ...(byCategory ? ['Category'] : []), ...(byProduct ? ['Product'] : []), 'Quantity',
-          ...(seesCosts ? ['Average cost', 'Stock value'] : [])],
+        header: [
+          'Warehouse',
+          ...(byCategory ? ['Category'] : []),
+          ...(byProduct ? ['Product'] : []),
+          'Quantity',
+          ...(seesCosts ? ['Average cost', 'Stock value'] : []),
+        ],
         query: sql`${ctes} select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause}`,
         toCells: (row): CsvCell[] => [
-          row.warehouse_name, ...(byCategory ? [row.category_name] : []), ...(byProduct ? [row.product_name] : []), row.quantity,
+          row.warehouse_name,
+          ...(byCategory ? [row.category_name] : []),
+          ...(byProduct ? [row.product_name] : []),
+          row.quantity,
           ...(seesCosts ? [row.average_cost, row.stock_value] : []),
         ],
       });

@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import type { CurrentUser } from '../auth/access.js';
-import type {
-  TransferCancelInput, TransferCreateInput, TransferListQuery, TransferReceiveInput, TransferStatus,
-} from '../../domain/schemas/transfer.js';
+import type { TransferCancelInput, TransferCreateInput, TransferListQuery, TransferReceiveInput, TransferStatus } from '../../domain/schemas/transfer.js';
 import { HttpError, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
 import { assertRecordWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
@@ -12,10 +10,23 @@ import { parseKey, requestHash } from './idempotency.js';
 import type { StockAnswer } from './stock-ledger.js';
 
 export type TransferRow = {
-  _id: string; number: number; reference: string; status: TransferStatus; notes: string;
-  from_warehouse_id: string; from_warehouse_name: string; to_warehouse_id: string; to_warehouse_name: string;
-  created_by_name: string | null; created: string; dispatched_at: string | null; received_at: string | null;
-  lines: number; quantity: number; in_transit_quantity: number; in_transit_value: number;
+  _id: string;
+  number: number;
+  reference: string;
+  status: TransferStatus;
+  notes: string;
+  from_warehouse_id: string;
+  from_warehouse_name: string;
+  to_warehouse_id: string;
+  to_warehouse_name: string;
+  created_by_name: string | null;
+  created: string;
+  dispatched_at: string | null;
+  received_at: string | null;
+  lines: number;
+  quantity: number;
+  in_transit_quantity: number;
+  in_transit_value: number;
 };
 
 type Step = 'create' | 'update' | 'dispatch' | 'receive' | 'cancel';
@@ -25,7 +36,9 @@ const eitherEndInScope = (scope: WarehouseScope) =>
   sql`(${warehouseFilterRaw(scope, 't.from_warehouse_id')} or ${warehouseFilterRaw(scope, 't.to_warehouse_id')})`;
 
 const STEP_WAREHOUSE: Record<Exclude<Step, 'create' | 'update'>, 'from_warehouse_id' | 'to_warehouse_id'> = {
-  dispatch: 'from_warehouse_id', cancel: 'from_warehouse_id', receive: 'to_warehouse_id',
+  dispatch: 'from_warehouse_id',
+  cancel: 'from_warehouse_id',
+  receive: 'to_warehouse_id',
 };
 
 const iso = (column: string) => sql.raw(`transfer_iso(${column})`);
@@ -57,10 +70,12 @@ export function transferService(db: Db) {
   async function run(kind: Step, by: CurrentUser, route: string, rawKey: string | string[] | undefined, id: string | null, input: object) {
     const key = rawKey === undefined ? null : parseKey(rawKey);
     try {
-      const [row] = rowsOf<StockAnswer>(await db.execute(sql`
+      const [row] = rowsOf<StockAnswer>(
+        await db.execute(sql`
         select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
           from transfer_request(${kind}::text, ${by.id}::uuid, ${route}::text, ${key}::text,
-                                ${key && requestHash(route, input)}::text, ${id}::uuid, ${JSON.stringify(input)}::jsonb) as o`));
+                                ${key && requestHash(route, input)}::text, ${id}::uuid, ${JSON.stringify(input)}::jsonb) as o`),
+      );
       return row!;
     } catch (error) {
       if (pgCode(error) === '22003') throw new HttpError(400, 'The value of a transfer line (quantity × unit cost) is too large');
@@ -133,12 +148,14 @@ export function transferService(db: Db) {
 
     /** Units and value on the road now: the dashboard's 'In transit'. */
     async inTransit(scope: WarehouseScope = null): Promise<{ quantity: number; total_value: number; transfers: number }> {
-      const [row] = rowsOf<{ quantity: number; total_value: number; transfers: number }>(await db.execute(sql`
+      const [row] = rowsOf<{ quantity: number; total_value: number; transfers: number }>(
+        await db.execute(sql`
         select coalesce(sum(l.dispatched - l.received - l.returned - l.damaged), 0)::int as quantity,
                coalesce(sum(l.dispatched_value - l.settled_value), 0)::float8 as total_value,
                count(distinct l.transfer_id) filter (where l.dispatched - l.received - l.returned - l.damaged > 0)::int as transfers
           from transfer_lines l join transfers t on t.id = l.transfer_id
-         where t.status in ('dispatched', 'partially_received') and ${eitherEndInScope(scope)}`));
+         where t.status in ('dispatched', 'partially_received') and ${eitherEndInScope(scope)}`),
+      );
       return row!;
     },
   };

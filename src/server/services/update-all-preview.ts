@@ -20,10 +20,12 @@ export function updateAllPreviewService(db: DbOrTx) {
   return {
     async preview(warehouseId: string): Promise<UpdateAllPreview> {
       const warehouse = await requireWarehouse(db, warehouseId);
-      const [counts] = rowsOf<{ records: number; to_create: number }>(await db.execute(sql`
+      const [counts] = rowsOf<{ records: number; to_create: number }>(
+        await db.execute(sql`
         select (select count(*) from inventory i where i.warehouse_id = ${warehouse.id}::uuid)::int as records,
                (select count(*) from products p
-                 where not exists (select 1 from inventory i where i.product_id = p.id and i.warehouse_id = ${warehouse.id}::uuid))::int as to_create`));
+                 where not exists (select 1 from inventory i where i.product_id = p.id and i.warehouse_id = ${warehouse.id}::uuid))::int as to_create`),
+      );
       return { warehouse_id: warehouse.id, warehouse_name: warehouse.name, to_create: counts!.to_create, records: counts!.records };
     },
   };

@@ -14,9 +14,20 @@ import { lockRole } from './role-service.js';
 import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
 
 export type UserOut = {
-  _id: string; firstname: string; lastname: string; email: string; phonenumber: string; address: string;
-  city_id: string | null; city: string | null; role: string; status: string; gst_no: string | null;
-  profileimage: string | null; created: Date; modified: Date;
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phonenumber: string;
+  address: string;
+  city_id: string | null;
+  city: string | null;
+  role: string;
+  status: string;
+  gst_no: string | null;
+  profileimage: string | null;
+  created: Date;
+  modified: Date;
   /** The warehouses the user is assigned to (what scope 'assigned' lets them reach). */
   warehouse_ids: string[];
   /** The role's label as the admin named it (SPEC.md's for a built-in role never relabelled). */
@@ -27,9 +38,20 @@ export type SellerOut = Pick<UserOut, '_id' | 'firstname' | 'lastname' | 'phonen
 
 /** Every column a caller may see, named one by one so the password hash can never slip into a response. */
 const visible = {
-  _id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, phonenumber: users.phonenumber,
-  address: users.address, city_id: users.cityId, city: cities.name, role: users.role, status: users.status,
-  gst_no: users.gstNo, profileimage: users.profileimage, created: users.created, modified: users.modified,
+  _id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  phonenumber: users.phonenumber,
+  address: users.address,
+  city_id: users.cityId,
+  city: cities.name,
+  role: users.role,
+  status: users.status,
+  gst_no: users.gstNo,
+  profileimage: users.profileimage,
+  created: users.created,
+  modified: users.modified,
   warehouse_ids: sql<string[]>`array(select uw.warehouse_id::text from ${userWarehouses} uw where uw.user_id = ${users.id} order by uw.warehouse_id)`,
   role_label: sql<string>`coalesce((select nullif(rs.label, '') from ${roleSettings} rs where rs.role = ${users.role}), ${JSON.stringify(ROLE_LABELS)}::jsonb ->> ${users.role}, ${users.role})`,
 };
@@ -38,8 +60,13 @@ const EMAIL_TAKEN = 'This email is already registered to another user';
 const PHONE_TAKEN = 'This phone number is already registered to another user';
 
 const sortable = {
-  firstname: users.firstname, lastname: users.lastname, email: users.email, role: users.role, status: users.status,
-  created: users.created, modified: users.modified,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  created: users.created,
+  modified: users.modified,
 };
 const filterable: Record<string, EqualityFilter> = { role: { column: users.role }, status: { column: users.status, values: USER_STATUSES } };
 
@@ -57,15 +84,25 @@ async function toRow(tx: DbOrTx, input: UserCreateInput | UserUpdateInput, excep
   const cityId = requireRef(input.city_id, 'city_id', 'City');
   const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId)).limit(1);
   if (!city) throw badRequest('city_id', 'City not found');
-  const taken = await tx.select({ email: users.email, phonenumber: users.phonenumber }).from(users)
+  const taken = await tx
+    .select({ email: users.email, phonenumber: users.phonenumber })
+    .from(users)
     .where(and(or(sql`lower(${users.email}) = ${input.email}`, eq(users.phonenumber, phonenumber)), exceptId ? ne(users.id, exceptId) : undefined))
     .limit(2);
   if (taken.some((u) => u.email.toLowerCase() === input.email)) throw conflict(EMAIL_TAKEN);
   if (taken.some((u) => u.phonenumber === phonenumber)) throw conflict(PHONE_TAKEN);
   if (!(await lockRole(tx, input.role))) throw badRequest('role', 'Role not found');
   return {
-    firstname: input.firstname, lastname: input.lastname, email: input.email, phonenumber, address: input.address,
-    cityId, role: input.role, status: input.status, gstNo: input.gst_no ?? null, profileimage: input.profileimage ?? null,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    phonenumber,
+    address: input.address,
+    cityId,
+    role: input.role,
+    status: input.status,
+    gstNo: input.gst_no ?? null,
+    profileimage: input.profileimage ?? null,
   };
 }
 
@@ -83,8 +120,7 @@ async function checkedWarehouses(tx: DbOrTx, ids: string[] | undefined): Promise
 /** Replaces a user's assigned warehouses; says whether the set changed. */
 async function assignWarehouses(tx: DbOrTx, userId: string, ids: string[] | undefined): Promise<boolean> {
   if (ids === undefined) return false;
-  const current = (await tx.select({ id: userWarehouses.warehouseId }).from(userWarehouses).where(eq(userWarehouses.userId, userId)))
-    .map((r) => r.id).sort();
+  const current = (await tx.select({ id: userWarehouses.warehouseId }).from(userWarehouses).where(eq(userWarehouses.userId, userId))).map((r) => r.id).sort();
   if (JSON.stringify(current) === JSON.stringify(ids)) return false;
   await tx.delete(userWarehouses).where(eq(userWarehouses.userId, userId));
   if (ids.length) await tx.insert(userWarehouses).values(ids.map((warehouseId) => ({ userId, warehouseId })));
@@ -102,14 +138,19 @@ function uniqueViolation(error: unknown): never {
 }
 
 /** `sessions`: told at once when a change ends a user's tokens (other processes hear it from the database). */
-export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>): CrudService<UserCreateInput, UserUpdateInput, UserOut> & {
+export function userService(
+  db: Db,
+  sessions?: Pick<SessionSource, 'invalidate'>,
+): CrudService<UserCreateInput, UserUpdateInput, UserOut> & {
   autocomplete(query: string): Promise<UserSuggestion[]>;
   sellers(cityId: string | undefined): Promise<SellerOut[]>;
 } {
   const select = () => db.select(visible).from(users).leftJoin(cities, eq(cities.id, users.cityId));
 
   async function get(id: string) {
-    const [row] = await select().where(eq(users.id, requireId(id, 'User'))).limit(1);
+    const [row] = await select()
+      .where(eq(users.id, requireId(id, 'User')))
+      .limit(1);
     if (!row) throw notFound('User');
     return row;
   }
@@ -120,8 +161,11 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
     async list(query) {
       const where = and(userSearch(query.q), equalityFilters(query, filterable));
       const [rows, total] = await Promise.all([
-        select().where(where).orderBy(...sortOrder(query, sortable, [desc(users.created), desc(users.id)]))
-          .limit(query.limit).offset(offsetOf(query)),
+        select()
+          .where(where)
+          .orderBy(...sortOrder(query, sortable, [desc(users.created), desc(users.id)]))
+          .limit(query.limit)
+          .offset(offsetOf(query)),
         countRows(db, users, where),
       ]);
       return { rows, total };
@@ -130,12 +174,17 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
 
     async create(input) {
       const passwordHash = await hashPassword(input.password);
-      const id = await db.transaction(async (tx) => {
-        const assigned = await checkedWarehouses(tx, input.warehouse_ids);
-        const [row] = await tx.insert(users).values({ ...(await toRow(tx, input)), passwordHash }).returning({ id: users.id });
-        await assignWarehouses(tx, row!.id, assigned);
-        return row!.id;
-      }).catch(uniqueViolation);
+      const id = await db
+        .transaction(async (tx) => {
+          const assigned = await checkedWarehouses(tx, input.warehouse_ids);
+          const [row] = await tx
+            .insert(users)
+            .values({ ...(await toRow(tx, input)), passwordHash })
+            .returning({ id: users.id });
+          await assignWarehouses(tx, row!.id, assigned);
+          return row!.id;
+        })
+        .catch(uniqueViolation);
       return get(id);
     },
 
@@ -143,27 +192,35 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
     async update(id, input, by) {
       const userId = requireId(id, 'User');
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      await db.transaction(async (tx) => {
-        const demotes = input.role !== 'admin' || input.status !== 'active';
-        const activeAdmins = demotes ? await lockActiveAdmins(tx) : [];
-        const [current] = await tx.select({ role: users.role, status: users.status }).from(users)
-          .where(eq(users.id, userId)).for('update').limit(1);
-        if (!current) throw notFound('User');
-        assertSelfChangeAllowed(by, userId, current, input);
-        if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
-        const row = await toRow(tx, input, userId);
-        const reassigned = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
-        // A new warehouse assignment is a new session too (issue 15), like a new role.
-        const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status || reassigned;
-        await tx.update(users).set({
-          ...row, ...(passwordHash && { passwordHash }), modified: sql`now()`,
-          ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
-        }).where(eq(users.id, userId));
-        if (endsSessions) {
-          await tx.update(refreshTokens).set({ revokedAt: new Date() })
-            .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
-        }
-      }).catch(uniqueViolation);
+      await db
+        .transaction(async (tx) => {
+          const demotes = input.role !== 'admin' || input.status !== 'active';
+          const activeAdmins = demotes ? await lockActiveAdmins(tx) : [];
+          const [current] = await tx.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+          if (!current) throw notFound('User');
+          assertSelfChangeAllowed(by, userId, current, input);
+          if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
+          const row = await toRow(tx, input, userId);
+          const reassigned = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
+          // A new warehouse assignment is a new session too (issue 15), like a new role.
+          const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status || reassigned;
+          await tx
+            .update(users)
+            .set({
+              ...row,
+              ...(passwordHash && { passwordHash }),
+              modified: sql`now()`,
+              ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
+            })
+            .where(eq(users.id, userId));
+          if (endsSessions) {
+            await tx
+              .update(refreshTokens)
+              .set({ revokedAt: new Date() })
+              .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+          }
+        })
+        .catch(uniqueViolation);
       sessions?.invalidate(userId);
       return get(userId);
     },
@@ -171,32 +228,40 @@ export function userService(db: Db, sessions?: Pick<SessionSource, 'invalidate'>
     async remove(id, by) {
       const userId = requireId(id, 'User');
       if (userId === by.id) throw badRequest('id', 'You cannot delete your own account');
-      await db.transaction(async (tx) => {
-        const activeAdmins = await lockActiveAdmins(tx);
-        const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
-        if (!current) throw notFound('User');
-        assertKeepsAnActiveAdmin(activeAdmins, userId, 'delete');
-        await assertNotInStockHistory(tx, userId);
-        await tx.delete(users).where(eq(users.id, userId));
-      }).catch((error: unknown) => {
-        // A stock movement naming this user committed between the check and the delete.
-        if (pgCode(error) === '23503') throw conflict('This user appears in stock movements. Set the user inactive instead of deleting it.');
-        throw error;
-      });
+      await db
+        .transaction(async (tx) => {
+          const activeAdmins = await lockActiveAdmins(tx);
+          const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+          if (!current) throw notFound('User');
+          assertKeepsAnActiveAdmin(activeAdmins, userId, 'delete');
+          await assertNotInStockHistory(tx, userId);
+          await tx.delete(users).where(eq(users.id, userId));
+        })
+        .catch((error: unknown) => {
+          // A stock movement naming this user committed between the check and the delete.
+          if (pgCode(error) === '23503') throw conflict('This user appears in stock movements. Set the user inactive instead of deleting it.');
+          throw error;
+        });
       sessions?.invalidate(userId);
     },
 
     async autocomplete(query) {
       if (!query) return [];
-      return db.select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, role: users.role })
-        .from(users).where(userSearch(query)).orderBy(asc(users.firstname), asc(users.lastname), asc(users.id)).limit(AUTOCOMPLETE_LIMIT);
+      return db
+        .select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, role: users.role })
+        .from(users)
+        .where(userSearch(query))
+        .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id))
+        .limit(AUTOCOMPLETE_LIMIT);
     },
 
     /** Active sellers, of one city when it is given. */
     async sellers(cityId) {
       const city = cityId === undefined ? undefined : eq(users.cityId, requireRef(cityId, 'city_id', 'City'));
-      return db.select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, phonenumber: users.phonenumber })
-        .from(users).where(and(eq(users.role, 'seller'), eq(users.status, 'active'), city))
+      return db
+        .select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, phonenumber: users.phonenumber })
+        .from(users)
+        .where(and(eq(users.role, 'seller'), eq(users.status, 'active'), city))
         .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id));
     },
   };

@@ -43,7 +43,10 @@ describe('access control', () => {
   it('answers from the API policy: the warehouse-user may not delete a warehouse but may adjust inventory', async () => {
     const { provider } = setup('warehouse-user');
     await expect(provider.can({ resource: 'warehouses', action: 'list' })).resolves.toEqual({ can: true });
-    await expect(provider.can({ resource: 'warehouses', action: 'delete' })).resolves.toEqual({ can: false, reason: 'Not available to the Warehouse User role.' });
+    await expect(provider.can({ resource: 'warehouses', action: 'delete' })).resolves.toEqual({
+      can: false,
+      reason: 'Not available to the Warehouse User role.',
+    });
     await expect(provider.can({ resource: 'inventory', action: 'edit' })).resolves.toEqual({ can: true });
     await expect(provider.can({ resource: 'products', action: 'list' })).resolves.toMatchObject({ can: false });
   });

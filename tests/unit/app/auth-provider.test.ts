@@ -15,13 +15,18 @@ function setup(routes: Record<string, (request: StubRequest) => StubReply>, stor
   return { auth, storage, session, requests: api.requests, onSessionChange };
 }
 
-const pair = (claims: Parameters<typeof fakeJwt>[0], refresh = 'refresh-1') => () => ({ body: { access_token: fakeJwt(claims), refresh_token: refresh } });
+const pair =
+  (claims: Parameters<typeof fakeJwt>[0], refresh = 'refresh-1') =>
+  () => ({ body: { access_token: fakeJwt(claims), refresh_token: refresh } });
 const expired = () => fakeJwt({ exp: Math.floor(Date.now() / 1000) - 60 });
 
 describe('auth provider', () => {
   it('login stores the session of SPEC.md section 3 and goes to the dashboard', async () => {
     const { auth, storage, onSessionChange } = setup({ 'POST /auth/login': pair({ role: 'warehouse-user', firstname: 'Vikram' }) });
-    await expect(auth.login({ emailOrPhone: 'warehouse@demo.local', password: 'Warehouse@123' })).resolves.toEqual({ success: true, redirectTo: '/admin-dashboard' });
+    await expect(auth.login({ emailOrPhone: 'warehouse@demo.local', password: 'Warehouse@123' })).resolves.toEqual({
+      success: true,
+      redirectTo: '/admin-dashboard',
+    });
     expect(storage.getItem(SESSION_KEYS.token)).toMatch(/^ey/);
     expect(storage.getItem(SESSION_KEYS.refreshToken)).toBe('refresh-1');
     expect(storage.getItem(SESSION_KEYS.role)).toBe('warehouse-user');
@@ -74,14 +79,20 @@ describe('auth provider', () => {
   });
 
   it('check: an expired token with a usable refresh token is refreshed, not thrown away', async () => {
-    const { auth, requests, session } = setup({ 'POST /auth/refresh': pair({ firstname: 'Aarti' }, 'refresh-2') }, { token: expired(), refresh_token: 'refresh-1' });
+    const { auth, requests, session } = setup(
+      { 'POST /auth/refresh': pair({ firstname: 'Aarti' }, 'refresh-2') },
+      { token: expired(), refresh_token: 'refresh-1' },
+    );
     await expect(auth.check!()).resolves.toEqual({ authenticated: true });
     expect(requests).toEqual([expect.objectContaining({ url: '/auth/refresh', body: { refresh_token: 'refresh-1' } })]);
     expect(session.refreshToken()).toBe('refresh-2');
   });
 
   it('check: an expired session that cannot be refreshed goes to /login and is cleared', async () => {
-    const { auth, storage } = setup({ 'POST /auth/refresh': () => ({ status: 401, body: { message: 'Invalid or expired refresh token. Please log in again.' } }) }, { token: expired(), refresh_token: 'spent', role: 'admin', userName: 'Aarti' });
+    const { auth, storage } = setup(
+      { 'POST /auth/refresh': () => ({ status: 401, body: { message: 'Invalid or expired refresh token. Please log in again.' } }) },
+      { token: expired(), refresh_token: 'spent', role: 'admin', userName: 'Aarti' },
+    );
     await expect(auth.check!()).resolves.toEqual({ authenticated: false, redirectTo: '/login' });
     expect(storage.length).toBe(0);
   });
@@ -91,7 +102,10 @@ describe('auth provider', () => {
   });
 
   it('logout revokes the refresh token, clears the session and goes to /', async () => {
-    const { auth, storage, requests, onSessionChange } = setup({ 'POST /auth/logout': () => ({ body: { message: 'Logged out' } }) }, { token: fakeJwt(), refresh_token: 'refresh-9', role: 'admin', userName: 'Aarti' });
+    const { auth, storage, requests, onSessionChange } = setup(
+      { 'POST /auth/logout': () => ({ body: { message: 'Logged out' } }) },
+      { token: fakeJwt(), refresh_token: 'refresh-9', role: 'admin', userName: 'Aarti' },
+    );
     await expect(auth.logout!({})).resolves.toEqual({ success: true, redirectTo: '/' });
     expect(requests).toEqual([expect.objectContaining({ method: 'POST', url: '/auth/logout', body: { refresh_token: 'refresh-9' } })]);
     expect(storage.length).toBe(0);

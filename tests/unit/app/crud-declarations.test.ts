@@ -18,7 +18,9 @@ describe('fields from the shared zod schemas', () => {
     expect(inferInput(productSchema.shape.price)).toBe('number');
     expect(inferInput(userCreateSchema.shape.status)).toBe('select');
     expect(enumOptions(userCreateSchema.shape.status, { notverified: 'Not Verified' })).toEqual([
-      { value: 'active', label: 'active' }, { value: 'inactive', label: 'inactive' }, { value: 'notverified', label: 'Not Verified' },
+      { value: 'active', label: 'active' },
+      { value: 'inactive', label: 'inactive' },
+      { value: 'notverified', label: 'Not Verified' },
     ]);
   });
 
@@ -60,20 +62,36 @@ describe('the resource declarations', () => {
       // Every required field of the schema has an input: the form can always be completed.
       const declared = new Set(form.fields.map((f) => f.name));
       const missing = Object.entries(form.schemas.create.shape as Record<string, ZodType>).filter(([name, s]) => isRequired(s) && !declared.has(name));
-      expect(missing.map(([name]) => name), declaration.name).toEqual([]);
-      if (declaration.name !== 'handling-charges') expect(declaration.routes).toMatchObject({ create: expect.any(String), edit: expect.stringContaining(':id') });
+      expect(
+        missing.map(([name]) => name),
+        declaration.name,
+      ).toEqual([]);
+      if (declaration.name !== 'handling-charges')
+        expect(declaration.routes).toMatchObject({ create: expect.any(String), edit: expect.stringContaining(':id') });
     }
   });
 
   it('give every list the SPEC.md empty text and unique columns', () => {
     const lists = Object.fromEntries(resourceDeclarations.filter((d) => d.list).map((d) => [d.name, d.list!]));
     expect(Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.emptyText]))).toMatchObject({
-      products: 'No products found', users: 'No users found', cities: 'No cities found', warehouses: 'No warehouses found',
-      'handling-charges': 'No handling charges found.', categories: 'No categories found', subcategories: 'No subcategories found',
+      products: 'No products found',
+      users: 'No users found',
+      cities: 'No cities found',
+      warehouses: 'No warehouses found',
+      'handling-charges': 'No handling charges found.',
+      categories: 'No categories found',
+      subcategories: 'No subcategories found',
     });
     expect(lists.subcategories!.columns.map((c) => c.title)).toEqual(['Category', 'Subcategory Name', 'GST Rate (%)', 'GST Type', 'HSN Code', 'Perishable']);
     expect(lists.products!.columns.map((c) => c.title)).toEqual([
-      'Image', 'Product Name', 'Category', 'Subcategory', 'Stock Status', 'Current Stock', 'Price', 'Discount Price',
+      'Image',
+      'Product Name',
+      'Category',
+      'Subcategory',
+      'Stock Status',
+      'Current Stock',
+      'Price',
+      'Discount Price',
     ]);
     expect(lists.users!.columns.map((c) => c.title)).toEqual(['Name', 'Email', 'Role', 'Status', 'Created', 'Modified']);
     expect(lists.cities!.columns.map((c) => c.title)).toEqual(['City Name', 'State', 'District', 'Pincode', 'Wards', 'Status', 'Created']);

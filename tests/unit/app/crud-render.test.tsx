@@ -18,8 +18,14 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
@@ -41,8 +47,15 @@ const towns: SpaResource = {
       { key: 'pincode', title: 'PIN' },
       { key: 'wards', title: 'Wards', render: (t) => `${t.wards.length} wards` },
       {
-        key: 'is_active', title: 'Status', render: (t) => (t.is_active ? 'Active' : 'Inactive'),
-        filter: { options: [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }] },
+        key: 'is_active',
+        title: 'Status',
+        render: (t) => (t.is_active ? 'Active' : 'Inactive'),
+        filter: {
+          options: [
+            { value: 'true', label: 'Active' },
+            { value: 'false', label: 'Inactive' },
+          ],
+        },
       },
     ],
   }),
@@ -62,11 +75,20 @@ const towns: SpaResource = {
 };
 
 const allTowns: Town[] = Array.from({ length: 25 }, (_, i) => ({
-  id: `t${i + 1}`, name: `Town ${i + 1}`, pincode: String(400000 + i), wards: ['A', 'B'], is_active: true,
+  id: `t${i + 1}`,
+  name: `Town ${i + 1}`,
+  pincode: String(400000 + i),
+  wards: ['A', 'B'],
+  is_active: true,
 }));
 
 function stubData(rows: Town[] = allTowns) {
-  const calls = { list: [] as { page: number; q?: unknown; sort?: string; is_active?: unknown }[], created: [] as unknown[], updated: [] as unknown[], deleted: [] as unknown[] };
+  const calls = {
+    list: [] as { page: number; q?: unknown; sort?: string; is_active?: unknown }[],
+    created: [] as unknown[],
+    updated: [] as unknown[],
+    deleted: [] as unknown[],
+  };
   let data = [...rows];
   const dataProvider: DataProvider = {
     getApiUrl: () => '/api',
@@ -258,7 +280,9 @@ describe('a declared form', () => {
   });
 
   it('loads the record on edit and saves with the edit schema', async () => {
-    const { dataProvider, calls } = stubData([{ id: 't7', name: 'Bundi', pincode: '323001', wards: ['Old City'], is_active: false, state: 'Rajasthan', district: 'Bundi' } as Town]);
+    const { dataProvider, calls } = stubData([
+      { id: 't7', name: 'Bundi', pincode: '323001', wards: ['Old City'], is_active: false, state: 'Rajasthan', district: 'Bundi' } as Town,
+    ]);
     renderApp('/town-edit/t7', dataProvider);
     await waitFor(() => expect((screen.getByLabelText('Town Name') as HTMLInputElement).value).toBe('Bundi'));
     expect((screen.getByLabelText('Ward 1') as HTMLInputElement).value).toBe('Old City');

@@ -38,7 +38,13 @@ describe('data provider: list shapes of SPEC.md section 7 → {data, total}', ()
   it('users: {users, total}', async () => {
     const { data, requests } = provider({ body: { users: [{ _id: 'u1' }, { _id: 'u2' }], total: 12, page: 2, limit: 10 } });
     const result = await data.getList({ resource: 'users', pagination: page });
-    expect(result).toEqual({ data: [{ _id: 'u1', id: 'u1' }, { _id: 'u2', id: 'u2' }], total: 12 });
+    expect(result).toEqual({
+      data: [
+        { _id: 'u1', id: 'u1' },
+        { _id: 'u2', id: 'u2' },
+      ],
+      total: 12,
+    });
     expect(requests[0]).toMatchObject({ method: 'GET', url: '/users', params: { page: 2, limit: 10 } });
   });
 
@@ -148,6 +154,8 @@ describe('data provider: catalogue defaults of SPEC.md section 8', () => {
     const { data } = provider({ status: 409, body: { message: 'City is used by 2 warehouses' } });
     await expect(data.deleteOne({ resource: 'cities', id: 'c' })).rejects.toMatchObject({ statusCode: 409, message: 'City is used by 2 warehouses' });
     const silent = provider({ status: 500 }).data;
-    await expect(silent.custom!({ url: '/inventory/report', method: 'get', meta: { errorMessage: 'Failed to generate report' } })).rejects.toMatchObject({ message: 'Failed to generate report' });
+    await expect(silent.custom!({ url: '/inventory/report', method: 'get', meta: { errorMessage: 'Failed to generate report' } })).rejects.toMatchObject({
+      message: 'Failed to generate report',
+    });
   });
 });

@@ -67,7 +67,7 @@ describe("a document's form: lines, read-only status and number, a day", () => {
     expect((screen.getByLabelText('Quantity (line 1)') as HTMLInputElement).value).toBe('2');
   });
 
-  it("checks each line by its own rules in its cell, and sends the picked, typed and dated values; then shows the document", async () => {
+  it('checks each line by its own rules in its cell, and sends the picked, typed and dated values; then shows the document', async () => {
     const { dataProvider, calls } = stubDocuments();
     renderScreens('/test-orders/new', dataProvider);
     await screen.findByLabelText('Quantity (line 1)');
@@ -114,8 +114,15 @@ describe("a document's form: lines, read-only status and number, a day", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(calls.updated).toHaveLength(1));
     expect(calls.updated[0]).toEqual({
-      id: 'o1', supplier_id: 's1', expected_on: '2026-11-24', freight: 110, confirmed_at: '2026-11-25T04:30:00.000Z',
-      lines: [{ product_id: 'p1', quantity: 4, unit_cost: 450 }, { product_id: 'p2', quantity: 3, unit_cost: 120.5 }],
+      id: 'o1',
+      supplier_id: 's1',
+      expected_on: '2026-11-24',
+      freight: 110,
+      confirmed_at: '2026-11-25T04:30:00.000Z',
+      lines: [
+        { product_id: 'p1', quantity: 4, unit_cost: 450 },
+        { product_id: 'p2', quantity: 3, unit_cost: 120.5 },
+      ],
     });
     await waitFor(() => expect(location()).toBe('/test-orders/o1'));
   });
@@ -134,15 +141,29 @@ describe("a document's declaration on the SPA (fromSpec)", () => {
 
   it('gives each kind its input, leaves out what the server sets, and starts with the least number of lines', () => {
     expect(form.fields.map((f) => [f.name, f.input])).toEqual([
-      ['supplier_id', 'select'], ['expected_on', 'date'], ['freight', 'number'], ['confirmed_at', 'datetime'], ['lines', 'lines'],
+      ['supplier_id', 'select'],
+      ['expected_on', 'date'],
+      ['freight', 'number'],
+      ['confirmed_at', 'datetime'],
+      ['lines', 'lines'],
     ]);
-    expect(input('lines')?.lines).toMatchObject({ itemLabel: 'Line', min: 1, totals: [{ key: 'amount', label: 'Amount', of: ['quantity', 'unit_cost'], kind: 'money' }] });
+    expect(input('lines')?.lines).toMatchObject({
+      itemLabel: 'Line',
+      min: 1,
+      totals: [{ key: 'amount', label: 'Amount', of: ['quantity', 'unit_cost'], kind: 'money' }],
+    });
     expect(input('lines')?.lines?.fields.map((f) => [f.name, f.input, f.integer ?? false])).toEqual([
-      ['product_id', 'select', false], ['quantity', 'number', true], ['unit_cost', 'number', false],
+      ['product_id', 'select', false],
+      ['quantity', 'number', true],
+      ['unit_cost', 'number', false],
     ]);
     expect(form.initialValues).toEqual({ lines: [{}] });
     const supplierForm = suppliers.form as DeclaredFormDeclaration;
-    expect(supplierForm.fields.map((f) => [f.name, f.input])).toEqual([['name', undefined], ['email', 'email'], ['phone', 'tel']]);
+    expect(supplierForm.fields.map((f) => [f.name, f.input])).toEqual([
+      ['name', undefined],
+      ['email', 'email'],
+      ['phone', 'tel'],
+    ]);
   });
 
   it("keeps a day as 'YYYY-MM-DD' and an instant as ISO text read on India's clock, whatever the browser's zone", () => {

@@ -30,7 +30,7 @@ describe("a document's page", () => {
     expect(screen.getByTestId('total-amount').textContent).toBe('₹1,261.50');
   });
 
-  it("offers the steps the status allows and the role holds, and Edit and Delete only while it is editable", async () => {
+  it('offers the steps the status allows and the role holds, and Edit and Delete only while it is editable', async () => {
     const draft = stubDocuments({ orders: [order('o1', 'draft')] });
     renderScreens('/test-orders/o1', draft.dataProvider);
     await screen.findByRole('button', { name: /Edit/ });
@@ -99,8 +99,22 @@ describe("a document's page", () => {
   it('tells the history oldest first: what, who and when, the note, and each changed field in words', async () => {
     const history = [
       { action: 'created', changes: null, note: '', user_id: 'u1', user_name: 'Admin User', at: '2026-11-24T08:35:00.000Z' },
-      { action: 'updated', changes: { freight: [120, 110], expected_on: ['2026-11-24', '2026-11-30'] }, note: '', user_id: 'u1', user_name: 'Admin User', at: '2026-11-24T09:00:00.000Z' },
-      { action: 'submit', changes: { status: ['draft', 'submitted'] }, note: 'Agreed on the phone', user_id: 'u2', user_name: 'Priya Shah', at: '2026-11-25T04:30:00.000Z' },
+      {
+        action: 'updated',
+        changes: { freight: [120, 110], expected_on: ['2026-11-24', '2026-11-30'] },
+        note: '',
+        user_id: 'u1',
+        user_name: 'Admin User',
+        at: '2026-11-24T09:00:00.000Z',
+      },
+      {
+        action: 'submit',
+        changes: { status: ['draft', 'submitted'] },
+        note: 'Agreed on the phone',
+        user_id: 'u2',
+        user_name: 'Priya Shah',
+        at: '2026-11-25T04:30:00.000Z',
+      },
     ];
     const { dataProvider } = stubDocuments({ orders: [order('o1', 'submitted', { history })] });
     renderScreens('/test-orders/o1', dataProvider);
@@ -124,9 +138,14 @@ describe("a document's list", () => {
     const headers = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
     expect(headers).toEqual(['Number', 'Supplier', 'Expected', 'Status', 'Lines', 'Amount', 'Actions']);
     const [draft, submitted] = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')] as HTMLElement[];
-    expect([...submitted!.querySelectorAll('td')].slice(0, 6).map((td) => td.textContent)).toEqual(
-      ['TO-2026-00002', 'Bharat Foods', '05 Dec 2026', 'Submitted', '2', '₹1,261.50'],
-    );
+    expect([...submitted!.querySelectorAll('td')].slice(0, 6).map((td) => td.textContent)).toEqual([
+      'TO-2026-00002',
+      'Bharat Foods',
+      '05 Dec 2026',
+      'Submitted',
+      '2',
+      '₹1,261.50',
+    ]);
     expect(within(submitted!).getByText('Submitted').className).toContain('ant-tag-blue');
     await within(draft!).findByRole('button', { name: /Edit/ });
     expect(within(draft!).getByRole('button', { name: /Delete/ })).toBeTruthy();
@@ -136,14 +155,17 @@ describe("a document's list", () => {
     expect(location()).toBe('/test-orders/o2');
   });
 
-  it("filters a day by a period picked in its column header, written to the URL as <field>_from and <field>_to", async () => {
+  it('filters a day by a period picked in its column header, written to the URL as <field>_from and <field>_to', async () => {
     const { dataProvider, calls } = stubDocuments({ orders });
     renderScreens('/test-orders', dataProvider);
     await screen.findByText('TO-2026-00002');
     const header = screen.getByRole('columnheader', { name: /Expected/ });
     fireEvent.click(header.querySelector('.ant-table-filter-trigger')!);
     const [from, to] = (await screen.findAllByPlaceholderText(/^(From|To)$/)) as HTMLInputElement[];
-    for (const [input, text] of [[from!, '01 Dec 2026'], [to!, '31 Dec 2026']] as const) {
+    for (const [input, text] of [
+      [from!, '01 Dec 2026'],
+      [to!, '31 Dec 2026'],
+    ] as const) {
       fireEvent.mouseDown(input);
       fireEvent.focus(input);
       fireEvent.change(input, { target: { value: text } });
@@ -167,10 +189,16 @@ describe("a record's related list", () => {
     expect(calls.list.find((c) => c.resource === 'test-orders')?.filters).toEqual({ supplier_id: 's1' });
     // The column naming the supplier says nothing here.
     expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Number', 'Expected', 'Status', 'Lines', 'Amount']);
-    expect(within(table).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(
-      ['/test-orders/o1', '/test-orders/o2', '/test-orders/o3', '/test-orders/o4', '/test-orders/o5'],
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/test-orders/o1', '/test-orders/o2', '/test-orders/o3', '/test-orders/o4', '/test-orders/o5']);
+    fireEvent.click(
+      within(table.closest('.ant-card') as HTMLElement)
+        .getByTitle('Next Page')
+        .querySelector('button')!,
     );
-    fireEvent.click(within(table.closest('.ant-card') as HTMLElement).getByTitle('Next Page').querySelector('button')!);
     await within(table).findByText('TO-2026-00007');
     expect(within(table).queryByText('TO-2026-00009')).toBeNull();
   });

@@ -32,8 +32,14 @@ describe("fromSpec's extra columns and form component", () => {
   it("keeps Product Listing's columns, matrix place and sidebar place", () => {
     const products = resourceDeclarations.find((d) => d.name === 'products')!;
     expect(products.list?.columns.map((c) => [c.title, c.sort ?? null])).toEqual([
-      ['Image', null], ['Product Name', 'productname'], ['Category', null], ['Subcategory', null], ['Stock Status', null],
-      ['Current Stock', 'current_stock'], ['Price', 'price'], ['Discount Price', 'discount_price'],
+      ['Image', null],
+      ['Product Name', 'productname'],
+      ['Category', null],
+      ['Subcategory', null],
+      ['Stock Status', null],
+      ['Current Stock', 'current_stock'],
+      ['Price', 'price'],
+      ['Discount Price', 'discount_price'],
     ]);
     expect(Object.keys(RESOURCES).slice(0, 2)).toEqual(['dashboard', 'products']);
     expect(resourceDeclarations.map((d) => d.name).slice(0, 3)).toEqual(['dashboard', 'products', 'users']);

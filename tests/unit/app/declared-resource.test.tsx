@@ -43,7 +43,16 @@ const declaration = fromSpec(towns);
 const columns = declaration.list!.columns;
 const column = (key: string) => columns.find((c) => c.key === key) as ColumnDeclaration<ApiRecord>;
 const form = declaration.form as DeclaredFormDeclaration;
-const row: ApiRecord = { id: 't1', name: 'Amer', region: 'North', pin: '302028', streets: ['a', 'b', 'c', 'd', 'e'], open: false, gated: true, created: '2026-01-05T10:00:00.000Z' };
+const row: ApiRecord = {
+  id: 't1',
+  name: 'Amer',
+  region: 'North',
+  pin: '302028',
+  streets: ['a', 'b', 'c', 'd', 'e'],
+  open: false,
+  gated: true,
+  created: '2026-01-05T10:00:00.000Z',
+};
 const text = (c: ColumnDeclaration<ApiRecord>) => renderToStaticMarkup(<>{c.render!(row)}</>).replace(/<[^>]+>/g, '');
 
 describe('a declared resource on the SPA (fromSpec)', () => {
@@ -62,10 +71,20 @@ describe('a declared resource on the SPA (fromSpec)', () => {
 
   it("filters a 'contains' field by typed text, a flag by its labels (Yes/No unless declared)", () => {
     expect(column('region').filter).toEqual({ options: 'text' });
-    expect(column('open').filter).toEqual({ options: [{ value: 'true', label: 'Open' }, { value: 'false', label: 'Closed' }] });
+    expect(column('open').filter).toEqual({
+      options: [
+        { value: 'true', label: 'Open' },
+        { value: 'false', label: 'Closed' },
+      ],
+    });
     expect(text(column('open'))).toBe('Closed');
     expect(column('open').exportValue!(row)).toBe('Closed');
-    expect(column('gated').filter).toEqual({ options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] });
+    expect(column('gated').filter).toEqual({
+      options: [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ],
+    });
     expect(column('gated').exportValue!(row)).toBe('Yes');
     expect(column('name').filter).toBeUndefined();
   });
@@ -128,13 +147,28 @@ const depots = defineResource({
   fields: {
     name: { kind: 'text', label: 'Depot Name', rule: requiredText('Depot name'), column: 'Depot Name', search: true, sort: true },
     town_id: {
-      kind: 'ref', label: 'Town', rule: requiredText('Town'), column: 'Town', sort: true, filter: true, placeholder: 'Select a town',
+      kind: 'ref',
+      label: 'Town',
+      rule: requiredText('Town'),
+      column: 'Town',
+      sort: true,
+      filter: true,
+      placeholder: 'Select a town',
       ref: { resource: 'towns', labelField: 'name', as: 'town', unknown: 'Unknown Town' },
     },
     region_id: { kind: 'ref', label: 'Region', rule: requiredText('Region'), column: 'Region', sort: true, ref: { resource: 'regions', labelField: 'name' } },
     state: {
-      kind: 'choice', label: 'State', column: 'State', sort: true, filter: true, initial: 'open',
-      rule: choice(['open', 'shut'], 'State'), options: [{ value: 'open', label: 'Open', color: 'green' }, { value: 'shut', label: 'Shut' }],
+      kind: 'choice',
+      label: 'State',
+      column: 'State',
+      sort: true,
+      filter: true,
+      initial: 'open',
+      rule: choice(['open', 'shut'], 'State'),
+      options: [
+        { value: 'open', label: 'Open', color: 'green' },
+        { value: 'shut', label: 'Shut' },
+      ],
     },
     notes: { kind: 'text', label: 'Notes', rule: requiredText('Notes'), column: 'Notes', input: 'textarea', cut: 5 },
     phone: { kind: 'text', label: 'Phone', rule: requiredText('Phone'), column: 'Phone', input: 'tel', autoComplete: 'tel', nowrap: true },
@@ -144,16 +178,37 @@ const depots = defineResource({
 const depot = fromSpec(depots, { list: { compactActions: true } });
 const depotColumn = (key: string) => depot.list!.columns.find((c) => c.key === key)!;
 const depotForm = depot.form as DeclaredFormDeclaration;
-const depotRow: ApiRecord = { id: 'd1', name: 'North', town_id: 't1', town: null, region_id: 'r1', region_name: 'East', state: 'shut', notes: 'Dairy and frozen', phone: '+91 1' };
+const depotRow: ApiRecord = {
+  id: 'd1',
+  name: 'North',
+  town_id: 't1',
+  town: null,
+  region_id: 'r1',
+  region_name: 'East',
+  state: 'shut',
+  notes: 'Dairy and frozen',
+  phone: '+91 1',
+};
 const html = (c: ColumnDeclaration<ApiRecord>) => renderToStaticMarkup(<>{c.render!(depotRow)}</>);
 
 describe('choices, named references and input kinds (warehouses)', () => {
   it("shows a choice as its option's tag, filters by its options, and keeps the stored value in the CSV", () => {
     expect(html(depotColumn('state'))).toBe(renderToStaticMarkup(<Tag color="default">Shut</Tag>));
     expect(renderToStaticMarkup(<>{depotColumn('state').render!({ ...depotRow, state: 'open' })}</>)).toBe(renderToStaticMarkup(<Tag color="green">Open</Tag>));
-    expect(depotColumn('state').filter).toEqual({ options: [{ value: 'open', label: 'Open' }, { value: 'shut', label: 'Shut' }] });
+    expect(depotColumn('state').filter).toEqual({
+      options: [
+        { value: 'open', label: 'Open' },
+        { value: 'shut', label: 'Shut' },
+      ],
+    });
     expect(depotColumn('state').exportValue).toBeUndefined();
-    expect(depotForm.fields.find((f) => f.name === 'state')).toMatchObject({ input: 'select', options: [{ value: 'open', label: 'Open' }, { value: 'shut', label: 'Shut' }] });
+    expect(depotForm.fields.find((f) => f.name === 'state')).toMatchObject({
+      input: 'select',
+      options: [
+        { value: 'open', label: 'Open' },
+        { value: 'shut', label: 'Shut' },
+      ],
+    });
     expect(depotForm.initialValues).toEqual({ state: 'open' });
   });
 
@@ -164,7 +219,11 @@ describe('choices, named references and input kinds (warehouses)', () => {
     expect(html(depotColumn('region_id'))).toBe('East');
     expect(depotColumn('region_id').sort).toBe('region_name');
     expect(depotForm.fields.find((f) => f.name === 'town_id')).toEqual({
-      name: 'town_id', label: 'Town', placeholder: 'Select a town', input: 'select', options: { resource: 'towns', labelField: 'name' },
+      name: 'town_id',
+      label: 'Town',
+      placeholder: 'Select a town',
+      input: 'select',
+      options: { resource: 'towns', labelField: 'name' },
     });
     // Fields first, then references by their names, then created: the order the API's 400 lists them in.
     expect(sortFields(depots)).toEqual(['name', 'state', 'town', 'region_name', 'created']);
@@ -201,7 +260,9 @@ describe("a declaration's server part", () => {
   it("takes a scoped resource's own service in place of a declared scope: inventory's applies the caller's scope itself", () => {
     expect(partOf('inventory')).toMatchObject({ table: inventoryTable, service: expect.any(Function) });
     expect(partOf('inventory')?.scope).toBeUndefined();
-    expect(() => checkedPart('cities', { table: citiesTable, service: partOf('inventory')!.service, scope: { column: citiesTable.id } })).toThrow(/WAREHOUSE_SCOPED/);
+    expect(() => checkedPart('cities', { table: citiesTable, service: partOf('inventory')!.service, scope: { column: citiesTable.id } })).toThrow(
+      /WAREHOUSE_SCOPED/,
+    );
   });
 });
 
@@ -222,7 +283,6 @@ describe('warehouses, a SPEC.md resource with special parts on the declaration',
     expect(WAREHOUSE_SCOPED).toContain('warehouses');
     expect(partOf('warehouses')!.scope).toBeDefined();
   });
-
 });
 
 describe('users, a SPEC.md resource with its own service and SPA parts on the declaration', () => {
@@ -243,9 +303,25 @@ describe('users, a SPEC.md resource with its own service and SPA parts on the de
     expect(users.api).toEqual({ listKey: 'users', createPath: 'users/create', updateMethod: 'PUT' });
     expect(users.list).toMatchObject({ title: 'User Management', createLabel: 'Add New User', emptyText: 'No users found' });
     expect(form.titles).toEqual({ create: 'Add User', edit: 'Edit User' });
-    expect(form.fields.map((f) => f.name)).toEqual(['firstname', 'lastname', 'email', 'phonenumber', 'password', 'city_id', 'address', 'role', 'status', 'warehouse_ids', 'gst_no', 'profileimage']);
+    expect(form.fields.map((f) => f.name)).toEqual([
+      'firstname',
+      'lastname',
+      'email',
+      'phonenumber',
+      'password',
+      'city_id',
+      'address',
+      'role',
+      'status',
+      'warehouse_ids',
+      'gst_no',
+      'profileimage',
+    ]);
     const field = (name: string) => form.fields.find((f) => f.name === name)!;
-    expect(field('password')).toMatchObject({ input: 'password', help: { create: 'At least 6 characters.', edit: 'Leave blank to keep the current password.' } });
+    expect(field('password')).toMatchObject({
+      input: 'password',
+      help: { create: 'At least 6 characters.', edit: 'Leave blank to keep the current password.' },
+    });
     expect(field('role').options).toEqual({ resource: 'roles', labelField: 'label', valueField: 'name' });
     expect(field('warehouse_ids').options).toEqual({ resource: 'warehouses', labelField: ['name'], multiple: true });
     // A declared resource's records are offered as its search suggestions name them: a city by name and state.
@@ -258,8 +334,12 @@ describe('users, a SPEC.md resource with its own service and SPA parts on the de
     const row = { firstname: 'Asha', lastname: 'Rao', role: 'seller', role_label: '', status: 'notverified' };
     const columns = users.list!.columns as ColumnDeclaration<ApiRecord>[];
     expect(columns.map((c) => [c.key, c.title, c.sort])).toEqual([
-      ['name', 'Name', 'firstname'], ['email', 'Email', 'email'], ['role', 'Role', 'role'], ['status', 'Status', 'status'],
-      ['created', 'Created', 'created'], ['modified', 'Modified', 'modified'],
+      ['name', 'Name', 'firstname'],
+      ['email', 'Email', 'email'],
+      ['role', 'Role', 'role'],
+      ['status', 'Status', 'status'],
+      ['created', 'Created', 'created'],
+      ['modified', 'Modified', 'modified'],
     ]);
     expect(columns[0]!.exportValue!(row)).toBe('Asha Rao');
     expect(columns[2]!.filter).toEqual({ options: { resource: 'roles', labelField: 'label', valueField: 'name' } });

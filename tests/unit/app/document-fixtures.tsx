@@ -36,17 +36,25 @@ export const testOrders = defineResource({
   fields: {
     number: { kind: 'text', label: 'Number', column: 'Number' },
     supplier_id: {
-      kind: 'ref', label: 'Supplier', required: true, column: 'Supplier', filter: true,
+      kind: 'ref',
+      label: 'Supplier',
+      required: true,
+      column: 'Supplier',
+      filter: true,
       ref: { resource: 'test-suppliers', labelField: 'name', as: 'supplier' },
     },
     expected_on: { kind: 'date', label: 'Expected On', column: 'Expected', filter: 'range' },
     freight: { kind: 'money', label: 'Freight' },
     confirmed_at: { kind: 'datetime', label: 'Confirmed At' },
     status: {
-      kind: 'choice', label: 'Status', column: 'Status',
+      kind: 'choice',
+      label: 'Status',
+      column: 'Status',
       options: [
-        { value: 'draft', label: 'Draft' }, { value: 'submitted', label: 'Submitted', color: 'blue' },
-        { value: 'received', label: 'Received', color: 'green' }, { value: 'cancelled', label: 'Cancelled', color: 'red' },
+        { value: 'draft', label: 'Draft' },
+        { value: 'submitted', label: 'Submitted', color: 'blue' },
+        { value: 'received', label: 'Received', color: 'green' },
+        { value: 'cancelled', label: 'Cancelled', color: 'red' },
       ],
       workflow: {
         initial: 'draft',
@@ -59,9 +67,12 @@ export const testOrders = defineResource({
       },
     },
     lines: {
-      kind: 'lines', label: 'Lines', column: 'Lines',
+      kind: 'lines',
+      label: 'Lines',
+      column: 'Lines',
       lines: {
-        itemLabel: 'Line', min: 1,
+        itemLabel: 'Line',
+        min: 1,
         fields: {
           product_id: { kind: 'ref', label: 'Product', required: true, ref: { resource: 'test-products', labelField: 'name' } },
           quantity: { kind: 'integer', label: 'Quantity', required: true, min: 1 },
@@ -81,10 +92,19 @@ const declarations = [suppliers, orders];
 
 type Row = Record<string, unknown> & { _id: string };
 
-const line = (_id: string, product: string, quantity: number, unit_cost: number) =>
-  ({ _id, product_id: product, product_name: PRODUCTS.find((p) => p._id === product)!.name, quantity, unit_cost, amount: quantity * unit_cost });
+const line = (_id: string, product: string, quantity: number, unit_cost: number) => ({
+  _id,
+  product_id: product,
+  product_name: PRODUCTS.find((p) => p._id === product)!.name,
+  quantity,
+  unit_cost,
+  amount: quantity * unit_cost,
+});
 
-export const PRODUCTS: Row[] = [{ _id: 'p1', name: 'Basmati Rice 5 kg' }, { _id: 'p2', name: 'Toor Dal 1 kg' }];
+export const PRODUCTS: Row[] = [
+  { _id: 'p1', name: 'Basmati Rice 5 kg' },
+  { _id: 'p2', name: 'Toor Dal 1 kg' },
+];
 export const SUPPLIERS: Row[] = [
   { _id: 's1', name: 'Acme Traders', email: 'acme@example.com', phone: '+91 98765 43210' },
   { _id: 's2', name: 'Bharat Foods', email: null, phone: null },
@@ -96,9 +116,20 @@ const created = (at: string): HistoryEntry => ({ action: 'created', changes: nul
 export function order(_id: string, status: string, overrides: Partial<Row> = {}): Row {
   const lines = [line(`${_id}-l1`, 'p1', 2, 450), line(`${_id}-l2`, 'p2', 3, 120.5)];
   return {
-    _id, number: `TO-2026-${_id.replace(/\D/g, '').padStart(5, '0')}`, supplier_id: 's1', supplier: 'Acme Traders', expected_on: '2026-11-24',
-    freight: 110, confirmed_at: '2026-11-25T04:30:00.000Z', status, lines, lines_count: lines.length, amount: lines.reduce((s, l) => s + l.amount, 0),
-    history: [created('2026-11-24T08:35:00.000Z')], created: '2026-11-24T08:35:00.000Z', ...overrides,
+    _id,
+    number: `TO-2026-${_id.replace(/\D/g, '').padStart(5, '0')}`,
+    supplier_id: 's1',
+    supplier: 'Acme Traders',
+    expected_on: '2026-11-24',
+    freight: 110,
+    confirmed_at: '2026-11-25T04:30:00.000Z',
+    status,
+    lines,
+    lines_count: lines.length,
+    amount: lines.reduce((s, l) => s + l.amount, 0),
+    history: [created('2026-11-24T08:35:00.000Z')],
+    created: '2026-11-24T08:35:00.000Z',
+    ...overrides,
   };
 }
 
@@ -117,7 +148,10 @@ export function stubDocuments(initial: { orders?: Row[]; create?: (body: Record<
   const plain = (filters: CrudFilter[] | undefined) =>
     Object.fromEntries((filters ?? []).flatMap((f) => ('field' in f && f.value !== '' && f.value !== undefined ? [[f.field, f.value]] : [])));
   const matches = (row: Row, [field, value]: [string, unknown]) => {
-    if (field === 'q') return String(row.name ?? '').toLowerCase().includes(String(value).toLowerCase());
+    if (field === 'q')
+      return String(row.name ?? '')
+        .toLowerCase()
+        .includes(String(value).toLowerCase());
     if (field.endsWith('_from')) return String(row[field.slice(0, -5)]) >= String(value);
     if (field.endsWith('_to')) return String(row[field.slice(0, -3)]) <= String(value);
     return String(row[field]) === String(value);
@@ -142,7 +176,7 @@ export function stubDocuments(initial: { orders?: Row[]; create?: (body: Record<
     create: (async ({ resource, variables }) => {
       const body = variables as Record<string, unknown>;
       calls.created.push(body);
-      const row = initial.create ? initial.create(body) : { ...body, _id: 'o-new' } as Row;
+      const row = initial.create ? initial.create(body) : ({ ...body, _id: 'o-new' } as Row);
       data[resource]!.push(row);
       return { data: withId(row) };
     }) as DataProvider['create'],
@@ -171,9 +205,17 @@ export function stubDocuments(initial: { orders?: Row[]; create?: (body: Record<
         throw new ApiError(`This test order is ${String(row.status)}: '${action.label ?? step}' is not possible`, 409, 'server');
       }
       const note = (payload as { note?: string } | undefined)?.note ?? '';
-      row.history = [...(row.history as HistoryEntry[]), {
-        action: step, changes: { status: [row.status, action.to] }, note, user_id: 'u1', user_name: 'Admin User', at: '2026-11-25T04:30:00.000Z',
-      }];
+      row.history = [
+        ...(row.history as HistoryEntry[]),
+        {
+          action: step,
+          changes: { status: [row.status, action.to] },
+          note,
+          user_id: 'u1',
+          user_name: 'Admin User',
+          at: '2026-11-25T04:30:00.000Z',
+        },
+      ];
       row.status = action.to;
       return { data: withId(row) };
     }) as DataProvider['custom'],
@@ -221,7 +263,13 @@ export function renderScreens(path: string, dataProvider: DataProvider, denied: 
 /** antd reads media queries; jsdom has none. */
 export function fakeMatchMedia() {
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }

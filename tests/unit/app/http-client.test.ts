@@ -19,10 +19,11 @@ async function startServer(handler: Handler): Promise<{ url: string; close: () =
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/api`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -138,14 +139,16 @@ describe('HTTP client: token refresh', () => {
 
 describe('HTTP client: SPEC.md section 8 error messages', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
-  const client = (url: string, session = createSession(memoryStorage())) =>
-    createHttpClient({ baseURL: url, session, onSessionExpired: vi.fn() });
+  const client = (url: string, session = createSession(memoryStorage())) => createHttpClient({ baseURL: url, session, onSessionExpired: vi.fn() });
 
   beforeEach(async () => {
     server = await startServer((req, _body, res) => {
       if (req.url === '/api/with-message') return json(res, 409, { message: 'A city with this name already exists' });
       if (req.url === '/api/validation') {
-        return json(res, 400, { message: 'pincode: Please enter a valid 6-digit pincode', errors: [{ field: 'pincode', message: 'Please enter a valid 6-digit pincode' }] });
+        return json(res, 400, {
+          message: 'pincode: Please enter a valid 6-digit pincode',
+          errors: [{ field: 'pincode', message: 'Please enter a valid 6-digit pincode' }],
+        });
       }
       if (req.url === '/api/no-message') return json(res, 500);
       if (req.url === '/api/unauthorized') return json(res, 401);
@@ -159,7 +162,13 @@ describe('HTTP client: SPEC.md section 8 error messages', () => {
   });
   afterEach(() => server.close());
 
-  const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as ApiError);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected a failure');
+      },
+      (e: unknown) => e as ApiError,
+    );
 
   it("shows the server's message and keeps its field errors for the form", async () => {
     const conflict = await failure(client(server.url).get('/with-message'));

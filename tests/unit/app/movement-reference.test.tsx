@@ -15,8 +15,14 @@ vi.mock('../../../src/app/access/costs', async (original) => ({ ...(await origin
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
@@ -76,10 +82,16 @@ describe("a movement's reference", () => {
       <DayGroupedTable
         testId="purchases"
         emptyText="No purchases"
-        days={{ '2026-05-04': { total: 160, total_quantity: 8, items: [
-          { ...item, _id: 'r1', quantity: 10, total_value: 200, ...receipt },
-          { ...item, _id: 'r2', quantity: -2, total_value: -40, ...receipt },
-        ] } }}
+        days={{
+          '2026-05-04': {
+            total: 160,
+            total_quantity: 8,
+            items: [
+              { ...item, _id: 'r1', quantity: 10, total_value: 200, ...receipt },
+              { ...item, _id: 'r2', quantity: -2, total_value: -40, ...receipt },
+            ],
+          },
+        }}
       />,
     );
     fireEvent.click(screen.getByText(/04 May 2026/));

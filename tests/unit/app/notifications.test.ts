@@ -23,8 +23,9 @@ describe('error notifications as a person reads them', () => {
   it('leave success notices and own error notices with details as they are', () => {
     const success = { type: 'success' as const, message: 'City added successfully' };
     expect(readableNotification(success)).toBe(success);
-    expect(readableNotification({ type: 'error', message: 'Failed to write off expired stock', description: 'Network error. Please check your connection.' }))
-      .toMatchObject({ message: 'Failed to write off expired stock', description: 'Network error. Please check your connection.' });
+    expect(
+      readableNotification({ type: 'error', message: 'Failed to write off expired stock', description: 'Network error. Please check your connection.' }),
+    ).toMatchObject({ message: 'Failed to write off expired stock', description: 'Network error. Please check your connection.' });
   });
 });
 

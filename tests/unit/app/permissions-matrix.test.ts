@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_POLICY, RESOURCES, brokenDependencies, neededBy, needing, type Action, type Policy, type Resource,
-} from '../../../src/domain/policy.js';
+import { DEFAULT_POLICY, RESOURCES, brokenDependencies, neededBy, needing, type Action, type Policy, type Resource } from '../../../src/domain/policy.js';
 import { ROLES } from '../../../src/domain/roles.js';
 import { dependencyNoteText, toggleCell } from '../../../src/app/pages/permissions/matrix-toggle.js';
 import type { MatrixRow } from '../../../src/app/pages/permissions/matrix-rows.js';
@@ -39,11 +37,20 @@ describe('action dependencies', () => {
 
   it('are declared once and the defaults obey them', () => {
     for (const role of ROLES) expect(brokenDependencies(DEFAULT_POLICY.grants[role]), role).toEqual([]);
-    expect(neededBy({ resource: 'cities', action: 'edit' })).toEqual([{ resource: 'cities', action: 'show' }, { resource: 'cities', action: 'list' }]);
-    expect(needing({ resource: 'inventory', action: 'list' })).toEqual(expect.arrayContaining([
-      { resource: 'inventory', action: 'show' }, { resource: 'stock', action: 'add' }, { resource: 'stock', action: 'remove' },
-    ]));
-    expect(brokenDependencies({ cities: ['list', 'edit'] })).toEqual([{ by: { resource: 'cities', action: 'edit' }, needs: { resource: 'cities', action: 'show' } }]);
+    expect(neededBy({ resource: 'cities', action: 'edit' })).toEqual([
+      { resource: 'cities', action: 'show' },
+      { resource: 'cities', action: 'list' },
+    ]);
+    expect(needing({ resource: 'inventory', action: 'list' })).toEqual(
+      expect.arrayContaining([
+        { resource: 'inventory', action: 'show' },
+        { resource: 'stock', action: 'add' },
+        { resource: 'stock', action: 'remove' },
+      ]),
+    );
+    expect(brokenDependencies({ cities: ['list', 'edit'] })).toEqual([
+      { by: { resource: 'cities', action: 'edit' }, needs: { resource: 'cities', action: 'show' } },
+    ]);
   });
 
   it('ticking edit ticks show and list, and the note says so', () => {

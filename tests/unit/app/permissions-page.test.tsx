@@ -13,8 +13,14 @@ import PermissionsPage from '../../../src/app/pages/permissions/PermissionsPage.
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
@@ -25,7 +31,11 @@ function stubApi(put: (payload: unknown) => unknown) {
   const notUsed = () => Promise.reject(new Error('not used by this screen'));
   const dataProvider: DataProvider = {
     getApiUrl: () => '/api',
-    getList: notUsed, getOne: notUsed, create: notUsed, update: notUsed, deleteOne: notUsed,
+    getList: notUsed,
+    getOne: notUsed,
+    create: notUsed,
+    update: notUsed,
+    deleteOne: notUsed,
     custom: (async ({ url, method, payload }: { url: string; method: string; payload?: unknown }) => {
       if (url === '/permissions' && method === 'get') {
         const policy = normalisePolicy(DEFAULT_POLICY);
@@ -51,11 +61,11 @@ function renderPage(dataProvider: DataProvider, canEdit = true) {
   render(
     <AntdApp>
       <Refine
-          dataProvider={dataProvider}
-          accessControlProvider={accessControlProvider}
-          resources={[{ name: 'permissions', list: '/permissions' }]}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}
-        >
+        dataProvider={dataProvider}
+        accessControlProvider={accessControlProvider}
+        resources={[{ name: 'permissions', list: '/permissions' }]}
+        options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}
+      >
         <PermissionsPage />
       </Refine>
     </AntdApp>,

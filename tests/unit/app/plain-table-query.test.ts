@@ -3,18 +3,20 @@ import { plainToTableQuery, samePlainQuery, tableQueryToPlain } from '../../../s
 
 describe("a table's state in SPEC's plain query parameters", () => {
   it('writes page, sort and filters under the names the API reads, leaving out defaults and empty values', () => {
-    expect(tableQueryToPlain({
-      currentPage: 3,
-      pageSize: 10,
-      sorters: [{ field: 'created', order: 'desc' }],
-      filters: [
-        { field: 'q', operator: 'contains', value: 'milk' },
-        { field: 'warehouse_id', operator: 'eq', value: 'w1' },
-        { field: 'role', operator: 'in', value: ['admin'] },
-        { field: 'city_id', operator: 'eq', value: '' },
-        { field: 'low_stock_only', operator: 'eq', value: false },
-      ],
-    })).toEqual({ q: 'milk', warehouse_id: 'w1', role: 'admin', sort: 'created', order: 'desc', page: '3' });
+    expect(
+      tableQueryToPlain({
+        currentPage: 3,
+        pageSize: 10,
+        sorters: [{ field: 'created', order: 'desc' }],
+        filters: [
+          { field: 'q', operator: 'contains', value: 'milk' },
+          { field: 'warehouse_id', operator: 'eq', value: 'w1' },
+          { field: 'role', operator: 'in', value: ['admin'] },
+          { field: 'city_id', operator: 'eq', value: '' },
+          { field: 'low_stock_only', operator: 'eq', value: false },
+        ],
+      }),
+    ).toEqual({ q: 'milk', warehouse_id: 'w1', role: 'admin', sort: 'created', order: 'desc', page: '3' });
     expect(tableQueryToPlain({ currentPage: 1, pageSize: 10, sorters: [], filters: [] })).toEqual({});
     expect(tableQueryToPlain({ currentPage: 1, pageSize: 50 })).toEqual({ pageSize: '50' });
   });
@@ -25,7 +27,10 @@ describe("a table's state in SPEC's plain query parameters", () => {
       currentPage: 2,
       pageSize: undefined,
       sorters: [{ field: 'name', order: 'desc' }],
-      filters: [{ field: 'q', operator: 'contains', value: 'milk' }, { field: 'warehouse_id', operator: 'eq', value: 'w1' }],
+      filters: [
+        { field: 'q', operator: 'contains', value: 'milk' },
+        { field: 'warehouse_id', operator: 'eq', value: 'w1' },
+      ],
     });
     expect(tableQueryToPlain(state)).toEqual({ q: 'milk', warehouse_id: 'w1', sort: 'name', order: 'desc', page: '2' });
   });

@@ -52,7 +52,9 @@ describe('every permission is in the policy, and every policy row is used', () =
 
   it('every (resource, action) of RESOURCES is checked by an API route or an SPA declaration: no dead row in the matrix', () => {
     const used = new Set([...serverUses, ...FIELD_PERMISSIONS, ...spaUses(resourceDeclarations, backOfficeRoutes)].map((u) => `${u.resource}: ${u.action}`));
-    const dead = Object.entries(RESOURCES).flatMap(([resource, actions]) => actions.map((action) => `${resource}: ${action}`)).filter((p) => !used.has(p));
+    const dead = Object.entries(RESOURCES)
+      .flatMap(([resource, actions]) => actions.map((action) => `${resource}: ${action}`))
+      .filter((p) => !used.has(p));
     expect(dead).toEqual([]);
   });
 

@@ -18,43 +18,106 @@ const users = findDeclaration('users')!;
 type Row = Record<string, unknown> & { _id: string };
 
 export const SELLER: Row = {
-  _id: 'u-seller', firstname: 'Omkar', lastname: 'Deshmukh', email: 'seller@demo.local', phonenumber: '9000000009', role: 'seller',
-  role_label: 'Seller', status: 'active', address: '18, Main Road', city: 'Pune', gst_no: '27ABCDE1008F1Z5',
+  _id: 'u-seller',
+  firstname: 'Omkar',
+  lastname: 'Deshmukh',
+  email: 'seller@demo.local',
+  phonenumber: '9000000009',
+  role: 'seller',
+  role_label: 'Seller',
+  status: 'active',
+  address: '18, Main Road',
+  city: 'Pune',
+  gst_no: '27ABCDE1008F1Z5',
 };
 export const ADMIN_USER: Row = { ...SELLER, _id: 'u-admin', firstname: 'Aarti', lastname: 'Verma', role: 'admin', role_label: 'Admin', gst_no: '' };
-export const WAREHOUSE: Row = { _id: 'w1', name: 'Pune Central Warehouse', address: 'Plot 14, MIDC, Bhosari', city: 'Pune', contact_person: 'Rakesh Sharma', contact_phone: '+91 98290 11223' };
+export const WAREHOUSE: Row = {
+  _id: 'w1',
+  name: 'Pune Central Warehouse',
+  address: 'Plot 14, MIDC, Bhosari',
+  city: 'Pune',
+  contact_person: 'Rakesh Sharma',
+  contact_phone: '+91 98290 11223',
+};
 
 /** A line of an order: 'tracked' takes a batch and expiry on receipt. */
-export function line(_id: string, product: 'curd' | 'rice' | 'dal', figures: { quantity: number; received?: number; returned?: number; due?: number; unit_cost?: number }): Row {
+export function line(
+  _id: string,
+  product: 'curd' | 'rice' | 'dal',
+  figures: { quantity: number; received?: number; returned?: number; due?: number; unit_cost?: number },
+): Row {
   const names = { curd: 'Fresh Curd 400 g', rice: 'Basmati Rice 5 kg', dal: 'Toor Dal 1 kg' };
   const gst = { curd: 5, rice: 5, dal: 12 };
   const received = figures.received ?? 0;
   const unitCost = figures.unit_cost ?? 100;
   return {
-    _id, product_id: `p-${product}`, product_name: names[product], quantity: figures.quantity, unit_cost: unitCost,
-    received_quantity: received, returned_quantity: figures.returned ?? 0, due_quantity: figures.due ?? figures.quantity - received,
-    gst_rate: gst[product], hsn_code: product === 'curd' ? '0403' : '1006', amount: figures.quantity * unitCost, units: figures.quantity,
-    tracks_expiry: product === 'curd', line_tax: Math.round(figures.quantity * unitCost * gst[product]) / 100,
+    _id,
+    product_id: `p-${product}`,
+    product_name: names[product],
+    quantity: figures.quantity,
+    unit_cost: unitCost,
+    received_quantity: received,
+    returned_quantity: figures.returned ?? 0,
+    due_quantity: figures.due ?? figures.quantity - received,
+    gst_rate: gst[product],
+    hsn_code: product === 'curd' ? '0403' : '1006',
+    amount: figures.quantity * unitCost,
+    units: figures.quantity,
+    tracks_expiry: product === 'curd',
+    line_tax: Math.round(figures.quantity * unitCost * gst[product]) / 100,
   };
 }
 
 const created: HistoryEntry = { action: 'created', changes: null, note: '', user_id: 'u-admin', user_name: 'Aarti Verma', at: '2026-11-20T04:30:00.000Z' };
-const ordered: HistoryEntry = { action: 'order', changes: { status: ['draft', 'ordered'] }, note: '', user_id: 'u-admin', user_name: 'Aarti Verma', at: '2026-11-21T04:30:00.000Z' };
+const ordered: HistoryEntry = {
+  action: 'order',
+  changes: { status: ['draft', 'ordered'] },
+  note: '',
+  user_id: 'u-admin',
+  user_name: 'Aarti Verma',
+  at: '2026-11-21T04:30:00.000Z',
+};
 
 /** An ordered purchase order of curd (tracked), rice and dal, with CGST + SGST (one state). */
 export function order(overrides: Partial<Row> = {}): Row {
   const lines = (overrides.lines as Row[] | undefined) ?? [
-    line('l1', 'curd', { quantity: 10 }), line('l2', 'rice', { quantity: 5 }), line('l3', 'dal', { quantity: 4, received: 4 }),
+    line('l1', 'curd', { quantity: 10 }),
+    line('l2', 'rice', { quantity: 5 }),
+    line('l3', 'dal', { quantity: 4, received: 4 }),
   ];
   return {
-    _id: 'po1', number: 'PO-2026-00042', seller_id: SELLER._id, seller_name: 'Omkar Deshmukh', warehouse_id: WAREHOUSE._id,
-    warehouse_name: WAREHOUSE.name, expected_on: '2026-11-30', status: 'ordered', notes: 'Call before delivery', overdue: false,
-    lines, lines_count: lines.length, units: 19, amount: 1900,
+    _id: 'po1',
+    number: 'PO-2026-00042',
+    seller_id: SELLER._id,
+    seller_name: 'Omkar Deshmukh',
+    warehouse_id: WAREHOUSE._id,
+    warehouse_name: WAREHOUSE.name,
+    expected_on: '2026-11-30',
+    status: 'ordered',
+    notes: 'Call before delivery',
+    overdue: false,
+    lines,
+    lines_count: lines.length,
+    units: 19,
+    amount: 1900,
     taxes: {
-      supply: 'intra', seller_state: 'Maharashtra', warehouse_state: 'Maharashtra', taxable: 1900, cgst: 62, sgst: 62, igst: 0, tax: 124, total: 2024,
-      rates: [{ rate: 5, taxable: 1500, cgst: 37.5, sgst: 37.5, igst: 0, tax: 75 }, { rate: 12, taxable: 400, cgst: 24.5, sgst: 24.5, igst: 0, tax: 49 }],
+      supply: 'intra',
+      seller_state: 'Maharashtra',
+      warehouse_state: 'Maharashtra',
+      taxable: 1900,
+      cgst: 62,
+      sgst: 62,
+      igst: 0,
+      tax: 124,
+      total: 2024,
+      rates: [
+        { rate: 5, taxable: 1500, cgst: 37.5, sgst: 37.5, igst: 0, tax: 75 },
+        { rate: 12, taxable: 400, cgst: 24.5, sgst: 24.5, igst: 0, tax: 49 },
+      ],
     },
-    history: [created, ordered], created: created.at, modified: ordered.at,
+    history: [created, ordered],
+    created: created.at,
+    modified: ordered.at,
     ...overrides,
   };
 }
@@ -97,9 +160,15 @@ export function stubPurchaseOrders(rows: Row[], answer?: StepAnswer) {
       if (!row) throw new ApiError('Not found', 404, 'server');
       return { data: withId(row) };
     }) as DataProvider['getOne'],
-    create: (async () => { throw new Error('not used'); }) as DataProvider['create'],
-    update: (async () => { throw new Error('not used'); }) as DataProvider['update'],
-    deleteOne: (async () => { throw new Error('not used'); }) as DataProvider['deleteOne'],
+    create: (async () => {
+      throw new Error('not used');
+    }) as DataProvider['create'],
+    update: (async () => {
+      throw new Error('not used');
+    }) as DataProvider['update'],
+    deleteOne: (async () => {
+      throw new Error('not used');
+    }) as DataProvider['deleteOne'],
     custom: (async ({ url, method, payload, headers, query }) => {
       if (method === 'get' && url === '/inventory') {
         const q = query as { product_id?: string };
@@ -107,7 +176,11 @@ export function stubPurchaseOrders(rows: Row[], answer?: StepAnswer) {
       }
       if (method === 'get' && url === '/inventory/inv-curd/batches') return { data: { data: CURD_BATCHES } };
       const [, resource = '', id = ''] = url.split('/');
-      const call: StepCall = { url: `${method.toUpperCase()} ${url}`, body: payload as Record<string, unknown>, key: (headers as Record<string, string> | undefined)?.['Idempotency-Key'] };
+      const call: StepCall = {
+        url: `${method.toUpperCase()} ${url}`,
+        body: payload as Record<string, unknown>,
+        key: (headers as Record<string, string> | undefined)?.['Idempotency-Key'],
+      };
       calls.steps.push(call);
       const list = data[resource]!;
       const index = list.findIndex((r) => r._id === id);
@@ -159,8 +232,14 @@ export function fakeScreenWidth(width: number) {
     const max = px(query, 'max');
     const matches = (Number.isNaN(min) || width >= min) && (Number.isNaN(max) || width <= max);
     return {
-      matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-      addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
     };
   }) as unknown as typeof window.matchMedia;
 }

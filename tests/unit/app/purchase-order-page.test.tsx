@@ -13,7 +13,7 @@ const tableCells = (table: HTMLElement) =>
   [...table.querySelectorAll('thead tr, tbody tr.ant-table-row')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe("a purchase order's page", () => {
-  it("names the seller with their phone and GST number (a link to their page), marks an overdue order, and lists what is ordered, received, returned and due", async () => {
+  it('names the seller with their phone and GST number (a link to their page), marks an overdue order, and lists what is ordered, received, returned and due', async () => {
     const { dataProvider } = stubPurchaseOrders([order({ overdue: true })]);
     renderOrders('/purchase-orders/show/po1', dataProvider);
     await screen.findByRole('heading', { name: 'Purchase Order PO-2026-00042' });
@@ -77,7 +77,9 @@ describe('the purchase orders list', () => {
     expect([...onTime!.querySelectorAll('td')][expected]!.textContent).toBe('05 Dec 2026');
     expect(within(onTime!).getByText('Partially received').className).toContain('ant-tag-orange');
     // Filters in the headers: the seller, the warehouse, a period of expected days, the status.
-    const filtered = [...document.querySelectorAll('.ant-table-thead th')].filter((th) => th.querySelector('.ant-table-filter-trigger')).map((th) => th.textContent);
+    const filtered = [...document.querySelectorAll('.ant-table-thead th')]
+      .filter((th) => th.querySelector('.ant-table-filter-trigger'))
+      .map((th) => th.textContent);
     expect(filtered).toEqual(['Seller', 'Warehouse', 'Expected', 'Status']);
   });
 });
@@ -95,7 +97,7 @@ describe("a seller's page", () => {
     expect(calls.list.find((c) => c.resource === 'purchase-orders')?.filters).toEqual({ seller_id: 'u-seller' });
   });
 
-  it("has no orders card for a user who is no seller, nor for a role that may not list purchase orders", async () => {
+  it('has no orders card for a user who is no seller, nor for a role that may not list purchase orders', async () => {
     const admin = stubPurchaseOrders([order()]);
     renderOrders(`/users/show/${ADMIN_USER._id}`, admin.dataProvider);
     await screen.findByRole('heading', { name: 'Admin Aarti Verma' });

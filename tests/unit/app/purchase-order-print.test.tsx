@@ -23,9 +23,13 @@ describe('the printable purchase order', () => {
     expect(page.textContent).toContain('Date21 Nov 2026');
     expect(page.textContent).toContain('Expected by30 Nov 2026');
     const seller = within(page).getByRole('region', { name: 'Seller' });
-    expect([...seller.querySelectorAll('strong, div')].map((e) => e.textContent)).toEqual(
-      ['Omkar Deshmukh', '18, Main Road', 'Pune', 'Phone 9000000009', 'GSTIN 27ABCDE1008F1Z5'],
-    );
+    expect([...seller.querySelectorAll('strong, div')].map((e) => e.textContent)).toEqual([
+      'Omkar Deshmukh',
+      '18, Main Road',
+      'Pune',
+      'Phone 9000000009',
+      'GSTIN 27ABCDE1008F1Z5',
+    ]);
     const warehouse = within(page).getByRole('region', { name: 'Deliver to' });
     await within(warehouse).findByText('Plot 14, MIDC, Bhosari');
     expect(warehouse.textContent).toContain('Pune Central Warehouse');
@@ -45,21 +49,38 @@ describe('the printable purchase order', () => {
       ['12%', '₹400.00', '₹24.50', '₹24.50', '₹49.00'],
     ]);
     expect(cells(within(page).getByRole('table', { name: 'Totals' }))).toEqual([
-      ['Taxable amount', '₹1,900.00'], ['CGST', '₹62.00'], ['SGST', '₹62.00'], ['Total', '₹2,024.00'],
+      ['Taxable amount', '₹1,900.00'],
+      ['CGST', '₹62.00'],
+      ['SGST', '₹62.00'],
+      ['Total', '₹2,024.00'],
     ]);
   });
 
   it('splits the tax as IGST when the seller is in another state', async () => {
     const far = order();
-    far.taxes = { ...(far.taxes as object), supply: 'inter', seller_state: 'Gujarat', cgst: 0, sgst: 0, igst: 124,
-      rates: [{ rate: 5, taxable: 1500, cgst: 0, sgst: 0, igst: 75, tax: 75 }, { rate: 12, taxable: 400, cgst: 0, sgst: 0, igst: 49, tax: 49 }] };
+    far.taxes = {
+      ...(far.taxes as object),
+      supply: 'inter',
+      seller_state: 'Gujarat',
+      cgst: 0,
+      sgst: 0,
+      igst: 124,
+      rates: [
+        { rate: 5, taxable: 1500, cgst: 0, sgst: 0, igst: 75, tax: 75 },
+        { rate: 12, taxable: 400, cgst: 0, sgst: 0, igst: 49, tax: 49 },
+      ],
+    };
     const { dataProvider } = stubPurchaseOrders([far]);
     renderOrders('/purchase-orders/print/po1', dataProvider);
     const page = await sheet();
     const split = within(page).getByRole('table', { name: 'GST by rate' });
     expect(split.querySelector('caption')?.textContent).toBe('Across states (Gujarat → Maharashtra): IGST');
     expect(cells(split)[0]).toEqual(['GST rate', 'Taxable', 'IGST', 'Tax']);
-    expect(cells(within(page).getByRole('table', { name: 'Totals' }))).toEqual([['Taxable amount', '₹1,900.00'], ['IGST', '₹124.00'], ['Total', '₹2,024.00']]);
+    expect(cells(within(page).getByRole('table', { name: 'Totals' }))).toEqual([
+      ['Taxable amount', '₹1,900.00'],
+      ['IGST', '₹124.00'],
+      ['Total', '₹2,024.00'],
+    ]);
   });
 
   it('prints no price for a role that may not see costs, and the seller as the order names them where the role may not open users', async () => {

@@ -36,10 +36,22 @@ function typeDay(input: HTMLElement, text: string) {
 /** The API taking a receipt: received and due quantities moved by the body's lines. */
 const receiving: StepAnswer = (call, row) => {
   const lines = (row.lines as Record<string, number | string>[]).map((l) => {
-    const got = (call.body.lines as { product_id: string; quantity: number }[]).filter((b) => b.product_id === l.product_id).reduce((s, b) => s + b.quantity, 0);
+    const got = (call.body.lines as { product_id: string; quantity: number }[])
+      .filter((b) => b.product_id === l.product_id)
+      .reduce((s, b) => s + b.quantity, 0);
     return { ...l, received_quantity: Number(l.received_quantity) + got, due_quantity: Number(l.due_quantity) - got };
   });
-  const history = [...(row.history as object[]), { action: 'receive', changes: { status: [row.status, 'partially_received'] }, note: call.body.note ?? '', user_id: 'u', user_name: 'Aarti Verma', at: '2026-11-25T06:00:00.000Z' }];
+  const history = [
+    ...(row.history as object[]),
+    {
+      action: 'receive',
+      changes: { status: [row.status, 'partially_received'] },
+      note: call.body.note ?? '',
+      user_id: 'u',
+      user_name: 'Aarti Verma',
+      at: '2026-11-25T06:00:00.000Z',
+    },
+  ];
   return { ...row, lines, status: 'partially_received', history };
 };
 
@@ -104,7 +116,11 @@ describe('the receive dialog of a purchase order', () => {
     await waitFor(() => expect(calls.steps).toHaveLength(1));
     expect(calls.steps[0]).toMatchObject({
       url: 'POST /purchase-orders/po1/receive',
-      body: { lines: [{ product_id: 'p-curd', quantity: 4, batch_no: 'B-2411-07', expiry_date: expiry.format('YYYY-MM-DD') }], note: 'First van', notes: 'First van' },
+      body: {
+        lines: [{ product_id: 'p-curd', quantity: 4, batch_no: 'B-2411-07', expiry_date: expiry.format('YYYY-MM-DD') }],
+        note: 'First van',
+        notes: 'First van',
+      },
     });
     expect(calls.steps[0]!.key).toMatch(UUID);
     await screen.findByText('Purchase order received');
@@ -112,7 +128,12 @@ describe('the receive dialog of a purchase order', () => {
     await screen.findByText('Partially received', { selector: '.ant-descriptions-item-content .ant-tag' });
     const lines = screen.getByRole('table', { name: 'Lines' });
     // Ordered, received, returned, due of the curd.
-    expect([...lines.querySelectorAll('tbody tr.ant-table-row')[0]!.querySelectorAll('td')].slice(2, 6).map((td) => td.textContent)).toEqual(['10', '4', '0', '6']);
+    expect([...lines.querySelectorAll('tbody tr.ant-table-row')[0]!.querySelectorAll('td')].slice(2, 6).map((td) => td.textContent)).toEqual([
+      '10',
+      '4',
+      '0',
+      '6',
+    ]);
     expect(screen.getAllByTestId('history-entry').at(-1)!.textContent).toContain('First van');
   });
 
@@ -176,7 +197,9 @@ describe('the receive dialog of a purchase order', () => {
     const confirm = (await screen.findAllByText('Batch B-OLD-1 is past its expiry date'))[0]!.closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(confirm).getByRole('button', { name: 'Receive expired stock' }));
     await waitFor(() => expect(calls.steps).toHaveLength(1));
-    expect(calls.steps[0]!.body).toEqual({ lines: [{ product_id: 'p-curd', quantity: 10, batch_no: 'B-OLD-1', expiry_date: expiry.format('YYYY-MM-DD'), confirm_expired: true }] });
+    expect(calls.steps[0]!.body).toEqual({
+      lines: [{ product_id: 'p-curd', quantity: 10, batch_no: 'B-OLD-1', expiry_date: expiry.format('YYYY-MM-DD'), confirm_expired: true }],
+    });
   });
 
   it('on a phone gives each line a card, its inputs under its figures', async () => {

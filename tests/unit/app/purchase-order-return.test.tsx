@@ -15,14 +15,15 @@ const DAL = 'Toor Dal 1 kg';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Received in full: 2 curds already went back, every rice did, no dal yet. */
-const received = () => order({
-  status: 'received',
-  lines: [
-    line('l1', 'curd', { quantity: 10, received: 10, returned: 2 }),
-    line('l2', 'rice', { quantity: 5, received: 5, returned: 5 }),
-    line('l3', 'dal', { quantity: 4, received: 4 }),
-  ],
-});
+const received = () =>
+  order({
+    status: 'received',
+    lines: [
+      line('l1', 'curd', { quantity: 10, received: 10, returned: 2 }),
+      line('l2', 'rice', { quantity: 5, received: 5, returned: 5 }),
+      line('l3', 'dal', { quantity: 4, received: 4 }),
+    ],
+  });
 
 async function openReturn() {
   fireEvent.click(await screen.findByRole('button', { name: 'Return to Seller' }));
@@ -96,7 +97,14 @@ describe('the return dialog of a purchase order', () => {
     await waitFor(() => expect(calls.steps).toHaveLength(1));
     expect(calls.steps[0]).toMatchObject({
       url: 'POST /purchase-orders/po1/return',
-      body: { lines: [{ product_id: 'p-curd', quantity: 1, batch_no: 'B-101' }, { product_id: 'p-dal', quantity: 2 }], note: 'Damaged', notes: 'Damaged' },
+      body: {
+        lines: [
+          { product_id: 'p-curd', quantity: 1, batch_no: 'B-101' },
+          { product_id: 'p-dal', quantity: 2 },
+        ],
+        note: 'Damaged',
+        notes: 'Damaged',
+      },
     });
     expect(calls.steps[0]!.key).toMatch(UUID);
     expect(await within(rowOf(batchSelect(d))).findByText('Not enough stock in batch B-101')).toBeTruthy();
@@ -111,7 +119,8 @@ describe('the return dialog of a purchase order', () => {
 
   it('closes once the units are back, and the page shows what was returned', async () => {
     const accept: StepAnswer = (call, row) => ({
-      ...row, lines: (row.lines as Record<string, unknown>[]).map((l) => (l.product_id === 'p-dal' ? { ...l, returned_quantity: 2 } : l)),
+      ...row,
+      lines: (row.lines as Record<string, unknown>[]).map((l) => (l.product_id === 'p-dal' ? { ...l, returned_quantity: 2 } : l)),
     });
     const { dataProvider, calls } = stubPurchaseOrders([received()], accept);
     renderOrders('/purchase-orders/show/po1', dataProvider);

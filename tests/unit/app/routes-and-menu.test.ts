@@ -8,14 +8,34 @@ import { DECLARED_RESOURCES } from '../../../src/domain/resources/index.js';
 
 /** SPEC.md section 2, routes behind the protected wrapper. */
 const SPEC_BACK_OFFICE_PATHS = [
-  '/admin-dashboard', '/product-listing', '/product-registration', '/product-edit/:id', '/users', '/user-registration',
-  '/user-edit/:id', '/cities', '/city-registration', '/city-edit/:id', '/warehouses', '/warehouse-registration',
-  '/warehouse-edit/:id', '/inventory', '/inventory-registration', '/inventory-edit/:id', '/inventory-report', '/expiry-report', '/stock-valuation',
-  '/sale-purchase-report', '/update-all-inventory', '/handling-charges', '/inventory-by-city/:cityId',
+  '/admin-dashboard',
+  '/product-listing',
+  '/product-registration',
+  '/product-edit/:id',
+  '/users',
+  '/user-registration',
+  '/user-edit/:id',
+  '/cities',
+  '/city-registration',
+  '/city-edit/:id',
+  '/warehouses',
+  '/warehouse-registration',
+  '/warehouse-edit/:id',
+  '/inventory',
+  '/inventory-registration',
+  '/inventory-edit/:id',
+  '/inventory-report',
+  '/expiry-report',
+  '/stock-valuation',
+  '/sale-purchase-report',
+  '/update-all-inventory',
+  '/handling-charges',
+  '/inventory-by-city/:cityId',
   // Not in SPEC.md: the permissions matrix of issue 7.
   '/permissions',
   // Not in SPEC.md: stock takes of issue 19.
-  '/stock-takes', '/stock-takes/:id',
+  '/stock-takes',
+  '/stock-takes/:id',
   // Not in SPEC.md: transfers between warehouses of issue 18.
   '/transfers', '/transfers/new', '/transfers/:id', '/transfers/:id/edit',
   // Not in SPEC.md: of issue 31, the printable purchase order a user's page (a seller's orders) and replenishment.
@@ -41,7 +61,7 @@ function sidebarFor(role: Role) {
 }
 
 describe('back-office routes', () => {
-  it('route the SPEC.md paths and the declared resources\' screens, each once, and nothing else', () => {
+  it("route the SPEC.md paths and the declared resources' screens, each once, and nothing else", () => {
     const paths = backOfficeRoutes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     const declared = DECLARED_RESOURCES.flatMap((r) => Object.values(r.screens ?? {}));
@@ -56,7 +76,10 @@ describe('back-office routes', () => {
   it("every declared screen path is routed, under the declaration's resource and action", () => {
     for (const declaration of resourceDeclarations) {
       for (const [action, path] of Object.entries(declaration.routes ?? {})) {
-        expect(backOfficeRoutes.find((r) => r.path === path), path).toMatchObject({ resource: declaration.name, action });
+        expect(
+          backOfficeRoutes.find((r) => r.path === path),
+          path,
+        ).toMatchObject({ resource: declaration.name, action });
       }
     }
   });
@@ -68,7 +91,9 @@ describe('back-office routes', () => {
  */
 const added = new Set(DECLARED_RESOURCES.filter((r) => !['handling-charges'].includes(r.name)).map((r) => r.label));
 const specOnly = (sidebar: ReturnType<typeof sidebarFor>) =>
-  sidebar.map((entry) => ('children' in entry && entry.children ? { ...entry, children: entry.children.filter((c) => !added.has(c.replace(' (disabled)', ''))) } : entry));
+  sidebar.map((entry) =>
+    'children' in entry && entry.children ? { ...entry, children: entry.children.filter((c) => !added.has(c.replace(' (disabled)', ''))) } : entry,
+  );
 
 describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('Categories and Subcategories sit in the Setting group: admin may open them, warehouse-user may list them', () => {

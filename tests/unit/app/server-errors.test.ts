@@ -12,7 +12,9 @@ describe("a refused save's message for the form's box", () => {
 
   it('keeps what no field shows: a message without field errors, an unknown or nested field, each once', () => {
     expect(messageForBox({ message: 'A city with this name already exists' }, fields)).toBe('A city with this name already exists');
-    expect(messageForBox({ message: 'x', errors: { 'wards.0': 'Ward is required', 'wards.1': 'Ward is required', name: 'Too long' } }, fields)).toBe('Ward is required');
+    expect(messageForBox({ message: 'x', errors: { 'wards.0': 'Ward is required', 'wards.1': 'Ward is required', name: 'Too long' } }, fields)).toBe(
+      'Ward is required',
+    );
     expect(messageForBox({ message: 'x', errors: { warehouse_ids: ['Warehouse not found'] } }, fields)).toBe('Warehouse not found');
   });
 });

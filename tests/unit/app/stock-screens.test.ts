@@ -10,8 +10,15 @@ import { salePurchaseCsv } from '../../../src/app/pages/reports/sale-purchase/sa
 import { totalsOf, type SalePurchaseReport } from '../../../src/app/pages/reports/sale-purchase/types.js';
 
 const complete = {
-  product_id: 'p1', warehouse_id: 'w1', quantity: 5, unit_cost: 12.5, movement_reason: 'purchase', reference_id: ' INV-1 ',
-  reference_type: 'invoice', notes: 'delivery', seller_id: 's1',
+  product_id: 'p1',
+  warehouse_id: 'w1',
+  quantity: 5,
+  unit_cost: 12.5,
+  movement_reason: 'purchase',
+  reference_id: ' INV-1 ',
+  reference_type: 'invoice',
+  notes: 'delivery',
+  seller_id: 's1',
 };
 
 describe('add-stock form checks (SPEC.md section 5)', () => {
@@ -44,14 +51,18 @@ describe('add-stock form checks (SPEC.md section 5)', () => {
   it('adjust: the quantity is the new level, so 0 is allowed and -1 is not; the other rules stay', () => {
     const adjust = { quantity: 0, unit_cost: 3, movement_reason: 'adjustment', reference_id: 'C-1', reference_type: 'manual', notes: 'count' };
     expect(checkAdjustStock(adjust).ok).toBe(true);
-    expect(checkAdjustStock({ ...adjust, quantity: -1 })).toMatchObject({ ok: false, issue: { field: 'quantity', message: 'New stock must be a whole number, 0 or more' } });
+    expect(checkAdjustStock({ ...adjust, quantity: -1 })).toMatchObject({
+      ok: false,
+      issue: { field: 'quantity', message: 'New stock must be a whole number, 0 or more' },
+    });
     expect(checkAdjustStock({ ...adjust, unit_cost: null })).toMatchObject({ ok: false, issue: { message: STOCK_MESSAGES.unitCost } });
   });
 
   it("a 400 reads 'Validation error:' and the server's message, once", () => {
     expect(stockErrorMessage({ statusCode: 400, message: 'Seller not found' })).toBe('Validation error: Seller not found');
-    expect(stockErrorMessage({ statusCode: 400, message: 'Validation error: New stock must be a whole number, 0 or more' }))
-      .toBe('Validation error: New stock must be a whole number, 0 or more');
+    expect(stockErrorMessage({ statusCode: 400, message: 'Validation error: New stock must be a whole number, 0 or more' })).toBe(
+      'Validation error: New stock must be a whole number, 0 or more',
+    );
     expect(stockErrorMessage({ statusCode: 409, message: 'Not enough stock' })).toBe('Not enough stock');
   });
 });
@@ -94,15 +105,34 @@ describe('stock status and navigation (SPEC.md section 4)', () => {
 
 describe('CSV export', () => {
   it('quotes what needs quoting and keeps spreadsheet formulas as text', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['=SUM(A1)', -5], [null, true]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-5\r\n,true\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['=SUM(A1)', -5],
+          [null, true],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-5\r\n,true\r\n');
   });
 
   it('sale-purchase: every movement, and a total line per day; grand totals to the paisa', () => {
     const report: SalePurchaseReport = {
-      warehouse_id: 'w', warehouse_name: 'W', period: { start_date: '2024-01-01', end_date: '2024-01-02' },
+      warehouse_id: 'w',
+      warehouse_name: 'W',
+      period: { start_date: '2024-01-01', end_date: '2024-01-02' },
       purchases: {
-        '2024-01-02': { total: 0.2, total_quantity: 2, items: [{ _id: '1', created: 't', product_id: 'p', product_name: 'Rice', quantity: 2, unit_cost: 0.1, total_value: 0.2 }] },
-        '2024-01-01': { total: 0.1, total_quantity: 1, items: [{ _id: '2', created: 't', product_id: 'p', product_name: 'Rice', quantity: 1, unit_cost: 0.1, total_value: 0.1 }] },
+        '2024-01-02': {
+          total: 0.2,
+          total_quantity: 2,
+          items: [{ _id: '1', created: 't', product_id: 'p', product_name: 'Rice', quantity: 2, unit_cost: 0.1, total_value: 0.2 }],
+        },
+        '2024-01-01': {
+          total: 0.1,
+          total_quantity: 1,
+          items: [{ _id: '2', created: 't', product_id: 'p', product_name: 'Rice', quantity: 1, unit_cost: 0.1, total_value: 0.1 }],
+        },
       },
       sales: {},
     };

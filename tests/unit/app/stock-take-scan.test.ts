@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { resolveScan, type ScanCandidate } from '../../../src/app/pages/stock-takes/scan-match.js';
 import { countsSameProducts } from '../../../src/app/pages/stock-takes/use-overlapping-take.js';
 
-const product = (id: string, productname: string, sku: string | null, barcode: string | null, onSheet = true): ScanCandidate =>
-  ({ _id: id, productname, sku, barcode, onSheet });
+const product = (id: string, productname: string, sku: string | null, barcode: string | null, onSheet = true): ScanCandidate => ({
+  _id: id,
+  productname,
+  sku,
+  barcode,
+  onSheet,
+});
 
 const sheet = [
   product('1', 'Amul Butter 100g', 'GRC-0001', '8901234567892'),

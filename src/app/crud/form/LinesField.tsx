@@ -26,10 +26,14 @@ export function LinesField({ field, lines, schema }: Props) {
   if (!shape) throw new Error(`Form field '${field.name}' is not a list of rows`);
   const form = Form.useFormInstance();
   const rows = (Form.useWatch(field.name, form) ?? []) as Row[];
-  const rules = [{ validator: async (_rule: unknown, value: unknown) => {
-    const message = countProblem(schema, value);
-    if (message) throw new Error(message);
-  } }];
+  const rules = [
+    {
+      validator: async (_rule: unknown, value: unknown) => {
+        const message = countProblem(schema, value);
+        if (message) throw new Error(message);
+      },
+    },
+  ];
 
   return (
     <Form.Item label={field.label} required={lines.min > 0} style={{ minWidth: 0 }}>

@@ -14,15 +14,20 @@ export function ResourceFormPage({ declaration, mode }: { declaration: SpaResour
   const { id } = useParams();
   const form = declaration.form!;
   const recordId = mode === 'edit' ? id : undefined;
-  const content = 'component' in form ? (
-    <Suspense fallback={<PageLoading />}>
-      <form.component key={recordId} declaration={declaration} mode={mode} id={recordId} />
-    </Suspense>
-  ) : (
-    <DeclaredForm key={recordId} declaration={declaration} form={form} mode={mode} id={recordId} />
-  );
+  const content =
+    'component' in form ? (
+      <Suspense fallback={<PageLoading />}>
+        <form.component key={recordId} declaration={declaration} mode={mode} id={recordId} />
+      </Suspense>
+    ) : (
+      <DeclaredForm key={recordId} declaration={declaration} form={form} mode={mode} id={recordId} />
+    );
   // The form's own buttons sit under its fields (Enter submits): the page's card gets no footer row, not even an empty one.
   const page = { title: pageTitle(form.titles[mode]), resource: declaration.name, breadcrumb: false, contentProps: { actions: undefined } } as const;
   if (mode === 'create') return <Create {...page}>{content}</Create>;
-  return <Edit {...page} recordItemId={recordId} headerButtons={() => null}>{content}</Edit>;
+  return (
+    <Edit {...page} recordItemId={recordId} headerButtons={() => null}>
+      {content}
+    </Edit>
+  );
 }

@@ -2,7 +2,9 @@ import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
 
 type Props = Omit<SelectProps<string>, 'options'> & {
-  resource: string; labelField: string | readonly string[]; valueField?: string;
+  resource: string;
+  labelField: string | readonly string[];
+  valueField?: string;
   /** Only records with these values (a seller: `{ role: 'seller' }`). */
   where?: Readonly<Record<string, string>>;
 };
@@ -17,10 +19,15 @@ const SEARCH_PAGE = 50;
 export function ResourceSelect({ resource, labelField, valueField = 'id', where, value, ...props }: Props) {
   const { selectProps, query } = useSelect<Record<string, unknown> & { id: string }>({
     resource,
-    optionLabel: (record) => [labelField].flat().map((field) => record[field]).filter((v) => v !== undefined && v !== null && v !== '').join(', ') || record.id,
+    optionLabel: (record) =>
+      [labelField]
+        .flat()
+        .map((field) => record[field])
+        .filter((v) => v !== undefined && v !== null && v !== '')
+        .join(', ') || record.id,
     optionValue: (record) => String(record[valueField] ?? record.id),
     // Records named by another key (roles, by name) have no by-id read: their first page holds them all.
-    defaultValue: valueField === 'id' ? value ?? undefined : undefined,
+    defaultValue: valueField === 'id' ? (value ?? undefined) : undefined,
     filters: Object.entries(where ?? {}).map(([field, v]) => ({ field, operator: 'eq' as const, value: v })),
     onSearch: (text) => [{ field: 'q', operator: 'contains', value: text.trim() }],
     pagination: { mode: 'server', pageSize: SEARCH_PAGE },

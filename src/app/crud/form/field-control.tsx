@@ -25,7 +25,16 @@ export function fieldControl(field: FieldDeclaration, schema: ZodType) {
     case 'select': {
       if (field.options && !Array.isArray(field.options)) {
         const { resource, labelField, valueField, multiple, where } = field.options;
-        return <ResourceSelect {...common} resource={resource} labelField={labelField} valueField={valueField} where={where} mode={multiple ? 'multiple' : undefined} />;
+        return (
+          <ResourceSelect
+            {...common}
+            resource={resource}
+            labelField={labelField}
+            valueField={valueField}
+            where={where}
+            mode={multiple ? 'multiple' : undefined}
+          />
+        );
       }
       return <Select {...common} options={field.options ?? enumOptions(schema)} />;
     }
@@ -44,4 +53,3 @@ export function fieldControl(field: FieldDeclaration, schema: ZodType) {
 
 /** What the form holds for a picker's value: a day or an instant as the API's text. */
 export const valueConversion = (field: FieldDeclaration) => (field.input === 'date' ? DAY_VALUE : field.input === 'datetime' ? INSTANT_VALUE : {});
-

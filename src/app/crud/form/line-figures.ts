@@ -15,10 +15,16 @@ const rounded = (value: number, kind: LinesTotalDeclaration['kind']) => (kind ==
 export function lineFigure(row: Row, total: LinesTotalDeclaration): number | null {
   const factors = total.of.map((field) => numberOf(row?.[field]));
   if (factors.some((f) => f === null)) return null;
-  return rounded((factors as number[]).reduce((product, f) => product * f, 1), total.kind);
+  return rounded(
+    (factors as number[]).reduce((product, f) => product * f, 1),
+    total.kind,
+  );
 }
 
 /** The document's sum of a figure over the rows that have one, as the page shows it while they are typed. */
 export function documentFigure(rows: readonly Row[], total: LinesTotalDeclaration): number {
-  return rounded(rows.reduce((sum, row) => sum + (lineFigure(row, total) ?? 0), 0), total.kind);
+  return rounded(
+    rows.reduce((sum, row) => sum + (lineFigure(row, total) ?? 0), 0),
+    total.kind,
+  );
 }

@@ -43,11 +43,18 @@ export function linesColumns({ lines, shape, rows, onRemove }: Options): TableCo
     { key: 'position', title: '#', width: 40, render: (_: unknown, __: FormListFieldData, index: number) => index + 1 },
     ...lines.fields.map((field) => cellColumn(field, shape[field.name], lines.itemLabel)),
     ...lines.totals.map((total) => ({
-      key: total.key, title: total.label, align: 'right' as const, width: 120,
-      render: (_: unknown, row: FormListFieldData) => <span data-testid={`line-${total.key}`}>{figureText(lineFigure(rows[row.name], total), total.kind)}</span>,
+      key: total.key,
+      title: total.label,
+      align: 'right' as const,
+      width: 120,
+      render: (_: unknown, row: FormListFieldData) => (
+        <span data-testid={`line-${total.key}`}>{figureText(lineFigure(rows[row.name], total), total.kind)}</span>
+      ),
     })),
     {
-      key: 'remove', title: '', width: 48,
+      key: 'remove',
+      title: '',
+      width: 48,
       render: (_: unknown, row: FormListFieldData, index: number) => (
         <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${item} ${index + 1}`} onClick={() => onRemove(row.name)} />
       ),

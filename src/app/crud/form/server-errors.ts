@@ -5,9 +5,13 @@ import { rowShapeOf } from '../zod-fields';
 type Refusal = Pick<HttpError, 'message' | 'errors'>;
 
 const asText = (value: unknown): string | null =>
-  typeof value === 'string' ? value
-    : Array.isArray(value) ? value.join('; ')
-      : value && typeof value === 'object' && 'message' in value ? String((value as { message: unknown }).message) : null;
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.join('; ')
+      : value && typeof value === 'object' && 'message' in value
+        ? String((value as { message: unknown }).message)
+        : null;
 
 /**
  * What a refused save still has to say in the form's red box. Refine's useForm puts each field's error from the API

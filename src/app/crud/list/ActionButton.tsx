@@ -27,5 +27,9 @@ export function ActionButton({ icon, label, compact, danger, loading, disabled, 
   const tip = disabledReason ?? (compact ? label : null);
   if (!tip) return button;
   // A disabled button fires no mouse events: the wrapper carries the tooltip.
-  return <Tooltip title={tip} open={hideTooltip ? false : undefined}>{off ? <span style={{ display: 'inline-block' }}>{button}</span> : button}</Tooltip>;
+  return (
+    <Tooltip title={tip} open={hideTooltip ? false : undefined}>
+      {off ? <span style={{ display: 'inline-block' }}>{button}</span> : button}
+    </Tooltip>
+  );
 }

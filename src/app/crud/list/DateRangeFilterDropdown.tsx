@@ -36,8 +36,18 @@ export function DateRangeFilterDropdown({ label, from, to, onApply, close }: Pro
         style={{ width: 280, maxWidth: '100%' }}
       />
       <Space style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-        <Button size="small" onClick={() => { setRange(null); apply(null); }}>Reset</Button>
-        <Button size="small" type="primary" onClick={() => apply(range)}>OK</Button>
+        <Button
+          size="small"
+          onClick={() => {
+            setRange(null);
+            apply(null);
+          }}
+        >
+          Reset
+        </Button>
+        <Button size="small" type="primary" onClick={() => apply(range)}>
+          OK
+        </Button>
       </Space>
     </div>
   );

@@ -17,7 +17,11 @@ function FilterTag({ filter, value, onRemove }: { filter: QueryFilterDeclaration
 }
 
 /** The query filters of the URL (`?warehouse_id=...`) as tags naming their record; closing one removes it. */
-export function FilterTags({ filters, values, onRemove }: {
+export function FilterTags({
+  filters,
+  values,
+  onRemove,
+}: {
   filters: QueryFilterDeclaration[];
   values: Record<string, string>;
   onRemove: (param: string) => void;

@@ -19,7 +19,11 @@ export function ListError({ error, onRetry, retrying, style }: Props) {
       role="alert"
       message={error.message}
       style={{ marginBottom: 12, ...style }}
-      action={<Button size="small" icon={<ReloadOutlined />} loading={retrying} onClick={() => void onRetry()}>Retry</Button>}
+      action={
+        <Button size="small" icon={<ReloadOutlined />} loading={retrying} onClick={() => void onRetry()}>
+          Retry
+        </Button>
+      }
     />
   );
 }
@@ -28,5 +32,4 @@ export function ListError({ error, onRetry, retrying, style }: Props) {
  * A list's empty text: nothing while it loads or when its request failed (the error above says what happened; 'No
  * products found' would say something false), else `text`.
  */
-export const emptyTextOf = (state: { loading?: boolean; failed?: boolean }, text: ReactNode): ReactNode =>
-  state.loading || state.failed ? ' ' : text;
+export const emptyTextOf = (state: { loading?: boolean; failed?: boolean }, text: ReactNode): ReactNode => (state.loading || state.failed ? ' ' : text);

@@ -19,7 +19,13 @@ export function ResourceFilterDropdown({ source, label, ...props }: Props) {
   if (source === 'text') {
     return (
       <FilterDropdown {...props} mapValue={mapValue}>
-        <Input allowClear aria-label={`Filter by ${label}`} placeholder={`Any ${label.toLowerCase()}`} style={{ minWidth: 220 }} onPressEnter={() => props.confirm()} />
+        <Input
+          allowClear
+          aria-label={`Filter by ${label}`}
+          placeholder={`Any ${label.toLowerCase()}`}
+          style={{ minWidth: 220 }}
+          onPressEnter={() => props.confirm()}
+        />
       </FilterDropdown>
     );
   }

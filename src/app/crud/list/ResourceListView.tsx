@@ -20,7 +20,6 @@ const ALERT_STYLE = { marginBottom: 12 };
 /** A record chosen among the suggestions: the list shows it alone (`?selected=<id>`). */
 const SELECTED = 'selected';
 
-
 type Props = {
   declaration: SpaResource;
   access: RecordAccess;
@@ -100,7 +99,12 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         )}
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {list.toolbar && <list.toolbar />}
-          <ExportButton resource={declaration.name} filters={listFilters} columns={list.exportColumns ?? list.columns} fileName={declaration.entity?.plural ?? declaration.name} />
+          <ExportButton
+            resource={declaration.name}
+            filters={listFilters}
+            columns={list.exportColumns ?? list.columns}
+            fileName={declaration.entity?.plural ?? declaration.name}
+          />
         </div>
       </div>
 
@@ -113,14 +117,33 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
       )}
 
       {selectedFailed && (
-        <Alert type="error" showIcon role="alert" message={`Could not fetch ${singular} details.`} style={ALERT_STYLE}
-          action={<Button size="small" onClick={showAll}>Show all</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={`Could not fetch ${singular} details.`}
+          style={ALERT_STYLE}
+          action={
+            <Button size="small" onClick={showAll}>
+              Show all
+            </Button>
+          }
+        />
       )}
       {!selected && <ListError error={tableQuery.error} onRetry={() => tableQuery.refetch()} retrying={tableQuery.isFetching} />}
       {actionError && <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={ALERT_STYLE} />}
       {selected && !selectedFailed && (
-        <Alert type="info" showIcon message={`Showing the chosen ${singular} only.`} style={ALERT_STYLE}
-          action={<Button size="small" onClick={showAll}>Show all</Button>} />
+        <Alert
+          type="info"
+          showIcon
+          message={`Showing the chosen ${singular} only.`}
+          style={ALERT_STYLE}
+          action={
+            <Button size="small" onClick={showAll}>
+              Show all
+            </Button>
+          }
+        />
       )}
 
       <ResourceTable
@@ -141,15 +164,7 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         onDeleteFailed={setActionError}
       />
 
-      {!selected && (
-        <ListPagination
-          page={currentPage}
-          pageCount={pageCount}
-          total={total}
-          disabled={tableQuery.isLoading}
-          onChange={setCurrentPage}
-        />
-      )}
+      {!selected && <ListPagination page={currentPage} pageCount={pageCount} total={total} disabled={tableQuery.isLoading} onChange={setCurrentPage} />}
     </>
   );
 }

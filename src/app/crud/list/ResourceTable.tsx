@@ -43,10 +43,16 @@ function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[
     return {
       filtered: !!(from || to),
       filterDropdown: ({ close }: FilterDropdownProps) => (
-        <DateRangeFilterDropdown label={column.title} from={from} to={to} close={close} onApply={(start, end) => {
-          onFilter(`${param}_from`, start);
-          onFilter(`${param}_to`, end);
-        }} />
+        <DateRangeFilterDropdown
+          label={column.title}
+          from={from}
+          to={to}
+          close={close}
+          onApply={(start, end) => {
+            onFilter(`${param}_from`, start);
+            onFilter(`${param}_to`, end);
+          }}
+        />
       ),
     };
   }

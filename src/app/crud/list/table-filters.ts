@@ -8,8 +8,7 @@ type FilterableTable = {
 };
 
 /** One filter's value in a table's state ('' when absent). */
-export const filterValue = (filters: CrudFilter[], field: string): string =>
-  String(filters.find((f) => 'field' in f && f.field === field)?.value ?? '');
+export const filterValue = (filters: CrudFilter[], field: string): string => String(filters.find((f) => 'field' in f && f.field === field)?.value ?? '');
 
 /**
  * Sets (or with '' removes) one filter of a `useTable`, keeping the others except `drop`; a new filter

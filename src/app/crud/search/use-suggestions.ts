@@ -4,11 +4,7 @@ import type { ApiRecord } from '../../resources/types';
 
 export type FetchSuggestions = (text: string, signal: AbortSignal) => Promise<ApiRecord[]>;
 
-export type SuggestionState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'done'; items: ApiRecord[] };
+export type SuggestionState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; items: ApiRecord[] };
 
 /**
  * Suggestions for the text being typed: asked 300 ms after the last keystroke, and a request still running

@@ -24,10 +24,14 @@ export function LinesCard({ lines, record }: { lines: ShowLines; record: ApiReco
         scroll={{ x: 'max-content' }}
         columns={[
           { key: 'position', title: '#', width: 40, render: (_: unknown, __: ApiRecord, index: number) => index + 1 },
-          ...lines.columns.filter((column) => !sentNone(rows, column.key)).map((column) => ({
-            key: column.key, title: column.title, align: column.align,
-            render: (_: unknown, row: ApiRecord) => (column.render ? column.render(row) : (row[column.key] as ReactNode)),
-          })),
+          ...lines.columns
+            .filter((column) => !sentNone(rows, column.key))
+            .map((column) => ({
+              key: column.key,
+              title: column.title,
+              align: column.align,
+              render: (_: unknown, row: ApiRecord) => (column.render ? column.render(row) : (row[column.key] as ReactNode)),
+            })),
         ]}
       />
       <DocumentTotals totals={lines.totals.filter((t) => record[t.key] !== undefined).map((t) => ({ key: t.key, label: t.label, text: t.text(record) }))} />

@@ -38,7 +38,9 @@ function RelatedTable({ relation, declaration, id }: Props) {
         pagination={{ ...tableProps.pagination, itemRender: (_page, _type, element) => element, hideOnSinglePage: true, showSizeChanger: false }}
         locale={{ emptyText: emptyTextOf({ failed: !!tableQuery.error }, declaration.list?.emptyText ?? 'None yet') }}
         columns={columns.map((column, index) => ({
-          key: column.key, title: column.title, align: column.align,
+          key: column.key,
+          title: column.title,
+          align: column.align,
           render: (_: unknown, row: ApiRecord) => {
             const cell = column.render ? column.render(row) : (row[column.key] as ReactNode);
             return index === 0 && page ? <Link to={screenPath(declaration, page, row.id)!}>{cell}</Link> : cell;

@@ -49,13 +49,31 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
     <>
       {Extra && <Extra record={record} />}
       {steps.map((s) => (
-        <StepButton key={s.name} resource={declaration.name} record={record} step={s} singular={singular} busy={step.busy}
-          form={show.stepForms?.[s.name]} onSubmit={runStep} onRefused={(error) => setActionError(error.message)} />
+        <StepButton
+          key={s.name}
+          resource={declaration.name}
+          record={record}
+          step={s}
+          singular={singular}
+          busy={step.busy}
+          form={show.stepForms?.[s.name]}
+          onSubmit={runStep}
+          onRefused={(error) => setActionError(error.message)}
+        />
       ))}
-      {editable && declaration.routes?.edit && <EditButton resource={declaration.name} recordItemId={id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
+      {editable && declaration.routes?.edit && (
+        <EditButton resource={declaration.name} recordItemId={id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />
+      )}
       {editable && (
-        <RowDeleteButton resource={declaration.name} id={id} singular={singular} size="middle" confirm={declaration.list?.deleteConfirm}
-          onDeleted={() => navigate(screenPath(declaration, 'list') ?? '/')} onFailed={setActionError} />
+        <RowDeleteButton
+          resource={declaration.name}
+          id={id}
+          singular={singular}
+          size="middle"
+          confirm={declaration.list?.deleteConfirm}
+          onDeleted={() => navigate(screenPath(declaration, 'list') ?? '/')}
+          onFailed={setActionError}
+        />
       )}
     </>
   );
@@ -64,7 +82,11 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
   // A document's number makes a long heading: on a phone it wraps rather than being cut off.
   return (
     <Show
-      title={<Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>{record ? show.title(record) : capitalise(singular)}</Typography.Title>}
+      title={
+        <Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>
+          {record ? show.title(record) : capitalise(singular)}
+        </Typography.Title>
+      }
       resource={declaration.name}
       recordItemId={id}
       isLoading={query.isLoading}
@@ -72,20 +94,30 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
       headerButtons={() => buttons}
     >
       {query.isError && <Alert type="error" showIcon role="alert" message={query.error.message} />}
-      {actionError && <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={{ marginBottom: 12 }} />}
+      {actionError && (
+        <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={{ marginBottom: 12 }} />
+      )}
       {record && (
         <>
-          <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2 }} items={show.items.map((item) => ({ key: item.key, label: item.label, children: item.render(record) }))} />
-          {show.lines.map((lines) => <LinesCard key={lines.key} lines={lines} record={record} />)}
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 1, md: 2 }}
+            items={show.items.map((item) => ({ key: item.key, label: item.label, children: item.render(record) }))}
+          />
+          {show.lines.map((lines) => (
+            <LinesCard key={lines.key} lines={lines} record={record} />
+          ))}
           {show.history && Array.isArray(history) && (
             <Card size="small" title="History" style={{ marginTop: 16 }}>
               <HistoryTimeline entries={history as HistoryEntry[]} history={show.history} record={record} />
             </Card>
           )}
-          {show.related.filter((relation) => relation.when?.(record) ?? true).map((relation) => {
-            const related = relatedOf(relation.resource);
-            return related ? <RelatedList key={`${relation.resource}.${relation.field}`} relation={relation} declaration={related} id={id} /> : null;
-          })}
+          {show.related
+            .filter((relation) => relation.when?.(record) ?? true)
+            .map((relation) => {
+              const related = relatedOf(relation.resource);
+              return related ? <RelatedList key={`${relation.resource}.${relation.field}`} relation={relation} declaration={related} id={id} /> : null;
+            })}
         </>
       )}
     </Show>

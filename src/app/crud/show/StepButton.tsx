@@ -58,16 +58,16 @@ export function StepButton({ resource, record, step, singular, busy, form: StepF
       <Button onClick={start} disabled={busy}>
         {step.label}
       </Button>
-      {StepForm ? (
-        // A form loaded on first use: the page stays as it is meanwhile (the button waits), not a whole-page spinner.
-        open && (
-          <Suspense fallback={null}>
-            <StepForm record={record} step={step} singular={singular} open={open} busy={busy} submit={submit} onClose={() => setOpen(false)} />
-          </Suspense>
-        )
-      ) : (
-        asks && <StepModal step={step} singular={singular} open={open} busy={busy} onConfirm={(note) => void sendNote(note)} onClose={() => setOpen(false)} />
-      )}
+      {StepForm
+        ? // A form loaded on first use: the page stays as it is meanwhile (the button waits), not a whole-page spinner.
+          open && (
+            <Suspense fallback={null}>
+              <StepForm record={record} step={step} singular={singular} open={open} busy={busy} submit={submit} onClose={() => setOpen(false)} />
+            </Suspense>
+          )
+        : asks && (
+            <StepModal step={step} singular={singular} open={open} busy={busy} onConfirm={(note) => void sendNote(note)} onClose={() => setOpen(false)} />
+          )}
     </>
   );
 }

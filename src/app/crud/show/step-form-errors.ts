@@ -4,7 +4,13 @@ import type { HttpError } from '@refinedev/core';
 export type FieldProblem = { name: (string | number)[]; errors: string[] };
 
 const text = (value: unknown): string | null =>
-  typeof value === 'string' ? value : Array.isArray(value) ? value.join('; ') : value && typeof value === 'object' && 'message' in value ? String(value.message) : null;
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.join('; ')
+      : value && typeof value === 'object' && 'message' in value
+        ? String(value.message)
+        : null;
 
 /**
  * A step's refusal placed on its form: the body's 'lines.N.<field>' on the form's row `rowOf[N]` (the body leaves out

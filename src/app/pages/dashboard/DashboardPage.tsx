@@ -25,7 +25,11 @@ export default function DashboardPage() {
       <PageHeader
         title="Dashboard"
         subTitle={user ? `Welcome back, ${user.name}` : undefined}
-        extra={<Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>Refresh</Button>}
+        extra={
+          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+            Refresh
+          </Button>
+        }
       />
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       <StatCards {...panel} />
@@ -40,10 +44,18 @@ export default function DashboardPage() {
         </Col>
       </Row>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12} xxl={6}><LowStockPanel {...panel} /></Col>
-        <Col xs={24} lg={12} xxl={6}><RecentProductsPanel {...panel} /></Col>
-        <Col xs={24} lg={12} xxl={6}><RecentUsersPanel {...panel} /></Col>
-        <Col xs={24} lg={12} xxl={6}><WarehousesPanel {...panel} /></Col>
+        <Col xs={24} lg={12} xxl={6}>
+          <LowStockPanel {...panel} />
+        </Col>
+        <Col xs={24} lg={12} xxl={6}>
+          <RecentProductsPanel {...panel} />
+        </Col>
+        <Col xs={24} lg={12} xxl={6}>
+          <RecentUsersPanel {...panel} />
+        </Col>
+        <Col xs={24} lg={12} xxl={6}>
+          <WarehousesPanel {...panel} />
+        </Col>
       </Row>
     </>
   );

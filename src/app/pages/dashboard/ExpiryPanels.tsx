@@ -38,7 +38,9 @@ export function ExpiryPanels() {
               valueStyle={{ fontSize: 22, color: expiredUnits ? '#f5222d' : undefined }}
               prefix={<FieldTimeOutlined />}
             />
-            {answer && <Typography.Text type="secondary">{`${expiredUnits.toLocaleString('en-IN')} units in ${expired.length} batch${expired.length === 1 ? '' : 'es'}`}</Typography.Text>}
+            {answer && (
+              <Typography.Text type="secondary">{`${expiredUnits.toLocaleString('en-IN')} units in ${expired.length} batch${expired.length === 1 ? '' : 'es'}`}</Typography.Text>
+            )}
           </Card>
         </Link>
       </Col>
@@ -54,17 +56,21 @@ export function ExpiryPanels() {
             pagination={{ pageSize: 5, hideOnSinglePage: true, showSizeChanger: false, size: 'small' }}
             scroll={{ x: 640 }}
             locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, `Nothing expires in the next ${SOON} days`) }}
-            columns={costColumns([
-              { title: 'Product', dataIndex: 'product_name' },
-              { title: 'Warehouse', dataIndex: 'warehouse_name' },
-              { title: 'Batch', dataIndex: 'batch_no' },
-              {
-                title: 'Expires', dataIndex: 'days_to_expiry',
-                render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{expiryText(d)}</Tag>,
-              },
-              { title: 'Quantity', dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-              { title: 'Value', key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },
-            ], seesCosts)}
+            columns={costColumns(
+              [
+                { title: 'Product', dataIndex: 'product_name' },
+                { title: 'Warehouse', dataIndex: 'warehouse_name' },
+                { title: 'Batch', dataIndex: 'batch_no' },
+                {
+                  title: 'Expires',
+                  dataIndex: 'days_to_expiry',
+                  render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{expiryText(d)}</Tag>,
+                },
+                { title: 'Quantity', dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
+                { title: 'Value', key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },
+              ],
+              seesCosts,
+            )}
           />
         </Card>
       </Col>

@@ -19,5 +19,11 @@ export function InTransitFigure({ summary }: { summary: DashboardSummary }) {
       data-testid="in-transit"
     />
   );
-  return canList ? <Link to="/transfers?status=dispatched" aria-label="Transfers in transit">{figure}</Link> : figure;
+  return canList ? (
+    <Link to="/transfers?status=dispatched" aria-label="Transfers in transit">
+      {figure}
+    </Link>
+  ) : (
+    figure
+  );
 }

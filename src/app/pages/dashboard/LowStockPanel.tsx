@@ -21,7 +21,11 @@ export function LowStockPanel({ summary, loading, failed }: PanelProps) {
             <List.Item extra={<Tag color={a.out_of_stock ? 'red' : 'orange'}>{`Stock: ${a.current_stock} / Min: ${a.minimum_stock}`}</Tag>}>
               <List.Item.Meta
                 title={<Typography.Text ellipsis>{a.product_name}</Typography.Text>}
-                description={<Typography.Text type="secondary" ellipsis>{a.warehouse_name}</Typography.Text>}
+                description={
+                  <Typography.Text type="secondary" ellipsis>
+                    {a.warehouse_name}
+                  </Typography.Text>
+                }
               />
             </List.Item>
           )}

@@ -31,7 +31,9 @@ function PriceText({ price, discount }: { price: number; discount: number }) {
       <div style={{ textAlign: 'right' }}>
         <Typography.Text strong>{formatINR(discount)}</Typography.Text>
         <br />
-        <Typography.Text type="secondary" delete style={{ fontSize: 12 }}>{formatINR(price)}</Typography.Text>
+        <Typography.Text type="secondary" delete style={{ fontSize: 12 }}>
+          {formatINR(price)}
+        </Typography.Text>
       </div>
     );
   }

@@ -23,7 +23,11 @@ export function RecentUsersPanel({ summary, loading, failed }: PanelProps) {
               <List.Item.Meta
                 avatar={<Avatar icon={<UserOutlined />} />}
                 title={<Typography.Text ellipsis>{u.name || 'Unknown User'}</Typography.Text>}
-                description={<Typography.Text type="secondary" ellipsis>{u.email || 'No email'}</Typography.Text>}
+                description={
+                  <Typography.Text type="secondary" ellipsis>
+                    {u.email || 'No email'}
+                  </Typography.Text>
+                }
               />
             </List.Item>
           )}

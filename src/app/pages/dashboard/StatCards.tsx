@@ -1,6 +1,13 @@
 import { costColumns, useSeesCosts } from '../../access/costs';
 import {
-  AlertOutlined, AppstoreOutlined, DatabaseOutlined, EnvironmentOutlined, ShopOutlined, StopOutlined, TeamOutlined, WalletOutlined,
+  AlertOutlined,
+  AppstoreOutlined,
+  DatabaseOutlined,
+  EnvironmentOutlined,
+  ShopOutlined,
+  StopOutlined,
+  TeamOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { Card, Col, Row, Statistic, theme } from 'antd';
@@ -13,18 +20,69 @@ import type { DashboardSummary } from './use-dashboard-summary';
 export type Stat = {
   key: string; title: string; value: (s: DashboardSummary) => number; icon: ReactNode; color: string;
   /** The screen behind the figure, and the resource whose list it needs. */
-  to: string; resource: string; money?: boolean;
+  to: string;
+  resource: string;
+  money?: boolean;
 };
 
 const STATS: Stat[] = [
   { key: 'users', title: 'Total Users', value: (s) => s.counts.users, icon: <TeamOutlined />, color: '#1677ff', to: '/users', resource: 'users' },
-  { key: 'products', title: 'Total Products', value: (s) => s.counts.products, icon: <AppstoreOutlined />, color: '#389e0d', to: '/product-listing', resource: 'products' },
-  { key: 'inventory', title: 'Inventory Items', value: (s) => s.counts.inventory_items, icon: <DatabaseOutlined />, color: '#13c2c2', to: '/inventory', resource: 'inventory' },
-  { key: 'warehouses', title: 'Warehouses', value: (s) => s.counts.warehouses, icon: <ShopOutlined />, color: '#722ed1', to: '/warehouses', resource: 'warehouses' },
+  {
+    key: 'products',
+    title: 'Total Products',
+    value: (s) => s.counts.products,
+    icon: <AppstoreOutlined />,
+    color: '#389e0d',
+    to: '/product-listing',
+    resource: 'products',
+  },
+  {
+    key: 'inventory',
+    title: 'Inventory Items',
+    value: (s) => s.counts.inventory_items,
+    icon: <DatabaseOutlined />,
+    color: '#13c2c2',
+    to: '/inventory',
+    resource: 'inventory',
+  },
+  {
+    key: 'warehouses',
+    title: 'Warehouses',
+    value: (s) => s.counts.warehouses,
+    icon: <ShopOutlined />,
+    color: '#722ed1',
+    to: '/warehouses',
+    resource: 'warehouses',
+  },
   { key: 'cities', title: 'Cities', value: (s) => s.counts.cities, icon: <EnvironmentOutlined />, color: '#eb2f96', to: '/cities', resource: 'cities' },
-  { key: 'low-stock', title: 'Low Stock', value: (s) => s.counts.low_stock, icon: <AlertOutlined />, color: '#fa8c16', to: '/inventory?low_stock_only=true', resource: 'inventory' },
-  { key: 'out-of-stock', title: 'Out of Stock', value: (s) => s.counts.out_of_stock, icon: <StopOutlined />, color: '#f5222d', to: '/inventory?out_of_stock_only=true', resource: 'inventory' },
-  { key: 'value', title: 'Total Inventory Value', value: (s) => s.total_inventory_value, icon: <WalletOutlined />, color: '#faad14', to: '/inventory-report', resource: 'inventory-report', money: true },
+  {
+    key: 'low-stock',
+    title: 'Low Stock',
+    value: (s) => s.counts.low_stock,
+    icon: <AlertOutlined />,
+    color: '#fa8c16',
+    to: '/inventory?low_stock_only=true',
+    resource: 'inventory',
+  },
+  {
+    key: 'out-of-stock',
+    title: 'Out of Stock',
+    value: (s) => s.counts.out_of_stock,
+    icon: <StopOutlined />,
+    color: '#f5222d',
+    to: '/inventory?out_of_stock_only=true',
+    resource: 'inventory',
+  },
+  {
+    key: 'value',
+    title: 'Total Inventory Value',
+    value: (s) => s.total_inventory_value,
+    icon: <WalletOutlined />,
+    color: '#faad14',
+    to: '/inventory-report',
+    resource: 'inventory-report',
+    money: true,
+  },
 ];
 
 /** The eight stat cards of SPEC.md "Dashboard". */
@@ -49,8 +107,15 @@ export function StatCard({ stat, summary, loading }: { stat: Stat; summary: Dash
     <Card hoverable={allowed} size="small" data-testid={`stat-${stat.key}`} styles={{ body: { display: 'flex', alignItems: 'center', gap: 16 } }}>
       <div
         style={{
-          fontSize: 22, color: stat.color, background: `${stat.color}14`, borderRadius: token.borderRadiusLG,
-          width: 48, height: 48, display: 'grid', placeItems: 'center', flex: 'none',
+          fontSize: 22,
+          color: stat.color,
+          background: `${stat.color}14`,
+          borderRadius: token.borderRadiusLG,
+          width: 48,
+          height: 48,
+          display: 'grid',
+          placeItems: 'center',
+          flex: 'none',
         }}
       >
         {stat.icon}

@@ -40,7 +40,13 @@ export function StockFlowCard({ summary, loading, failed }: PanelProps) {
       {/* A chart measures its parent: without min-width 0 it can push the page wider than the window. */}
       <div style={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
         {/* A failed request is said above the cards: no skeleton that would look like loading forever. */}
-        {failed && !summary ? null : loading || !summary ? chartSkeleton : <Suspense fallback={chartSkeleton}><StockChart data={flow} /></Suspense>}
+        {failed && !summary ? null : loading || !summary ? (
+          chartSkeleton
+        ) : (
+          <Suspense fallback={chartSkeleton}>
+            <StockChart data={flow} />
+          </Suspense>
+        )}
       </div>
     </Card>
   );

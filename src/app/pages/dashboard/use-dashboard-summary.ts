@@ -10,5 +10,11 @@ export function useDashboardSummary() {
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch dashboard' },
   });
-  return { summary: query.isSuccess ? result.data : undefined, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error, refetch: query.refetch };
+  return {
+    summary: query.isSuccess ? result.data : undefined,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    error: query.error,
+    refetch: query.refetch,
+  };
 }

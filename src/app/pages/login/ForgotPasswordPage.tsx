@@ -8,8 +8,8 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password?">
       <p style={{ marginTop: 0, marginBottom: 16 }}>
-        Back-office passwords are reset by an administrator. Ask an admin to open <strong>User Listing</strong> (User
-        Management), edit your user and type a new password; then sign in with it.
+        Back-office passwords are reset by an administrator. Ask an admin to open <strong>User Listing</strong> (User Management), edit your user and type a new
+        password; then sign in with it.
       </p>
       <Alert
         type="info"

@@ -19,8 +19,18 @@ const LockIcon = () => (
 );
 
 function InputField(props: {
-  id: Field; label: string; type: string; placeholder: string; autoComplete: string; icon: ReactNode; value: string;
-  error?: string; disabled: boolean; autoFocus?: boolean; suffix?: ReactNode; onChange: (value: string) => void;
+  id: Field;
+  label: string;
+  type: string;
+  placeholder: string;
+  autoComplete: string;
+  icon: ReactNode;
+  value: string;
+  error?: string;
+  disabled: boolean;
+  autoFocus?: boolean;
+  suffix?: ReactNode;
+  onChange: (value: string) => void;
 }) {
   const errorId = `${props.id}-error`;
   return (
@@ -29,13 +39,25 @@ function InputField(props: {
       <div className="auth-input">
         {props.icon}
         <input
-          id={props.id} name={props.id} type={props.type} placeholder={props.placeholder} autoComplete={props.autoComplete}
-          value={props.value} disabled={props.disabled} autoFocus={props.autoFocus} aria-invalid={!!props.error}
-          aria-describedby={props.error ? errorId : undefined} onChange={(event) => props.onChange(event.target.value)}
+          id={props.id}
+          name={props.id}
+          type={props.type}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete}
+          value={props.value}
+          disabled={props.disabled}
+          autoFocus={props.autoFocus}
+          aria-invalid={!!props.error}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(event) => props.onChange(event.target.value)}
         />
         {props.suffix}
       </div>
-      {props.error && <div id={errorId} className="auth-error">{props.error}</div>}
+      {props.error && (
+        <div id={errorId} className="auth-error">
+          {props.error}
+        </div>
+      )}
     </div>
   );
 }
@@ -64,7 +86,10 @@ export default function LoginPage() {
     event.preventDefault();
     setSummary(null);
     setServerError(null);
-    const found = { emailOrPhone: loginFieldProblem('emailOrPhone', values.emailOrPhone) ?? undefined, password: loginFieldProblem('password', values.password) ?? undefined };
+    const found = {
+      emailOrPhone: loginFieldProblem('emailOrPhone', values.emailOrPhone) ?? undefined,
+      password: loginFieldProblem('password', values.password) ?? undefined,
+    };
     setErrors(found);
     if (found.emailOrPhone || found.password) {
       setSummary(LOGIN_SUMMARY_MESSAGE);
@@ -83,15 +108,35 @@ export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <form noValidate onSubmit={(event) => void submit(event)}>
-        {(summary || serverError) && <div className="auth-alert" role="alert">{serverError ?? summary}</div>}
+        {(summary || serverError) && (
+          <div className="auth-alert" role="alert">
+            {serverError ?? summary}
+          </div>
+        )}
         <InputField
-          id="emailOrPhone" label="Email or mobile number" type="text" placeholder="email or mobile number" autoComplete="username"
-          icon={<UserIcon />} value={values.emailOrPhone} error={errors.emailOrPhone} disabled={isPending} autoFocus
+          id="emailOrPhone"
+          label="Email or mobile number"
+          type="text"
+          placeholder="email or mobile number"
+          autoComplete="username"
+          icon={<UserIcon />}
+          value={values.emailOrPhone}
+          error={errors.emailOrPhone}
+          disabled={isPending}
+          autoFocus
           onChange={change('emailOrPhone')}
         />
         <InputField
-          id="password" label="Password" type={showPassword ? 'text' : 'password'} placeholder="password" autoComplete="current-password"
-          icon={<LockIcon />} value={values.password} error={errors.password} disabled={isPending} onChange={change('password')}
+          id="password"
+          label="Password"
+          type={showPassword ? 'text' : 'password'}
+          placeholder="password"
+          autoComplete="current-password"
+          icon={<LockIcon />}
+          value={values.password}
+          error={errors.password}
+          disabled={isPending}
+          onChange={change('password')}
           suffix={
             <button type="button" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword}>
               {showPassword ? 'Hide' : 'Show'}

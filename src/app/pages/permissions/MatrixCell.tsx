@@ -34,12 +34,6 @@ export const MatrixCell = memo(function MatrixCell({ role, row, checked, indeter
     );
   }
   return (
-    <Checkbox
-      aria-label={label}
-      checked={checked}
-      indeterminate={indeterminate}
-      disabled={disabled}
-      onChange={(e) => onToggle(role, row, e.target.checked)}
-    />
+    <Checkbox aria-label={label} checked={checked} indeterminate={indeterminate} disabled={disabled} onChange={(e) => onToggle(role, row, e.target.checked)} />
   );
 });

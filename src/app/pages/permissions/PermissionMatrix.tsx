@@ -21,7 +21,11 @@ function RowLabel({ row }: { row: MatrixRow }) {
   return (
     <Space direction="vertical" size={0}>
       <Typography.Text strong>{label}</Typography.Text>
-      {hint && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{hint}</Typography.Text>}
+      {hint && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {hint}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
@@ -33,7 +37,9 @@ function RoleHeading({ role, label }: { role: Role; label: string }) {
         {role === LOCKED_ROLE && <LockOutlined style={{ marginInlineEnd: 4 }} />}
         {label}
       </Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>{role}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
+        {role}
+      </Typography.Text>
     </Space>
   );
   return role === LOCKED_ROLE ? <Tooltip title={ADMIN_LOCKED_MESSAGE}>{heading}</Tooltip> : heading;
@@ -72,13 +78,7 @@ export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix
         return (
           <Space direction="vertical" size={4} align="center">
             {cell}
-            <ScopeSwitch
-              role={role}
-              resource={resource}
-              value={policy.scope[role]?.[resource] ?? 'all'}
-              disabled={disabled}
-              onChange={matrix.setScope}
-            />
+            <ScopeSwitch role={role} resource={resource} value={policy.scope[role]?.[resource] ?? 'all'} disabled={disabled} onChange={matrix.setScope} />
           </Space>
         );
       },

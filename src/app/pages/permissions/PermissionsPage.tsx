@@ -18,10 +18,10 @@ export default function PermissionsPage() {
       <div>
         <Typography.Title level={3}>Permissions</Typography.Title>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0, maxWidth: 820 }}>
-          Tick what each role may do. A saved change applies to the API at once and to signed-in users on their next page,
-          without signing in again. A role that may not sign in has no access at all, whatever else is ticked. Ticking an
-          action also ticks what it needs (edit needs show, show needs list); unticking one unticks what needs it. Where a
-          resource belongs to warehouses, choose whether each role sees all warehouses or only the user's assigned ones.
+          Tick what each role may do. A saved change applies to the API at once and to signed-in users on their next page, without signing in again. A role that
+          may not sign in has no access at all, whatever else is ticked. Ticking an action also ticks what it needs (edit needs show, show needs list);
+          unticking one unticks what needs it. Where a resource belongs to warehouses, choose whether each role sees all warehouses or only the user's assigned
+          ones.
         </Typography.Paragraph>
       </div>
 
@@ -39,15 +39,17 @@ export default function PermissionsPage() {
           type="error"
           showIcon
           message={matrix.loadError}
-          action={<Button size="small" onClick={matrix.reload}>Try again</Button>}
+          action={
+            <Button size="small" onClick={matrix.reload}>
+              Try again
+            </Button>
+          }
         />
       ) : !matrix.policy ? (
         <PageLoading />
       ) : (
         <Card>
-          {matrix.readOnly && (
-            <Alert type="info" showIcon message="You may view the permissions but not change them." style={{ marginBottom: 16 }} />
-          )}
+          {matrix.readOnly && <Alert type="info" showIcon message="You may view the permissions but not change them." style={{ marginBottom: 16 }} />}
           {matrix.dependencyNote && (
             <Alert
               type="info"
@@ -59,9 +61,7 @@ export default function PermissionsPage() {
               style={{ marginBottom: 16 }}
             />
           )}
-          {matrix.saveError && (
-            <Alert type="error" showIcon closable message={matrix.saveError} onClose={matrix.clearSaveError} style={{ marginBottom: 16 }} />
-          )}
+          {matrix.saveError && <Alert type="error" showIcon closable message={matrix.saveError} onClose={matrix.clearSaveError} style={{ marginBottom: 16 }} />}
           <PermissionMatrix matrix={matrix} policy={matrix.policy} />
           {!matrix.readOnly && <SaveBar matrix={matrix} />}
         </Card>

@@ -8,9 +8,18 @@ export function SaveBar({ matrix }: { matrix: PermissionsMatrix }) {
   return (
     <div
       style={{
-        position: 'sticky', bottom: 0, zIndex: 3, display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center',
-        justifyContent: 'space-between', padding: '12px 0', background: token.colorBgContainer,
-        borderTop: `1px solid ${token.colorBorderSecondary}`, marginTop: 16,
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 3,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 12,
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        padding: '12px 0',
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        marginTop: 16,
       }}
     >
       <div role="status">
@@ -30,7 +39,8 @@ export function SaveBar({ matrix }: { matrix: PermissionsMatrix }) {
           title="Reset to defaults?"
           description={
             <div style={{ maxWidth: 320 }}>
-              Loads the default permissions (only Admin and Warehouse User may sign in) into the matrix as unsaved changes. Nothing changes until you press Save.
+              Loads the default permissions (only Admin and Warehouse User may sign in) into the matrix as unsaved changes. Nothing changes until you press
+              Save.
             </div>
           }
           okText="Load defaults"

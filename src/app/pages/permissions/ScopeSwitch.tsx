@@ -14,15 +14,15 @@ type Props = {
 /** Which warehouses' rows a role reaches on one warehouse-owned resource: all of them, or the user's assigned ones. */
 export function ScopeSwitch({ role, resource, value, disabled, onChange }: Props) {
   return (
-      <Switch
-        size="small"
-        aria-label={`${role}: ${resource} assigned warehouses only`}
-        checked={value === 'assigned'}
-        checkedChildren="Assigned"
-        unCheckedChildren="All"
-        disabled={disabled}
-        onChange={(assigned) => onChange(role, resource, assigned ? 'assigned' : 'all')}
-        title={SCOPE_LABELS[value]}
-      />
+    <Switch
+      size="small"
+      aria-label={`${role}: ${resource} assigned warehouses only`}
+      checked={value === 'assigned'}
+      checkedChildren="Assigned"
+      unCheckedChildren="All"
+      disabled={disabled}
+      onChange={(assigned) => onChange(role, resource, assigned ? 'assigned' : 'all')}
+      title={SCOPE_LABELS[value]}
+    />
   );
 }

@@ -25,9 +25,8 @@ export function dependencyNoteText(note: DependencyNote): string {
  */
 export function toggleCell(policy: Policy, role: Role, row: MatrixRow, checked: boolean): { policy: Policy; note: DependencyNote | null } {
   if (row.kind === 'sign-in') return { policy: withSignIn(policy, role, checked), note: null };
-  const asked: Permission[] = row.kind === 'resource'
-    ? row.actions.map((action) => ({ resource: row.resource, action }))
-    : [{ resource: row.resource, action: row.action }];
+  const asked: Permission[] =
+    row.kind === 'resource' ? row.actions.map((action) => ({ resource: row.resource, action })) : [{ resource: row.resource, action: row.action }];
   const follow = checked ? neededBy : needing;
   const also: Permission[] = [];
   for (const p of asked.flatMap(follow)) {

@@ -24,8 +24,7 @@ export function CategoryFields({ form, categories, followPerishable }: Props) {
   const categoryId = Form.useWatch('category_id', form);
   const category = categories.find(categoryId);
 
-  const chooseCategory = () =>
-    form.setFieldsValue({ subcategory_id: undefined, unit: undefined, gst_rate: 0, gst_type: '', hsn_code: '' });
+  const chooseCategory = () => form.setFieldsValue({ subcategory_id: undefined, unit: undefined, gst_rate: 0, gst_type: '', hsn_code: '' });
 
   const chooseSubcategory = (subcategoryId: string) => {
     const sub = category?.subcategories.find((s) => s.subcategory_id === subcategoryId);
@@ -39,8 +38,14 @@ export function CategoryFields({ form, categories, followPerishable }: Props) {
     <>
       <Row gutter={24}>
         <Col xs={24} md={12}>
-          <Form.Item name="category_id" label="Category" required rules={rules('category')}
-            validateStatus={categories.error ? 'error' : undefined} help={categories.error ?? undefined}>
+          <Form.Item
+            name="category_id"
+            label="Category"
+            required
+            rules={rules('category')}
+            validateStatus={categories.error ? 'error' : undefined}
+            help={categories.error ?? undefined}
+          >
             <Select
               showSearch
               optionFilterProp="label"

@@ -80,8 +80,13 @@ export function ImagePicker({ value = [], onChange, max, label, disabled }: Prop
             aria-label={`Add ${label.toLowerCase()}`}
             disabled={disabled || busy > 0}
             style={{
-              width: TILE, height: TILE, borderRadius: token.borderRadius, border: `1px dashed ${token.colorBorder}`,
-              background: token.colorFillQuaternary, cursor: 'pointer', color: token.colorTextSecondary,
+              width: TILE,
+              height: TILE,
+              borderRadius: token.borderRadius,
+              border: `1px dashed ${token.colorBorder}`,
+              background: token.colorFillQuaternary,
+              cursor: 'pointer',
+              color: token.colorTextSecondary,
             }}
           >
             {busy ? <LoadingOutlined /> : <PlusOutlined />}

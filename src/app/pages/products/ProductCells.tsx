@@ -25,7 +25,15 @@ export function ProductThumb({ images, name, size = 48 }: { images: string[] | n
     return (
       <div
         aria-label="No image"
-        style={{ width: size, height: size, display: 'grid', placeItems: 'center', borderRadius: 6, background: token.colorFillTertiary, color: token.colorTextTertiary }}
+        style={{
+          width: size,
+          height: size,
+          display: 'grid',
+          placeItems: 'center',
+          borderRadius: 6,
+          background: token.colorFillTertiary,
+          color: token.colorTextTertiary,
+        }}
       >
         <PictureOutlined />
       </div>
@@ -45,9 +53,10 @@ export function SubcategoryCell({ name, gstRate, subcategoryGstRate }: { name: s
     <Space size={4} wrap>
       <span>{name}</span>
       <Tooltip title={note}>
-        <Tag color="warning" aria-label={note}>GST {gstRate}% → {subcategoryGstRate}%</Tag>
+        <Tag color="warning" aria-label={note}>
+          GST {gstRate}% → {subcategoryGstRate}%
+        </Tag>
       </Tooltip>
     </Space>
   );
 }
-

@@ -59,17 +59,23 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
         {...formProps}
         layout="vertical"
         noValidate
-        initialValues={mode === 'create' ? { gst_rate: 0, gst_type: '', hsn_code: '', main_image: [], colors: [], tracks_expiry: false } : formProps.initialValues}
+        initialValues={
+          mode === 'create' ? { gst_rate: 0, gst_type: '', hsn_code: '', main_image: [], colors: [], tracks_expiry: false } : formProps.initialValues
+        }
         onFinish={submit}
         disabled={saving || loading}
         scrollToFirstError
       >
         {submitError && <Alert type="error" showIcon role="alert" message={submitError} style={{ marginBottom: 16 }} />}
 
-        <Divider orientation="left" orientationMargin={0}>Category</Divider>
+        <Divider orientation="left" orientationMargin={0}>
+          Category
+        </Divider>
         <CategoryFields form={form} categories={categories} followPerishable={mode === 'create'} />
 
-        <Divider orientation="left" orientationMargin={0}>Details</Divider>
+        <Divider orientation="left" orientationMargin={0}>
+          Details
+        </Divider>
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item name="productname" label="Product Name" required rules={rules('productname')}>
@@ -114,7 +120,9 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
           </Col>
         </Row>
 
-        <Divider orientation="left" orientationMargin={0}>Pricing</Divider>
+        <Divider orientation="left" orientationMargin={0}>
+          Pricing
+        </Divider>
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item name="price" label="MRP Price (₹)" required rules={rules('price')}>
@@ -142,21 +150,20 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
           </Col>
         </Row>
 
-        <Divider orientation="left" orientationMargin={0}>Main Image</Divider>
+        <Divider orientation="left" orientationMargin={0}>
+          Main Image
+        </Divider>
         <Form.Item name="main_image">
           <ImagePicker max={1} label="Main image" />
         </Form.Item>
 
-        <Divider orientation="left" orientationMargin={0}>Colour Variants</Divider>
+        <Divider orientation="left" orientationMargin={0}>
+          Colour Variants
+        </Divider>
         <ColourVariants form={form} />
 
         <Divider />
-        <FormButtons
-          mode={mode}
-          saving={saving}
-          onCancel={() => navigate(listPath)}
-          submitLabels={{ create: 'Add Product', edit: 'Update Product' }}
-        />
+        <FormButtons mode={mode} saving={saving} onCancel={() => navigate(listPath)} submitLabels={{ create: 'Add Product', edit: 'Update Product' }} />
       </Form>
     </Spin>
   );

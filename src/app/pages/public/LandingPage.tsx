@@ -41,8 +41,8 @@ export default function LandingPage() {
       <section id="about" className="landing-section">
         <Title level={2}>About us</Title>
         <Paragraph>
-          We are a hyperlocal grocery and retail delivery business. Our teams manage the catalogue, the warehouses
-          and their stock city by city, so what you order is on the shelf near you.
+          We are a hyperlocal grocery and retail delivery business. Our teams manage the catalogue, the warehouses and their stock city by city, so what you
+          order is on the shelf near you.
         </Paragraph>
         <Row gutter={[16, 16]}>
           {FEATURES.map((feature) => (
@@ -50,7 +50,9 @@ export default function LandingPage() {
               <Card>
                 <Space direction="vertical">
                   <Text style={{ fontSize: 28, color: '#389e0d' }}>{feature.icon}</Text>
-                  <Title level={4} style={{ margin: 0 }}>{feature.title}</Title>
+                  <Title level={4} style={{ margin: 0 }}>
+                    {feature.title}
+                  </Title>
                   <Text type="secondary">{feature.text}</Text>
                 </Space>
               </Card>

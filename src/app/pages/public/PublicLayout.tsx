@@ -29,7 +29,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <footer className="public-footer">
         <Link to="/terms">Terms and Conditions</Link>
         <Link to="/privacy">Privacy Policy</Link>
-        <span>© {new Date().getFullYear()} {APP_NAME}</span>
+        <span>
+          © {new Date().getFullYear()} {APP_NAME}
+        </span>
       </footer>
     </div>
   );

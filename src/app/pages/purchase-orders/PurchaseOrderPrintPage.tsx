@@ -31,11 +31,16 @@ export default function PurchaseOrderPrintPage() {
     <>
       <Flex className="no-print" gap={8} wrap align="center" style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(showUrl('purchase-orders', id))}>Back to the order</Button>
-        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>Print</Button>
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          Print
+        </Button>
         {!priced && <Typography.Text type="secondary">Your role does not see costs: the order prints without prices.</Typography.Text>}
       </Flex>
       <PurchaseOrderSheet
-        order={order} business={BUSINESS_NAME} seller={seller} warehouse={warehouse}
+        order={order}
+        business={BUSINESS_NAME}
+        seller={seller}
+        warehouse={warehouse}
         statusLabel={valueText(purchaseOrdersResource.fields.status, order.status)}
       />
     </>

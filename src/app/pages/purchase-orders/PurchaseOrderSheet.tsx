@@ -13,7 +13,13 @@ const rate = (n: number) => `${n.toLocaleString('en-IN', { maximumFractionDigits
 const orderedAt = (order: PurchaseOrder) => order.history?.find((h) => h.action === 'order')?.at ?? order.created;
 
 function Address({ lines }: { lines: (string | undefined)[] }) {
-  return <>{lines.filter(Boolean).map((line) => <div key={line}>{line}</div>)}</>;
+  return (
+    <>
+      {lines.filter(Boolean).map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -33,10 +39,18 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
         <div>
           <h2>Purchase Order</h2>
           <dl>
-            <dt>Number</dt><dd data-testid="print-number">{order.number}</dd>
-            <dt>Date</dt><dd>{formatDate(orderedAt(order)) || formatDateTime(order.created)}</dd>
-            <dt>Expected by</dt><dd>{formatDate(order.expected_on)}</dd>
-            {order.status === 'draft' && <><dt>Status</dt><dd>{statusLabel}: not yet placed</dd></>}
+            <dt>Number</dt>
+            <dd data-testid="print-number">{order.number}</dd>
+            <dt>Date</dt>
+            <dd>{formatDate(orderedAt(order)) || formatDateTime(order.created)}</dd>
+            <dt>Expected by</dt>
+            <dd>{formatDate(order.expected_on)}</dd>
+            {order.status === 'draft' && (
+              <>
+                <dt>Status</dt>
+                <dd>{statusLabel}: not yet placed</dd>
+              </>
+            )}
           </dl>
         </div>
       </div>
@@ -49,14 +63,19 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
         <section aria-label="Deliver to">
           <h3>Deliver to</h3>
           <strong>{warehouse.name}</strong>
-          <Address lines={[warehouse.address, warehouse.city, warehouse.contact && `Contact ${warehouse.contact}`, warehouse.phone && `Phone ${warehouse.phone}`]} />
+          <Address
+            lines={[warehouse.address, warehouse.city, warehouse.contact && `Contact ${warehouse.contact}`, warehouse.phone && `Phone ${warehouse.phone}`]}
+          />
         </section>
       </div>
       <div className="po-scroll">
         <table aria-label="Order lines">
           <thead>
             <tr>
-              <th>#</th><th>Product</th><th>HSN</th><th className="num">Quantity</th>
+              <th>#</th>
+              <th>Product</th>
+              <th>HSN</th>
+              <th className="num">Quantity</th>
               {priced && <th className="num">Unit cost</th>}
               <th className="num">GST %</th>
               {priced && <th className="num">Amount</th>}
@@ -65,7 +84,10 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
           <tbody>
             {order.lines.map((line: OrderLine, i) => (
               <tr key={line._id}>
-                <td>{i + 1}</td><td>{line.product_name}</td><td>{line.hsn_code || '—'}</td><td className="num">{qty(line.quantity)}</td>
+                <td>{i + 1}</td>
+                <td>{line.product_name}</td>
+                <td>{line.hsn_code || '—'}</td>
+                <td className="num">{qty(line.quantity)}</td>
                 {priced && <td className="num">{formatINR(line.unit_cost)}</td>}
                 <td className="num">{rate(line.gst_rate)}</td>
                 {priced && <td className="num">{formatINR(line.amount)}</td>}
@@ -81,16 +103,32 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
               <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 4 }}>{supplyText(taxes)}</caption>
               <thead>
                 <tr>
-                  <th>GST rate</th><th className="num">Taxable</th>
-                  {taxes.supply === 'intra' ? <><th className="num">CGST</th><th className="num">SGST</th></> : <th className="num">IGST</th>}
+                  <th>GST rate</th>
+                  <th className="num">Taxable</th>
+                  {taxes.supply === 'intra' ? (
+                    <>
+                      <th className="num">CGST</th>
+                      <th className="num">SGST</th>
+                    </>
+                  ) : (
+                    <th className="num">IGST</th>
+                  )}
                   <th className="num">Tax</th>
                 </tr>
               </thead>
               <tbody>
                 {taxes.rates.map((r) => (
                   <tr key={r.rate}>
-                    <td>{rate(r.rate)}</td><td className="num">{formatINR(r.taxable)}</td>
-                    {taxes.supply === 'intra' ? <><td className="num">{formatINR(r.cgst)}</td><td className="num">{formatINR(r.sgst)}</td></> : <td className="num">{formatINR(r.igst)}</td>}
+                    <td>{rate(r.rate)}</td>
+                    <td className="num">{formatINR(r.taxable)}</td>
+                    {taxes.supply === 'intra' ? (
+                      <>
+                        <td className="num">{formatINR(r.cgst)}</td>
+                        <td className="num">{formatINR(r.sgst)}</td>
+                      </>
+                    ) : (
+                      <td className="num">{formatINR(r.igst)}</td>
+                    )}
                     <td className="num">{formatINR(r.tax)}</td>
                   </tr>
                 ))}
@@ -100,7 +138,12 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
           <table className="po-totals" aria-label="Totals">
             <tbody>
               {taxTotals(taxes).map((t) => (
-                <tr key={t.key}><th>{t.label}</th><td className="num" data-testid={`print-${t.key}`}>{formatINR(t.value)}</td></tr>
+                <tr key={t.key}>
+                  <th>{t.label}</th>
+                  <td className="num" data-testid={`print-${t.key}`}>
+                    {formatINR(t.value)}
+                  </td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -112,7 +155,13 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
           <div style={{ whiteSpace: 'pre-wrap' }}>{order.notes}</div>
         </section>
       )}
-      <div className="po-sign">For {business}<br /><br /><br />Authorised signatory</div>
+      <div className="po-sign">
+        For {business}
+        <br />
+        <br />
+        <br />
+        Authorised signatory
+      </div>
     </article>
   );
 }

@@ -7,8 +7,17 @@ import type { StepFormProps } from '../../resources/types';
 import { expiredOn } from '../inventory/stock/batch-validation';
 import { useConfirmExpired } from '../inventory/stock/use-confirm-expired';
 import {
-  NOTHING_TO_RECEIVE, batchNoProblem, expiredBatches, expiryProblem, moreThanDue, noteFields, quantityProblem, receiptOf, receivableLines,
-  type StepLineValues, type StepLinesValues,
+  NOTHING_TO_RECEIVE,
+  batchNoProblem,
+  expiredBatches,
+  expiryProblem,
+  moreThanDue,
+  noteFields,
+  quantityProblem,
+  receiptOf,
+  receivableLines,
+  type StepLineValues,
+  type StepLinesValues,
 } from './step-lines';
 import { StepLines } from './StepLines';
 import { orderOf, type OrderLine } from './types';
@@ -31,7 +40,12 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
   const confirmExpired = useConfirmExpired();
   const tracked = rows.some((l) => l.tracks_expiry);
   const rowValues = (row: number) => form.getFieldValue(['lines', row]) as StepLineValues | undefined;
-  const rule = (problemOf: () => string | null): FormRule => ({ validator: async () => { const p = problemOf(); if (p) throw new Error(p); } });
+  const rule = (problemOf: () => string | null): FormRule => ({
+    validator: async () => {
+      const p = problemOf();
+      if (p) throw new Error(p);
+    },
+  });
 
   const finish = async () => {
     const values = form.getFieldsValue(true) as StepLinesValues;
@@ -44,33 +58,61 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
     await send({ lines, ...noteFields(values.note) }, rowOf);
   };
 
-  const batchColumns = () => (tracked ? [
-    {
-      key: 'batch_no', title: 'Batch Number', applies: isTracked,
-      render: (line: OrderLine, row: number) => (
-        <Form.Item name={['lines', row, 'batch_no']} style={CELL} dependencies={[['lines', row, 'quantity']]} rules={[rule(() => batchNoProblem(line, rowValues(row)))]}>
-          <Input aria-label={`Batch number for ${line.product_name}`} placeholder="e.g. B-2411-07" maxLength={50} style={{ width: 150 }} />
-        </Form.Item>
-      ),
-    },
-    {
-      key: 'expiry_date', title: 'Expiry Date', applies: isTracked,
-      render: (line: OrderLine, row: number) => (
-        <Form.Item
-          name={['lines', row, 'expiry_date']} style={CELL} dependencies={[['lines', row, 'quantity']]}
-          rules={[
-            rule(() => expiryProblem(line, rowValues(row))),
-            { warningOnly: true, validator: async (_rule, day) => { if (expiredOn(day)) throw new Error(`${BATCH_MESSAGES.expired}: received only to record it`); } },
-          ]}
-        >
-          <DateField aria-label={`Expiry date for ${line.product_name}`} placeholder="Expiry date" style={{ width: 150 }} />
-        </Form.Item>
-      ),
-    },
-  ] : []);
+  const batchColumns = () =>
+    tracked
+      ? [
+          {
+            key: 'batch_no',
+            title: 'Batch Number',
+            applies: isTracked,
+            render: (line: OrderLine, row: number) => (
+              <Form.Item
+                name={['lines', row, 'batch_no']}
+                style={CELL}
+                dependencies={[['lines', row, 'quantity']]}
+                rules={[rule(() => batchNoProblem(line, rowValues(row)))]}
+              >
+                <Input aria-label={`Batch number for ${line.product_name}`} placeholder="e.g. B-2411-07" maxLength={50} style={{ width: 150 }} />
+              </Form.Item>
+            ),
+          },
+          {
+            key: 'expiry_date',
+            title: 'Expiry Date',
+            applies: isTracked,
+            render: (line: OrderLine, row: number) => (
+              <Form.Item
+                name={['lines', row, 'expiry_date']}
+                style={CELL}
+                dependencies={[['lines', row, 'quantity']]}
+                rules={[
+                  rule(() => expiryProblem(line, rowValues(row))),
+                  {
+                    warningOnly: true,
+                    validator: async (_rule, day) => {
+                      if (expiredOn(day)) throw new Error(`${BATCH_MESSAGES.expired}: received only to record it`);
+                    },
+                  },
+                ]}
+              >
+                <DateField aria-label={`Expiry date for ${line.product_name}`} placeholder="Expiry date" style={{ width: 150 }} />
+              </Form.Item>
+            ),
+          },
+        ]
+      : [];
 
   return (
-    <StepFormModal step={step} open={open} busy={busy} title={`Receive ${order.number}`} problem={problem} onProblemClose={() => setProblem(null)} onOk={() => form.submit()} onClose={onClose}>
+    <StepFormModal
+      step={step}
+      open={open}
+      busy={busy}
+      title={`Receive ${order.number}`}
+      problem={problem}
+      onProblemClose={() => setProblem(null)}
+      onOk={() => form.submit()}
+      onClose={onClose}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -82,7 +124,12 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
         <StepLines
           label="Lines to receive"
           rows={rows}
-          product={(line) => <>{line.product_name}{line.tracks_expiry && <Tag style={{ marginInlineStart: 6 }}>Batch & expiry</Tag>}</>}
+          product={(line) => (
+            <>
+              {line.product_name}
+              {line.tracks_expiry && <Tag style={{ marginInlineStart: 6 }}>Batch & expiry</Tag>}
+            </>
+          )}
           figures={[
             { key: 'ordered', title: 'Ordered', text: (line) => number(line.quantity) },
             { key: 'received', title: 'Received', text: (line) => number(line.received_quantity) },
@@ -90,12 +137,21 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
           ]}
           inputs={[
             {
-              key: 'quantity', title: 'Receive now',
+              key: 'quantity',
+              title: 'Receive now',
               render: (line, row) => (
-                <Form.Item name={['lines', row, 'quantity']} style={CELL} rules={[{ validator: async (_rule, value) => {
-                  const p = quantityProblem(value, line.due_quantity, moreThanDue);
-                  if (p) throw new Error(p);
-                } }]}>
+                <Form.Item
+                  name={['lines', row, 'quantity']}
+                  style={CELL}
+                  rules={[
+                    {
+                      validator: async (_rule, value) => {
+                        const p = quantityProblem(value, line.due_quantity, moreThanDue);
+                        if (p) throw new Error(p);
+                      },
+                    },
+                  ]}
+                >
                   <NumberField integer aria-label={`Receive ${line.product_name}`} style={{ width: 96 }} />
                 </Form.Item>
               ),

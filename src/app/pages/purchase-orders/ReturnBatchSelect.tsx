@@ -23,8 +23,10 @@ export function ReturnBatchSelect({ productId, warehouseId, value, onChange, ...
   const lookup = useStockLookup(productId, warehouseId);
   const recordId = lookup.record?._id;
   const { result, query } = useCustom<{ data: BatchRow[] }>({
-    url: `/inventory/${recordId ?? ''}/batches`, method: 'get',
-    queryOptions: { enabled: !!recordId, retry: false }, errorNotification: false,
+    url: `/inventory/${recordId ?? ''}/batches`,
+    method: 'get',
+    queryOptions: { enabled: !!recordId, retry: false },
+    errorNotification: false,
     meta: { errorMessage: 'Failed to load the batches' },
   });
   const batches = (result.data?.data ?? []).filter((b) => b.current_stock > 0);
@@ -39,7 +41,10 @@ export function ReturnBatchSelect({ productId, warehouseId, value, onChange, ...
       popupMatchSelectWidth={false}
       options={[
         { value: '', label: failed ? `${EARLIEST_EXPIRY_FIRST} (the batches failed to load)` : EARLIEST_EXPIRY_FIRST },
-        ...batches.map((b) => ({ value: b.batch_no, label: `${b.batch_no} · ${b.current_stock.toLocaleString('en-IN')} units · ${expiryText(b.days_to_expiry)}` })),
+        ...batches.map((b) => ({
+          value: b.batch_no,
+          label: `${b.batch_no} · ${b.current_stock.toLocaleString('en-IN')} units · ${expiryText(b.days_to_expiry)}`,
+        })),
       ]}
     />
   );

@@ -4,9 +4,7 @@ import { StepFormModal } from '../../crud/show/StepFormModal';
 import { noteRequired } from '../../crud/show/StepModal';
 import type { StepFormProps } from '../../resources/types';
 import { ReturnBatchSelect } from './ReturnBatchSelect';
-import {
-  NOTHING_TO_RETURN, moreThanReturnable, noteFields, quantityProblem, returnOf, returnable, returnableLines, type StepLinesValues,
-} from './step-lines';
+import { NOTHING_TO_RETURN, moreThanReturnable, noteFields, quantityProblem, returnOf, returnable, returnableLines, type StepLinesValues } from './step-lines';
 import { StepLines } from './StepLines';
 import { orderOf, type OrderLine } from './types';
 import { useLinesStep } from './use-lines-step';
@@ -33,7 +31,16 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
   };
 
   return (
-    <StepFormModal step={step} open={open} busy={busy} title={`Return to seller: ${order.number}`} problem={problem} onProblemClose={() => setProblem(null)} onOk={() => form.submit()} onClose={onClose}>
+    <StepFormModal
+      step={step}
+      open={open}
+      busy={busy}
+      title={`Return to seller: ${order.number}`}
+      problem={problem}
+      onProblemClose={() => setProblem(null)}
+      onOk={() => form.submit()}
+      onClose={onClose}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -53,29 +60,53 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
           ]}
           inputs={[
             {
-              key: 'quantity', title: 'Return now',
+              key: 'quantity',
+              title: 'Return now',
               render: (line, row) => (
-                <Form.Item name={['lines', row, 'quantity']} style={CELL} rules={[{ validator: async (_rule, value) => {
-                  const p = quantityProblem(value, returnable(line), moreThanReturnable);
-                  if (p) throw new Error(p);
-                } }]}>
+                <Form.Item
+                  name={['lines', row, 'quantity']}
+                  style={CELL}
+                  rules={[
+                    {
+                      validator: async (_rule, value) => {
+                        const p = quantityProblem(value, returnable(line), moreThanReturnable);
+                        if (p) throw new Error(p);
+                      },
+                    },
+                  ]}
+                >
                   <NumberField integer aria-label={`Return ${line.product_name}`} style={{ width: 96 }} />
                 </Form.Item>
               ),
             },
-            ...(tracked ? [{
-              key: 'batch_no', title: 'From batch', applies: (line: OrderLine) => line.tracks_expiry === true,
-              render: (line: OrderLine, row: number) => (
-                <Form.Item name={['lines', row, 'batch_no']} style={CELL}>
-                  <ReturnBatchSelect aria-label={`Batch of ${line.product_name}`} productId={line.product_id} warehouseId={order.warehouse_id} />
-                </Form.Item>
-              ),
-            }] : []),
+            ...(tracked
+              ? [
+                  {
+                    key: 'batch_no',
+                    title: 'From batch',
+                    applies: (line: OrderLine) => line.tracks_expiry === true,
+                    render: (line: OrderLine, row: number) => (
+                      <Form.Item name={['lines', row, 'batch_no']} style={CELL}>
+                        <ReturnBatchSelect aria-label={`Batch of ${line.product_name}`} productId={line.product_id} warehouseId={order.warehouse_id} />
+                      </Form.Item>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
         <Form.Item
-          name="note" label="Why are they going back?" required style={{ marginTop: 16, marginBottom: 0 }}
-          rules={[{ validator: async (_rule, note?: string) => { if (!note?.trim()) throw new Error(noteRequired(step)); } }]}
+          name="note"
+          label="Why are they going back?"
+          required
+          style={{ marginTop: 16, marginBottom: 0 }}
+          rules={[
+            {
+              validator: async (_rule, note?: string) => {
+                if (!note?.trim()) throw new Error(noteRequired(step));
+              },
+            },
+          ]}
         >
           <Input.TextArea aria-label="Note" rows={2} maxLength={NOTE_MAX} placeholder="e.g. Damaged in transit" />
         </Form.Item>

@@ -4,7 +4,9 @@ import { usePhoneLayout } from '../../layout/use-phone-layout';
 import type { OrderLine } from './types';
 
 export type StepColumn = {
-  key: string; title: string; render: (line: OrderLine, row: number) => ReactNode;
+  key: string;
+  title: string;
+  render: (line: OrderLine, row: number) => ReactNode;
   /** Lines it is asked for (a batch: where the product tracks expiry); default every line. Elsewhere '—', or nothing on a phone. */
   applies?: (line: OrderLine) => boolean;
 };
@@ -41,7 +43,11 @@ export function StepLines({ label, rows, product, figures, inputs }: Props) {
         columns={[
           { key: 'product', title: 'Product', render: (_: unknown, line: OrderLine) => product(line) },
           ...figures.map((f) => ({ key: f.key, title: f.title, align: 'right' as const, render: (_: unknown, line: OrderLine) => f.text(line) })),
-          ...inputs.map((c) => ({ key: c.key, title: c.title, render: (_: unknown, line: OrderLine, row: number) => (applies(c, line) ? c.render(line, row) : '—') })),
+          ...inputs.map((c) => ({
+            key: c.key,
+            title: c.title,
+            render: (_: unknown, line: OrderLine, row: number) => (applies(c, line) ? c.render(line, row) : '—'),
+          })),
         ]}
       />
     );
@@ -51,12 +57,14 @@ export function StepLines({ label, rows, product, figures, inputs }: Props) {
       {rows.map((line, row) => (
         <Card key={line._id} size="small" role="listitem" title={product(line)}>
           <Typography.Text type="secondary">{figures.map((f) => `${f.title} ${f.text(line)}`).join(' · ')}</Typography.Text>
-          {inputs.filter((input) => applies(input, line)).map((input) => (
-            <div key={input.key} style={{ marginTop: 8 }}>
-              <Typography.Text>{input.title}</Typography.Text>
-              {input.render(line, row)}
-            </div>
-          ))}
+          {inputs
+            .filter((input) => applies(input, line))
+            .map((input) => (
+              <div key={input.key} style={{ marginTop: 8 }}>
+                <Typography.Text>{input.title}</Typography.Text>
+                {input.render(line, row)}
+              </div>
+            ))}
         </Card>
       ))}
     </Flex>

@@ -26,7 +26,10 @@ export function taxTotals(taxes: OrderTaxes): { key: string; label: string; valu
   return [
     { key: 'taxable', label: 'Taxable amount', value: taxes.taxable },
     ...(taxes.supply === 'intra'
-      ? [{ key: 'cgst', label: 'CGST', value: taxes.cgst }, { key: 'sgst', label: 'SGST', value: taxes.sgst }]
+      ? [
+          { key: 'cgst', label: 'CGST', value: taxes.cgst },
+          { key: 'sgst', label: 'SGST', value: taxes.sgst },
+        ]
       : [{ key: 'igst', label: 'IGST', value: taxes.igst }]),
     { key: 'total', label: 'Total', value: taxes.total },
   ];
@@ -40,7 +43,9 @@ export function TaxSummary({ taxes }: { taxes: OrderTaxes | undefined }) {
   if (!taxes) return null;
   return (
     <section aria-label="GST" style={{ marginTop: 12 }}>
-      <Typography.Text type="secondary" data-testid="tax-supply">{supplyText(taxes)}</Typography.Text>
+      <Typography.Text type="secondary" data-testid="tax-supply">
+        {supplyText(taxes)}
+      </Typography.Text>
       <Table<RateTotals>
         aria-label="GST by rate"
         rowKey="rate"

@@ -70,14 +70,18 @@ export function receiptOf(lines: readonly OrderLine[], values: StepLinesValues) 
 
 /** The received rows whose batch has already expired on the business's calendar: each needs a yes before it is sent. */
 export const expiredBatches = (lines: readonly ReceiptLine[], now = new Date()) =>
-  lines.flatMap((line, i) => (line.expiry_date && line.expiry_date < businessDay(now) ? [{ index: i, batchNo: line.batch_no ?? '', day: line.expiry_date }] : []));
+  lines.flatMap((line, i) =>
+    line.expiry_date && line.expiry_date < businessDay(now) ? [{ index: i, batchNo: line.batch_no ?? '', day: line.expiry_date }] : [],
+  );
 
 export type ReturnLine = { product_id: string; quantity: number; batch_no?: string };
 
 /** The return the dialog sends: the rows above 0, from the batch chosen (none: the server takes the earliest expiry first). */
 export function returnOf(lines: readonly OrderLine[], values: StepLinesValues) {
   return collect<ReturnLine>(lines, values, (line, v, quantity) => ({
-    product_id: line.product_id, quantity, ...(v.batch_no ? { batch_no: v.batch_no } : {}),
+    product_id: line.product_id,
+    quantity,
+    ...(v.batch_no ? { batch_no: v.batch_no } : {}),
   }));
 }
 

@@ -11,8 +11,11 @@ import type { OrderLine, PurchaseOrder } from './types';
  * belongs: a line's message in its cell, the rest above the rows. What was typed stays either way.
  */
 export function useLinesStep(
-  order: PurchaseOrder, offered: (lines: readonly OrderLine[]) => OrderLine[], form: FormInstance,
-  submit: StepFormProps['submit'], lineFields: readonly string[],
+  order: PurchaseOrder,
+  offered: (lines: readonly OrderLine[]) => OrderLine[],
+  form: FormInstance,
+  submit: StepFormProps['submit'],
+  lineFields: readonly string[],
 ) {
   const [ids] = useState(() => offered(order.lines).map((l) => l._id));
   const latest = new Map(order.lines.map((l) => [l._id, l]));

@@ -9,7 +9,10 @@ function useRecordIfAllowed(resource: 'users' | 'warehouses', id: string | undef
   const { data: access } = useCan({ resource, action: 'show' });
   const allowed = access?.can === true;
   const { result } = useOne<ApiRecord>({
-    resource, id: id ?? '', queryOptions: { enabled: allowed && !!id, retry: false }, errorNotification: false,
+    resource,
+    id: id ?? '',
+    queryOptions: { enabled: allowed && !!id, retry: false },
+    errorNotification: false,
   });
   return { allowed, record: allowed && id ? result : undefined };
 }
@@ -24,7 +27,11 @@ export function useSeller(id: string | undefined, fallbackName: string | null) {
   const { allowed, record } = useRecordIfAllowed('users', id);
   const name = [record?.firstname, record?.lastname].filter(Boolean).join(' ') || fallbackName || '—';
   const seller: Seller = {
-    name, phone: text(record?.phonenumber), gst: text(record?.gst_no), address: text(record?.address), city: text(record?.city),
+    name,
+    phone: text(record?.phonenumber),
+    gst: text(record?.gst_no),
+    address: text(record?.address),
+    city: text(record?.city),
   };
   return { seller, canOpen: allowed };
 }
@@ -33,7 +40,10 @@ export function useSeller(id: string | undefined, fallbackName: string | null) {
 export function useWarehouse(id: string | undefined, fallbackName: string | null): Warehouse {
   const { record } = useRecordIfAllowed('warehouses', id);
   return {
-    name: text(record?.name) ?? fallbackName ?? '—', address: text(record?.address), city: text(record?.city),
-    phone: text(record?.contact_phone), contact: text(record?.contact_person),
+    name: text(record?.name) ?? fallbackName ?? '—',
+    address: text(record?.address),
+    city: text(record?.city),
+    phone: text(record?.contact_phone),
+    contact: text(record?.contact_person),
   };
 }

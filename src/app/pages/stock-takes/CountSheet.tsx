@@ -49,10 +49,22 @@ export function CountSheet({ take, editable, onSave }: Props) {
   const pick = (product: ScanCandidate) => {
     if (!lines.some((l) => l.product_id === product._id)) {
       // Found on the shelf but not on the sheet (no stock here at the start): it joins with 0 expected once counted.
-      setExtra((list) => [...list, {
-        product_id: product._id, productname: product.productname, sku: product.sku, barcode: product.barcode,
-        expected: 0, counted: null, variance: null, unit_cost: 0, variance_value: null, counted_by_name: null, counted_at: null,
-      }]);
+      setExtra((list) => [
+        ...list,
+        {
+          product_id: product._id,
+          productname: product.productname,
+          sku: product.sku,
+          barcode: product.barcode,
+          expected: 0,
+          counted: null,
+          variance: null,
+          unit_cost: 0,
+          variance_value: null,
+          counted_by_name: null,
+          counted_at: null,
+        },
+      ]);
     }
     const index = lines.findIndex((l) => l.product_id === product._id);
     // A product further down the sheet (or joining it at the end) is on another page: that page is shown.
@@ -86,7 +98,12 @@ export function CountSheet({ take, editable, onSave }: Props) {
     <div>
       {editable && <ScanBox lines={lines} onPick={pick} inputRef={scanRef} />}
       {take.blind && take.status === 'open' && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Blind count: count what is on the shelf; the expected stock is shown in Review, to whoever may apply the count." />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="Blind count: count what is on the shelf; the expected stock is shown in Review, to whoever may apply the count."
+        />
       )}
       <Table<StockTakeLine>
         rowKey="product_id"
@@ -98,39 +115,55 @@ export function CountSheet({ take, editable, onSave }: Props) {
         rowClassName={(l) => (l.product_id === focus?.productId ? 'ant-table-row-selected' : '')}
         columns={[
           {
-            key: 'product', title: 'Product',
+            key: 'product',
+            title: 'Product',
             render: (_, l) => (
               <Flex vertical>
                 <span>{l.productname}</span>
-                {(l.sku || l.barcode) && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{[l.sku, l.barcode].filter(Boolean).join(' · ')}</Typography.Text>}
+                {(l.sku || l.barcode) && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {[l.sku, l.barcode].filter(Boolean).join(' · ')}
+                  </Typography.Text>
+                )}
               </Flex>
             ),
           },
-          ...(!showsExpected(take) ? [] : [{ key: 'expected', title: 'Expected', align: 'right' as const, render: (_: unknown, l: StockTakeLine) => l.expected }]),
+          ...(!showsExpected(take)
+            ? []
+            : [{ key: 'expected', title: 'Expected', align: 'right' as const, render: (_: unknown, l: StockTakeLine) => l.expected }]),
           {
-            key: 'counted', title: 'Counted', width: 180,
-            render: (_, l) => editable ? (
-              <Flex vertical gap={2}>
-                <Flex align="center" gap={6}>
-                  <NumberField
-                    id={inputId(l.product_id)}
-                    aria-label={`Counted ${l.productname}`}
-                    integer
-                    value={l.product_id in drafts ? drafts[l.product_id] : l.counted}
-                    status={errors[l.product_id] ? 'error' : undefined}
-                    onChange={(value) => {
-                      setSaved((s) => ({ ...s, [l.product_id]: false }));
-                      setDrafts((d) => ({ ...d, [l.product_id]: value }));
-                    }}
-                    onBlur={() => void save(l)}
-                    // Leaving the field saves it; the next scan then lands in the scan box, not in this count.
-                    onPressEnter={() => (scanRef.current ? scanRef.current.focus() : void save(l))}
-                  />
-                  {saved[l.product_id] && <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={`Saved ${l.productname}`} />}
+            key: 'counted',
+            title: 'Counted',
+            width: 180,
+            render: (_, l) =>
+              editable ? (
+                <Flex vertical gap={2}>
+                  <Flex align="center" gap={6}>
+                    <NumberField
+                      id={inputId(l.product_id)}
+                      aria-label={`Counted ${l.productname}`}
+                      integer
+                      value={l.product_id in drafts ? drafts[l.product_id] : l.counted}
+                      status={errors[l.product_id] ? 'error' : undefined}
+                      onChange={(value) => {
+                        setSaved((s) => ({ ...s, [l.product_id]: false }));
+                        setDrafts((d) => ({ ...d, [l.product_id]: value }));
+                      }}
+                      onBlur={() => void save(l)}
+                      // Leaving the field saves it; the next scan then lands in the scan box, not in this count.
+                      onPressEnter={() => (scanRef.current ? scanRef.current.focus() : void save(l))}
+                    />
+                    {saved[l.product_id] && <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={`Saved ${l.productname}`} />}
+                  </Flex>
+                  {errors[l.product_id] && (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {errors[l.product_id]}
+                    </Typography.Text>
+                  )}
                 </Flex>
-                {errors[l.product_id] && <Typography.Text type="danger" style={{ fontSize: 12 }}>{errors[l.product_id]}</Typography.Text>}
-              </Flex>
-            ) : (l.counted ?? 'Not counted'),
+              ) : (
+                (l.counted ?? 'Not counted')
+              ),
           },
           { key: 'by', title: 'Counted by', render: (_, l) => l.counted_by_name ?? '—' },
         ]}

@@ -31,7 +31,12 @@ export function NewStockTakeForm() {
   const start = (values: Values) => {
     setRefusal(null);
     mutate(
-      { resource: 'stock-takes', values: { warehouse_id: values.warehouse_id, category_id: values.category_id ?? null, blind: values.blind }, successNotification: false, errorNotification: false },
+      {
+        resource: 'stock-takes',
+        values: { warehouse_id: values.warehouse_id, category_id: values.category_id ?? null, blind: values.blind },
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: ({ data }) => navigate(`/stock-takes/${data._id}`),
         onError: (e) => {
@@ -44,7 +49,14 @@ export function NewStockTakeForm() {
   };
 
   return (
-    <Form<Values> form={form} layout="inline" initialValues={{ blind: true }} onFinish={start} onValuesChange={() => setRefusal(null)} style={{ rowGap: 8, marginBottom: 16 }}>
+    <Form<Values>
+      form={form}
+      layout="inline"
+      initialValues={{ blind: true }}
+      onFinish={start}
+      onValuesChange={() => setRefusal(null)}
+      style={{ rowGap: 8, marginBottom: 16 }}
+    >
       {refusal?.openId && <OpenTakeAlert message={refusal.message} stockTakeId={refusal.openId} />}
       {refusal && !refusal.openId && <Alert type="error" showIcon role="alert" message={refusal.message} style={{ width: '100%', marginBottom: 8 }} />}
       {!refusal && overlapping && <OpenTakeAlert message={openTakeMessage(overlapping)} stockTakeId={overlapping._id} />}
@@ -65,7 +77,9 @@ export function NewStockTakeForm() {
         <Switch aria-label="Blind count" />
       </Form.Item>
       <Form.Item>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={Boolean(overlapping)}>Start Stock Take</Button>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={Boolean(overlapping)}>
+          Start Stock Take
+        </Button>
       </Form.Item>
     </Form>
   );

@@ -7,8 +7,10 @@ import type { StockTake } from './types';
 export function openTakeMessage(open: StockTake): string {
   const what = open.category_name ? `of ${open.category_name}` : 'of every product';
   const who = open.created_by_name ? ` by ${open.created_by_name}` : '';
-  return `A stock take ${what} in ${open.warehouse_name} is still open (started ${dayjs(open.created).format('DD MMM YYYY, HH:mm')}${who}): `
-    + 'apply or cancel it before starting another that counts the same products.';
+  return (
+    `A stock take ${what} in ${open.warehouse_name} is still open (started ${dayjs(open.created).format('DD MMM YYYY, HH:mm')}${who}): ` +
+    'apply or cancel it before starting another that counts the same products.'
+  );
 }
 
 /** One open stock take per warehouse and product: says which one is in the way, with a link to it. */

@@ -25,10 +25,20 @@ export function ReviewPane({ take, editable, onCountZero }: Props) {
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} md={6}><Statistic title="Lines counted" value={`${take.totals.counted} / ${take.totals.lines}`} /></Col>
-        <Col xs={12} md={6}><Statistic title="Lines with a variance" value={take.totals.variances ?? 0} /></Col>
-        <Col xs={12} md={6}><Statistic title="Variance (units)" value={signed(take.totals.variance_quantity ?? 0)} /></Col>
-        {seesCosts && <Col xs={12} md={6}><Statistic title="Variance value" value={formatINR(take.totals.variance_value ?? 0)} /></Col>}
+        <Col xs={12} md={6}>
+          <Statistic title="Lines counted" value={`${take.totals.counted} / ${take.totals.lines}`} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="Lines with a variance" value={take.totals.variances ?? 0} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="Variance (units)" value={signed(take.totals.variance_quantity ?? 0)} />
+        </Col>
+        {seesCosts && (
+          <Col xs={12} md={6}>
+            <Statistic title="Variance value" value={formatINR(take.totals.variance_value ?? 0)} />
+          </Col>
+        )}
       </Row>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <label>
@@ -46,7 +56,11 @@ export function ReviewPane({ take, editable, onCountZero }: Props) {
       </Flex>
       {uncounted.length > 0 && (
         <Typography.Paragraph type="warning">
-          Not counted ({uncounted.length}): {uncounted.slice(0, 20).map((l) => l.productname).join(', ')}
+          Not counted ({uncounted.length}):{' '}
+          {uncounted
+            .slice(0, 20)
+            .map((l) => l.productname)
+            .join(', ')}
           {uncounted.length > 20 ? '…' : ''}. Apply leaves them unchanged.
         </Typography.Paragraph>
       )}
@@ -62,15 +76,30 @@ export function ReviewPane({ take, editable, onCountZero }: Props) {
           { key: 'expected', title: 'Expected', align: 'right', dataIndex: 'expected' },
           { key: 'counted', title: 'Counted', align: 'right', render: (_, l) => l.counted ?? 'Not counted' },
           { key: 'variance', title: 'Variance', align: 'right', render: (_, l) => (l.variance === null ? '—' : signed(l.variance)) },
-          ...(seesCosts ? [{
-            key: 'value', title: 'Variance value', align: 'right' as const,
-            render: (_: unknown, l: StockTakeLine) => (l.variance_value === null ? '—' : formatINR(l.variance_value)),
-          }] : []),
-          ...(editable ? [{
-            key: 'zero', title: '', render: (_: unknown, l: StockTakeLine) => l.counted === null && (
-              <Button size="small" onClick={() => void onCountZero([l.product_id])}>Count as zero</Button>
-            ),
-          }] : []),
+          ...(seesCosts
+            ? [
+                {
+                  key: 'value',
+                  title: 'Variance value',
+                  align: 'right' as const,
+                  render: (_: unknown, l: StockTakeLine) => (l.variance_value === null ? '—' : formatINR(l.variance_value)),
+                },
+              ]
+            : []),
+          ...(editable
+            ? [
+                {
+                  key: 'zero',
+                  title: '',
+                  render: (_: unknown, l: StockTakeLine) =>
+                    l.counted === null && (
+                      <Button size="small" onClick={() => void onCountZero([l.product_id])}>
+                        Count as zero
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
         ]}
       />
     </>

@@ -12,8 +12,7 @@ type Props = {
   inputRef: RefObject<InputRef>;
 };
 
-const choiceLabel = (p: ScanCandidate) =>
-  [p.productname, p.sku ?? p.barcode, p.onSheet ? null : 'not on the sheet'].filter(Boolean).join(' · ');
+const choiceLabel = (p: ScanCandidate) => [p.productname, p.sku ?? p.barcode, p.onSheet ? null : 'not on the sheet'].filter(Boolean).join(' · ');
 
 /**
  * The count sheet's scan box: a barcode, an SKU or a name, then Enter. One match is picked; several are offered in a
@@ -79,7 +78,11 @@ export function ScanBox({ lines, onPick, inputRef }: Props) {
         allowClear
         autoFocus
       />
-      {problem && <Typography.Text type="danger" role="alert">{problem}</Typography.Text>}
+      {problem && (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      )}
       {choices && (
         <>
           <Typography.Text>{`${choices.products.length} products match ${choices.code}: which one?`}</Typography.Text>

@@ -39,14 +39,22 @@ export default function StockTakePage() {
   return (
     <>
       <PageHeader
-        title={<>Stock Take: {take.warehouse_name} <StockTakeStatusTag status={take.status} /></>}
+        title={
+          <>
+            Stock Take: {take.warehouse_name} <StockTakeStatusTag status={take.status} />
+          </>
+        }
         subTitle={`${take.category_name ?? 'All categories'} · started ${dayjs(take.created).format('DD MMM YYYY, HH:mm')}${take.created_by_name ? ` by ${take.created_by_name}` : ''}`}
         extra={
           <>
-            <Link to="/stock-takes"><Button>Back</Button></Link>
+            <Link to="/stock-takes">
+              <Button>Back</Button>
+            </Link>
             {open && canCancel?.can && (
               <Popconfirm title="Cancel this stock take? Its counts are kept but never applied." onConfirm={() => run(cancel)}>
-                <Button danger disabled={busy}>Cancel Stock Take</Button>
+                <Button danger disabled={busy}>
+                  Cancel Stock Take
+                </Button>
               </Popconfirm>
             )}
             {open && canApply?.can && (
@@ -56,29 +64,40 @@ export default function StockTakePage() {
                 okText="Apply"
                 onConfirm={() => run(apply)}
               >
-                <Button type="primary" loading={busy}>Apply Stock Take</Button>
+                <Button type="primary" loading={busy}>
+                  Apply Stock Take
+                </Button>
               </Popconfirm>
             )}
           </>
         }
       />
-      {actionError && <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={actionError} style={{ marginBottom: 12 }} />}
-      {take.status === 'applied' && <Alert type="success" showIcon message={`Applied ${dayjs(take.applied_at).format('DD MMM YYYY, HH:mm')}`} style={{ marginBottom: 12 }} />}
+      {actionError && (
+        <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={actionError} style={{ marginBottom: 12 }} />
+      )}
+      {take.status === 'applied' && (
+        <Alert type="success" showIcon message={`Applied ${dayjs(take.applied_at).format('DD MMM YYYY, HH:mm')}`} style={{ marginBottom: 12 }} />
+      )}
       <Tabs
         activeKey={tab}
         onChange={setTab}
         items={[
           { key: 'count', label: 'Count', children: <CountSheet take={take} editable={open && !!canCount?.can} onSave={saveCounts} /> },
-          ...(!reviewable ? [] : [{
-            key: 'review', label: 'Review',
-            children: (
-              <ReviewPane
-                take={take}
-                editable={open && !!canCount?.can}
-                onCountZero={(ids) => run(() => saveCounts(ids.map((product_id) => ({ product_id, counted: 0 }))))}
-              />
-            ),
-          }]),
+          ...(!reviewable
+            ? []
+            : [
+                {
+                  key: 'review',
+                  label: 'Review',
+                  children: (
+                    <ReviewPane
+                      take={take}
+                      editable={open && !!canCount?.can}
+                      onCountZero={(ids) => run(() => saveCounts(ids.map((product_id) => ({ product_id, counted: 0 }))))}
+                    />
+                  ),
+                },
+              ]),
         ]}
       />
     </>

@@ -2,21 +2,22 @@
 
 export type ScanCandidate = { _id: string; productname: string; sku: string | null; barcode: string | null; onSheet: boolean };
 
-export type ScanOutcome =
-  | { kind: 'one'; product: ScanCandidate }
-  | { kind: 'several'; products: ScanCandidate[] }
-  | { kind: 'none' };
+export type ScanOutcome = { kind: 'one'; product: ScanCandidate } | { kind: 'several'; products: ScanCandidate[] } | { kind: 'none' };
 
 type Named = { _id: string; productname: string; sku?: string | null; barcode?: string | null };
 
 const fold = (text: string) => text.trim().toLocaleLowerCase();
 
 /** A barcode exactly, or an SKU whatever its case (the API's rule: SKUs are unique whatever their case). */
-export const hasCode = (p: Named, code: string): boolean =>
-  p.barcode === code.trim() || (Boolean(p.sku) && fold(p.sku!) === fold(code));
+export const hasCode = (p: Named, code: string): boolean => p.barcode === code.trim() || (Boolean(p.sku) && fold(p.sku!) === fold(code));
 
-export const candidate = (p: Named, onSheet: boolean): ScanCandidate =>
-  ({ _id: p._id, productname: p.productname, sku: p.sku ?? null, barcode: p.barcode ?? null, onSheet });
+export const candidate = (p: Named, onSheet: boolean): ScanCandidate => ({
+  _id: p._id,
+  productname: p.productname,
+  sku: p.sku ?? null,
+  barcode: p.barcode ?? null,
+  onSheet,
+});
 
 const outcome = (found: ScanCandidate[]): ScanOutcome =>
   found.length === 0 ? { kind: 'none' } : found.length === 1 ? { kind: 'one', product: found[0]! } : { kind: 'several', products: found };

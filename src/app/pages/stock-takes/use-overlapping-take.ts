@@ -12,7 +12,10 @@ export const countsSameProducts = (open: Pick<StockTake, 'category_id'>, categor
 export function useOverlappingTake(warehouseId: string | undefined, categoryId: string | undefined) {
   const { result, query } = useList<StockTake>({
     resource: 'stock-takes',
-    filters: [{ field: 'status', operator: 'eq', value: 'open' }, { field: 'warehouse_id', operator: 'eq', value: warehouseId }],
+    filters: [
+      { field: 'status', operator: 'eq', value: 'open' },
+      { field: 'warehouse_id', operator: 'eq', value: warehouseId },
+    ],
     pagination: { mode: 'off' },
     queryOptions: { enabled: Boolean(warehouseId) },
     errorNotification: false,

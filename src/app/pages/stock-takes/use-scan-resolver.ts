@@ -10,17 +10,24 @@ import type { StockTakeLine } from './types';
  */
 export function useScanResolver(lines: StockTakeLine[]): (code: string) => Promise<ScanOutcome> {
   const dataProvider = useDataProvider();
-  return useCallback(async (code: string) => {
-    const sheet = lines.map((l) => candidate({ _id: l.product_id, ...l }, true));
-    const onSheet = resolveScan(code, sheet, []);
-    if (onSheet.kind === 'one' && hasCode(onSheet.product, code)) return onSheet;
-    const provider = dataProvider();
-    const { data } = await provider.custom!<{ data: ProductSuggestion[] }>({
-      url: `${provider.getApiUrl()}/products/autocomplete`,
-      method: 'get',
-      query: { q: code.trim() },
-      meta: { errorMessage: 'Failed to fetch products' },
-    });
-    return resolveScan(code, sheet, data.data.map((p) => candidate(p, false)));
-  }, [dataProvider, lines]);
+  return useCallback(
+    async (code: string) => {
+      const sheet = lines.map((l) => candidate({ _id: l.product_id, ...l }, true));
+      const onSheet = resolveScan(code, sheet, []);
+      if (onSheet.kind === 'one' && hasCode(onSheet.product, code)) return onSheet;
+      const provider = dataProvider();
+      const { data } = await provider.custom!<{ data: ProductSuggestion[] }>({
+        url: `${provider.getApiUrl()}/products/autocomplete`,
+        method: 'get',
+        query: { q: code.trim() },
+        meta: { errorMessage: 'Failed to fetch products' },
+      });
+      return resolveScan(
+        code,
+        sheet,
+        data.data.map((p) => candidate(p, false)),
+      );
+    },
+    [dataProvider, lines],
+  );
 }

@@ -7,7 +7,15 @@ import { TransferForm } from './TransferForm';
 export default function NewTransferPage() {
   return (
     <>
-      <PageHeader title="New Transfer" subTitle="Move stock from one warehouse to another" extra={<Link to="/transfers"><Button>Back</Button></Link>} />
+      <PageHeader
+        title="New Transfer"
+        subTitle="Move stock from one warehouse to another"
+        extra={
+          <Link to="/transfers">
+            <Button>Back</Button>
+          </Link>
+        }
+      />
       <TransferForm />
     </>
   );

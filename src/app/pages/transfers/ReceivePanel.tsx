@@ -25,7 +25,10 @@ export function ReceivePanel({ transfer, busy, onReceive }: Props) {
   const { lines, received, leftOver } = receiptOf(transfer, typed);
 
   const askToConfirm = () => {
-    form.validateFields().then(() => setConfirming(true), () => setConfirming(false));
+    form.validateFields().then(
+      () => setConfirming(true),
+      () => setConfirming(false),
+    );
   };
   const confirm = async () => {
     setConfirming(false);
@@ -44,22 +47,37 @@ export function ReceivePanel({ transfer, busy, onReceive }: Props) {
         {closing && (
           <Form.Item
             name="note"
-            rules={[{ validator: async (_rule, note?: string) => { if (leftOverNow(form, transfer) > 0 && !note?.trim()) throw new Error(CLOSE_NOTE_MESSAGE); } }]}
+            rules={[
+              {
+                validator: async (_rule, note?: string) => {
+                  if (leftOverNow(form, transfer) > 0 && !note?.trim()) throw new Error(CLOSE_NOTE_MESSAGE);
+                },
+              },
+            ]}
           >
-            <Input.TextArea aria-label="What happened to the missing units" placeholder="What happened to the missing units (required)" rows={2} maxLength={1000} />
+            <Input.TextArea
+              aria-label="What happened to the missing units"
+              placeholder="What happened to the missing units (required)"
+              rows={2}
+              maxLength={1000}
+            />
           </Form.Item>
         )}
         <Popconfirm
           open={confirming}
           onOpenChange={(open) => !open && setConfirming(false)}
           title="Receive these quantities?"
-          description={closing && leftOver > 0
-            ? `${received} unit(s) go into ${transfer.to_warehouse_name}; ${leftOver} are recorded as damaged and the transfer closes.`
-            : `${received} unit(s) go into ${transfer.to_warehouse_name}${leftOver > 0 ? `; ${leftOver} stay in transit` : ''}.`}
+          description={
+            closing && leftOver > 0
+              ? `${received} unit(s) go into ${transfer.to_warehouse_name}; ${leftOver} are recorded as damaged and the transfer closes.`
+              : `${received} unit(s) go into ${transfer.to_warehouse_name}${leftOver > 0 ? `; ${leftOver} stay in transit` : ''}.`
+          }
           okText="Receive"
           onConfirm={confirm}
         >
-          <Button type="primary" loading={busy} onClick={askToConfirm}>Receive</Button>
+          <Button type="primary" loading={busy} onClick={askToConfirm}>
+            Receive
+          </Button>
         </Popconfirm>
       </div>
     </Form>

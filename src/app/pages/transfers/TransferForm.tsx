@@ -66,9 +66,13 @@ export function TransferForm({ draft }: Props) {
     busy.current = true;
     try {
       const { data } = await mutateAsync({
-        url: draft ? `/transfers/${draft._id}` : '/transfers', method: draft ? 'put' : 'post', values: parsed.data,
+        url: draft ? `/transfers/${draft._id}` : '/transfers',
+        method: draft ? 'put' : 'post',
+        values: parsed.data,
         config: { headers: { 'Idempotency-Key': keys.keyFor(parsed.data) } },
-        successNotification: false, errorNotification: false, meta: { errorMessage: draft ? 'Failed to update transfer' : 'Failed to create transfer' },
+        successNotification: false,
+        errorNotification: false,
+        meta: { errorMessage: draft ? 'Failed to update transfer' : 'Failed to create transfer' },
       });
       void invalidate({ resource: 'transfers', invalidates: ['list'] });
       navigate(`/transfers/${data._id}`);
@@ -88,12 +92,22 @@ export function TransferForm({ draft }: Props) {
       <Form layout="vertical" onFinish={() => void submit()} component="form" aria-label={draft ? 'Edit transfer' : 'New transfer'}>
         {message && <Alert type="error" showIcon role="alert" message={message} style={{ marginBottom: 16 }} />}
         <Flex gap={12} wrap>
-          <Form.Item label="From warehouse" required validateStatus={errors.from_warehouse_id ? 'error' : undefined}
-            help={errors.from_warehouse_id && 'Please select the warehouse the stock leaves'} style={{ flex: '1 1 260px' }}>
+          <Form.Item
+            label="From warehouse"
+            required
+            validateStatus={errors.from_warehouse_id ? 'error' : undefined}
+            help={errors.from_warehouse_id && 'Please select the warehouse the stock leaves'}
+            style={{ flex: '1 1 260px' }}
+          >
             <WarehouseSelect aria-label="From warehouse" value={from} onChange={setFrom} scope="transfers" activeOnly />
           </Form.Item>
-          <Form.Item label="To warehouse" required validateStatus={errors.to_warehouse_id ? 'error' : undefined}
-            help={errors.to_warehouse_id && (to ? errors.to_warehouse_id : 'Please select the warehouse the stock goes to')} style={{ flex: '1 1 260px' }}>
+          <Form.Item
+            label="To warehouse"
+            required
+            validateStatus={errors.to_warehouse_id ? 'error' : undefined}
+            help={errors.to_warehouse_id && (to ? errors.to_warehouse_id : 'Please select the warehouse the stock goes to')}
+            style={{ flex: '1 1 260px' }}
+          >
             <WarehouseSelect aria-label="To warehouse" value={to} onChange={setTo} scope={null} activeOnly />
           </Form.Item>
         </Flex>
@@ -109,13 +123,19 @@ export function TransferForm({ draft }: Props) {
             onRemove={lines.length > 1 ? () => setLines((all) => all.filter((_, j) => j !== i)) : undefined}
           />
         ))}
-        <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine()])} style={{ marginBottom: 16 }}>Add product</Button>
+        <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine()])} style={{ marginBottom: 16 }}>
+          Add product
+        </Button>
         <Form.Item label="Notes" validateStatus={errors.notes ? 'error' : undefined} help={errors.notes}>
           <Input.TextArea aria-label="Notes" rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Form.Item>
         <Flex gap={8}>
-          <Button type="primary" htmlType="submit" loading={mutation.isPending}>{draft ? 'Save Transfer' : 'Create Transfer'}</Button>
-          <Link to={cancelTo}><Button>Cancel</Button></Link>
+          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            {draft ? 'Save Transfer' : 'Create Transfer'}
+          </Button>
+          <Link to={cancelTo}>
+            <Button>Cancel</Button>
+          </Link>
         </Flex>
       </Form>
     </Card>

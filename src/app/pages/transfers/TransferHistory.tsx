@@ -4,7 +4,12 @@ import { TransferStatusTag } from './TransferStatusTag';
 import type { TransferEvent } from './types';
 
 const VERB: Record<TransferEvent['action'], string> = {
-  created: 'Created', edited: 'Edited', dispatched: 'Dispatched', received: 'Received', closed: 'Received and closed', cancelled: 'Cancelled',
+  created: 'Created',
+  edited: 'Edited',
+  dispatched: 'Dispatched',
+  received: 'Received',
+  closed: 'Received and closed',
+  cancelled: 'Cancelled',
 };
 
 const units = (event: TransferEvent) => {
@@ -25,7 +30,9 @@ export function TransferHistory({ history }: { history: TransferEvent[] }) {
             <Typography.Text strong>{VERB[event.action]}</Typography.Text> <TransferStatusTag status={event.status} />
             <div>
               <Typography.Text type="secondary">
-                {dayjs(event.at).format('DD MMM YYYY, HH:mm')}{event.performed_by_name ? ` by ${event.performed_by_name}` : ''}{units(event)}
+                {dayjs(event.at).format('DD MMM YYYY, HH:mm')}
+                {event.performed_by_name ? ` by ${event.performed_by_name}` : ''}
+                {units(event)}
               </Typography.Text>
             </div>
             {event.note && <Typography.Text italic>{event.note}</Typography.Text>}

@@ -25,7 +25,12 @@ export function TransferLineRow({ index, line, fromWarehouseId, errors, onChange
   const n = index + 1;
   return (
     <Flex gap={12} wrap align="start" data-testid={`transfer-line-${index}`}>
-      <Form.Item label={`Product ${n}`} validateStatus={errors.product ? 'error' : undefined} help={errors.product} style={{ flex: '2 1 260px', marginBottom: 12 }}>
+      <Form.Item
+        label={`Product ${n}`}
+        validateStatus={errors.product ? 'error' : undefined}
+        help={errors.product}
+        style={{ flex: '2 1 260px', marginBottom: 12 }}
+      >
         <ProductSearch
           aria-label={`Product ${n}`}
           value={line.text}
@@ -34,7 +39,12 @@ export function TransferLineRow({ index, line, fromWarehouseId, errors, onChange
           onPick={(product) => onChange({ ...line, text: product.productname, product })}
         />
       </Form.Item>
-      <Form.Item label={`Quantity ${n}`} validateStatus={errors.quantity ? 'error' : short ? 'warning' : undefined} help={errors.quantity ?? (short ? 'More than available in the source warehouse' : undefined)} style={{ flex: '1 1 120px', marginBottom: 12 }}>
+      <Form.Item
+        label={`Quantity ${n}`}
+        validateStatus={errors.quantity ? 'error' : short ? 'warning' : undefined}
+        help={errors.quantity ?? (short ? 'More than available in the source warehouse' : undefined)}
+        style={{ flex: '1 1 120px', marginBottom: 12 }}
+      >
         <NumberField integer aria-label={`Quantity ${n}`} value={line.quantity} onChange={(quantity) => onChange({ ...line, quantity })} />
       </Form.Item>
       <Form.Item label="Available" style={{ flex: '1 1 120px', marginBottom: 12 }}>

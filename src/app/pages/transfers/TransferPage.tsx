@@ -46,12 +46,22 @@ export default function TransferPage() {
   return (
     <>
       <PageHeader
-        title={<>Transfer {transfer.reference} <TransferStatusTag status={transfer.status} /></>}
+        title={
+          <>
+            Transfer {transfer.reference} <TransferStatusTag status={transfer.status} />
+          </>
+        }
         subTitle={`${transfer.from_warehouse_name} → ${transfer.to_warehouse_name}`}
         extra={
           <>
-            <Link to="/transfers"><Button>Back</Button></Link>
-            {transfer.status === 'draft' && canCreate?.can && <Link to={`/transfers/${transfer._id}/edit`}><Button>Edit</Button></Link>}
+            <Link to="/transfers">
+              <Button>Back</Button>
+            </Link>
+            {transfer.status === 'draft' && canCreate?.can && (
+              <Link to={`/transfers/${transfer._id}/edit`}>
+                <Button>Edit</Button>
+              </Link>
+            )}
             {cancellable && (
               <Popconfirm
                 title="Cancel this transfer?"
@@ -60,8 +70,14 @@ export default function TransferPage() {
                     {inTransit
                       ? `The ${transfer.in_transit_quantity} unit(s) in transit go back to ${transfer.from_warehouse_name}.`
                       : 'Nothing has moved yet.'}
-                    <Input aria-label="Reason for cancelling" placeholder="Reason (optional)" value={cancelNote} maxLength={1000}
-                      onChange={(e) => setCancelNote(e.target.value)} style={{ marginTop: 8 }} />
+                    <Input
+                      aria-label="Reason for cancelling"
+                      placeholder="Reason (optional)"
+                      value={cancelNote}
+                      maxLength={1000}
+                      onChange={(e) => setCancelNote(e.target.value)}
+                      style={{ marginTop: 8 }}
+                    />
                   </>
                 }
                 okText="Cancel Transfer"
@@ -69,7 +85,9 @@ export default function TransferPage() {
                 okButtonProps={{ danger: true }}
                 onConfirm={() => run(() => cancel(cancelNote.trim() || undefined), 'Transfer cancelled')}
               >
-                <Button danger disabled={busy}>Cancel Transfer</Button>
+                <Button danger disabled={busy}>
+                  Cancel Transfer
+                </Button>
               </Popconfirm>
             )}
             {transfer.status === 'draft' && canDispatch?.can && (
@@ -79,13 +97,17 @@ export default function TransferPage() {
                 okText="Dispatch"
                 onConfirm={() => run(dispatch, 'Transfer dispatched')}
               >
-                <Button type="primary" loading={busy}>Dispatch</Button>
+                <Button type="primary" loading={busy}>
+                  Dispatch
+                </Button>
               </Popconfirm>
             )}
           </>
         }
       />
-      {actionError && <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={actionError} style={{ marginBottom: 12 }} />}
+      {actionError && (
+        <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={actionError} style={{ marginBottom: 12 }} />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card size="small" style={{ marginBottom: 16 }}>
@@ -97,7 +119,10 @@ export default function TransferPage() {
               <Descriptions.Item label="Received">{when(transfer.received_at, transfer.received_by_name)}</Descriptions.Item>
               {transfer.cancelled_at && <Descriptions.Item label="Cancelled">{when(transfer.cancelled_at, transfer.cancelled_by_name)}</Descriptions.Item>}
               <Descriptions.Item label="In transit">
-                <span data-testid="transfer-in-transit">{transfer.in_transit_quantity.toLocaleString('en-IN')} unit(s){transfer.in_transit_value !== undefined && ` · ${formatINR(transfer.in_transit_value)}`}</span>
+                <span data-testid="transfer-in-transit">
+                  {transfer.in_transit_quantity.toLocaleString('en-IN')} unit(s)
+                  {transfer.in_transit_value !== undefined && ` · ${formatINR(transfer.in_transit_value)}`}
+                </span>
               </Descriptions.Item>
               {transfer.notes && <Descriptions.Item label="Notes">{transfer.notes}</Descriptions.Item>}
             </Descriptions>
@@ -110,9 +135,11 @@ export default function TransferPage() {
         </Col>
       </Row>
       <Card size="small" title="Products">
-        {receivable
-          ? <ReceivePanel transfer={transfer} busy={busy} onReceive={(receipt) => run(() => receive(receipt), 'Transfer received')} />
-          : <TransferLinesTable lines={transfer.lines} />}
+        {receivable ? (
+          <ReceivePanel transfer={transfer} busy={busy} onReceive={(receipt) => run(() => receive(receipt), 'Transfer received')} />
+        ) : (
+          <TransferLinesTable lines={transfer.lines} />
+        )}
       </Card>
     </>
   );

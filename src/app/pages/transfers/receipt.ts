@@ -8,13 +8,15 @@ import type { TransferDetail, TransferLine } from './types';
 export type ReceiveValues = { receive?: Record<string, NumberFieldValue>; close?: boolean; note?: string };
 
 /** A received quantity: the API's rule (a whole number, 0 or more, a blank box included), and no more than is in transit. */
-export const receivedQuantityRules = (line: TransferLine): FormRule[] => [{
-  validator: async (_rule, value: NumberFieldValue) => {
-    const message = zodMessage(receivedQuantity, value);
-    if (message) throw new Error(message);
-    if ((value as number) > line.in_transit) throw new Error(`Only ${line.in_transit} in transit`);
+export const receivedQuantityRules = (line: TransferLine): FormRule[] => [
+  {
+    validator: async (_rule, value: NumberFieldValue) => {
+      const message = zodMessage(receivedQuantity, value);
+      if (message) throw new Error(message);
+      if ((value as number) > line.in_transit) throw new Error(`Only ${line.in_transit} in transit`);
+    },
   },
-}];
+];
 
 /** What the form says will happen: the lines to send (those above 0), the units received and those left in transit. */
 export function receiptOf(transfer: TransferDetail, values: ReceiveValues['receive'] = {}) {

@@ -21,9 +21,12 @@ export function useTransfer(id: string) {
   const send = async (step: Step, values: object = {}) => {
     try {
       const answer = await mutateAsync({
-        url: `${url}/${step}`, method: 'post', values,
+        url: `${url}/${step}`,
+        method: 'post',
+        values,
         config: { headers: { 'Idempotency-Key': keys.keyFor({ step, values }) } },
-        successNotification: false, errorNotification: false,
+        successNotification: false,
+        errorNotification: false,
       });
       return answer.data;
     } finally {

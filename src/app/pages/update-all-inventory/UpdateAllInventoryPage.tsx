@@ -12,9 +12,10 @@ const records = (n: number) => `${n.toLocaleString('en-IN')} inventory record${n
 
 /** What the confirmation says the update will do, from the preview. */
 function consequence(preview: UpdateAllPreview): string {
-  const creates = preview.to_create === 0
-    ? `Every product already has a record in ${preview.warehouse_name}: no record will be created.`
-    : `It will create ${records(preview.to_create)} (0 in stock) for the products with none in ${preview.warehouse_name} yet.`;
+  const creates =
+    preview.to_create === 0
+      ? `Every product already has a record in ${preview.warehouse_name}: no record will be created.`
+      : `It will create ${records(preview.to_create)} (0 in stock) for the products with none in ${preview.warehouse_name} yet.`;
   return `${creates} Any balance that differs from its stock movements is reset to them.`;
 }
 
@@ -56,13 +57,14 @@ export default function UpdateAllInventoryPage() {
       <PageHeader title="Update All Inventory" />
       <Card size="small" style={{ marginBottom: 16, maxWidth: 760 }}>
         <Typography.Paragraph type="secondary">
-          Gives every product a stock record in the warehouse (0 when it has none yet) and resets any balance that differs from
-          the sum of its stock movements. The movements themselves are never changed.
+          Gives every product a stock record in the warehouse (0 when it has none yet) and resets any balance that differs from the sum of its stock movements.
+          The movements themselves are never changed.
         </Typography.Paragraph>
         <Form layout="vertical">
           <Flex gap={12} align="end" wrap>
             <Form.Item label="Warehouse" htmlFor="update-all-warehouse" required style={{ flex: '1 1 280px', marginBottom: 0 }}>
-              <WarehouseSelect scope="update-all-inventory"
+              <WarehouseSelect
+                scope="update-all-inventory"
                 id="update-all-warehouse"
                 value={warehouseId}
                 onChange={(id) => {
@@ -73,7 +75,11 @@ export default function UpdateAllInventoryPage() {
             </Form.Item>
             <Popconfirm
               title={`Update all inventory in ${preview?.warehouse_name ?? 'this warehouse'}?`}
-              description={<div style={{ maxWidth: 340 }} data-testid="update-all-confirm">{preview ? consequence(preview) : previewError ?? 'Counting the records to create...'}</div>}
+              description={
+                <div style={{ maxWidth: 340 }} data-testid="update-all-confirm">
+                  {preview ? consequence(preview) : (previewError ?? 'Counting the records to create...')}
+                </div>
+              }
               okText="Update Inventory"
               okButtonProps={{ disabled: !preview }}
               onOpenChange={(open) => open && refresh()}

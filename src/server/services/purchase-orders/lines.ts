@@ -21,10 +21,12 @@ export async function priceLines(tx: Tx, { input }: { input: Line }): Promise<vo
   }
   const ids = [...seen.keys()].filter((id) => /^[0-9a-f-]{36}$/.test(id));
   if (!ids.length) return;
-  const rows = rowsOf<Priced>(await tx.execute(sql`
+  const rows = rowsOf<Priced>(
+    await tx.execute(sql`
     select p.id::text as product_id, p.gst_rate::float8 as gst_rate, p.hsn_code,
            nullif(stock_entry_cost(p.id, null), 0)::float8 as last_cost
-      from products p where p.id = any(${`{${ids.join(',')}}`}::uuid[])`));
+      from products p where p.id = any(${`{${ids.join(',')}}`}::uuid[])`),
+  );
   const byId = new Map(rows.map((r) => [r.product_id, r]));
   for (const [i, line] of lines.entries()) {
     const product = byId.get(String(line.product_id).toLowerCase());

@@ -9,17 +9,22 @@ type OrderLine = { id: string; product_id: string; product_name: string; quantit
 type StockOutcome = { status: number; body: { message: string; errors?: { field: string; message: string }[] } & Record<string, unknown> };
 
 async function linesOf(tx: Tx, orderId: string): Promise<Map<string, OrderLine>> {
-  const rows = rowsOf<OrderLine>(await tx.execute(sql`
+  const rows = rowsOf<OrderLine>(
+    await tx.execute(sql`
     select l.id::text as id, l.product_id::text as product_id, p.productname as product_name, l.quantity,
            l.received_quantity as received, l.returned_quantity as returned, l.unit_cost::float8 as unit_cost
       from purchase_orders_lines l join products p on p.id = l.product_id
-     where l.parent_id = ${orderId}::uuid order by l.position`));
+     where l.parent_id = ${orderId}::uuid order by l.position`),
+  );
   return new Map(rows.map((r) => [r.product_id, r]));
 }
 
 /** The order's line of each line of the body; how many of a line this body takes in all stays within `left`. */
 function matched<L extends { product_id: string; quantity: number }>(
-  lines: readonly L[], order: Map<string, OrderLine>, left: (line: OrderLine) => number, tooMany: (n: number) => string,
+  lines: readonly L[],
+  order: Map<string, OrderLine>,
+  left: (line: OrderLine) => number,
+  tooMany: (n: number) => string,
 ): [L, OrderLine][] {
   const taken = new Map<string, number>();
   return lines.map((line, i) => {
@@ -58,9 +63,13 @@ async function lockBalances(tx: Tx, warehouseId: unknown, lines: [unknown, Order
 }
 
 const stock = async (tx: Tx, fn: 'stock_add' | 'stock_remove', actor: string, input: Record<string, unknown>) =>
-  rowsOf<{ r: StockOutcome }>(await tx.execute(fn === 'stock_add'
-    ? sql`select stock_add(${actor}::uuid, ${JSON.stringify(input)}::jsonb) as r`
-    : sql`select stock_remove(${actor}::uuid, ${JSON.stringify(input)}::jsonb) as r`))[0]!.r;
+  rowsOf<{ r: StockOutcome }>(
+    await tx.execute(
+      fn === 'stock_add'
+        ? sql`select stock_add(${actor}::uuid, ${JSON.stringify(input)}::jsonb) as r`
+        : sql`select stock_remove(${actor}::uuid, ${JSON.stringify(input)}::jsonb) as r`,
+    ),
+  )[0]!.r;
 
 /**
  * Receiving a delivery: each line a purchase movement into the order's warehouse (the ledger's `in` row at the line's
@@ -71,19 +80,36 @@ const stock = async (tx: Tx, fn: 'stock_add' | 'stock_remove', actor: string, in
 export const receive: ActionHook = async (tx, { record, input, by }) => {
   const body = input as ReceiptInput;
   const order = await linesOf(tx, record.id as string);
-  const lines = matched(body.lines, order, (l) => l.quantity - l.received, (n) => (n === 0 ? 'Nothing of this line is due' : `Only ${n} due`));
+  const lines = matched(
+    body.lines,
+    order,
+    (l) => l.quantity - l.received,
+    (n) => (n === 0 ? 'Nothing of this line is due' : `Only ${n} due`),
+  );
   await lockBalances(tx, record.warehouseId, lines, true);
   for (const [i, [line, ordered]] of lines.entries()) {
     const outcome = await stock(tx, 'stock_add', by.id, {
-      product_id: ordered.product_id, warehouse_id: record.warehouseId, quantity: line.quantity, unit_cost: ordered.unit_cost,
-      movement_reason: 'purchase', seller_id: record.sellerId, reference_id: record.number, reference_type: 'purchase_order',
-      notes: body.notes ?? '', batch_no: line.batch_no, expiry_date: line.expiry_date, mfg_date: line.mfg_date, confirm_expired: line.confirm_expired,
+      product_id: ordered.product_id,
+      warehouse_id: record.warehouseId,
+      quantity: line.quantity,
+      unit_cost: ordered.unit_cost,
+      movement_reason: 'purchase',
+      seller_id: record.sellerId,
+      reference_id: record.number,
+      reference_type: 'purchase_order',
+      notes: body.notes ?? '',
+      batch_no: line.batch_no,
+      expiry_date: line.expiry_date,
+      mfg_date: line.mfg_date,
+      confirm_expired: line.confirm_expired,
     });
     if (outcome.status !== 200) throw refusal(outcome, i);
     await tx.execute(sql`update purchase_orders_lines set received_quantity = received_quantity + ${line.quantity} where id = ${ordered.id}::uuid`);
   }
-  const [due] = rowsOf<{ n: number }>(await tx.execute(sql`
-    select coalesce(sum(quantity - received_quantity), 0)::int as n from purchase_orders_lines where parent_id = ${record.id as string}::uuid`));
+  const [due] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+    select coalesce(sum(quantity - received_quantity), 0)::int as n from purchase_orders_lines where parent_id = ${record.id as string}::uuid`),
+  );
   return { status: due!.n > 0 ? 'partially_received' : 'received' };
 };
 
@@ -94,13 +120,25 @@ export const receive: ActionHook = async (tx, { record, input, by }) => {
 export const returnToSeller: ActionHook = async (tx, { record, input, by }) => {
   const body = input as SellerReturnInput;
   const order = await linesOf(tx, record.id as string);
-  const lines = matched(body.lines, order, (l) => l.received - l.returned, (n) => (n === 0 ? 'Nothing of this line can be returned' : `Only ${n} can be returned`));
+  const lines = matched(
+    body.lines,
+    order,
+    (l) => l.received - l.returned,
+    (n) => (n === 0 ? 'Nothing of this line can be returned' : `Only ${n} can be returned`),
+  );
   await lockBalances(tx, record.warehouseId, lines, false);
   for (const [i, [line, ordered]] of lines.entries()) {
     const outcome = await stock(tx, 'stock_remove', by.id, {
-      product_id: ordered.product_id, warehouse_id: record.warehouseId, quantity: line.quantity, movement_type: 'out',
-      movement_reason: 'return', seller_id: record.sellerId, reference_id: record.number, reference_type: 'purchase_order',
-      notes: body.notes ?? '', batch_no: line.batch_no,
+      product_id: ordered.product_id,
+      warehouse_id: record.warehouseId,
+      quantity: line.quantity,
+      movement_type: 'out',
+      movement_reason: 'return',
+      seller_id: record.sellerId,
+      reference_id: record.number,
+      reference_type: 'purchase_order',
+      notes: body.notes ?? '',
+      batch_no: line.batch_no,
     });
     if (outcome.status !== 200) throw refusal(outcome, i);
     await tx.execute(sql`update purchase_orders_lines set returned_quantity = returned_quantity + ${line.quantity} where id = ${ordered.id}::uuid`);

@@ -20,7 +20,7 @@ export type OrderTaxes = {
 };
 
 /** To the paisa, half away from zero, as PostgreSQL's round(numeric, 2) (so the API and SQL sums agree). */
-export const paisa = (value: number): number => Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9) / 100;
+export const paisa = (value: number): number => (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
 
 const sameState = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -40,15 +40,25 @@ export function orderTaxes(lines: readonly TaxedLine[], sellerState: string | nu
     entry.tax = paisa(entry.tax + tax);
     byRate.set(line.gst_rate, entry);
   }
-  const rates = [...byRate.values()].sort((a, b) => a.rate - b.rate).map((r) => {
-    const cgst = supply === 'intra' ? paisa(Math.floor(r.tax * 50 + 1e-9) / 100) : 0;
-    return { ...r, cgst, sgst: supply === 'intra' ? paisa(r.tax - cgst) : 0, igst: supply === 'inter' ? r.tax : 0 };
-  });
+  const rates = [...byRate.values()]
+    .sort((a, b) => a.rate - b.rate)
+    .map((r) => {
+      const cgst = supply === 'intra' ? paisa(Math.floor(r.tax * 50 + 1e-9) / 100) : 0;
+      return { ...r, cgst, sgst: supply === 'intra' ? paisa(r.tax - cgst) : 0, igst: supply === 'inter' ? r.tax : 0 };
+    });
   const sum = (key: keyof Omit<RateTotals, 'rate'>) => paisa(rates.reduce((s, r) => s + r[key], 0));
   const taxable = sum('taxable');
   const tax = sum('tax');
   return {
-    supply, seller_state: sellerState, warehouse_state: warehouseState, rates,
-    taxable, cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), tax, total: paisa(taxable + tax),
+    supply,
+    seller_state: sellerState,
+    warehouse_state: warehouseState,
+    rates,
+    taxable,
+    cgst: sum('cgst'),
+    sgst: sum('sgst'),
+    igst: sum('igst'),
+    tax,
+    total: paisa(taxable + tax),
   };
 }

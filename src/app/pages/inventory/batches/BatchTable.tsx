@@ -27,13 +27,13 @@ export function BatchTable({ recordId, productName }: { recordId: string; produc
       columns={[
         { title: 'Batch', dataIndex: 'batch_no' },
         {
-          title: 'Expiry', dataIndex: 'expiry_date',
-          render: (day: string | null, b) => (
-            <Typography.Text type={b.expired ? 'danger' : undefined}>{day ? formatDay(day) : '—'}</Typography.Text>
-          ),
+          title: 'Expiry',
+          dataIndex: 'expiry_date',
+          render: (day: string | null, b) => <Typography.Text type={b.expired ? 'danger' : undefined}>{day ? formatDay(day) : '—'}</Typography.Text>,
         },
         {
-          title: 'Expires', dataIndex: 'days_to_expiry',
+          title: 'Expires',
+          dataIndex: 'days_to_expiry',
           render: (days: number | null) => {
             const colour = expiryColour(days);
             return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days);

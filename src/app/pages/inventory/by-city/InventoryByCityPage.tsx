@@ -32,8 +32,7 @@ export default function InventoryByCityPage() {
   const [search, setSearch] = useState(q ?? '');
   const typed = useDebouncedValue(search.trim(), 300);
 
-  const withQuery = (path: string, warehouse: string) =>
-    `${path}?${new URLSearchParams({ warehouse_id: warehouse, city_id: cityId }).toString()}`;
+  const withQuery = (path: string, warehouse: string) => `${path}?${new URLSearchParams({ warehouse_id: warehouse, city_id: cityId }).toString()}`;
   const adjust = (record: InventoryRecord) => navigate(withQuery(`/inventory-edit/${record._id}`, record.warehouse_id));
   const setQuery = (next: { warehouse_id?: string; page?: number; q?: string }) => {
     const updated = new URLSearchParams();

@@ -23,7 +23,13 @@ export function useCityInventory(cityId: string, warehouseId: string | undefined
     url: `/inventory/by-city/${encodeURIComponent(cityId)}`,
     method: 'get',
     config: {
-      query: { limit: INVENTORY_BY_CITY_PAGE_SIZE, skip: (page - 1) * INVENTORY_BY_CITY_PAGE_SIZE, warehouse_id: warehouseId, q, rows_limit: INVENTORY_BY_CITY_ROWS },
+      query: {
+        limit: INVENTORY_BY_CITY_PAGE_SIZE,
+        skip: (page - 1) * INVENTORY_BY_CITY_PAGE_SIZE,
+        warehouse_id: warehouseId,
+        q,
+        rows_limit: INVENTORY_BY_CITY_ROWS,
+      },
     },
     queryOptions: { retry: false },
     errorNotification: false,

@@ -46,8 +46,7 @@ export default function InventoryListPage() {
   const [revaluing, setRevaluing] = useState<InventoryRecord | null>(null);
 
   // Adjusting returns to this very list (filters and page) afterwards.
-  const adjust = (record: InventoryRecord) =>
-    navigate(`/inventory-edit/${record._id}`, { state: { returnTo: location.pathname + location.search } });
+  const adjust = (record: InventoryRecord) => navigate(`/inventory-edit/${record._id}`, { state: { returnTo: location.pathname + location.search } });
 
   return (
     <>

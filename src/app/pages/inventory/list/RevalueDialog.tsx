@@ -31,16 +31,27 @@ export function RevalueDialog({ record, onClose }: { record: InventoryRecord | n
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     const payload = {
-      product_id: record.product_id, warehouse_id: record.warehouse_id, unit_cost: values.unit_cost, notes: values.notes,
+      product_id: record.product_id,
+      warehouse_id: record.warehouse_id,
+      unit_cost: values.unit_cost,
+      notes: values.notes,
       ...(values.reference_id?.trim() ? { reference_id: values.reference_id } : {}),
     };
     try {
       const { data } = await mutateAsync({
-        url: '/inventory/revalue', method: 'post', values: payload,
+        url: '/inventory/revalue',
+        method: 'post',
+        values: payload,
         config: { headers: { 'Idempotency-Key': keys.keyFor(payload) } },
-        successNotification: false, errorNotification: false, meta: { errorMessage: 'Failed to revalue the stock' },
+        successNotification: false,
+        errorNotification: false,
+        meta: { errorMessage: 'Failed to revalue the stock' },
       });
-      open?.({ type: 'success', message: data.message, description: `${record.product_name} in ${record.warehouse_name} is now worth ${formatINR(data.inventory.total_value)}` });
+      open?.({
+        type: 'success',
+        message: data.message,
+        description: `${record.product_name} in ${record.warehouse_name} is now worth ${formatINR(data.inventory.total_value)}`,
+      });
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
       onClose();
     } catch (error) {
@@ -50,16 +61,28 @@ export function RevalueDialog({ record, onClose }: { record: InventoryRecord | n
 
   const shape = revalueStockSchema.shape;
   return (
-    <Modal open title={`Revalue ${record.product_name}`} okText="Revalue" onOk={() => void save()} onCancel={onClose}
-      confirmLoading={mutation.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={`Revalue ${record.product_name}`}
+      okText="Revalue"
+      onOk={() => void save()}
+      onCancel={onClose}
+      confirmLoading={mutation.isPending}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">
-        {record.current_stock.toLocaleString('en-IN')} units in {record.warehouse_name}, now worth {formatINR(record.total_value)}
-        {' '}({formatINR(record.unit_cost)} a unit). A revaluation changes what they are worth, not how many there are,
-        and is recorded in the stock ledger with your name and reason.
+        {record.current_stock.toLocaleString('en-IN')} units in {record.warehouse_name}, now worth {formatINR(record.total_value)} (
+        {formatINR(record.unit_cost)} a unit). A revaluation changes what they are worth, not how many there are, and is recorded in the stock ledger with your
+        name and reason.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item label="New unit cost" name="unit_cost" required rules={zodRules(shape.unit_cost)}
-          extra={typeof unitCost === 'number' ? `New stock value: ${formatINR(Math.round(unitCost * record.current_stock * 100) / 100)}` : undefined}>
+        <Form.Item
+          label="New unit cost"
+          name="unit_cost"
+          required
+          rules={zodRules(shape.unit_cost)}
+          extra={typeof unitCost === 'number' ? `New stock value: ${formatINR(Math.round(unitCost * record.current_stock * 100) / 100)}` : undefined}
+        >
           <NumberField step={0.01} prefix="₹" inputMode="decimal" />
         </Form.Item>
         <Form.Item label="Reason" name="notes" required rules={zodRules(shape.notes)}>

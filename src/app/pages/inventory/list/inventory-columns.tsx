@@ -12,7 +12,9 @@ const number = (value: number | null | undefined) => (value ?? 0).toLocaleString
 
 /** A maximum of 0 means none was set. */
 const maximum = (value: number | null) =>
-  value ? number(value) : (
+  value ? (
+    number(value)
+  ) : (
     <Tooltip title="No maximum set">
       <Typography.Text type="secondary">—</Typography.Text>
     </Tooltip>
@@ -20,7 +22,8 @@ const maximum = (value: number | null) =>
 
 /** SPEC.md "Inventory list" columns, in order. `onRevalue`: given to a role that may revalue stock (an admin). */
 export function inventoryColumns(
-  onAdjust: (record: InventoryRecord) => void, onRevalue?: (record: InventoryRecord) => void,
+  onAdjust: (record: InventoryRecord) => void,
+  onRevalue?: (record: InventoryRecord) => void,
 ): TableColumnsType<InventoryRecord> {
   return [
     { title: 'Product Name', dataIndex: 'product_name', key: 'product_name', sorter: true, width: 150 },
@@ -44,11 +47,23 @@ export function inventoryColumns(
           </EditButton>
           {onRevalue && record.current_stock > 0 && (
             <Tooltip title="Revalue: change what this stock is worth">
-              <Button size="small" icon={<DollarOutlined />} aria-label={`Revalue ${record.product_name} in ${record.warehouse_name}`}
-                onClick={() => onRevalue(record)} />
+              <Button
+                size="small"
+                icon={<DollarOutlined />}
+                aria-label={`Revalue ${record.product_name} in ${record.warehouse_name}`}
+                onClick={() => onRevalue(record)}
+              />
             </Tooltip>
           )}
-          <DeleteButton size="small" hideText recordItemId={record._id} resource="inventory" confirmTitle={DELETE_CONFIRM} confirmOkText="Delete" aria-label={`Delete ${record.product_name} in ${record.warehouse_name}`} />
+          <DeleteButton
+            size="small"
+            hideText
+            recordItemId={record._id}
+            resource="inventory"
+            confirmTitle={DELETE_CONFIRM}
+            confirmOkText="Delete"
+            aria-label={`Delete ${record.product_name} in ${record.warehouse_name}`}
+          />
         </Space>
       ),
     },

@@ -30,7 +30,9 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
   const pickByBarcode = useBarcodePick();
   // A scanner's Enter: the product with exactly that barcode is picked, whatever the suggestions show yet.
   const scanned = (text: string) => {
-    void pickByBarcode(text).then((product) => product && onPick(product)).catch(() => undefined);
+    void pickByBarcode(text)
+      .then((product) => product && onPick(product))
+      .catch(() => undefined);
   };
   const byId = new Map(suggestions.map((p) => [p._id, p]));
   const options = suggestions.map((p) => ({
@@ -38,7 +40,9 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
     label: (
       <Flex align="center" gap={8}>
         <Avatar shape="square" size={28} src={p.main_image?.[0]} icon={<ShoppingOutlined />} alt="" />
-        <Typography.Text ellipsis style={{ flex: 1 }}>{p.productname}</Typography.Text>
+        <Typography.Text ellipsis style={{ flex: 1 }}>
+          {p.productname}
+        </Typography.Text>
         {p.sku && <Typography.Text type="secondary">{p.sku}</Typography.Text>}
         <Typography.Text type="secondary">{formatINR(p.price)}</Typography.Text>
       </Flex>
@@ -47,7 +51,18 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
   const notFound = !value.trim() ? null : searching ? 'Searching...' : error ? error.message : 'No products found';
 
   if (allowed === false) {
-    return <Input type="text" value={value} onChange={(event) => onTextChange(event.target.value)} placeholder={placeholder} prefix={<SearchOutlined />} allowClear aria-label={ariaLabel} {...rest} />;
+    return (
+      <Input
+        type="text"
+        value={value}
+        onChange={(event) => onTextChange(event.target.value)}
+        placeholder={placeholder}
+        prefix={<SearchOutlined />}
+        allowClear
+        aria-label={ariaLabel}
+        {...rest}
+      />
+    );
   }
 
   return (

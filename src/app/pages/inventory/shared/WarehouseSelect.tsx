@@ -29,9 +29,8 @@ export function useWarehouseChoices(scope: ScopedResource | null = 'inventory', 
   const { options: listed, find, allowed, isLoading, error } = useWarehouses();
   const mine = useWarehouseScope(scope);
   const every = activeOnly ? listed.filter((o) => find(o.value)?.status !== 'inactive') : listed;
-  const options = allowed === false
-    ? (mine ?? []).map((w) => ({ label: w.name, value: w._id }))
-    : mine ? every.filter((o) => mine.some((w) => w._id === o.value)) : every;
+  const options =
+    allowed === false ? (mine ?? []).map((w) => ({ label: w.name, value: w._id })) : mine ? every.filter((o) => mine.some((w) => w._id === o.value)) : every;
   return { options, mine, isLoading, error, available: allowed === true || (allowed === false && !!mine?.length) };
 }
 
@@ -57,7 +56,9 @@ export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory',
   return (
     <Space direction="vertical" size={2} style={{ width: '100%' }}>
       {select}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assigned-warehouses">{assignedNote(mine.length)}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assigned-warehouses">
+        {assignedNote(mine.length)}
+      </Typography.Text>
     </Space>
   );
 }

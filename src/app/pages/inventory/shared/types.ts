@@ -25,7 +25,15 @@ export type InventoryRecord = {
 
 export type Warehouse = { _id: string; id?: string; name: string; city_id: string | null; city: string | null; status: string };
 
-export type ProductSuggestion = { _id: string; productname: string; sku?: string | null; barcode?: string | null; main_image: string[]; price: number; tracks_expiry?: boolean };
+export type ProductSuggestion = {
+  _id: string;
+  productname: string;
+  sku?: string | null;
+  barcode?: string | null;
+  main_image: string[];
+  price: number;
+  tracks_expiry?: boolean;
+};
 
 export type Seller = { _id: string; id?: string; firstname: string; lastname: string; phonenumber: string };
 

@@ -10,15 +10,18 @@ import type { ProductSuggestion } from './types';
  */
 export function useBarcodePick(): (text: string) => Promise<ProductSuggestion | null> {
   const dataProvider = useDataProvider();
-  return useCallback(async (text: string) => {
-    const code = text.trim();
-    if (!looksLikeBarcode(code)) return null;
-    const provider = dataProvider();
-    const { data } = await provider.custom!<{ data: ProductSuggestion[] }>({
-      url: `${provider.getApiUrl()}/products/autocomplete`,
-      method: 'get',
-      query: { q: code },
-    });
-    return data.data.find((p) => p.barcode === code) ?? null;
-  }, [dataProvider]);
+  return useCallback(
+    async (text: string) => {
+      const code = text.trim();
+      if (!looksLikeBarcode(code)) return null;
+      const provider = dataProvider();
+      const { data } = await provider.custom!<{ data: ProductSuggestion[] }>({
+        url: `${provider.getApiUrl()}/products/autocomplete`,
+        method: 'get',
+        query: { q: code },
+      });
+      return data.data.find((p) => p.barcode === code) ?? null;
+    },
+    [dataProvider],
+  );
 }

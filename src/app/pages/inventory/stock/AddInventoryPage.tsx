@@ -54,57 +54,58 @@ export default function AddInventoryPage() {
   };
   const fieldError = (field: string) => (issue?.field === field ? { validateStatus: 'error' as const, help: issue.message } : {});
 
-  const onFinish = () => exclusive(async () => {
-    clearErrors();
-    const values = form.getFieldsValue(true) as StockFormValues & BatchValues;
-    const tracked = product?.tracks_expiry === true;
-    const checked = checkAddStock({
-      ...values,
-      // Sent for a product that tracks expiry only (a batch typed for another product stays behind).
-      ...(tracked ? batchPayload(values) : { batch_no: undefined, expiry_date: undefined, mfg_date: undefined }),
-      product_id: product?._id ?? '',
-      warehouse_id: warehouseId ?? '',
-      seller_id: values.movement_reason === 'purchase' ? values.seller_id : undefined,
-      // Levels belong to a record this movement creates; an existing record keeps its own.
-      minimum_stock: lookup.missing ? values.minimum_stock : undefined,
-      maximum_stock: lookup.missing ? values.maximum_stock : undefined,
-    });
-    if (!checked.ok) {
-      setIssue(checked.issue);
-      if (STOCK_FORM_FIELDS.includes(checked.issue.field)) {
-        form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
-        form.scrollToField(checked.issue.field, { block: 'center' });
-      }
-      return;
-    }
-    const batchIssue = tracked ? checkBatch(values) : null;
-    if (batchIssue) {
-      setIssue(batchIssue);
-      form.scrollToField(batchIssue.field, { block: 'center' });
-      return;
-    }
-    const batchNo = checked.data.batch_no ?? '';
-    // Expired stock is received only to record it (it is never sold), once the person says so. The confirmed body
-    // differs from a refused one, so it goes with a new Idempotency-Key: the API keeps its refusal under the old one.
-    const expired = tracked ? expiredOn(values.expiry_date) : null;
-    if (expired && !(await confirmExpired(batchNo, expired))) return;
-    try {
-      const saved = await submit(expired ? { ...checked.data, confirm_expired: true } : checked.data).catch(async (error: unknown) => {
-        // Expired by the API's clock though not by this screen's (a date typed at midnight): the same question.
-        if (expired || answerText(error, 'confirm') !== 'confirm_expired' || !checked.data.expiry_date) throw error;
-        if (!(await confirmExpired(batchNo, checked.data.expiry_date))) throw error;
-        return submit({ ...checked.data, confirm_expired: true });
+  const onFinish = () =>
+    exclusive(async () => {
+      clearErrors();
+      const values = form.getFieldsValue(true) as StockFormValues & BatchValues;
+      const tracked = product?.tracks_expiry === true;
+      const checked = checkAddStock({
+        ...values,
+        // Sent for a product that tracks expiry only (a batch typed for another product stays behind).
+        ...(tracked ? batchPayload(values) : { batch_no: undefined, expiry_date: undefined, mfg_date: undefined }),
+        product_id: product?._id ?? '',
+        warehouse_id: warehouseId ?? '',
+        seller_id: values.movement_reason === 'purchase' ? values.seller_id : undefined,
+        // Levels belong to a record this movement creates; an existing record keeps its own.
+        minimum_stock: lookup.missing ? values.minimum_stock : undefined,
+        maximum_stock: lookup.missing ? values.maximum_stock : undefined,
       });
-      // Synchronously, so the unsaved-changes guard is gone before navigating away.
-      flushSync(dirty.markSaved);
-      open?.({ type: 'success', description: STOCK_UPDATED, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
-      void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
-      if (!cityId) open?.({ type: 'error', description: NO_CITY, message: 'Showing the inventory list instead.' });
-      navigate(stockDestination(cityId, checked.data.warehouse_id, '/inventory', saved.inventory.product_name));
-    } catch (error) {
-      setServerError(stockErrorMessage(error as HttpError));
-    }
-  });
+      if (!checked.ok) {
+        setIssue(checked.issue);
+        if (STOCK_FORM_FIELDS.includes(checked.issue.field)) {
+          form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
+          form.scrollToField(checked.issue.field, { block: 'center' });
+        }
+        return;
+      }
+      const batchIssue = tracked ? checkBatch(values) : null;
+      if (batchIssue) {
+        setIssue(batchIssue);
+        form.scrollToField(batchIssue.field, { block: 'center' });
+        return;
+      }
+      const batchNo = checked.data.batch_no ?? '';
+      // Expired stock is received only to record it (it is never sold), once the person says so. The confirmed body
+      // differs from a refused one, so it goes with a new Idempotency-Key: the API keeps its refusal under the old one.
+      const expired = tracked ? expiredOn(values.expiry_date) : null;
+      if (expired && !(await confirmExpired(batchNo, expired))) return;
+      try {
+        const saved = await submit(expired ? { ...checked.data, confirm_expired: true } : checked.data).catch(async (error: unknown) => {
+          // Expired by the API's clock though not by this screen's (a date typed at midnight): the same question.
+          if (expired || answerText(error, 'confirm') !== 'confirm_expired' || !checked.data.expiry_date) throw error;
+          if (!(await confirmExpired(batchNo, checked.data.expiry_date))) throw error;
+          return submit({ ...checked.data, confirm_expired: true });
+        });
+        // Synchronously, so the unsaved-changes guard is gone before navigating away.
+        flushSync(dirty.markSaved);
+        open?.({ type: 'success', description: STOCK_UPDATED, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
+        void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
+        if (!cityId) open?.({ type: 'error', description: NO_CITY, message: 'Showing the inventory list instead.' });
+        navigate(stockDestination(cityId, checked.data.warehouse_id, '/inventory', saved.inventory.product_name));
+      } catch (error) {
+        setServerError(stockErrorMessage(error as HttpError));
+      }
+    });
 
   return (
     <>

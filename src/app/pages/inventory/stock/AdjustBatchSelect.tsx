@@ -13,7 +13,10 @@ type Props = {
 /** Adjust Stock of a record that tracks expiry counts one batch (issue 17): which one. */
 export function AdjustBatchSelect({ recordId, errorOf, onPick }: Props) {
   const { result, query } = useCustom<{ data: BatchRow[] }>({
-    url: `/inventory/${recordId}/batches`, method: 'get', queryOptions: { retry: false }, errorNotification: false,
+    url: `/inventory/${recordId}/batches`,
+    method: 'get',
+    queryOptions: { retry: false },
+    errorNotification: false,
     meta: { errorMessage: 'Failed to load the batches' },
   });
   const batches = result.data?.data ?? [];

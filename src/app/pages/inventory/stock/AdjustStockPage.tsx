@@ -69,49 +69,73 @@ export default function AdjustStockPage() {
   const baseline = record?.tracks_expiry ? batchStock : record?.current_stock;
   const adding = seesCosts && baseline !== undefined && typeof newStock === 'number' && newStock > baseline;
 
-  const onFinish = () => exclusive(async () => {
-    if (!record) return;
-    clearErrors();
-    // A cost typed while the count was higher is not this count's: only an increase carries one.
-    const values = form.getFieldsValue(true) as StockFormValues;
-    const checked = checkAdjustStock({ ...values, unit_cost: adding ? values.unit_cost : undefined });
-    if (!checked.ok) {
-      setIssue(checked.issue);
-      form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
-      form.scrollToField(checked.issue.field, { block: 'center' });
-      return;
-    }
-    const data = checked.data;
-    const batchNo = form.getFieldValue('batch_no') as string | undefined;
-    if (record.tracks_expiry && !batchNo) {
-      setIssue({ field: 'batch_no', message: BATCH_MESSAGES.batchNo });
-      return;
-    }
-    try {
-      // One request: the new count, why, on what reference, and the cost of any units it adds, in one transaction.
-      const saved = await submit({
-        product_id: record.product_id, warehouse_id: record.warehouse_id, new_stock: data.quantity, notes: data.notes,
-        movement_reason: data.movement_reason, reference_id: data.reference_id, reference_type: data.reference_type,
-        ...(data.unit_cost !== undefined && { unit_cost: data.unit_cost }),
-        ...(record.tracks_expiry && { batch_no: batchNo }),
-      });
-      // Synchronously, so the unsaved-changes guard is gone before navigating away.
-      flushSync(dirty.markSaved);
-      const changed = saved.movement !== null;
-      open?.({ type: 'success', description: changed ? STOCK_UPDATED : saved.message, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
-      void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
-      navigate(stockDestination(queryCity, queryWarehouse, returnTo ?? '/inventory', saved.inventory.product_name));
-    } catch (error) {
-      setServerError(stockErrorMessage(error as HttpError));
-    }
-  });
+  const onFinish = () =>
+    exclusive(async () => {
+      if (!record) return;
+      clearErrors();
+      // A cost typed while the count was higher is not this count's: only an increase carries one.
+      const values = form.getFieldsValue(true) as StockFormValues;
+      const checked = checkAdjustStock({ ...values, unit_cost: adding ? values.unit_cost : undefined });
+      if (!checked.ok) {
+        setIssue(checked.issue);
+        form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
+        form.scrollToField(checked.issue.field, { block: 'center' });
+        return;
+      }
+      const data = checked.data;
+      const batchNo = form.getFieldValue('batch_no') as string | undefined;
+      if (record.tracks_expiry && !batchNo) {
+        setIssue({ field: 'batch_no', message: BATCH_MESSAGES.batchNo });
+        return;
+      }
+      try {
+        // One request: the new count, why, on what reference, and the cost of any units it adds, in one transaction.
+        const saved = await submit({
+          product_id: record.product_id,
+          warehouse_id: record.warehouse_id,
+          new_stock: data.quantity,
+          notes: data.notes,
+          movement_reason: data.movement_reason,
+          reference_id: data.reference_id,
+          reference_type: data.reference_type,
+          ...(data.unit_cost !== undefined && { unit_cost: data.unit_cost }),
+          ...(record.tracks_expiry && { batch_no: batchNo }),
+        });
+        // Synchronously, so the unsaved-changes guard is gone before navigating away.
+        flushSync(dirty.markSaved);
+        const changed = saved.movement !== null;
+        open?.({
+          type: 'success',
+          description: changed ? STOCK_UPDATED : saved.message,
+          message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock`,
+        });
+        void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
+        navigate(stockDestination(queryCity, queryWarehouse, returnTo ?? '/inventory', saved.inventory.product_name));
+      } catch (error) {
+        setServerError(stockErrorMessage(error as HttpError));
+      }
+    });
 
-  if (query.isLoading) return (<><PageHeader title="Adjust Stock" /><Card><Skeleton active /></Card></>);
+  if (query.isLoading)
+    return (
+      <>
+        <PageHeader title="Adjust Stock" />
+        <Card>
+          <Skeleton active />
+        </Card>
+      </>
+    );
   if (query.error || !record) {
     return (
       <>
         <PageHeader title="Adjust Stock" />
-        <Alert type="error" showIcon role="alert" message={query.error?.message ?? 'Inventory not found'} action={<Button onClick={() => navigate(destination)}>Back</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={query.error?.message ?? 'Inventory not found'}
+          action={<Button onClick={() => navigate(destination)}>Back</Button>}
+        />
       </>
     );
   }
@@ -146,16 +170,18 @@ export default function AdjustStockPage() {
             quantityLabel={record.tracks_expiry ? 'New Stock of the batch' : 'New Stock'}
             schema={adjustFormSchema}
             cost={adding && ADDED_UNITS_COST}
-            batch={record.tracks_expiry ? (
-              <AdjustBatchSelect
-                recordId={record._id}
-                errorOf={(field) => (issue?.field === field ? { validateStatus: 'error', help: issue.message } : {})}
-                onPick={(b) => {
-                  setBatchStock(b.current_stock);
-                  form.setFieldValue('quantity', b.current_stock);
-                }}
-              />
-            ) : undefined}
+            batch={
+              record.tracks_expiry ? (
+                <AdjustBatchSelect
+                  recordId={record._id}
+                  errorOf={(field) => (issue?.field === field ? { validateStatus: 'error', help: issue.message } : {})}
+                  onPick={(b) => {
+                    setBatchStock(b.current_stock);
+                    form.setFieldValue('quantity', b.current_stock);
+                  }}
+                />
+              ) : undefined
+            }
           />
           {serverError && <Alert type="error" showIcon role="alert" message={serverError} style={{ marginBottom: 16 }} />}
           <Flex justify="end" gap={8}>

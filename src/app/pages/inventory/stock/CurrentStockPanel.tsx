@@ -26,11 +26,19 @@ export function CurrentStockPanel({ record, missing, loading, error, hint }: Pro
     body = (
       <>
         <Row gutter={[16, 12]}>
-          <Col xs={12} sm={6}><Statistic title="Total Stock" value={stock.current_stock} /></Col>
-          <Col xs={12} sm={6}><Statistic title="Min Stock" value={stock.minimum_stock ?? 0} /></Col>
-          <Col xs={12} sm={6}><Statistic title="Max Stock" value={stock.maximum_stock || '—'} /></Col>
           <Col xs={12} sm={6}>
-            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>Status</Typography.Text>
+            <Statistic title="Total Stock" value={stock.current_stock} />
+          </Col>
+          <Col xs={12} sm={6}>
+            <Statistic title="Min Stock" value={stock.minimum_stock ?? 0} />
+          </Col>
+          <Col xs={12} sm={6}>
+            <Statistic title="Max Stock" value={stock.maximum_stock || '—'} />
+          </Col>
+          <Col xs={12} sm={6}>
+            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+              Status
+            </Typography.Text>
             <StatusTag status={panelStatus(stock.current_stock, stock.minimum_stock)} />
           </Col>
         </Row>

@@ -2,7 +2,14 @@ import { useSelect } from '@refinedev/core';
 import { Select } from 'antd';
 import type { Seller } from '../shared/types';
 
-type Props = { cityId: string | null | undefined; value?: string; onChange?: (value: string | undefined) => void; disabled?: boolean; id?: string; status?: 'error' };
+type Props = {
+  cityId: string | null | undefined;
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  disabled?: boolean;
+  id?: string;
+  status?: 'error';
+};
 
 const sellerName = (s: Seller) => `${s.firstname} ${s.lastname}`.trim() + (s.phonenumber ? ` (${s.phonenumber})` : '');
 
@@ -17,13 +24,7 @@ export function SellerSelect({ cityId, disabled, ...rest }: Props) {
     queryOptions: { enabled: !!cityId },
     errorNotification: false,
   });
-  const placeholder = disabled
-    ? 'Only for purchases'
-    : !cityId
-      ? 'Choose a warehouse first'
-      : query.isError
-        ? 'Failed to fetch sellers'
-        : 'Select a seller';
+  const placeholder = disabled ? 'Only for purchases' : !cityId ? 'Choose a warehouse first' : query.isError ? 'Failed to fetch sellers' : 'Select a seller';
   return (
     <Select<string>
       {...rest}

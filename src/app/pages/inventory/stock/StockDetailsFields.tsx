@@ -19,7 +19,15 @@ export type StockFormValues = {
 
 /** The names of the form's own fields (product and warehouse sit outside it). */
 export const STOCK_FORM_FIELDS: readonly string[] = [
-  'quantity', 'unit_cost', 'movement_reason', 'reference_id', 'reference_type', 'notes', 'seller_id', 'minimum_stock', 'maximum_stock',
+  'quantity',
+  'unit_cost',
+  'movement_reason',
+  'reference_id',
+  'reference_type',
+  'notes',
+  'seller_id',
+  'minimum_stock',
+  'maximum_stock',
 ];
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -95,8 +103,16 @@ export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, b
       <div style={grid}>
         <StockNumberItem name="quantity" label={quantityLabel} schema={rule('quantity')} required integer placeholder="1" />
         {cost && (
-          <StockNumberItem name="unit_cost" label={cost.label} schema={rule('unit_cost')} required={cost.required} step={0.01} prefix="₹"
-            placeholder={cost.required ? '0.00' : 'Current average'} extra={cost.help} />
+          <StockNumberItem
+            name="unit_cost"
+            label={cost.label}
+            schema={rule('unit_cost')}
+            required={cost.required}
+            step={0.01}
+            prefix="₹"
+            placeholder={cost.required ? '0.00' : 'Current average'}
+            extra={cost.help}
+          />
         )}
         <Form.Item label="Movement Reason" name="movement_reason" required>
           <Select options={reasonOptions} placeholder="Select a reason" />

@@ -57,7 +57,13 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
         aria-label="Stock levels and location"
       >
         <Flex gap={16} wrap>
-          <Form.Item label="Min Stock" name="minimum_stock" rules={[...zodRules(ruleOf('minimum_stock')), minNotAboveMaxRule]} dependencies={['maximum_stock']} style={{ flex: '1 1 160px' }}>
+          <Form.Item
+            label="Min Stock"
+            name="minimum_stock"
+            rules={[...zodRules(ruleOf('minimum_stock')), minNotAboveMaxRule]}
+            dependencies={['maximum_stock']}
+            style={{ flex: '1 1 160px' }}
+          >
             <NumberField integer placeholder="0" />
           </Form.Item>
           <Form.Item label="Max Stock" name="maximum_stock" rules={zodRules(ruleOf('maximum_stock'))} extra="0: no maximum" style={{ flex: '1 1 160px' }}>
@@ -80,7 +86,9 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
         </Flex>
         {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginBottom: 16 }} />}
         <Flex justify="end">
-          <Button {...saveButtonProps} type="primary" loading={mutation.isPending}>Save Details</Button>
+          <Button {...saveButtonProps} type="primary" loading={mutation.isPending}>
+            Save Details
+          </Button>
         </Flex>
       </Form>
     </Card>

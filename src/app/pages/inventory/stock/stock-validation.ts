@@ -30,5 +30,4 @@ export const adjustFormSchema = z.object({
   reference_type: addStockSchema.shape.reference_type,
   notes: addStockSchema.shape.notes,
 });
-export type AdjustFormData = z.output<typeof adjustFormSchema>;
 export const checkAdjustStock = (values: unknown) => check(adjustFormSchema, values);

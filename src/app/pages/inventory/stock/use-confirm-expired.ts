@@ -9,13 +9,16 @@ export const expiredQuestion = (day: string) => `This batch expired on ${dayjs(d
 export function useConfirmExpired(): (batchNo: string, day: string) => Promise<boolean> {
   const { modal } = App.useApp();
   return useCallback(
-    (batchNo: string, day: string) => Promise.resolve(modal.confirm({
-      title: `Batch ${batchNo} is past its expiry date`,
-      content: expiredQuestion(day),
-      okText: 'Receive expired stock',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-    })),
+    (batchNo: string, day: string) =>
+      Promise.resolve(
+        modal.confirm({
+          title: `Batch ${batchNo} is past its expiry date`,
+          content: expiredQuestion(day),
+          okText: 'Receive expired stock',
+          okButtonProps: { danger: true },
+          cancelText: 'Cancel',
+        }),
+      ),
     [modal],
   );
 }

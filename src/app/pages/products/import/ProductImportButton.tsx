@@ -79,7 +79,9 @@ export function ProductImportButton() {
         maskClosable={false}
         footer={
           <Flex justify="space-between" wrap gap={8}>
-            <Button icon={<DownloadOutlined />} onClick={() => downloadCsvText('products-template.csv', productCsv(PRODUCT_CSV_EXAMPLES))}>Download template</Button>
+            <Button icon={<DownloadOutlined />} onClick={() => downloadCsvText('products-template.csv', productCsv(PRODUCT_CSV_EXAMPLES))}>
+              Download template
+            </Button>
             <Flex gap={8}>
               <Button onClick={close}>{step?.done ? 'Close' : 'Cancel'}</Button>
               {!step?.done && (
@@ -108,9 +110,7 @@ export function ProductImportButton() {
         )}
         {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 12 }} />}
         {imports.busy && <Progress percent={100} status="active" showInfo={false} aria-label="Import in progress" />}
-        {step?.done && (
-          <Alert type="success" showIcon message={`Import complete: ${step.done.created} new, ${step.done.updated} updated.`} />
-        )}
+        {step?.done && <Alert type="success" showIcon message={`Import complete: ${step.done.created} new, ${step.done.updated} updated.`} />}
         {check && !step?.done && (
           <>
             <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Import summary">
@@ -120,7 +120,9 @@ export function ProductImportButton() {
             </Flex>
             {check.errors.length > 0 ? (
               <>
-                <Typography.Paragraph type="danger">Nothing is imported while the file has errors: fix these rows and choose the file again.</Typography.Paragraph>
+                <Typography.Paragraph type="danger">
+                  Nothing is imported while the file has errors: fix these rows and choose the file again.
+                </Typography.Paragraph>
                 <Table
                   size="small"
                   rowKey={(e) => `${e.row}/${e.field}/${e.message}`}
@@ -140,8 +142,8 @@ export function ProductImportButton() {
           </>
         )}
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          CSV with a header row (at most {MAX_MB} MB). Rows whose SKU is in the catalogue update that product; others create one.
-          Category and subcategory by name; unit from the unit list; barcode EAN-13, EAN-8 or UPC-A.
+          CSV with a header row (at most {MAX_MB} MB). Rows whose SKU is in the catalogue update that product; others create one. Category and subcategory by
+          name; unit from the unit list; barcode EAN-13, EAN-8 or UPC-A.
         </Typography.Paragraph>
       </Modal>
     </>

@@ -78,24 +78,37 @@ export default function ExpiryReportPage() {
           scroll={{ x: 860 }}
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'Nothing expired or expiring within 30 days') }}
-          columns={costColumns([
-            {
-              title: 'Window', key: 'bucket', width: 110,
-              render: (_, r) => { const b = bucketOf(r.days_to_expiry); return b && <Tag color={b.colour}>{b.label}</Tag>; },
-              filters: BUCKETS.map((b) => ({ text: b.label, value: b.key })),
-              onFilter: (key, r) => bucketOf(r.days_to_expiry)?.key === key,
-            },
-            { title: 'Product', dataIndex: 'product_name' },
-            { title: 'Warehouse', dataIndex: 'warehouse_name' },
-            { title: 'Batch', dataIndex: 'batch_no', width: 110 },
-            { title: 'Expiry', dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
-            {
-              title: 'Expires', dataIndex: 'days_to_expiry', width: 150,
-              render: (days: number) => { const colour = expiryColour(days); return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days); },
-            },
-            { title: 'Quantity', dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-            { title: 'Value', key: 'value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
-          ], seesCosts)}
+          columns={costColumns(
+            [
+              {
+                title: 'Window',
+                key: 'bucket',
+                width: 110,
+                render: (_, r) => {
+                  const b = bucketOf(r.days_to_expiry);
+                  return b && <Tag color={b.colour}>{b.label}</Tag>;
+                },
+                filters: BUCKETS.map((b) => ({ text: b.label, value: b.key })),
+                onFilter: (key, r) => bucketOf(r.days_to_expiry)?.key === key,
+              },
+              { title: 'Product', dataIndex: 'product_name' },
+              { title: 'Warehouse', dataIndex: 'warehouse_name' },
+              { title: 'Batch', dataIndex: 'batch_no', width: 110 },
+              { title: 'Expiry', dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
+              {
+                title: 'Expires',
+                dataIndex: 'days_to_expiry',
+                width: 150,
+                render: (days: number) => {
+                  const colour = expiryColour(days);
+                  return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days);
+                },
+              },
+              { title: 'Quantity', dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
+              { title: 'Value', key: 'value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
+            ],
+            seesCosts,
+          )}
         />
       </Card>
     </>

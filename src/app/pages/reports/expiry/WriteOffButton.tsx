@@ -36,12 +36,17 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
     const payload = { warehouse_id: warehouseId, reason: values.reason, reference_id: values.reference_id?.trim() ? values.reference_id : undefined };
     try {
       const { data } = await mutateAsync({
-        url: '/inventory/write-off-expired', method: 'post', values: payload,
+        url: '/inventory/write-off-expired',
+        method: 'post',
+        values: payload,
         config: { headers: { 'Idempotency-Key': keys.keyFor({ ...payload, expiredQuantity }) } },
-        successNotification: false, errorNotification: false, meta: { errorMessage: 'Failed to write off expired stock' },
+        successNotification: false,
+        errorNotification: false,
+        meta: { errorMessage: 'Failed to write off expired stock' },
       });
       open?.({
-        type: 'success', message: data.message,
+        type: 'success',
+        message: data.message,
         description: `${data.total_quantity.toLocaleString('en-IN')} units${data.total_value === undefined ? '' : ` (${formatINR(data.total_value)})`} written off in ${warehouseName ?? 'the warehouse'}`,
       });
       setAsking(false);
@@ -54,8 +59,14 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
 
   return (
     <>
-      <Button danger icon={<DeleteOutlined />} disabled={disabled} loading={mutation.isPending} onClick={() => setAsking(true)}
-        title={!warehouseId ? 'Choose a warehouse first' : expiredQuantity === 0 ? 'Nothing has expired here' : undefined}>
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        disabled={disabled}
+        loading={mutation.isPending}
+        onClick={() => setAsking(true)}
+        title={!warehouseId ? 'Choose a warehouse first' : expiredQuantity === 0 ? 'Nothing has expired here' : undefined}
+      >
         Write off expired
       </Button>
       <Modal
@@ -72,11 +83,20 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
         </Typography.Paragraph>
         {/* preserve={false}: every opening starts again from the prefilled reason. */}
         <Form form={form} layout="vertical" preserve={false} initialValues={{ reason: 'Expired' }}>
-          <Form.Item label="Reason" name="reason" required
-            rules={[{ required: true, whitespace: true, message: REASON_REQUIRED }, ...zodRules(writeOffExpiredSchema.shape.reason)]}>
+          <Form.Item
+            label="Reason"
+            name="reason"
+            required
+            rules={[{ required: true, whitespace: true, message: REASON_REQUIRED }, ...zodRules(writeOffExpiredSchema.shape.reason)]}
+          >
             <Input maxLength={500} />
           </Form.Item>
-          <Form.Item label="Reference" name="reference_id" extra="Optional: a debit note number, a supplier's claim…" rules={zodRules(writeOffExpiredSchema.shape.reference_id)}>
+          <Form.Item
+            label="Reference"
+            name="reference_id"
+            extra="Optional: a debit note number, a supplier's claim…"
+            rules={zodRules(writeOffExpiredSchema.shape.reference_id)}
+          >
             <Input maxLength={100} placeholder="e.g. DN-2411-07" />
           </Form.Item>
         </Form>

@@ -25,4 +25,13 @@ export function bucketTotals(rows: ExpiringRow[]): BucketTotal[] {
 
 export const EXPIRY_CSV_HEADER = ['Bucket', 'Warehouse', 'Product', 'Batch', 'Expiry date', 'Days to expiry', 'Quantity', 'Value'];
 export const expiryCsvRows = (rows: ExpiringRow[]) =>
-  rows.map((r) => [bucketOf(r.days_to_expiry)?.label ?? '', r.warehouse_name, r.product_name, r.batch_no, r.expiry_date, r.days_to_expiry, r.quantity, r.value ?? '']);
+  rows.map((r) => [
+    bucketOf(r.days_to_expiry)?.label ?? '',
+    r.warehouse_name,
+    r.product_name,
+    r.batch_no,
+    r.expiry_date,
+    r.days_to_expiry,
+    r.quantity,
+    r.value ?? '',
+  ]);

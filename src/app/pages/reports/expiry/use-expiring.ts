@@ -13,5 +13,11 @@ export function useExpiring(params: { days: number; includeExpired: boolean; war
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch expiring stock' },
   });
-  return { answer: result.data as ExpiringAnswer | undefined, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error, refetch: query.refetch };
+  return {
+    answer: result.data as ExpiringAnswer | undefined,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    error: query.error,
+    refetch: query.refetch,
+  };
 }

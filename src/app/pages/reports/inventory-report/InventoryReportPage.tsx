@@ -60,17 +60,13 @@ export default function InventoryReportPage() {
       <ReportFiltersForm applied={filters.applied} onApply={generate} onReset={filters.reset} loading={isFetching} />
       {/* On the narrowest phones the choice scrolls within its own strip, never the page. */}
       <div className="no-print" style={{ overflowX: 'auto', marginBottom: 16 }}>
-        <Segmented<ReportType>
-          options={VIEWS}
-          value={type}
-          onChange={filters.setReportType}
-          size={phone ? 'small' : 'middle'}
-          aria-label="Report type"
-        />
+        <Segmented<ReportType> options={VIEWS} value={type} onChange={filters.setReportType} size={phone ? 'small' : 'middle'} aria-label="Report type" />
       </div>
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       {isLoading ? (
-        <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
       ) : report ? (
         <Spin spinning={isFetching} delay={200}>
           <Typography.Title level={4} className="print-only" style={{ display: 'none' }}>

@@ -47,7 +47,14 @@ export function MovementsView({ report }: { report: MovementsReport }) {
                 label: `${formatDay(day)} — ${rows.length} movement${rows.length === 1 ? '' : 's'}`,
                 extra: seesCosts && <Typography.Text type="secondary">{formatINR(value)}</Typography.Text>,
                 children: (
-                  <Table<StockMovement> rowKey="_id" size="small" dataSource={rows} columns={costColumns(movementColumns, seesCosts)} pagination={false} scroll={{ x: 900 }} />
+                  <Table<StockMovement>
+                    rowKey="_id"
+                    size="small"
+                    dataSource={rows}
+                    columns={costColumns(movementColumns, seesCosts)}
+                    pagination={false}
+                    scroll={{ x: 900 }}
+                  />
                 ),
               };
             })}

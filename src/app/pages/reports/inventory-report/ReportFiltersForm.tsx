@@ -42,7 +42,12 @@ export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props)
 
   return (
     <Card size="small" style={{ marginBottom: 16 }} className="no-print">
-      <Form form={form} layout="vertical" initialValues={toForm(applied)} onFinish={(values) => onApply({ ...fromForm(values), report_type: applied.report_type })}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={toForm(applied)}
+        onFinish={(values) => onApply({ ...fromForm(values), report_type: applied.report_type })}
+      >
         <Row gutter={16}>
           <Col xs={24} md={12} xl={8}>
             <Form.Item label="Period" name="period" rules={[{ required: true, message: 'Choose a start and an end date' }]}>

@@ -4,11 +4,23 @@ export type ReportType = 'summary' | 'detailed' | 'movements' | 'comparison';
 
 type Summary = { total_products: number; low_stock_count: number; out_of_stock_count: number; total_value: number };
 type MovementStatistics = {
-  total_in: number; total_out: number; total_adjustments: number; total_returns: number; total_damaged: number;
-  movement_count: number; total_value_in: number; total_value_out: number;
+  total_in: number;
+  total_out: number;
+  total_adjustments: number;
+  total_returns: number;
+  total_damaged: number;
+  movement_count: number;
+  total_value_in: number;
+  total_value_out: number;
 };
 type DailyTotal = {
-  date: string; movement_count: number; total_in: number; total_out: number; total_adjustments: number; total_returns: number; total_damaged: number;
+  date: string;
+  movement_count: number;
+  total_in: number;
+  total_out: number;
+  total_adjustments: number;
+  total_returns: number;
+  total_damaged: number;
 };
 type Comparison = {
   period: { start_date: string; end_date: string };
@@ -38,7 +50,9 @@ export type InventoryReport = {
 export type SummaryReport = InventoryReport & { summary: Summary; movement_statistics: MovementStatistics; recent_movements: StockMovement[] };
 export type DetailedReport = InventoryReport & { summary: Summary; inventory_items: InventoryRecord[] };
 export type MovementsReport = InventoryReport & {
-  movement_statistics: MovementStatistics; recent_movements: StockMovement[]; movements: Record<string, StockMovement[]>; daily_totals: DailyTotal[];
+  movement_statistics: MovementStatistics;
+  recent_movements: StockMovement[];
+  movements: Record<string, StockMovement[]>;
+  daily_totals: DailyTotal[];
 };
 export type ComparisonReport = InventoryReport & { comparison: Comparison };
-

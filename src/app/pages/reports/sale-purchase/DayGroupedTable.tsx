@@ -37,7 +37,9 @@ function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
         quantity: item.quantity,
         unit_cost: item.unit_cost,
         total_value: item.total_value,
-        ...(item.reference_type === 'purchase_order' ? { order: { reference_type: item.reference_type, reference_id: item.reference_id ?? null, purchase_order_id: item.purchase_order_id } } : {}),
+        ...(item.reference_type === 'purchase_order'
+          ? { order: { reference_type: item.reference_type, reference_id: item.reference_id ?? null, purchase_order_id: item.purchase_order_id } }
+          : {}),
       })),
     }));
 }
@@ -60,9 +62,21 @@ const columns: TableColumnsType<Row> = [
     title: 'Date / Product',
     dataIndex: 'label',
     key: 'label',
-    render: (label: string, row) => (row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text> : <ItemLabel label={label} row={row} />),
+    render: (label: string, row) =>
+      row.kind === 'day' ? (
+        <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text>
+      ) : (
+        <ItemLabel label={label} row={row} />
+      ),
   },
-  { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right', width: 100, render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)) },
+  {
+    title: 'Quantity',
+    dataIndex: 'quantity',
+    key: 'quantity',
+    align: 'right',
+    width: 100,
+    render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)),
+  },
   { title: 'Unit Cost', dataIndex: 'unit_cost', key: UNIT_COST_KEY, align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
   {
     title: 'Total',
@@ -77,9 +91,7 @@ const columns: TableColumnsType<Row> = [
 
 /** On a phone: no unit cost, narrow figures in a fixed layout, so the day and product keep the rest of the width. */
 const PHONE_OVERRIDES: Record<string, { title?: string; width?: number }> = { quantity: { title: 'Qty', width: 64 }, total_value: { width: 112 } };
-const phoneColumns = columns
-  .filter((column) => column.key !== UNIT_COST_KEY)
-  .map((column) => ({ ...column, ...PHONE_OVERRIDES[String(column.key)] }));
+const phoneColumns = columns.filter((column) => column.key !== UNIT_COST_KEY).map((column) => ({ ...column, ...PHONE_OVERRIDES[String(column.key)] }));
 
 export const itemCount = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'item' : 'items'}`;
 
@@ -124,7 +136,9 @@ export function DayGroupedTable({ days, emptyText, testId }: { days: Record<stri
               {seesCosts && withUnitCost && <Table.Summary.Cell index={2} />}
               {seesCosts && (
                 <Table.Summary.Cell index={withUnitCost ? 3 : 2} align="right">
-                  <Typography.Text strong data-testid={`${testId}-grand-total`} style={{ whiteSpace: 'nowrap' }}>{formatINR(totals.value)}</Typography.Text>
+                  <Typography.Text strong data-testid={`${testId}-grand-total`} style={{ whiteSpace: 'nowrap' }}>
+                    {formatINR(totals.value)}
+                  </Typography.Text>
                 </Table.Summary.Cell>
               )}
             </Table.Summary.Row>

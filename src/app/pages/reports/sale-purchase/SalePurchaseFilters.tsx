@@ -9,11 +9,18 @@ import type { SalePurchaseQuery } from './types';
 
 type Draft = { warehouse_id?: string; start?: Dayjs | null; end?: Dayjs | null };
 
-const toDraft = (q: SalePurchaseQuery | null): Draft =>
-  q ? { warehouse_id: q.warehouse_id, start: dayjs(q.start_date), end: dayjs(q.end_date) } : {};
+const toDraft = (q: SalePurchaseQuery | null): Draft => (q ? { warehouse_id: q.warehouse_id, start: dayjs(q.start_date), end: dayjs(q.end_date) } : {});
 
 /** SPEC.md section 5: warehouse, start date and end date must all be set before 'Get Report' is enabled. */
-export function SalePurchaseFilters({ applied, onApply, loading }: { applied: SalePurchaseQuery | null; onApply: (q: SalePurchaseQuery) => void; loading: boolean }) {
+export function SalePurchaseFilters({
+  applied,
+  onApply,
+  loading,
+}: {
+  applied: SalePurchaseQuery | null;
+  onApply: (q: SalePurchaseQuery) => void;
+  loading: boolean;
+}) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(applied));
   useEffect(() => setDraft(toDraft(applied)), [applied]);
   const ready = !!draft.warehouse_id && !!draft.start && !!draft.end;
@@ -29,7 +36,12 @@ export function SalePurchaseFilters({ applied, onApply, loading }: { applied: Sa
         <Row gutter={16} align="bottom">
           <Col xs={24} md={8}>
             <Form.Item label="Warehouse" htmlFor="sp-warehouse" required>
-              <WarehouseSelect scope="reports" id="sp-warehouse" value={draft.warehouse_id} onChange={(warehouse_id) => setDraft((d) => ({ ...d, warehouse_id }))} />
+              <WarehouseSelect
+                scope="reports"
+                id="sp-warehouse"
+                value={draft.warehouse_id}
+                onChange={(warehouse_id) => setDraft((d) => ({ ...d, warehouse_id }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>

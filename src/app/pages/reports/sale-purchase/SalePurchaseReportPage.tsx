@@ -26,11 +26,7 @@ function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: 
         return (
           <Col key={title} xs={24} md={12}>
             <Card size="small">
-              <Statistic
-                title={seesCosts ? `${title} · ${units}` : title}
-                value={seesCosts ? formatINR(totals.value) : units}
-                valueStyle={{ color }}
-              />
+              <Statistic title={seesCosts ? `${title} · ${units}` : title} value={seesCosts ? formatINR(totals.value) : units} valueStyle={{ color }} />
             </Card>
           </Col>
         );
@@ -68,10 +64,20 @@ export default function SalePurchaseReportPage() {
         <Spin spinning={isFetching} delay={200}>
           <Totals report={report} seesCosts={seesCosts} />
           <Card size="small" title="Purchases" style={{ marginBottom: 16 }} className="report-section">
-            <DayGroupedTable key={`p-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`} days={report.purchases} emptyText="No purchases in this period" testId="purchases" />
+            <DayGroupedTable
+              key={`p-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`}
+              days={report.purchases}
+              emptyText="No purchases in this period"
+              testId="purchases"
+            />
           </Card>
           <Card size="small" title="Sales" className="report-section">
-            <DayGroupedTable key={`s-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`} days={report.sales} emptyText="No sales in this period" testId="sales" />
+            <DayGroupedTable
+              key={`s-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`}
+              days={report.sales}
+              emptyText="No sales in this period"
+              testId="sales"
+            />
           </Card>
         </Spin>
       )}

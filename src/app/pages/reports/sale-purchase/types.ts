@@ -4,8 +4,16 @@
  * a purchase with a negative quantity and value; `purchase_order_id` comes to a role that may open purchase orders.
  */
 export type SalePurchaseItem = {
-  _id: string; created: string; product_id: string; product_name: string; quantity: number; unit_cost?: number; total_value?: number;
-  reference_type?: string | null; reference_id?: string | null; purchase_order_id?: string | null;
+  _id: string;
+  created: string;
+  product_id: string;
+  product_name: string;
+  quantity: number;
+  unit_cost?: number;
+  total_value?: number;
+  reference_type?: string | null;
+  reference_id?: string | null;
+  purchase_order_id?: string | null;
 };
 export type SalePurchaseDay = { total?: number; total_quantity: number; items: SalePurchaseItem[] };
 export type SalePurchaseReport = {
@@ -21,7 +29,11 @@ export type SalePurchaseQuery = { warehouse_id: string; start_date: string; end_
 /** A section's grand totals (`value` means something only to a role that sees costs). */
 export function totalsOf(days: Record<string, SalePurchaseDay>) {
   return Object.values(days).reduce(
-    (sum, day) => ({ value: Math.round((sum.value + (day.total ?? 0)) * 100) / 100, quantity: sum.quantity + day.total_quantity, items: sum.items + day.items.length }),
+    (sum, day) => ({
+      value: Math.round((sum.value + (day.total ?? 0)) * 100) / 100,
+      quantity: sum.quantity + day.total_quantity,
+      items: sum.items + day.items.length,
+    }),
     { value: 0, quantity: 0, items: 0 },
   );
 }

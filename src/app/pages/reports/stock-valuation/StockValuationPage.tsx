@@ -20,7 +20,9 @@ import '../shared/print.css';
 import { PAGE_SIZE, useStockValuation, useValuationView, valuationQuery, type ValuationRow } from './use-stock-valuation';
 
 const GROUP_OPTIONS: { label: string; value: ValuationGroup }[] = [
-  { label: 'Product', value: 'product' }, { label: 'Category', value: 'category' }, { label: 'Warehouse', value: 'warehouse' },
+  { label: 'Product', value: 'product' },
+  { label: 'Category', value: 'category' },
+  { label: 'Warehouse', value: 'warehouse' },
 ];
 
 /**
@@ -48,20 +50,44 @@ export default function StockValuationPage() {
   };
 
   const sortOrder = (key: string) => (view.sort === key ? (view.order === 'desc' ? 'descend' : 'ascend') : null);
-  const columns: ColumnsType<ValuationRow> = costColumns([
-    { title: 'Warehouse', key: 'warehouse_name', dataIndex: 'warehouse_name' },
-    ...(view.groupBy !== 'warehouse' ? [{ title: 'Category', key: 'category_name', dataIndex: 'category_name' }] : []),
-    ...(view.groupBy === 'product' ? [{ title: 'Product', key: 'product_name', dataIndex: 'product_name' }] : []),
-    { title: 'Quantity', key: 'quantity', dataIndex: 'quantity', align: 'right' as const, width: 120, sorter: true, sortOrder: sortOrder('quantity'), render: formatQuantity },
-    {
-      title: 'Average cost', key: 'average_cost', dataIndex: 'average_cost', align: 'right' as const, width: 140, sorter: true,
-      sortOrder: sortOrder('average_cost'), render: (v: number | null) => (v === null ? '—' : formatINR(v)),
-    },
-    {
-      title: 'Stock value', key: 'stock_value', dataIndex: 'stock_value', align: 'right' as const, width: 150, sorter: true,
-      sortOrder: sortOrder('stock_value'), render: (v: number) => formatINR(v),
-    },
-  ], seesCosts);
+  const columns: ColumnsType<ValuationRow> = costColumns(
+    [
+      { title: 'Warehouse', key: 'warehouse_name', dataIndex: 'warehouse_name' },
+      ...(view.groupBy !== 'warehouse' ? [{ title: 'Category', key: 'category_name', dataIndex: 'category_name' }] : []),
+      ...(view.groupBy === 'product' ? [{ title: 'Product', key: 'product_name', dataIndex: 'product_name' }] : []),
+      {
+        title: 'Quantity',
+        key: 'quantity',
+        dataIndex: 'quantity',
+        align: 'right' as const,
+        width: 120,
+        sorter: true,
+        sortOrder: sortOrder('quantity'),
+        render: formatQuantity,
+      },
+      {
+        title: 'Average cost',
+        key: 'average_cost',
+        dataIndex: 'average_cost',
+        align: 'right' as const,
+        width: 140,
+        sorter: true,
+        sortOrder: sortOrder('average_cost'),
+        render: (v: number | null) => (v === null ? '—' : formatINR(v)),
+      },
+      {
+        title: 'Stock value',
+        key: 'stock_value',
+        dataIndex: 'stock_value',
+        align: 'right' as const,
+        width: 150,
+        sorter: true,
+        sortOrder: sortOrder('stock_value'),
+        render: (v: number) => formatINR(v),
+      },
+    ],
+    seesCosts,
+  );
 
   return (
     <>
@@ -82,8 +108,14 @@ export default function StockValuationPage() {
           />
         </Form.Item>
         <Form.Item label="Warehouse" htmlFor="valuation-warehouse">
-          <WarehouseSelect id="valuation-warehouse" scope="reports" withAll value={view.warehouseId} style={{ minWidth: 220 }}
-            onChange={(id) => change({ warehouse_id: id })} />
+          <WarehouseSelect
+            id="valuation-warehouse"
+            scope="reports"
+            withAll
+            value={view.warehouseId}
+            style={{ minWidth: 220 }}
+            onChange={(id) => change({ warehouse_id: id })}
+          />
         </Form.Item>
         <Form.Item label="Category" htmlFor="valuation-category">
           <Select
@@ -100,7 +132,11 @@ export default function StockValuationPage() {
           />
         </Form.Item>
         <Form.Item label="Per">
-          <Segmented<ValuationGroup> options={GROUP_OPTIONS} value={view.groupBy} onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })} />
+          <Segmented<ValuationGroup>
+            options={GROUP_OPTIONS}
+            value={view.groupBy}
+            onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })}
+          />
         </Form.Item>
       </Form>
       <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
@@ -135,7 +171,11 @@ export default function StockValuationPage() {
           scroll={{ x: 760 }}
           locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'No stock held on that day') }}
           pagination={{
-            current: view.page, pageSize: PAGE_SIZE, total: answer?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true,
+            current: view.page,
+            pageSize: PAGE_SIZE,
+            total: answer?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
             showTotal: (total) => `${formatQuantity(total)} rows`,
           }}
           onChange={(pagination, _filters, sorter) => {

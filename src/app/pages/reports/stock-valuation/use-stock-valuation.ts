@@ -4,11 +4,22 @@ import { VALUATION_GROUPS, type ValuationGroup } from '../../../../domain/schema
 import { businessDay } from '../../../../domain/business-days';
 
 export type ValuationRow = {
-  warehouse_id: string; warehouse_name: string; category_id: string | null; category_name: string | null;
-  product_id: string | null; product_name: string | null; quantity: number; stock_value?: number; average_cost?: number | null;
+  warehouse_id: string;
+  warehouse_name: string;
+  category_id: string | null;
+  category_name: string | null;
+  product_id: string | null;
+  product_name: string | null;
+  quantity: number;
+  stock_value?: number;
+  average_cost?: number | null;
 };
 export type ValuationAnswer = {
-  as_of: string; group_by: ValuationGroup; data: ValuationRow[]; total: number; totals: { quantity: number; stock_value?: number };
+  as_of: string;
+  group_by: ValuationGroup;
+  data: ValuationRow[];
+  total: number;
+  totals: { quantity: number; stock_value?: number };
 };
 
 export const PAGE_SIZE = 50;
@@ -41,8 +52,10 @@ export function useValuationView() {
 
 /** The API query of a view (the CSV download takes the same, without page). */
 export const valuationQuery = (view: ReturnType<typeof useValuationView>['view']) => ({
-  as_of: view.asOf, group_by: view.groupBy,
-  ...(view.warehouseId && { warehouse_id: view.warehouseId }), ...(view.categoryId && { category_id: view.categoryId }),
+  as_of: view.asOf,
+  group_by: view.groupBy,
+  ...(view.warehouseId && { warehouse_id: view.warehouseId }),
+  ...(view.categoryId && { category_id: view.categoryId }),
   ...(view.sort && { sort: view.sort, order: view.order ?? 'asc' }),
 });
 
