@@ -19,8 +19,10 @@ import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
   options: {
-    movements: { type: 'string', default: '1000000' }, products: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '9' }, db: { type: 'string', default: 'postgres,pglite' },
+    movements: { type: 'string', default: '1000000' },
+    products: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '9' },
+    db: { type: 'string', default: 'postgres,pglite' },
   },
 });
 const M = Number(values.movements);
@@ -99,13 +101,19 @@ try {
     const scale = await buildScaleData(db, { products: N, warehouses: 1, movements: M, days: 28 });
     await replenishmentSettings(db, scale.bigWarehouseId);
     const w = scale.bigWarehouseId;
-    const [mix] = rowsOf<{ outflow: number }>(await db.execute(sql`
+    const [mix] = rowsOf<{ outflow: number }>(
+      await db.execute(sql`
       select count(*)::int as outflow from stock_movements
-       where warehouse_id = ${w}::uuid and created >= now() - interval '28 days' and movement_type in ('out', 'damaged')`));
-    console.log(`${kind}: ${N.toLocaleString('en-IN')} products in one warehouse, ${M.toLocaleString('en-IN')} movements (${mix!.outflow.toLocaleString('en-IN')} outflow rows in the window) built in ${seconds(t0)}`);
+       where warehouse_id = ${w}::uuid and created >= now() - interval '28 days' and movement_type in ('out', 'damaged')`),
+    );
+    console.log(
+      `${kind}: ${N.toLocaleString('en-IN')} products in one warehouse, ${M.toLocaleString('en-IN')} movements (${mix!.outflow.toLocaleString('en-IN')} outflow rows in the window) built in ${seconds(t0)}`,
+    );
 
     const [seller] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where email like 'bench.seller%' order by email limit 1`));
-    const [category] = rowsOf<{ id: string }>(await db.execute(sql`select category_id as id from products where product_description like 'Bench product %' limit 1`));
+    const [category] = rowsOf<{ id: string }>(
+      await db.execute(sql`select category_id as id from products where product_description like 'Bench product %' limit 1`),
+    );
     const scenarios: [string, string][] = [
       ['first page, 50 rows', `limit=50`],
       ['page 20, 50 rows', `limit=50&page=20`],
@@ -116,16 +124,23 @@ try {
       const url = `/api/replenishment?warehouse_id=${w}&${query}`;
       const first = await get(url);
       if (first.status !== 200) throw new Error(`${url} → ${first.status} ${first.body}`);
-      const [api, raw, summed] = await timeEach([
-        () => get(url), () => bench.raw([{ text: RAW, params: [w] }]), () => bench.raw([{ text: RAW_SUMMED, params: [w] }]),
-      ], RUNS);
+      const [api, raw, summed] = await timeEach(
+        [() => get(url), () => bench.raw([{ text: RAW, params: [w] }]), () => bench.raw([{ text: RAW_SUMMED, params: [w] }])],
+        RUNS,
+      );
       const total = (JSON.parse(first.body) as ReplenishmentAnswer).total;
       lines.push({ db: kind, scenario, api: api!, sql: raw!, summed: summed!, rows: total });
-      console.log(`  ${scenario.padEnd(24)} API ${ms(api!)} ms   raw aggregate ${ms(raw!)} ms (summed in the database ${ms(summed!)} ms)   ${total.toLocaleString('en-IN')} to reorder`);
+      console.log(
+        `  ${scenario.padEnd(24)} API ${ms(api!)} ms   raw aggregate ${ms(raw!)} ms (summed in the database ${ms(summed!)} ms)   ${total.toLocaleString('en-IN')} to reorder`,
+      );
     }
 
     // The dashboard counts the products to reorder over every warehouse (here the one): its cost beside the page's.
-    const [dashboard, page] = await timePair(() => get('/api/dashboard/summary'), () => get(`/api/replenishment?warehouse_id=${w}&limit=50`), RUNS);
+    const [dashboard, page] = await timePair(
+      () => get('/api/dashboard/summary'),
+      () => get(`/api/replenishment?warehouse_id=${w}&limit=50`),
+      RUNS,
+    );
     dashboards.push({ db: kind, dashboard: dashboard.p50, page: page.p50 });
     console.log(`  dashboard summary        ${ms(dashboard.p50)} ms   (the page ${ms(page.p50)} ms)`);
 
@@ -154,11 +169,17 @@ try {
   stopBenchCluster();
 }
 
-console.log(`\nGET /replenishment, one warehouse of ${N.toLocaleString('en-IN')} products, ${M.toLocaleString('en-IN')} movements in 28 days: p50 of ${RUNS} runs (ms)`);
-console.log(`${'database'.padEnd(9)} ${'view'.padEnd(24)} ${'API'.padStart(8)} ${'raw agg'.padStart(8)}  API/raw  target     ${'summed'.padStart(8)}  API/summed`);
+console.log(
+  `\nGET /replenishment, one warehouse of ${N.toLocaleString('en-IN')} products, ${M.toLocaleString('en-IN')} movements in 28 days: p50 of ${RUNS} runs (ms)`,
+);
+console.log(
+  `${'database'.padEnd(9)} ${'view'.padEnd(24)} ${'API'.padStart(8)} ${'raw agg'.padStart(8)}  API/raw  target     ${'summed'.padStart(8)}  API/summed`,
+);
 for (const l of lines) {
   const ratio = l.api / l.sql;
-  console.log(`${l.db.padEnd(9)} ${l.scenario.padEnd(24)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(6)}x  ≤ ${PAGE_TARGET}x ${ratio <= PAGE_TARGET ? 'met   ' : 'MISSED'} ${ms(l.summed)}  ${(l.api / l.summed).toFixed(2).padStart(6)}x`);
+  console.log(
+    `${l.db.padEnd(9)} ${l.scenario.padEnd(24)} ${ms(l.api)} ${ms(l.sql)}  ${ratio.toFixed(2).padStart(6)}x  ≤ ${PAGE_TARGET}x ${ratio <= PAGE_TARGET ? 'met   ' : 'MISSED'} ${ms(l.summed)}  ${(l.api / l.summed).toFixed(2).padStart(6)}x`,
+  );
 }
 for (const d of dashboards) console.log(`${d.db.padEnd(9)} GET /dashboard/summary ${ms(d.dashboard)} ms (its products-to-reorder count included)`);
 console.log(`\nPOST /replenishment/orders (ms)`);
@@ -166,5 +187,7 @@ for (const kind of new Set(orderRuns.map((r) => r.db))) {
   const runs = orderRuns.filter((r) => r.db === kind);
   const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  console.log(`${kind.padEnd(9)} ${runs.map((r) => `${r.lines} lines → ${r.orders} orders ${r.ms.toFixed(0)}`).join(' · ')}   median ${median.toFixed(0)}  < ${ORDER_TARGET_MS} ${sorted.at(-1)! < ORDER_TARGET_MS ? 'met' : 'MISSED'}`);
+  console.log(
+    `${kind.padEnd(9)} ${runs.map((r) => `${r.lines} lines → ${r.orders} orders ${r.ms.toFixed(0)}`).join(' · ')}   median ${median.toFixed(0)}  < ${ORDER_TARGET_MS} ${sorted.at(-1)! < ORDER_TARGET_MS ? 'met' : 'MISSED'}`,
+  );
 }

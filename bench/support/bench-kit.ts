@@ -106,7 +106,8 @@ export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
 
 /** Demo data (users, policy, categories), then the API on it with an admin token. */
 export async function benchApi(database: Database): Promise<{
-  app: Api; get: (url: string) => Promise<{ status: number; body: string }>;
+  app: Api;
+  get: (url: string) => Promise<{ status: number; body: string }>;
   /** A write as admin: `body` sent as JSON. */
   post: (url: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: string }>;
 }> {

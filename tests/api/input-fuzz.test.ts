@@ -146,7 +146,8 @@ beforeAll(async () => {
     // Replenishment (issue 31): draft orders from suggestions, and the settings CSV (text/csv: only its query here).
     'POST /api/replenishment/orders': { warehouse_id: warehouse._id, lines: [{ product_id: product._id, quantity: 2, seller_id: seller._id, unit_cost: 10 }] },
     'POST /api/inventory/replenishment-settings/import': {},
-    'POST /api/purchase-orders': order, 'PUT /api/purchase-orders/{id}': order,
+    'POST /api/purchase-orders': order,
+    'PUT /api/purchase-orders/{id}': order,
     ...Object.fromEntries(['order', 'receive', 'return', 'close', 'cancel'].map((action) => [`POST /api/purchase-orders/{id}/${action}`, step])),
   });
   const draftOrder = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: order });

@@ -96,7 +96,9 @@ describe('the OpenAPI document', () => {
         for (const [field, rule] of Object.entries(shared.properties)) expect(schema.properties[field], `${ref}.${field}`).toEqual(rule);
       }
     }
-    expect([...more].sort()).toEqual(['ConfirmExpired', 'ImportRefused', 'SettingsImportRefused', 'StockTakeOverlap', 'TransferConflict'].map((n) => `#/components/schemas/${n}`));
+    expect([...more].sort()).toEqual(
+      ['ConfirmExpired', 'ImportRefused', 'SettingsImportRefused', 'StockTakeOverlap', 'TransferConflict'].map((n) => `#/components/schemas/${n}`),
+    );
   });
 
   it('documents 431 (address or headers too large) on every operation, and the server answers it with that body', async () => {

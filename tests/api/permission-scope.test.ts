@@ -246,11 +246,18 @@ describe('warehouse scope', () => {
     expect((await step(placedThere, 'order')).status).toBe(200);
     expect((await step(placedThere, 'receive', { lines: [{ product_id: stockedHere!.product_id, quantity: 2 }] })).status).toBe(200);
     const orderedPolicy = policyWith('assigned');
-    orderedPolicy.grants['warehouse-user'] = { ...orderedPolicy.grants['warehouse-user'], 'purchase-orders': ['list', 'show', 'create', 'edit', 'delete', 'order', 'receive', 'return', 'close', 'cancel'], replenishment: ['list', 'create'] };
+    orderedPolicy.grants['warehouse-user'] = {
+      ...orderedPolicy.grants['warehouse-user'],
+      'purchase-orders': ['list', 'show', 'create', 'edit', 'delete', 'order', 'receive', 'return', 'close', 'cancel'],
+      replenishment: ['list', 'create'],
+    };
     await putPolicy(orderedPolicy);
     const [record] = await q<{ id: string; product_id: string; stock: number }>(
-      sql`select id, product_id, current_stock as stock from inventory where warehouse_id = ${other}::uuid and current_stock > 0 order by id limit 1`);
-    const [free] = await q<{ id: string }>(sql`select p.id from products p where not exists (select 1 from inventory i where i.product_id = p.id and i.warehouse_id = ${other}::uuid) limit 1`);
+      sql`select id, product_id, current_stock as stock from inventory where warehouse_id = ${other}::uuid and current_stock > 0 order by id limit 1`,
+    );
+    const [free] = await q<{ id: string }>(
+      sql`select p.id from products p where not exists (select 1 from inventory i where i.product_id = p.id and i.warehouse_id = ${other}::uuid) limit 1`,
+    );
     // Replenishment (issue 31): a settings file naming another warehouse's record.
     const [named] = await q<{ warehouse: string; product: string }>(sql`select w.name as warehouse, p.productname as product from products p, warehouses w
       where p.id = ${record!.product_id}::uuid and w.id = ${other}::uuid`);

@@ -12,20 +12,40 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  */
 let t: TestApp;
 const q = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(text));
-type Settings = { id: string; warehouse: string; product: string; sku: string | null; minimum_stock: number; maximum_stock: number; lead_time_days: number; order_multiple: number; preferred_seller_id: string | null };
+type Settings = {
+  id: string;
+  warehouse: string;
+  product: string;
+  sku: string | null;
+  minimum_stock: number;
+  maximum_stock: number;
+  lead_time_days: number;
+  order_multiple: number;
+  preferred_seller_id: string | null;
+};
 let records: Settings[]; // records of one of the warehouse-user's warehouses, with their product's SKU
 let outside: Settings; // a record of a warehouse outside theirs
 let seller: { id: string; email: string; phone: string };
 let mine: string[];
 
-const settingsOf = async (id: string) => (await q<Settings>(sql`
+const settingsOf = async (id: string) =>
+  (
+    await q<Settings>(sql`
   select i.id::text, w.name as warehouse, p.productname as product, p.sku, i.minimum_stock, i.maximum_stock, i.lead_time_days, i.order_multiple,
          i.preferred_seller_id::text from inventory i join warehouses w on w.id = i.warehouse_id join products p on p.id = i.product_id
-   where i.id = ${id}::uuid`))[0]!;
-const snapshot = async () => q<Settings>(sql`select id::text, minimum_stock, maximum_stock, lead_time_days, order_multiple, preferred_seller_id::text, modified from inventory order by id`);
+   where i.id = ${id}::uuid`)
+  )[0]!;
+const snapshot = async () =>
+  q<Settings>(
+    sql`select id::text, minimum_stock, maximum_stock, lead_time_days, order_multiple, preferred_seller_id::text, modified from inventory order by id`,
+  );
 
 const upload = (csv: string, query = '', role: 'admin' | 'warehouse-user' = 'admin', key = crypto.randomUUID()) =>
-  t.request('POST', `/api/inventory/replenishment-settings/import${query}`, { role, body: csv, headers: { 'content-type': 'text/csv', 'idempotency-key': key } });
+  t.request('POST', `/api/inventory/replenishment-settings/import${query}`, {
+    role,
+    body: csv,
+    headers: { 'content-type': 'text/csv', 'idempotency-key': key },
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,10 +55,14 @@ beforeAll(async () => {
            i.preferred_seller_id::text
       from inventory i join warehouses w on w.id = i.warehouse_id join products p on p.id = i.product_id
      where i.warehouse_id = ${mine[0]}::uuid and p.sku is not null order by p.productname limit 8`);
-  [outside] = await q<Settings>(sql`
+  [outside] = (await q<Settings>(sql`
     select i.id::text, w.name as warehouse, p.productname as product, p.sku from inventory i join warehouses w on w.id = i.warehouse_id
-      join products p on p.id = i.product_id where i.warehouse_id <> all(${`{${mine.join(',')}}`}::uuid[]) and p.sku is not null order by i.id limit 1`) as [Settings];
-  [seller] = await q<{ id: string; email: string; phone: string }>(sql`select id::text, email, phonenumber as phone from users where role = 'seller' order by email limit 1`) as [{ id: string; email: string; phone: string }];
+      join products p on p.id = i.product_id where i.warehouse_id <> all(${`{${mine.join(',')}}`}::uuid[]) and p.sku is not null order by i.id limit 1`)) as [
+    Settings,
+  ];
+  [seller] = (await q<{ id: string; email: string; phone: string }>(
+    sql`select id::text, email, phonenumber as phone from users where role = 'seller' order by email limit 1`,
+  )) as [{ id: string; email: string; phone: string }];
 });
 afterAll(() => t.close());
 
@@ -54,13 +78,20 @@ describe('on the inventory record', () => {
     expect((await put({ location: 'R-1' })).body).toMatchObject({ lead_time_days: 6, preferred_seller_id: seller.id });
     expect((await put({ preferred_seller_id: null })).body.preferred_seller_id).toBeNull();
     for (const [body, field] of [
-      [{ lead_time_days: 366 }, 'lead_time_days'], [{ lead_time_days: -1 }, 'lead_time_days'], [{ lead_time_days: 1.5 }, 'lead_time_days'],
-      [{ order_multiple: 0 }, 'order_multiple'], [{ order_multiple: 100_001 }, 'order_multiple'],
-      [{ preferred_seller_id: t.userIds.admin }, 'preferred_seller_id'], [{ preferred_seller_id: 'nobody' }, 'preferred_seller_id'],
+      [{ lead_time_days: 366 }, 'lead_time_days'],
+      [{ lead_time_days: -1 }, 'lead_time_days'],
+      [{ lead_time_days: 1.5 }, 'lead_time_days'],
+      [{ order_multiple: 0 }, 'order_multiple'],
+      [{ order_multiple: 100_001 }, 'order_multiple'],
+      [{ preferred_seller_id: t.userIds.admin }, 'preferred_seller_id'],
+      [{ preferred_seller_id: 'nobody' }, 'preferred_seller_id'],
     ] as const) {
       const res = await put(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toEqual([field]);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        JSON.stringify(body),
+      ).toEqual([field]);
     }
     expect(await settingsOf(id)).toMatchObject({ lead_time_days: 6, order_multiple: 24, preferred_seller_id: null });
   });
@@ -155,7 +186,11 @@ describe('the settings CSV import', () => {
     expect([bad.status, bad.body.errors?.[0]?.field]).toEqual([400, 'dry_run']);
     const header = await upload('warehouse,sku\nA,B\n');
     expect(header.body.errors).toEqual([
-      { row: 1, field: 'sku', message: "Unknown column 'sku': the columns are warehouse, product, minimum_stock, maximum_stock, lead_time_days, order_multiple, preferred_seller" },
+      {
+        row: 1,
+        field: 'sku',
+        message: "Unknown column 'sku': the columns are warehouse, product, minimum_stock, maximum_stock, lead_time_days, order_multiple, preferred_seller",
+      },
       { row: 1, field: 'product', message: "Column 'product' is missing" },
     ]);
   });

@@ -46,10 +46,23 @@ async function allRows(warehouseId: string, extra = '', role: 'admin' | 'warehou
 }
 
 const compared = (r: Row) => ({
-  inventory_id: r.inventory_id, product_id: r.product_id, on_hand: r.on_hand, on_order: r.on_order, in_transit: r.in_transit,
-  daily_outflow: r.daily_outflow, days_of_cover: r.days_of_cover, projected_stock: r.projected_stock, suggested_quantity: r.suggested_quantity,
-  minimum_stock: r.minimum_stock, maximum_stock: r.maximum_stock, lead_time_days: r.lead_time_days, order_multiple: r.order_multiple,
-  preferred_seller_id: r.preferred_seller_id, preferred_seller_name: r.preferred_seller_name, product_name: r.product_name, category_id: r.category_id,
+  inventory_id: r.inventory_id,
+  product_id: r.product_id,
+  on_hand: r.on_hand,
+  on_order: r.on_order,
+  in_transit: r.in_transit,
+  daily_outflow: r.daily_outflow,
+  days_of_cover: r.days_of_cover,
+  projected_stock: r.projected_stock,
+  suggested_quantity: r.suggested_quantity,
+  minimum_stock: r.minimum_stock,
+  maximum_stock: r.maximum_stock,
+  lead_time_days: r.lead_time_days,
+  order_multiple: r.order_multiple,
+  preferred_seller_id: r.preferred_seller_id,
+  preferred_seller_name: r.preferred_seller_name,
+  product_name: r.product_name,
+  category_id: r.category_id,
 });
 
 /** A new product (untracked: plain stock, no record anywhere yet), a copy of a demo product's category and tax. */
@@ -68,14 +81,20 @@ async function freshProduct(): Promise<string> {
 /** A new inventory record with the given stock and settings. */
 async function record(warehouseId: string, body: Record<string, unknown>): Promise<{ productId: string; id: string }> {
   const productId = await freshProduct();
-  const res = await t.request('POST', '/api/inventory', { role: 'admin', headers: key(), body: { product_id: productId, warehouse_id: warehouseId, unit_cost: 20, ...body } });
+  const res = await t.request('POST', '/api/inventory', {
+    role: 'admin',
+    headers: key(),
+    body: { product_id: productId, warehouse_id: warehouseId, unit_cost: 20, ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { productId, id: res.body._id };
 }
 
 const sell = async (productId: string, warehouseId: string, quantity: number, movement_type: 'out' | 'damaged' = 'out') => {
   const res = await t.request('POST', '/api/inventory/remove-stock', {
-    role: 'admin', headers: key(), body: { product_id: productId, warehouse_id: warehouseId, quantity, movement_type, reference_type: 'invoice', reference_id: 'INV-R', notes: 'Sold' },
+    role: 'admin',
+    headers: key(),
+    body: { product_id: productId, warehouse_id: warehouseId, quantity, movement_type, reference_type: 'invoice', reference_id: 'INV-R', notes: 'Sold' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
@@ -86,7 +105,9 @@ beforeAll(async () => {
   t = await createTestApp();
   mine = (await t.request('GET', `/api/users/${t.userIds['warehouse-user']}`, { role: 'admin' })).body.warehouse_ids;
   here = mine[0]!;
-  [{ id: other }] = await q<{ id: string }>(sql`select id from warehouses where id <> all(${`{${mine.join(',')}}`}::uuid[]) order by name limit 1`) as [{ id: string }];
+  [{ id: other }] = (await q<{ id: string }>(sql`select id from warehouses where id <> all(${`{${mine.join(',')}}`}::uuid[]) order by name limit 1`)) as [
+    { id: string },
+  ];
   sellers = await q(sql`select id::text, trim(firstname || ' ' || lastname) as name from users where role = 'seller' order by email`);
 });
 afterEach(() => expectLedgerInvariant(t.db));
@@ -105,20 +126,37 @@ describe('the suggestions of a warehouse', () => {
          and exists (select 1 from inventory h where h.product_id = i.product_id and h.warehouse_id = ${here}::uuid)`);
     // Coming in: a draft, an order received in part, a cancelled one (not counted), and a transfer on the road.
     const order = async (productId: string, quantity: number) => {
-      const res = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: {
-        seller_id: sellers[0]!.id, warehouse_id: here, expected_on: shift(businessToday(), 5), lines: [{ product_id: productId, quantity, unit_cost: 9.5 }] } });
+      const res = await t.request('POST', '/api/purchase-orders', {
+        role: 'admin',
+        body: {
+          seller_id: sellers[0]!.id,
+          warehouse_id: here,
+          expected_on: shift(businessToday(), 5),
+          lines: [{ product_id: productId, quantity, unit_cost: 9.5 }],
+        },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body._id as string;
     };
     await order(stocked!.a, 40);
     const partly = await order(stocked!.b, 30);
     const cancelled = await order(stocked!.a, 1000);
-    const step = (id: string, action: string, body: unknown = {}) => t.request('POST', `/api/purchase-orders/${id}/${action}`, { role: 'admin', headers: key(), body });
+    const step = (id: string, action: string, body: unknown = {}) =>
+      t.request('POST', `/api/purchase-orders/${id}/${action}`, { role: 'admin', headers: key(), body });
     expect((await step(partly, 'order')).status).toBe(200);
     expect((await step(partly, 'receive', { lines: [{ product_id: stocked!.b, quantity: 12 }] })).status).toBe(200);
     expect((await step(cancelled, 'cancel')).status).toBe(200);
-    const transfer = await t.request('POST', '/api/transfers', { role: 'admin', body: { from_warehouse_id: other, to_warehouse_id: here,
-      lines: [{ product_id: stocked!.a, quantity: 3 }, { product_id: stocked!.b, quantity: 2 }] } });
+    const transfer = await t.request('POST', '/api/transfers', {
+      role: 'admin',
+      body: {
+        from_warehouse_id: other,
+        to_warehouse_id: here,
+        lines: [
+          { product_id: stocked!.a, quantity: 3 },
+          { product_id: stocked!.b, quantity: 2 },
+        ],
+      },
+    });
     expect((await t.request('POST', `/api/transfers/${transfer.body._id}/dispatch`, { role: 'admin', headers: key() })).status).toBe(200);
 
     const { rows, total } = await allRows(here);
@@ -137,12 +175,27 @@ describe('the suggestions of a warehouse', () => {
     await sell(p.productId, here, 2, 'damaged');
     // 42 on hand; 58 out in 28 days (2.07 a day); projected 42 − 58 × 14 / 28 = 13; up to 200 is 187: 16 packs of 12.
     expect(await rowOf(here, p.productId)).toMatchObject({
-      on_hand: 42, on_order: 0, in_transit: 0, daily_outflow: 2.07, days_of_cover: 20.3, projected_stock: 13, suggested_quantity: 192,
+      on_hand: 42,
+      on_order: 0,
+      in_transit: 0,
+      daily_outflow: 2.07,
+      days_of_cover: 20.3,
+      projected_stock: 13,
+      suggested_quantity: 192,
     });
     // 10 sent to another warehouse: on hand falls, the outflow does not (that warehouse sells them).
-    const sent = await t.request('POST', '/api/transfers', { role: 'admin', body: { from_warehouse_id: here, to_warehouse_id: other, lines: [{ product_id: p.productId, quantity: 10 }] } });
+    const sent = await t.request('POST', '/api/transfers', {
+      role: 'admin',
+      body: { from_warehouse_id: here, to_warehouse_id: other, lines: [{ product_id: p.productId, quantity: 10 }] },
+    });
     expect((await t.request('POST', `/api/transfers/${sent.body._id}/dispatch`, { role: 'admin', headers: key() })).status).toBe(200);
-    expect(await rowOf(here, p.productId)).toMatchObject({ on_hand: 32, daily_outflow: 2.07, days_of_cover: 15.4, projected_stock: 3, suggested_quantity: 204 });
+    expect(await rowOf(here, p.productId)).toMatchObject({
+      on_hand: 32,
+      daily_outflow: 2.07,
+      days_of_cover: 15.4,
+      projected_stock: 3,
+      suggested_quantity: 204,
+    });
 
     // No maximum above the minimum: up to the minimum, and never less than one pack.
     const noMax = await record(here, { current_stock: 12, minimum_stock: 30, maximum_stock: 0, order_multiple: 5 });
@@ -187,7 +240,10 @@ describe('the suggestions of a warehouse', () => {
     const bad = async (query: string, field: string) => {
       const res = await t.request('GET', `/api/replenishment?${query}`, { role: 'admin' });
       expect(res.status, query).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field), query).toContain(field);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        query,
+      ).toContain(field);
     };
     await bad('', 'warehouse_id');
     await bad('warehouse_id=', 'warehouse_id');
@@ -204,7 +260,9 @@ describe('who sees and orders what', () => {
 
   it('warehouse-user has no replenishment by default; granted, an assigned user sees only their warehouses (another: empty)', async () => {
     expect((await t.request('GET', `/api/replenishment?warehouse_id=${here}`, { role: 'warehouse-user' })).status).toBe(403);
-    expect((await t.request('POST', '/api/replenishment/orders', { role: 'warehouse-user', headers: key(), body: { warehouse_id: here, lines: [] } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/replenishment/orders', { role: 'warehouse-user', headers: key(), body: { warehouse_id: here, lines: [] } })).status,
+    ).toBe(403);
     await putPolicy((p) => {
       p.grants['warehouse-user'] = { ...p.grants['warehouse-user'], replenishment: ['list', 'create'] };
       p.scope['warehouse-user'] = { replenishment: 'assigned' };
@@ -218,7 +276,9 @@ describe('who sees and orders what', () => {
     const [line] = (await allRows(other)).rows;
     const before = (await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders`))[0]!.n;
     const refused = await t.request('POST', '/api/replenishment/orders', {
-      role: 'warehouse-user', headers: key(), body: { warehouse_id: other, lines: [{ product_id: line!.product_id, quantity: 5, seller_id: sellers[0]!.id }] },
+      role: 'warehouse-user',
+      headers: key(),
+      body: { warehouse_id: other, lines: [{ product_id: line!.product_id, quantity: 5, seller_id: sellers[0]!.id }] },
     });
     expect(refused.status).toBe(403);
     expect((await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders`))[0]!.n).toBe(before);
@@ -253,10 +313,14 @@ describe('creating purchase orders from the suggestions', () => {
     const [lastCost] = await q<{ cost: number | null }>(sql`select nullif(stock_entry_cost(${a.productId}::uuid, null), 0)::float8 as cost`);
     const before = await orderCount();
     const headers = key();
-    const body = { warehouse_id: here, lines: [
-      { product_id: a.productId, quantity: 10 }, { product_id: c.productId, quantity: 30, seller_id: sellers[1]!.id, unit_cost: 12.25 },
-      { product_id: b.productId, quantity: 58 },
-    ] };
+    const body = {
+      warehouse_id: here,
+      lines: [
+        { product_id: a.productId, quantity: 10 },
+        { product_id: c.productId, quantity: 30, seller_id: sellers[1]!.id, unit_cost: 12.25 },
+        { product_id: b.productId, quantity: 58 },
+      ],
+    };
     const made = await create(body, headers);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.orders).toHaveLength(2);
@@ -270,7 +334,10 @@ describe('creating purchase orders from the suggestions', () => {
     expect(order).toMatchObject({ status: 'draft', warehouse_id: here, seller_id: sellers[0]!.id, number: first!.number });
     expect(order.history.map((h: Row) => h.action)).toEqual(['created']);
     const [product] = await q<{ gst: number; hsn: string }>(sql`select gst_rate::float8 as gst, hsn_code as hsn from products where id = ${a.productId}::uuid`);
-    expect(order.lines.map((l: Row) => [l.product_id, l.quantity])).toEqual([[a.productId, 10], [b.productId, 58]]);
+    expect(order.lines.map((l: Row) => [l.product_id, l.quantity])).toEqual([
+      [a.productId, 10],
+      [b.productId, 58],
+    ]);
     // No purchase yet of a fresh product: the record's average cost (20) where there is no last purchase cost.
     expect(order.lines[0]).toMatchObject({ unit_cost: lastCost?.cost ?? 20, gst_rate: product!.gst, hsn_code: product!.hsn });
     expect((await t.request('GET', `/api/purchase-orders/${second!._id}`, { role: 'admin' })).body.lines[0]).toMatchObject({ unit_cost: 12.25 });
@@ -286,12 +353,21 @@ describe('creating purchase orders from the suggestions', () => {
     expect([await suggested(b.productId), await suggested(c.productId)]).toEqual([undefined, undefined]);
 
     // Exactly what POST /purchase-orders makes of the same body, but for its number and ids.
-    const twin = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: {
-      seller_id: order.seller_id, warehouse_id: order.warehouse_id, expected_on: order.expected_on, notes: order.notes,
-      lines: order.lines.map((l: Row) => ({ product_id: l.product_id, quantity: l.quantity, unit_cost: l.unit_cost })) } });
+    const twin = await t.request('POST', '/api/purchase-orders', {
+      role: 'admin',
+      body: {
+        seller_id: order.seller_id,
+        warehouse_id: order.warehouse_id,
+        expected_on: order.expected_on,
+        notes: order.notes,
+        lines: order.lines.map((l: Row) => ({ product_id: l.product_id, quantity: l.quantity, unit_cost: l.unit_cost })),
+      },
+    });
     expect(twin.status, JSON.stringify(twin.body)).toBe(201);
     const same = ({ _id: _i, number: _n, created: _c, modified: _m, history, lines, ...rest }: Row) => ({
-      ...rest, history: history.map(({ at: _a, ...h }: Row) => h), lines: lines.map(({ _id: _l, ...l }: Row) => l),
+      ...rest,
+      history: history.map(({ at: _a, ...h }: Row) => h),
+      lines: lines.map(({ _id: _l, ...l }: Row) => l),
     });
     expect(same(twin.body)).toEqual(same(order));
     expect((await t.request('DELETE', `/api/purchase-orders/${twin.body._id}`, { role: 'admin' })).status).toBe(200);
@@ -307,17 +383,46 @@ describe('creating purchase orders from the suggestions', () => {
       expect(res.body.errors.map((e: Row) => e.field)).toEqual(errors.map((e) => e.field));
       for (const [i, e] of errors.entries()) if (e.message) expect(res.body.errors[i].message).toBe(e.message);
     };
-    await refused({ warehouse_id: here, lines: [{ product_id: good.productId, quantity: 5 }, { product_id: orphan.productId, quantity: 5 }] },
-      [{ field: 'lines.1.seller_id' }]);
-    await refused({ warehouse_id: here, lines: [{ product_id: good.productId, quantity: 5 }, { product_id: good.productId.toUpperCase(), quantity: 1 }] },
-      [{ field: 'lines.1.product_id', message: 'This product is already on line 1' }]);
-    await refused({ warehouse_id: here, lines: [{ product_id: crypto.randomUUID(), quantity: 5, seller_id: sellers[0]!.id }, { product_id: good.productId, quantity: 5, seller_id: t.userIds.admin }] },
-      [{ field: 'lines.0.product_id', message: 'Product not found' }, { field: 'lines.1.seller_id', message: 'Seller not found' }]);
+    await refused(
+      {
+        warehouse_id: here,
+        lines: [
+          { product_id: good.productId, quantity: 5 },
+          { product_id: orphan.productId, quantity: 5 },
+        ],
+      },
+      [{ field: 'lines.1.seller_id' }],
+    );
+    await refused(
+      {
+        warehouse_id: here,
+        lines: [
+          { product_id: good.productId, quantity: 5 },
+          { product_id: good.productId.toUpperCase(), quantity: 1 },
+        ],
+      },
+      [{ field: 'lines.1.product_id', message: 'This product is already on line 1' }],
+    );
+    await refused(
+      {
+        warehouse_id: here,
+        lines: [
+          { product_id: crypto.randomUUID(), quantity: 5, seller_id: sellers[0]!.id },
+          { product_id: good.productId, quantity: 5, seller_id: t.userIds.admin },
+        ],
+      },
+      [
+        { field: 'lines.0.product_id', message: 'Product not found' },
+        { field: 'lines.1.seller_id', message: 'Seller not found' },
+      ],
+    );
     await refused({ warehouse_id: here, lines: [{ product_id: good.productId, quantity: 0 }] }, [{ field: 'lines.0.quantity' }]);
     await refused({ warehouse_id: here, lines: [{ product_id: good.productId, quantity: 2, unit_cost: 0 }] }, [{ field: 'lines.0.unit_cost' }]);
     await refused({ warehouse_id: here, lines: [] }, [{ field: 'lines' }]);
     await refused({ lines: [{ product_id: good.productId, quantity: 1 }] }, [{ field: 'warehouse_id' }]);
-    await refused({ warehouse_id: crypto.randomUUID(), lines: [{ product_id: good.productId, quantity: 1 }] }, [{ field: 'warehouse_id', message: 'Warehouse not found' }]);
+    await refused({ warehouse_id: crypto.randomUUID(), lines: [{ product_id: good.productId, quantity: 1 }] }, [
+      { field: 'warehouse_id', message: 'Warehouse not found' },
+    ]);
     expect(await orderCount()).toBe(before);
     // A refusal with a key is kept for that key: the same request answers the same.
     const headers = key();
@@ -332,13 +437,23 @@ describe('the dashboard', () => {
   afterEach(() => putPolicy(() => {}));
 
   it('counts open and overdue purchase orders and the products to reorder, in the scope of each, for roles that may list them', async () => {
-    const past = await t.request('POST', '/api/purchase-orders', { role: 'admin', body: {
-      seller_id: sellers[0]!.id, warehouse_id: other, expected_on: shift(businessToday(), -2), lines: [{ product_id: await freshProduct(), quantity: 3, unit_cost: 4 }] } });
+    const past = await t.request('POST', '/api/purchase-orders', {
+      role: 'admin',
+      body: {
+        seller_id: sellers[0]!.id,
+        warehouse_id: other,
+        expected_on: shift(businessToday(), -2),
+        lines: [{ product_id: await freshProduct(), quantity: 3, unit_cost: 4 }],
+      },
+    });
     expect(past.status, JSON.stringify(past.body)).toBe(201);
     expect((await t.request('POST', `/api/purchase-orders/${past.body._id}/order`, { role: 'admin', headers: key(), body: {} })).status).toBe(200);
-    const orders = async (warehouses: string[] | null) => (await q<{ open: number; overdue: number }>(sql`
+    const orders = async (warehouses: string[] | null) =>
+      (
+        await q<{ open: number; overdue: number }>(sql`
       select count(*)::int as open, (count(*) filter (where expected_on < ${businessToday()}::date))::int as overdue from purchase_orders
-       where status in ('ordered', 'partially_received') ${warehouses ? sql`and warehouse_id = any(${`{${warehouses.join(',')}}`}::uuid[])` : sql``}`))[0]!;
+       where status in ('ordered', 'partially_received') ${warehouses ? sql`and warehouse_id = any(${`{${warehouses.join(',')}}`}::uuid[])` : sql``}`)
+      )[0]!;
     const everywhere = await q<{ id: string }>(sql`select id from warehouses`);
     let reorder = 0;
     for (const w of everywhere) reorder += (await bruteForceSuggestions(t.db, w.id)).length;

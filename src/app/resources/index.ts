@@ -16,8 +16,19 @@ export type * from './types';
 
 /** The SPA's own screens, which no declaration in src/domain/resources describes (reports, transfers, the matrix). */
 const spaScreens: SpaResource[] = [
-  transfers, stockTakes, inventoryReport, salePurchaseReport, expiryReport, stockValuation, replenishment, updateAllInventory, permissions,
-  inventoryByCity, purchaseOrderPrint, categoryTree, sellers,
+  transfers,
+  stockTakes,
+  inventoryReport,
+  salePurchaseReport,
+  expiryReport,
+  stockValuation,
+  replenishment,
+  updateAllInventory,
+  permissions,
+  inventoryByCity,
+  purchaseOrderPrint,
+  categoryTree,
+  sellers,
 ];
 
 const LAST = Number.MAX_SAFE_INTEGER;

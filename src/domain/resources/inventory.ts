@@ -55,7 +55,9 @@ export const inventoryResource = defineResource({
     lead_time_days: { kind: 'integer', label: 'Lead Time (days)', rule: leadTimeDays.default(0), updateRule: leadTimeDays },
     order_multiple: { kind: 'integer', label: 'Order Multiple', rule: orderMultiple.default(1), updateRule: orderMultiple },
     preferred_seller_id: {
-      kind: 'ref', label: 'Preferred Seller', rule: preferredSeller,
+      kind: 'ref',
+      label: 'Preferred Seller',
+      rule: preferredSeller,
       ref: { resource: 'users', labelField: ['firstname', 'lastname'], as: 'preferred_seller_name', where: { role: 'seller' } },
     },
     // Blank on an edit clears them.

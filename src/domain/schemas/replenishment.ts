@@ -20,8 +20,13 @@ export const ORDER_MULTIPLE_MESSAGE = `Order multiple must be a whole number fro
 export const leadTimeDays = wholeNumber('Lead time', 0, MAX_LEAD_TIME_DAYS, LEAD_TIME_MESSAGE);
 export const orderMultiple = wholeNumber('Order multiple', 1, MAX_ORDER_MULTIPLE, ORDER_MULTIPLE_MESSAGE);
 /** A seller's id; blank or null: none. */
-export const preferredSeller = z.string({ error: 'Preferred seller must be a seller' }).trim().max(64, 'Preferred seller not found')
-  .nullable().optional().transform((v) => (v === '' ? null : v));
+export const preferredSeller = z
+  .string({ error: 'Preferred seller must be a seller' })
+  .trim()
+  .max(64, 'Preferred seller not found')
+  .nullable()
+  .optional()
+  .transform((v) => (v === '' ? null : v));
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalId = z.preprocess(blank, z.string().trim().max(64).optional());
@@ -34,38 +39,58 @@ export const replenishmentQuery = z.object({
   page: listQuery.shape.page,
   limit: listQuery.shape.limit.unwrap().max(REPLENISHMENT_MAX_LIMIT, `limit must be at most ${REPLENISHMENT_MAX_LIMIT}`).default(20),
 });
-export type ReplenishmentQuery = z.infer<typeof replenishmentQuery>;
 
 /** One suggestion as GET /replenishment answers it. `last_purchase_cost`: only for a role that sees costs. */
 export type ReplenishmentRow = {
-  inventory_id: string; warehouse_id: string; product_id: string; product_name: string; sku: string | null;
-  category_id: string; category_name: string;
-  on_hand: number; on_order: number; in_transit: number;
+  inventory_id: string;
+  warehouse_id: string;
+  product_id: string;
+  product_name: string;
+  sku: string | null;
+  category_id: string;
+  category_name: string;
+  on_hand: number;
+  on_order: number;
+  in_transit: number;
   /** Units out per day over the last 28 days (2 decimals). */
   daily_outflow: number;
   /** on_hand / daily_outflow (1 decimal); 0 when nothing is on hand; null when nothing went out. */
   days_of_cover: number | null;
   projected_stock: number;
-  minimum_stock: number; maximum_stock: number; lead_time_days: number; order_multiple: number;
+  minimum_stock: number;
+  maximum_stock: number;
+  lead_time_days: number;
+  order_multiple: number;
   suggested_quantity: number;
-  preferred_seller_id: string | null; preferred_seller_name: string | null;
+  preferred_seller_id: string | null;
+  preferred_seller_name: string | null;
   last_purchase_cost?: number | null;
 };
 export type ReplenishmentAnswer = { data: ReplenishmentRow[]; total: number; page: number; limit: number };
 
-const orderLine = z.object({
-  product_id: required(STOCK_MESSAGES.product, 64),
-  quantity: wholeNumber('Quantity', 1, 1_000_000, 'Quantity must be a whole number of at least 1'),
-  /** Default: the inventory record's preferred seller. */
-  seller_id: z.string({ error: 'Seller must be a seller' }).trim().max(64, 'Seller not found').nullable().optional().transform((v) => v || undefined),
-  /** Default: the product's last purchase cost, else the record's average cost. */
-  unit_cost: unitCost(`Unit cost must be a number from 0.01 to ${MAX_UNIT_COST}`, 0.01).optional(),
-}, { error: 'Each line must be an object' });
+const orderLine = z.object(
+  {
+    product_id: required(STOCK_MESSAGES.product, 64),
+    quantity: wholeNumber('Quantity', 1, 1_000_000, 'Quantity must be a whole number of at least 1'),
+    /** Default: the inventory record's preferred seller. */
+    seller_id: z
+      .string({ error: 'Seller must be a seller' })
+      .trim()
+      .max(64, 'Seller not found')
+      .nullable()
+      .optional()
+      .transform((v) => v || undefined),
+    /** Default: the product's last purchase cost, else the record's average cost. */
+    unit_cost: unitCost(`Unit cost must be a number from 0.01 to ${MAX_UNIT_COST}`, 0.01).optional(),
+  },
+  { error: 'Each line must be an object' },
+);
 
 /** POST /replenishment/orders: draft purchase orders into one warehouse, one per seller. */
 export const replenishmentOrdersSchema = z.object({
   warehouse_id: required(STOCK_MESSAGES.warehouse, 64),
-  lines: z.array(orderLine, { error: 'Lines must be a list' })
+  lines: z
+    .array(orderLine, { error: 'Lines must be a list' })
     .min(1, 'Choose at least one product to order')
     .max(REPLENISHMENT_MAX_LINES, `At most ${REPLENISHMENT_MAX_LINES} lines`),
 });

@@ -294,44 +294,55 @@ export const inventory = pgTable(
  * the sum of `value_change` (signed: what the units moved were worth at the cost they moved at). `valuation` rows move value
  * only (quantity 0): the opening valuation of migration 0013 and an admin's revaluation.
  */
-export const stockMovements = pgTable('stock_movements', {
-  id: id(),
-  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
-  warehouseId: uuid('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
-  movementType: text('movement_type').notNull(),
-  quantity: integer('quantity').notNull(),
-  stockBefore: integer('stock_before').notNull(),
-  stockAfter: integer('stock_after').notNull(),
-  unitCost: money('unit_cost').notNull().default(0),
-  /** |value|: what SPEC.md's reports show beside the quantity. */
-  totalValue: money('total_value').notNull().default(0),
-  /** The stock value this row added (+) or took (−). */
-  valueChange: stockValue('value_change').notNull(),
-  movementReason: text('movement_reason'),
-  referenceId: text('reference_id'),
-  referenceType: text('reference_type'),
-  sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'restrict' }),
-  performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
-  notes: text('notes').notNull().default(''),
-  /** The batch this row moved, for a product that tracks expiry (NULL rows count towards its 'OPENING' batch). */
-  batchNo: text('batch_no'),
-  created: created(),
-}, (t) => [
-  check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged','valuation')`),
-  check('stock_movements_valuation', sql`(${t.movementType} = 'valuation') = (${t.quantity} = 0)`),
-  check('stock_movements_after', sql`${t.stockAfter} = ${t.stockBefore} + ${t.quantity} and ${t.stockAfter} >= 0`),
-  // INCLUDE (quantity, value_change) in migration 0015: drizzle's builder cannot say it.
-  index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
-  index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
-  index('stock_movements_created_idx').on(t.created),
-  // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
-  index('stock_movements_purchase_idx').on(t.productId, t.seq).where(sql`movement_reason = 'purchase'`),
-  // What replenishment counts as outflow (sales, damaged, write-offs; not transfers nor returns to a seller), per
-  // warehouse and time: INCLUDE (product_id, quantity) in migration 0019, so its 28-day sum reads the index alone.
-  index('stock_movements_outflow_idx').on(t.warehouseId, t.created)
-    .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
-]);
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    movementType: text('movement_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    unitCost: money('unit_cost').notNull().default(0),
+    /** |value|: what SPEC.md's reports show beside the quantity. */
+    totalValue: money('total_value').notNull().default(0),
+    /** The stock value this row added (+) or took (−). */
+    valueChange: stockValue('value_change').notNull(),
+    movementReason: text('movement_reason'),
+    referenceId: text('reference_id'),
+    referenceType: text('reference_type'),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'restrict' }),
+    performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'restrict' }),
+    notes: text('notes').notNull().default(''),
+    /** The batch this row moved, for a product that tracks expiry (NULL rows count towards its 'OPENING' batch). */
+    batchNo: text('batch_no'),
+    created: created(),
+  },
+  (t) => [
+    check('stock_movements_type', sql`${t.movementType} in ('in','out','adjustment','return','damaged','valuation')`),
+    check('stock_movements_valuation', sql`(${t.movementType} = 'valuation') = (${t.quantity} = 0)`),
+    check('stock_movements_after', sql`${t.stockAfter} = ${t.stockBefore} + ${t.quantity} and ${t.stockAfter} >= 0`),
+    // INCLUDE (quantity, value_change) in migration 0015: drizzle's builder cannot say it.
+    index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
+    index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
+    index('stock_movements_created_idx').on(t.created),
+    // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
+    index('stock_movements_purchase_idx')
+      .on(t.productId, t.seq)
+      .where(sql`movement_reason = 'purchase'`),
+    // What replenishment counts as outflow (sales, damaged, write-offs; not transfers nor returns to a seller), per
+    // warehouse and time: INCLUDE (product_id, quantity) in migration 0019, so its 28-day sum reads the index alone.
+    index('stock_movements_outflow_idx')
+      .on(t.warehouseId, t.created)
+      .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
+  ],
+);
 
 /**
  * The stock of a product that tracks expiry, per batch: the inventory row's current_stock is the sum of its batches, and

@@ -28,14 +28,26 @@ export function dashboardService(db: Db) {
      * `scope` 'assigned': warehouse, stock and flow figures cover only the user's warehouses (filtered in SQL). `orders`
      * and `reorder`: the user's scope on purchase orders and on replenishment, or null where the role may not list them.
      */
-    async summary({ withUsers, now = new Date(), scope = null, orders = null, reorder = null }: {
-      withUsers: boolean; now?: Date; scope?: WarehouseScope; orders?: { scope: WarehouseScope } | null; reorder?: { scope: WarehouseScope } | null;
+    async summary({
+      withUsers,
+      now = new Date(),
+      scope = null,
+      orders = null,
+      reorder = null,
+    }: {
+      withUsers: boolean;
+      now?: Date;
+      scope?: WarehouseScope;
+      orders?: { scope: WarehouseScope } | null;
+      reorder?: { scope: WarehouseScope } | null;
     }): Promise<DashboardSummary> {
       const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
       const firstDay = period.start_date;
 
       const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit, purchaseOrders, toReorder] = await Promise.all([
-        db.execute(sql`
+        db
+          .execute(
+            sql`
           select (select count(*) from ${users})::int as users, (select count(*) from ${products})::int as products,
                  (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`,
           )

@@ -28,7 +28,9 @@ export type InventoryRecord = {
   /** Its stock is held in batches (GET /inventory/{id}/batches). */
   tracks_expiry: boolean;
   /** Replenishment (issue 31). */
-  lead_time_days: number; order_multiple: number; preferred_seller_id: string | null;
+  lead_time_days: number;
+  order_multiple: number;
+  preferred_seller_id: string | null;
 };
 
 export const recordColumns = { i: inventory, productName: products.productname, warehouseName: warehouses.name };
@@ -42,11 +44,27 @@ export const selectRecords = (db: DbOrTx) =>
     .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId));
 
 export const toRecord = ({ i, productName, warehouseName }: RecordRow): InventoryRecord => ({
-  _id: i.id, product_id: i.productId, product_name: productName, warehouse: i.warehouseId, warehouse_id: i.warehouseId,
-  warehouse_name: warehouseName, location: i.location, current_stock: i.currentStock, minimum_stock: i.minimumStock,
-  maximum_stock: i.maximumStock, unit_cost: i.unitCost, notes: i.notes, total_value: i.stockValue,
-  out_of_stock: i.currentStock === 0, low_stock_alert: i.currentStock <= i.minimumStock, created: i.created, modified: i.modified,
-  tracks_expiry: i.tracksExpiry, lead_time_days: i.leadTimeDays, order_multiple: i.orderMultiple, preferred_seller_id: i.preferredSellerId,
+  _id: i.id,
+  product_id: i.productId,
+  product_name: productName,
+  warehouse: i.warehouseId,
+  warehouse_id: i.warehouseId,
+  warehouse_name: warehouseName,
+  location: i.location,
+  current_stock: i.currentStock,
+  minimum_stock: i.minimumStock,
+  maximum_stock: i.maximumStock,
+  unit_cost: i.unitCost,
+  notes: i.notes,
+  total_value: i.stockValue,
+  out_of_stock: i.currentStock === 0,
+  low_stock_alert: i.currentStock <= i.minimumStock,
+  created: i.created,
+  modified: i.modified,
+  tracks_expiry: i.tracksExpiry,
+  lead_time_days: i.leadTimeDays,
+  order_multiple: i.orderMultiple,
+  preferred_seller_id: i.preferredSellerId,
 });
 
 export const lowStock = sql`${inventory.lowStock}`;

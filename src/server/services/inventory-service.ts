@@ -13,8 +13,19 @@ import { HttpError, badRequest, conflict, isUuid, notFound, requireId } from '..
 import { OUT_OF_SCOPE_MESSAGE, assertWarehouseWritable, warehouseFilter, warehouseInScope, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { runIdempotent, type Outcome } from './idempotency.js';
 import {
-  lowStock, outOfStock, recordById, requireProduct, requireSeller, requireWarehouse, selectMovements, selectRecords, stockValue, toMovementRecord,
-  toRecord, type InventoryRecord, type MovementLinks,
+  lowStock,
+  outOfStock,
+  recordById,
+  requireProduct,
+  requireSeller,
+  requireWarehouse,
+  selectMovements,
+  selectRecords,
+  stockValue,
+  toMovementRecord,
+  toRecord,
+  type InventoryRecord,
+  type MovementLinks,
 } from './inventory-records.js';
 import { offsetOf, searchFilter, sortOrder } from './list-helpers.js';
 import { productNameText } from './product-query.js';
@@ -122,11 +133,22 @@ export function inventoryService(db: Db) {
         const product = await requireProduct(tx, input.product_id);
         const warehouse = await requireWarehouse(tx, input.warehouse_id);
         const preferredSellerId = input.preferred_seller_id ? await requireSeller(tx, input.preferred_seller_id, 'preferred_seller_id') : null;
-        const [row] = await tx.insert(inventory).values({
-          productId: product.id, warehouseId: warehouse.id, minimumStock: input.minimum_stock, maximumStock: input.maximum_stock,
-          unitCost: input.unit_cost, location: input.location ?? '', notes: input.notes ?? '',
-          leadTimeDays: input.lead_time_days, orderMultiple: input.order_multiple, preferredSellerId,
-        }).onConflictDoNothing({ target: [inventory.productId, inventory.warehouseId] }).returning({ id: inventory.id });
+        const [row] = await tx
+          .insert(inventory)
+          .values({
+            productId: product.id,
+            warehouseId: warehouse.id,
+            minimumStock: input.minimum_stock,
+            maximumStock: input.maximum_stock,
+            unitCost: input.unit_cost,
+            location: input.location ?? '',
+            notes: input.notes ?? '',
+            leadTimeDays: input.lead_time_days,
+            orderMultiple: input.order_multiple,
+            preferredSellerId,
+          })
+          .onConflictDoNothing({ target: [inventory.productId, inventory.warehouseId] })
+          .returning({ id: inventory.id });
         if (!row) throw conflict(`${product.name} already has an inventory record in ${warehouse.name}. Edit that record or add stock to it.`);
         if (input.current_stock > 0) {
           if (await tracksExpiry(tx, product.id)) throw batchesOnly('current_stock');
@@ -163,13 +185,26 @@ export function inventoryService(db: Db) {
         const maximumStock = input.maximum_stock ?? row.maximumStock;
         if (maximumStock > 0 && minimumStock > maximumStock) throw badRequest('minimum_stock', 'Minimum stock cannot be more than maximum stock');
         // null clears the preferred seller; left out, it stays.
-        const preferredSellerId = input.preferred_seller_id === undefined ? undefined
-          : input.preferred_seller_id === null ? null : await requireSeller(tx, input.preferred_seller_id, 'preferred_seller_id');
+        const preferredSellerId =
+          input.preferred_seller_id === undefined
+            ? undefined
+            : input.preferred_seller_id === null
+              ? null
+              : await requireSeller(tx, input.preferred_seller_id, 'preferred_seller_id');
         // unit_cost is not taken: it is the average of what the stock held cost (an admin revalues it, stock_revalue).
-        await tx.update(inventory).set({
-          minimumStock, maximumStock, location: input.location ?? row.location, notes: input.notes ?? row.notes, modified: sql`now()`,
-          leadTimeDays: input.lead_time_days, orderMultiple: input.order_multiple, preferredSellerId,
-        }).where(eq(inventory.id, row.id));
+        await tx
+          .update(inventory)
+          .set({
+            minimumStock,
+            maximumStock,
+            location: input.location ?? row.location,
+            notes: input.notes ?? row.notes,
+            modified: sql`now()`,
+            leadTimeDays: input.lead_time_days,
+            orderMultiple: input.order_multiple,
+            preferredSellerId,
+          })
+          .where(eq(inventory.id, row.id));
         if (input.current_stock !== undefined && input.current_stock !== row.currentStock) {
           if (row.tracksExpiry || (await tracksExpiry(tx, row.productId))) throw batchesOnly('current_stock');
           await applyStockChange(tx, {

@@ -14,17 +14,40 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {},
-    addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
 
 const row = (n: number, overrides: Partial<ReplenishmentRow> = {}): ReplenishmentRow => ({
-  inventory_id: `i${n}`, warehouse_id: 'w1', product_id: `p${n}`, product_name: `Product ${String(n).padStart(3, '0')}`, sku: `SKU-${n}`,
-  category_id: 'c1', category_name: 'Staples', on_hand: n, on_order: 0, in_transit: 0, daily_outflow: 1.5, days_of_cover: n / 1.5,
-  projected_stock: n - 3, minimum_stock: 20, maximum_stock: 80, lead_time_days: 5, order_multiple: 6, suggested_quantity: 84,
-  preferred_seller_id: n % 2 ? 's1' : 's2', preferred_seller_name: n % 2 ? 'Mahesh Agarwal' : 'Farhan Qureshi', last_purchase_cost: 42.5,
+  inventory_id: `i${n}`,
+  warehouse_id: 'w1',
+  product_id: `p${n}`,
+  product_name: `Product ${String(n).padStart(3, '0')}`,
+  sku: `SKU-${n}`,
+  category_id: 'c1',
+  category_name: 'Staples',
+  on_hand: n,
+  on_order: 0,
+  in_transit: 0,
+  daily_outflow: 1.5,
+  days_of_cover: n / 1.5,
+  projected_stock: n - 3,
+  minimum_stock: 20,
+  maximum_stock: 80,
+  lead_time_days: 5,
+  order_multiple: 6,
+  suggested_quantity: 84,
+  preferred_seller_id: n % 2 ? 's1' : 's2',
+  preferred_seller_name: n % 2 ? 'Mahesh Agarwal' : 'Farhan Qureshi',
+  last_purchase_cost: 42.5,
   ...overrides,
 });
 
@@ -36,8 +59,16 @@ function stubApi(options: { rows?: Record<string, ReplenishmentRow[]>; failList?
   const dataProvider: DataProvider = {
     getApiUrl: () => '/api',
     getList: (async ({ resource }) => {
-      if (resource === 'warehouses') return list([{ _id: 'w1', name: 'Jaipur Central' }, { _id: 'w2', name: 'Kota Depot' }]);
-      if (resource === 'sellers') return list([{ _id: 's1', firstname: 'Mahesh', lastname: 'Agarwal' }, { _id: 's2', firstname: 'Farhan', lastname: 'Qureshi' }]);
+      if (resource === 'warehouses')
+        return list([
+          { _id: 'w1', name: 'Jaipur Central' },
+          { _id: 'w2', name: 'Kota Depot' },
+        ]);
+      if (resource === 'sellers')
+        return list([
+          { _id: 's1', firstname: 'Mahesh', lastname: 'Agarwal' },
+          { _id: 's2', firstname: 'Farhan', lastname: 'Qureshi' },
+        ]);
       if (resource === 'category-tree') return list([{ _id: 'c1', category_id: 'c1', category: 'Staples', subcategories: [] }]);
       throw new Error(`unexpected list ${resource}`);
     }) as DataProvider['getList'],
@@ -55,10 +86,14 @@ function stubApi(options: { rows?: Record<string, ReplenishmentRow[]>; failList?
       }
       if (url === '/replenishment/orders' && method === 'post') {
         calls.posts.push({ body: payload, key: (headers as Record<string, string>)['Idempotency-Key'] });
-        return { data: { orders: [
-          { _id: 'o1', number: 'PO-2026-00041', seller_id: 's1', seller_name: 'Mahesh Agarwal', expected_on: '2026-12-01', lines: 1 },
-          { _id: 'o2', number: 'PO-2026-00042', seller_id: 's2', seller_name: 'Farhan Qureshi', expected_on: '2026-11-27', lines: 1 },
-        ] } };
+        return {
+          data: {
+            orders: [
+              { _id: 'o1', number: 'PO-2026-00041', seller_id: 's1', seller_name: 'Mahesh Agarwal', expected_on: '2026-12-01', lines: 1 },
+              { _id: 'o2', number: 'PO-2026-00042', seller_id: 's2', seller_name: 'Farhan Qureshi', expected_on: '2026-11-27', lines: 1 },
+            ],
+          },
+        };
       }
       throw new Error(`unexpected ${method} ${url}`);
     }) as DataProvider['custom'],
@@ -72,9 +107,12 @@ function renderPage(dataProvider: DataProvider, denied: string[] = [], path = '/
   render(
     <MemoryRouter initialEntries={[path]}>
       <AntdApp>
-        <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider}
+        <Refine
+          dataProvider={dataProvider}
+          accessControlProvider={accessControlProvider}
           resources={[{ name: 'replenishment', list: '/replenishment' }]}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}>
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}
+        >
           <ReplenishmentPage />
           <Where />
         </Refine>
@@ -128,12 +166,20 @@ describe('the replenishment screen', () => {
 
     fireEvent.click(create);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('2 draft purchase orders for 2 sellers (Mahesh Agarwal, Farhan Qureshi), 2 lines in all, delivered to Jaipur Central.');
+    expect(dialog.textContent).toContain(
+      '2 draft purchase orders for 2 sellers (Mahesh Agarwal, Farhan Qureshi), 2 lines in all, delivered to Jaipur Central.',
+    );
     expect(calls.posts).toHaveLength(0);
     const gets = calls.gets.length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create 2 orders' }));
     await waitFor(() => expect(calls.posts).toHaveLength(1));
-    expect(calls.posts[0]!.body).toEqual({ warehouse_id: 'w1', lines: [{ product_id: 'p1', quantity: 84 }, { product_id: 'p2', quantity: 30 }] });
+    expect(calls.posts[0]!.body).toEqual({
+      warehouse_id: 'w1',
+      lines: [
+        { product_id: 'p1', quantity: 84 },
+        { product_id: 'p2', quantity: 30 },
+      ],
+    });
     expect(calls.posts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     const link = await screen.findByRole('link', { name: /PO-2026-00041/ });
     expect(link.getAttribute('href')).toBe('/purchase-orders/show/o1');

@@ -37,9 +37,14 @@ const SPEC_BACK_OFFICE_PATHS = [
   '/stock-takes',
   '/stock-takes/:id',
   // Not in SPEC.md: transfers between warehouses of issue 18.
-  '/transfers', '/transfers/new', '/transfers/:id', '/transfers/:id/edit',
+  '/transfers',
+  '/transfers/new',
+  '/transfers/:id',
+  '/transfers/:id/edit',
   // Not in SPEC.md: of issue 31, the printable purchase order a user's page (a seller's orders) and replenishment.
-  '/purchase-orders/print/:id', '/users/show/:id', '/replenishment',
+  '/purchase-orders/print/:id',
+  '/users/show/:id',
+  '/replenishment',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
@@ -105,7 +110,23 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
   it('admin: Dashboard, the Create group and the Setting group ending with Logout, all usable', () => {
     expect(specOnly(sidebarFor('admin'))).toEqual([
       { label: 'Dashboard', enabled: true },
-      { label: 'Create', children: ['Product Listing', 'User Listing', 'City Listing', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report', 'Stock Valuation', 'Replenishment'] },
+      {
+        label: 'Create',
+        children: [
+          'Product Listing',
+          'User Listing',
+          'City Listing',
+          'Warehouse Listing',
+          'Inventory Listing',
+          'Transfers',
+          'Stock Takes',
+          'Inventory Report',
+          'Sale Purchase Report',
+          'Expiry Report',
+          'Stock Valuation',
+          'Replenishment',
+        ],
+      },
       { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions'], endsWithLogout: true },
     ]);
   });
@@ -115,7 +136,20 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
       { label: 'Dashboard', enabled: true },
       {
         label: 'Create',
-        children: ['Product Listing (disabled)', 'User Listing (disabled)', 'City Listing (disabled)', 'Warehouse Listing', 'Inventory Listing', 'Transfers', 'Stock Takes', 'Inventory Report', 'Sale Purchase Report', 'Expiry Report', 'Stock Valuation', 'Replenishment (disabled)'],
+        children: [
+          'Product Listing (disabled)',
+          'User Listing (disabled)',
+          'City Listing (disabled)',
+          'Warehouse Listing',
+          'Inventory Listing',
+          'Transfers',
+          'Stock Takes',
+          'Inventory Report',
+          'Sale Purchase Report',
+          'Expiry Report',
+          'Stock Valuation',
+          'Replenishment (disabled)',
+        ],
       },
       { label: 'Setting', children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)'], endsWithLogout: true },
     ]);

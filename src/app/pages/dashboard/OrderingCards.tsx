@@ -7,16 +7,31 @@ import { StatCard, type Stat } from './StatCards';
 
 /** Purchase orders still expected: the list filters one status, so the card opens the ordered ones. */
 const openOrders: Stat = {
-  key: 'open-orders', title: 'Open Purchase Orders', value: (s) => s.purchase_orders?.open ?? 0, icon: <SolutionOutlined />, color: '#1677ff',
-  to: '/purchase-orders?status=ordered', resource: 'purchase-orders',
+  key: 'open-orders',
+  title: 'Open Purchase Orders',
+  value: (s) => s.purchase_orders?.open ?? 0,
+  icon: <SolutionOutlined />,
+  color: '#1677ff',
+  to: '/purchase-orders?status=ordered',
+  resource: 'purchase-orders',
 };
 const overdueOrders = (): Stat => ({
-  key: 'overdue-orders', title: 'Overdue Orders', value: (s) => s.purchase_orders?.overdue ?? 0, icon: <ClockCircleOutlined />, color: '#f5222d',
-  to: `/purchase-orders?status=ordered&expected_on_to=${addDays(businessDay(new Date()), -1)}`, resource: 'purchase-orders',
+  key: 'overdue-orders',
+  title: 'Overdue Orders',
+  value: (s) => s.purchase_orders?.overdue ?? 0,
+  icon: <ClockCircleOutlined />,
+  color: '#f5222d',
+  to: `/purchase-orders?status=ordered&expected_on_to=${addDays(businessDay(new Date()), -1)}`,
+  resource: 'purchase-orders',
 });
 const toReorder: Stat = {
-  key: 'to-reorder', title: 'Products to Reorder', value: (s) => s.to_reorder ?? 0, icon: <ShoppingCartOutlined />, color: '#fa8c16',
-  to: '/replenishment', resource: 'replenishment',
+  key: 'to-reorder',
+  title: 'Products to Reorder',
+  value: (s) => s.to_reorder ?? 0,
+  icon: <ShoppingCartOutlined />,
+  color: '#fa8c16',
+  to: '/replenishment',
+  resource: 'replenishment',
 };
 
 /** Buying (issue 31): open and overdue purchase orders and the products to reorder, each only for a role that may list them. */

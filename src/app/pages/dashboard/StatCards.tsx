@@ -18,7 +18,11 @@ import type { PanelProps } from './panel-props';
 import type { DashboardSummary } from './use-dashboard-summary';
 
 export type Stat = {
-  key: string; title: string; value: (s: DashboardSummary) => number; icon: ReactNode; color: string;
+  key: string;
+  title: string;
+  value: (s: DashboardSummary) => number;
+  icon: ReactNode;
+  color: string;
   /** The screen behind the figure, and the resource whose list it needs. */
   to: string;
   resource: string;

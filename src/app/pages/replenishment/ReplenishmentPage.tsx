@@ -28,13 +28,16 @@ function CreatedOrders({ orders, onClose }: { orders: CreatedOrder[]; onClose: (
       onClose={onClose}
       style={{ marginBottom: 16 }}
       message={`Created ${plural(orders.length, 'draft purchase order')}`}
-      description={(
+      description={
         <Flex gap={12} wrap>
           {orders.map((o) => (
-            <Link key={o._id} to={`/purchase-orders/show/${o._id}`}>{o.number}{o.seller_name ? ` (${o.seller_name}, ${plural(o.lines, 'line')})` : ''}</Link>
+            <Link key={o._id} to={`/purchase-orders/show/${o._id}`}>
+              {o.number}
+              {o.seller_name ? ` (${o.seller_name}, ${plural(o.lines, 'line')})` : ''}
+            </Link>
           ))}
         </Flex>
-      )}
+      }
     />
   );
 }
@@ -55,7 +58,11 @@ export default function ReplenishmentPage() {
   const canCreate = useCan({ resource: 'replenishment', action: 'create' }).data?.can === true;
   const { categories, isLoading: categoriesLoading } = useCategories();
   const { options: sellerOptions, query: sellersQuery } = useSelect<Seller>({
-    resource: 'sellers', optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(), optionValue: '_id', pagination: { mode: 'off' }, errorNotification: false,
+    resource: 'sellers',
+    optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(),
+    optionValue: '_id',
+    pagination: { mode: 'off' },
+    errorNotification: false,
   });
   const [created, setCreated] = useState<CreatedOrder[] | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -89,8 +96,9 @@ export default function ReplenishmentPage() {
     const lines = selection.lines();
     modal.confirm({
       title: 'Create purchase orders?',
-      content: `${plural(sellers.length, 'draft purchase order')} for ${plural(sellers.length, 'seller')} (${sellers.join(', ')}), `
-        + `${plural(lines.length, 'line')} in all, delivered to ${warehouseName}.`,
+      content:
+        `${plural(sellers.length, 'draft purchase order')} for ${plural(sellers.length, 'seller')} (${sellers.join(', ')}), ` +
+        `${plural(lines.length, 'line')} in all, delivered to ${warehouseName}.`,
       okText: `Create ${plural(sellers.length, 'order')}`,
       onOk: async () => {
         setRefused(null);
@@ -116,20 +124,41 @@ export default function ReplenishmentPage() {
       />
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label="Warehouse" htmlFor="replenishment-warehouse" required>
-          <WarehouseSelect id="replenishment-warehouse" scope="replenishment" value={view.warehouseId} style={{ minWidth: 220 }}
-            onChange={(id) => change({ warehouse_id: id })} />
+          <WarehouseSelect
+            id="replenishment-warehouse"
+            scope="replenishment"
+            value={view.warehouseId}
+            style={{ minWidth: 220 }}
+            onChange={(id) => change({ warehouse_id: id })}
+          />
         </Form.Item>
         <Form.Item label="Seller" htmlFor="replenishment-seller">
-          <Select id="replenishment-seller" allowClear showSearch optionFilterProp="label" placeholder="All sellers" style={{ minWidth: 200 }}
-            loading={sellersQuery.isFetching} value={view.sellerId}
+          <Select
+            id="replenishment-seller"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="All sellers"
+            style={{ minWidth: 200 }}
+            loading={sellersQuery.isFetching}
+            value={view.sellerId}
             options={sellerOptions.map((o) => ({ label: String(o.label), value: String(o.value) }))}
-            onChange={(id?: string) => change({ seller_id: id })} />
+            onChange={(id?: string) => change({ seller_id: id })}
+          />
         </Form.Item>
         <Form.Item label="Category" htmlFor="replenishment-category">
-          <Select id="replenishment-category" allowClear showSearch optionFilterProp="label" placeholder="All categories" style={{ minWidth: 200 }}
-            loading={categoriesLoading} value={view.categoryId}
+          <Select
+            id="replenishment-category"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="All categories"
+            style={{ minWidth: 200 }}
+            loading={categoriesLoading}
+            value={view.categoryId}
             options={categories.map((c) => ({ label: c.category, value: c.category_id }))}
-            onChange={(id?: string) => change({ category_id: id })} />
+            onChange={(id?: string) => change({ category_id: id })}
+          />
         </Form.Item>
       </Form>
       {created && <CreatedOrders orders={created} onClose={() => setCreated(null)} />}
@@ -137,16 +166,21 @@ export default function ReplenishmentPage() {
       <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Card size="small">
         <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 12 }} aria-label="Selection">
-          <Typography.Text>
-            {selection.count ? `${plural(selection.count, 'product')} chosen` : `${plural(total, 'product')} to reorder`}
-          </Typography.Text>
+          <Typography.Text>{selection.count ? `${plural(selection.count, 'product')} chosen` : `${plural(total, 'product')} to reorder`}</Typography.Text>
           <Flex gap={8} wrap>
             {total > rows.length && selection.count < total && (
-              <Button onClick={() => void selectAll()} loading={selectingAll} disabled={!canCreate}>Select all {formatQuantity(total)}</Button>
+              <Button onClick={() => void selectAll()} loading={selectingAll} disabled={!canCreate}>
+                Select all {formatQuantity(total)}
+              </Button>
             )}
             {selection.count > 0 && <Button onClick={selection.clear}>Clear</Button>}
-            <Button type="primary" icon={<ShoppingCartOutlined />} disabled={!canCreate || !selection.count || !selection.valid}
-              loading={orders.busy} onClick={confirmCreate}>
+            <Button
+              type="primary"
+              icon={<ShoppingCartOutlined />}
+              disabled={!canCreate || !selection.count || !selection.valid}
+              loading={orders.busy}
+              onClick={confirmCreate}
+            >
               Create purchase orders
             </Button>
           </Flex>
@@ -158,15 +192,23 @@ export default function ReplenishmentPage() {
           loading={isFetching}
           size="middle"
           scroll={{ x: 1500 }}
-          rowSelection={canCreate ? {
-            selectedRowKeys: selection.keys,
-            preserveSelectedRowKeys: true,
-            getCheckboxProps: (r) => ({ disabled: !orderable(r), 'aria-label': `Choose ${r.product_name}` }),
-            onChange: (keys) => selection.setPage(rows, keys.map(String)),
-          } : undefined}
+          rowSelection={
+            canCreate
+              ? {
+                  selectedRowKeys: selection.keys,
+                  preserveSelectedRowKeys: true,
+                  getCheckboxProps: (r) => ({ disabled: !orderable(r), 'aria-label': `Choose ${r.product_name}` }),
+                  onChange: (keys) => selection.setPage(rows, keys.map(String)),
+                }
+              : undefined
+          }
           locale={{ emptyText: emptyTextOf({ loading: isLoading || !view.warehouseId, failed: !!error }, `Nothing to reorder in ${warehouseName}`) }}
           pagination={{
-            current: view.page, pageSize: PAGE_SIZE, total, showSizeChanger: false, hideOnSinglePage: true,
+            current: view.page,
+            pageSize: PAGE_SIZE,
+            total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
             showTotal: (n) => plural(n, 'product'),
           }}
           onChange={(pagination) => change({ page: String(pagination.current ?? 1) })}

@@ -14,11 +14,17 @@ function useSettingsImport() {
   const { mutateAsync, mutation } = useCustomMutation<SettingsImportAnswer>();
   const invalidate = useInvalidate();
   const key = useRef(newIdempotencyKey());
-  const post = async (csv: string, dryRun: boolean) => (await mutateAsync({
-    url: `/inventory/replenishment-settings/import?dry_run=${dryRun}`, method: 'post', values: csv as unknown as object,
-    config: { headers: { 'content-type': 'text/csv', ...(dryRun ? {} : { 'idempotency-key': key.current }) } },
-    successNotification: false, errorNotification: false,
-  })).data;
+  const post = async (csv: string, dryRun: boolean) =>
+    (
+      await mutateAsync({
+        url: `/inventory/replenishment-settings/import?dry_run=${dryRun}`,
+        method: 'post',
+        values: csv as unknown as object,
+        config: { headers: { 'content-type': 'text/csv', ...(dryRun ? {} : { 'idempotency-key': key.current }) } },
+        successNotification: false,
+        errorNotification: false,
+      })
+    ).data;
   return {
     busy: mutation.isPending,
     newFile: () => (key.current = newIdempotencyKey()),
@@ -85,36 +91,59 @@ export function SettingsImportButton() {
 
   return (
     <>
-      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>Import settings</Button>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+        Import settings
+      </Button>
       <Modal
         open={open}
         title={`Import replenishment settings${step ? `: ${step.file}` : ''}`}
         width={760}
         onCancel={close}
         maskClosable={false}
-        footer={(
+        footer={
           <Flex justify="space-between" wrap gap={8}>
-            <Button icon={<DownloadOutlined />} onClick={() => downloadCsv('replenishment-settings.csv', REPLENISHMENT_CSV_COLUMNS.map((c) => c.header), TEMPLATE)}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                downloadCsv(
+                  'replenishment-settings.csv',
+                  REPLENISHMENT_CSV_COLUMNS.map((c) => c.header),
+                  TEMPLATE,
+                )
+              }
+            >
               Download template
             </Button>
             <Flex gap={8}>
               <Button onClick={close}>{step?.done ? 'Close' : 'Cancel'}</Button>
-              {!step?.done && <Button type="primary" disabled={!ready} loading={imports.busy && !!check} onClick={() => void apply()}>Import</Button>}
+              {!step?.done && (
+                <Button type="primary" disabled={!ready} loading={imports.busy && !!check} onClick={() => void apply()}>
+                  Import
+                </Button>
+              )}
             </Flex>
           </Flex>
-        )}
+        }
       >
         {!step?.done && (
-          <Upload.Dragger accept=".csv,text/csv" showUploadList={false} multiple={false} disabled={imports.busy}
+          <Upload.Dragger
+            accept=".csv,text/csv"
+            showUploadList={false}
+            multiple={false}
+            disabled={imports.busy}
             beforeUpload={(file) => {
               void choose(file);
               return false;
-            }} style={{ marginBottom: 12 }}>
+            }}
+            style={{ marginBottom: 12 }}
+          >
             <p className="ant-upload-text">{step ? 'Choose another CSV file' : 'Click or drop a CSV file here'}</p>
           </Upload.Dragger>
         )}
         {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 12 }} />}
-        {step?.done && <Alert type="success" showIcon message={`Imported: ${step.done.updated} records changed, ${step.done.unchanged} already as in the file.`} />}
+        {step?.done && (
+          <Alert type="success" showIcon message={`Imported: ${step.done.updated} records changed, ${step.done.unchanged} already as in the file.`} />
+        )}
         {check && !step?.done && (
           <>
             <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Import summary">
@@ -123,19 +152,24 @@ export function SettingsImportButton() {
               <Tag color={check.errors.length ? 'red' : 'default'}>{check.errors.length} errors</Tag>
             </Flex>
             {check.errors.length > 0 && (
-              <Table size="small" rowKey={(e) => `${e.row}/${e.field}/${e.message}`} dataSource={check.errors} scroll={{ x: true }}
+              <Table
+                size="small"
+                rowKey={(e) => `${e.row}/${e.field}/${e.message}`}
+                dataSource={check.errors}
+                scroll={{ x: true }}
                 pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
                 columns={[
                   { key: 'row', title: 'Row', dataIndex: 'row', width: 70 },
                   { key: 'field', title: 'Column', dataIndex: 'field', width: 150 },
                   { key: 'message', title: 'Message', dataIndex: 'message' },
-                ]} />
+                ]}
+              />
             )}
           </>
         )}
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          Columns: warehouse (name), product (SKU, barcode or name), then any of minimum_stock, maximum_stock, lead_time_days,
-          order_multiple and preferred_seller (e-mail or phone; &apos;none&apos; clears it). A blank cell keeps the record&apos;s value.
+          Columns: warehouse (name), product (SKU, barcode or name), then any of minimum_stock, maximum_stock, lead_time_days, order_multiple and
+          preferred_seller (e-mail or phone; &apos;none&apos; clears it). A blank cell keeps the record&apos;s value.
         </Typography.Paragraph>
       </Modal>
     </>

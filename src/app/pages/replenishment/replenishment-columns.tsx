@@ -14,9 +14,13 @@ function Cover({ row }: { row: ReplenishmentRow }) {
   if (row.days_of_cover === null) return <Tooltip title="Nothing went out in the last 28 days">—</Tooltip>;
   const short = row.days_of_cover < row.lead_time_days || row.on_hand === 0;
   const text = row.days_of_cover.toLocaleString('en-IN', { maximumFractionDigits: 1 });
-  return short
-    ? <Tag color="red" style={{ marginInlineEnd: 0 }} title={`Runs out before a new order arrives (lead time ${row.lead_time_days} days)`}>{text}</Tag>
-    : <span>{text}</span>;
+  return short ? (
+    <Tag color="red" style={{ marginInlineEnd: 0 }} title={`Runs out before a new order arrives (lead time ${row.lead_time_days} days)`}>
+      {text}
+    </Tag>
+  ) : (
+    <span>{text}</span>
+  );
 }
 
 type Options = {
@@ -30,11 +34,18 @@ type Options = {
 export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Options): ColumnsType<ReplenishmentRow> {
   return [
     {
-      title: 'Product', key: 'product_name', fixed: 'left', width: 200,
+      title: 'Product',
+      key: 'product_name',
+      fixed: 'left',
+      width: 200,
       render: (_, r) => (
         <>
           <div>{r.product_name}</div>
-          {r.sku && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.sku}</Typography.Text>}
+          {r.sku && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.sku}
+            </Typography.Text>
+          )}
         </>
       ),
     },
@@ -48,9 +59,19 @@ export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Opt
     { title: 'Max', key: 'maximum_stock', dataIndex: 'maximum_stock', align: right, width: 70, render: number },
     { title: 'Lead time', key: 'lead_time_days', dataIndex: 'lead_time_days', align: right, width: 90, render: (n: number) => `${n} d` },
     { title: 'Pack', key: 'order_multiple', dataIndex: 'order_multiple', align: right, width: 70, render: number },
-    { title: 'Suggested', key: 'suggested_quantity', dataIndex: 'suggested_quantity', align: right, width: 100, render: (n: number) => <strong>{number(n)}</strong> },
     {
-      title: 'Order qty', key: 'order_quantity', align: right, width: 120,
+      title: 'Suggested',
+      key: 'suggested_quantity',
+      dataIndex: 'suggested_quantity',
+      align: right,
+      width: 100,
+      render: (n: number) => <strong>{number(n)}</strong>,
+    },
+    {
+      title: 'Order qty',
+      key: 'order_quantity',
+      align: right,
+      width: 120,
       render: (_, r) => {
         const quantity = quantityOf(r);
         if (!quantity) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -71,12 +92,21 @@ export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Opt
       },
     },
     {
-      title: 'Preferred seller', key: 'preferred_seller_name', width: 170,
+      title: 'Preferred seller',
+      key: 'preferred_seller_name',
+      width: 170,
       render: (_, r) => r.preferred_seller_name ?? <Typography.Text type="secondary">None: set one on the record</Typography.Text>,
     },
-    ...(seesCosts ? [{
-      title: 'Last cost', key: 'last_purchase_cost', align: right, width: 110,
-      render: (_: unknown, r: ReplenishmentRow) => (r.last_purchase_cost == null ? '—' : formatINR(r.last_purchase_cost)),
-    }] : []),
+    ...(seesCosts
+      ? [
+          {
+            title: 'Last cost',
+            key: 'last_purchase_cost',
+            align: right,
+            width: 110,
+            render: (_: unknown, r: ReplenishmentRow) => (r.last_purchase_cost == null ? '—' : formatINR(r.last_purchase_cost)),
+          },
+        ]
+      : []),
   ];
 }

@@ -16,16 +16,18 @@ export const orderable = (row: ReplenishmentRow) => row.preferred_seller_id !== 
 export function useOrderSelection() {
   const [picked, setPicked] = useState<ReadonlyMap<string, Picked>>(new Map());
 
-  const add = (rows: readonly ReplenishmentRow[]) => setPicked((current) => {
-    const next = new Map(current);
-    for (const row of rows) if (orderable(row) && !next.has(row.inventory_id)) next.set(row.inventory_id, { row, quantity: row.suggested_quantity });
-    return next;
-  });
-  const remove = (ids: readonly string[]) => setPicked((current) => {
-    const next = new Map(current);
-    for (const id of ids) next.delete(id);
-    return next;
-  });
+  const add = (rows: readonly ReplenishmentRow[]) =>
+    setPicked((current) => {
+      const next = new Map(current);
+      for (const row of rows) if (orderable(row) && !next.has(row.inventory_id)) next.set(row.inventory_id, { row, quantity: row.suggested_quantity });
+      return next;
+    });
+  const remove = (ids: readonly string[]) =>
+    setPicked((current) => {
+      const next = new Map(current);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
 
   const entries = [...picked.values()];
   return {
@@ -44,10 +46,11 @@ export function useOrderSelection() {
       const entry = picked.get(row.inventory_id);
       return entry ? { value: entry.quantity } : undefined;
     },
-    setQuantity: (row: ReplenishmentRow, quantity: NumberFieldValue) => setPicked((current) => {
-      const entry = current.get(row.inventory_id);
-      return entry ? new Map(current).set(row.inventory_id, { ...entry, quantity }) : current;
-    }),
+    setQuantity: (row: ReplenishmentRow, quantity: NumberFieldValue) =>
+      setPicked((current) => {
+        const entry = current.get(row.inventory_id);
+        return entry ? new Map(current).set(row.inventory_id, { ...entry, quantity }) : current;
+      }),
     /** Every chosen quantity is a whole number of at least 1. */
     valid: entries.every((e) => isQuantity(e.quantity)),
     lines: () => entries.map((e) => ({ product_id: e.row.product_id, quantity: Number(e.quantity) })),

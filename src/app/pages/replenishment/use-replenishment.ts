@@ -33,7 +33,9 @@ export function useReplenishmentView() {
 }
 
 const queryOf = (view: View) => ({
-  warehouse_id: view.warehouseId, ...(view.sellerId && { seller_id: view.sellerId }), ...(view.categoryId && { category_id: view.categoryId }),
+  warehouse_id: view.warehouseId,
+  ...(view.sellerId && { seller_id: view.sellerId }),
+  ...(view.categoryId && { category_id: view.categoryId }),
 });
 
 /** GET /replenishment: one page of the warehouse's suggestions (nothing is asked before a warehouse is chosen). */
@@ -58,7 +60,9 @@ export function useAllSuggestions(view: View) {
     const rows: ReplenishmentRow[] = [];
     for (let page = 1; ; page++) {
       const { data } = await dataProvider.custom!<ReplenishmentAnswer>({
-        url: '/replenishment', method: 'get', query: { ...queryOf(view), page, limit: ALL_PAGE },
+        url: '/replenishment',
+        method: 'get',
+        query: { ...queryOf(view), page, limit: ALL_PAGE },
       });
       rows.push(...data.data);
       if (data.data.length < ALL_PAGE || rows.length >= data.total) return rows;
@@ -75,9 +79,12 @@ export function useCreateOrders() {
   const create = async (warehouseId: string, lines: OrderLine[]) => {
     const values = { warehouse_id: warehouseId, lines };
     const { data } = await mutateAsync({
-      url: '/replenishment/orders', method: 'post', values,
+      url: '/replenishment/orders',
+      method: 'post',
+      values,
       config: { headers: { 'Idempotency-Key': keys.keyFor(values) } },
-      successNotification: false, errorNotification: false,
+      successNotification: false,
+      errorNotification: false,
     });
     return data;
   };

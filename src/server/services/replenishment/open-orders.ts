@@ -9,9 +9,11 @@ import { rowsOf } from '../../db/rows.js';
  * orders' partial index.
  */
 export async function openPurchaseOrders(db: DbOrTx, scope: WarehouseScope, today: string): Promise<{ open: number; overdue: number }> {
-  const [row] = rowsOf<{ open: number; overdue: number }>(await db.execute(sql`
+  const [row] = rowsOf<{ open: number; overdue: number }>(
+    await db.execute(sql`
     select count(*)::int as open, (count(*) filter (where o.expected_on < ${today}::date))::int as overdue
       from purchase_orders o
-     where o.status in ('ordered', 'partially_received') and ${warehouseFilterRaw(scope, 'o.warehouse_id')}`));
+     where o.status in ('ordered', 'partially_received') and ${warehouseFilterRaw(scope, 'o.warehouse_id')}`),
+  );
   return row ?? { open: 0, overdue: 0 };
 }

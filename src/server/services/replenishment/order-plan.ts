@@ -12,7 +12,14 @@ export type PlannedOrder = {
   leadTimeDays: number;
 };
 
-type Known = { product_id: string; name: string; preferred_seller_id: string | null; lead_time_days: number; last_cost: number | null; average_cost: number | null };
+type Known = {
+  product_id: string;
+  name: string;
+  preferred_seller_id: string | null;
+  lead_time_days: number;
+  last_cost: number | null;
+  average_cost: number | null;
+};
 
 const pgIds = (ids: string[]) => `{${ids.join(',')}}`;
 
@@ -28,18 +35,26 @@ export async function planOrders(tx: DbOrTx, warehouseId: string, input: Repleni
   };
 
   const productIds = [...new Set(input.lines.map((l) => l.product_id.toLowerCase()).filter(isUuid))];
-  const known = new Map(rowsOf<Known>(await tx.execute(sql`
+  const known = new Map(
+    rowsOf<Known>(
+      await tx.execute(sql`
     select p.id::text as product_id, p.productname as name, i.preferred_seller_id::text as preferred_seller_id,
            coalesce(i.lead_time_days, 0) as lead_time_days, nullif(stock_entry_cost(p.id, null), 0)::float8 as last_cost,
            nullif(i.unit_cost, 0)::float8 as average_cost
       from products p left join inventory i on i.product_id = p.id and i.warehouse_id = ${warehouseId}::uuid
-     where p.id = any(${pgIds(productIds)}::uuid[])`)).map((k) => [k.product_id, k]));
+     where p.id = any(${pgIds(productIds)}::uuid[])`),
+    ).map((k) => [k.product_id, k]),
+  );
 
   const chosen = input.lines.map((l) => (l.seller_id ?? known.get(l.product_id.toLowerCase())?.preferred_seller_id ?? null)?.toLowerCase() ?? null);
   const sellerIds = [...new Set(chosen.filter((s): s is string => isUuid(s)))];
-  const sellers = new Map(rowsOf<{ id: string; name: string }>(await tx.execute(sql`
+  const sellers = new Map(
+    rowsOf<{ id: string; name: string }>(
+      await tx.execute(sql`
     select id::text as id, trim(firstname || ' ' || lastname) as name from users
-     where id = any(${pgIds(sellerIds)}::uuid[]) and role = 'seller'`)).map((s) => [s.id, s.name]));
+     where id = any(${pgIds(sellerIds)}::uuid[]) and role = 'seller'`),
+    ).map((s) => [s.id, s.name]),
+  );
 
   const orders = new Map<string, PlannedOrder>();
   const firstLine = new Map<string, number>();
@@ -63,7 +78,10 @@ export async function planOrders(tx: DbOrTx, warehouseId: string, input: Repleni
   });
   for (const order of orders.values()) {
     if (order.lines.length > ORDER_MAX_LINES) {
-      errors.push({ field: 'lines', message: `A purchase order holds at most ${ORDER_MAX_LINES} lines: ${sellers.get(order.sellerId)} has ${order.lines.length}` });
+      errors.push({
+        field: 'lines',
+        message: `A purchase order holds at most ${ORDER_MAX_LINES} lines: ${sellers.get(order.sellerId)} has ${order.lines.length}`,
+      });
     }
   }
   if (errors.length) throw new HttpError(400, validationSummary(errors), errors);

@@ -36,11 +36,17 @@ async function bodiesOf(tx: Tx, plan: PlannedOrder[], warehouseId: string): Prom
   const today = businessDay(new Date());
   const bodies = plan.map((order) => {
     const body = orderBody.safeParse({
-      seller_id: order.sellerId, warehouse_id: warehouseId, expected_on: addDays(today, Math.max(1, order.leadTimeDays)),
+      seller_id: order.sellerId,
+      warehouse_id: warehouseId,
+      expected_on: addDays(today, Math.max(1, order.leadTimeDays)),
       notes: 'Created from replenishment suggestions',
       lines: order.lines.map(({ product_id, quantity, unit_cost }) => ({ product_id, quantity, unit_cost })),
     });
-    if (!body.success) throw inRequestTerms(body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })), order);
+    if (!body.success)
+      throw inRequestTerms(
+        body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+        order,
+      );
     return body.data as Row;
   });
   // One pricing of every line at once: a product is on one line of the request, so on one line of one order.
@@ -56,8 +62,12 @@ async function bodiesOf(tx: Tx, plan: PlannedOrder[], warehouseId: string): Prom
  * earliest. The orders' headers, lines and history are written in a few statements whatever their number. Any refusal
  * writes nothing.
  */
-export async function createReplenishmentOrders(db: Db, input: ReplenishmentOrdersInput, by: CurrentUser,
-  key: string | string[] | undefined): Promise<Outcome & { replayed: boolean }> {
+export async function createReplenishmentOrders(
+  db: Db,
+  input: ReplenishmentOrdersInput,
+  by: CurrentUser,
+  key: string | string[] | undefined,
+): Promise<Outcome & { replayed: boolean }> {
   await assertWarehouseWritable(db, by.warehouses ?? null, input.warehouse_id);
   return runIdempotent(db, { key, userId: by.id, route: 'POST /replenishment/orders', payload: input }, async (tx): Promise<Outcome> => {
     const warehouse = await requireWarehouse(tx, input.warehouse_id);
@@ -65,8 +75,15 @@ export async function createReplenishmentOrders(db: Db, input: ReplenishmentOrde
     const bodies = await bodiesOf(tx, plan, warehouse.id);
     const numbers: string[] = [];
     for (let i = 0; i < plan.length; i++) numbers.push(await nextNumber(tx, spec.name, spec.numbering!));
-    const headers = bodies.map((b, i) => ({ number: numbers[i], seller_id: b.seller_id, warehouse_id: b.warehouse_id, expected_on: b.expected_on, notes: b.notes }));
-    const made = rowsOf<{ id: string; number: string; seller_name: string | null }>(await tx.execute(sql`
+    const headers = bodies.map((b, i) => ({
+      number: numbers[i],
+      seller_id: b.seller_id,
+      warehouse_id: b.warehouse_id,
+      expected_on: b.expected_on,
+      notes: b.notes,
+    }));
+    const made = rowsOf<{ id: string; number: string; seller_name: string | null }>(
+      await tx.execute(sql`
       with made as (
         insert into ${purchaseOrders} (number, seller_id, warehouse_id, expected_on, status, notes)
         select x.number, x.seller_id, x.warehouse_id, x.expected_on, ${INITIAL}, x.notes
@@ -74,7 +91,8 @@ export async function createReplenishmentOrders(db: Db, input: ReplenishmentOrde
         returning id, number, seller_id
       )
       select made.id::text as id, made.number, nullif(trim(u.firstname || ' ' || u.lastname), '') as seller_name
-        from made join users u on u.id = made.seller_id`));
+        from made join users u on u.id = made.seller_id`),
+    );
     const idOf = new Map(made.map((m) => [m.number, m]));
     const lines = bodies.flatMap((b, i) => (b.lines as Row[]).map((l, position) => ({ parent_id: idOf.get(numbers[i]!)!.id, position, ...l })));
     await tx.execute(sql`
@@ -86,7 +104,14 @@ export async function createReplenishmentOrders(db: Db, input: ReplenishmentOrde
     for (const [i, order] of plan.entries()) {
       const row = idOf.get(numbers[i]!)!;
       await recordEvent(tx, { resource: spec.name, recordId: row.id, action: 'created', by });
-      orders.push({ _id: row.id, number: row.number, seller_id: order.sellerId, seller_name: row.seller_name, expected_on: String(bodies[i]!.expected_on), lines: order.lines.length });
+      orders.push({
+        _id: row.id,
+        number: row.number,
+        seller_id: order.sellerId,
+        seller_name: row.seller_name,
+        expected_on: String(bodies[i]!.expected_on),
+        lines: order.lines.length,
+      });
     }
     return { status: 201, body: { orders } satisfies ReplenishmentOrdersAnswer };
   });

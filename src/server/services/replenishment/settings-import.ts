@@ -10,8 +10,12 @@ import { validateSettings, writeSettings } from './settings-validate.js';
 /** The caller's warehouses (every one: null), for the scope check of each row. */
 async function scopeOf(db: DbOrTx, by: CurrentUser): Promise<(warehouseId: string) => boolean> {
   if (!by.warehouses) return () => true;
-  const mine = new Set(rowsOf<{ id: string }>(await db.execute(sql`
-    select warehouse_id::text as id from user_warehouses where user_id = ${by.warehouses.assignedTo}::uuid`)).map((r) => r.id));
+  const mine = new Set(
+    rowsOf<{ id: string }>(
+      await db.execute(sql`
+    select warehouse_id::text as id from user_warehouses where user_id = ${by.warehouses.assignedTo}::uuid`),
+    ).map((r) => r.id),
+  );
   return (id) => mine.has(id);
 }
 

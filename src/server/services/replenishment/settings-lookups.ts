@@ -10,8 +10,10 @@ const texts = (values: string[]) => JSON.stringify([...new Set(values.filter(Boo
 
 /** Warehouses named in the file, by name (any case); two of one name cannot be told apart. */
 export async function findWarehouses(db: DbOrTx, names: string[]): Promise<Lookup<Named>> {
-  const rows = rowsOf<Named>(await db.execute(sql`
-    select id::text as id, name from warehouses where lower(name) in (select jsonb_array_elements_text(${texts(names)}::jsonb))`));
+  const rows = rowsOf<Named>(
+    await db.execute(sql`
+    select id::text as id, name from warehouses where lower(name) in (select jsonb_array_elements_text(${texts(names)}::jsonb))`),
+  );
   return {
     pick(text, fail) {
       const matches = rows.filter((w) => w.name.toLowerCase() === text.toLowerCase());
@@ -26,10 +28,12 @@ type Product = Named & { sku: string | null; barcode: string | null };
 /** Products named in the file: by SKU or barcode (as the product import names them), else by name when only one has it. */
 export async function findProducts(db: DbOrTx, codes: string[]): Promise<Lookup<Named>> {
   const wanted = texts(codes);
-  const rows = rowsOf<Product>(await db.execute(sql`
+  const rows = rowsOf<Product>(
+    await db.execute(sql`
     with w as (select jsonb_array_elements_text(${wanted}::jsonb) as t)
     select id::text as id, productname as name, sku, barcode from products
-     where lower(sku) in (select t from w) or barcode in (select t from w) or lower(productname) in (select t from w)`));
+     where lower(sku) in (select t from w) or barcode in (select t from w) or lower(productname) in (select t from w)`),
+  );
   return {
     pick(text, fail) {
       const key = text.toLowerCase();
@@ -51,8 +55,10 @@ const samePhone = (a: string, b: string) => {
 
 /** Sellers (users whose role is seller), by e-mail or phone. */
 export async function findSellers(db: DbOrTx): Promise<Lookup<Named>> {
-  const rows = rowsOf<Named & { email: string; phone: string }>(await db.execute(sql`
-    select id::text as id, trim(firstname || ' ' || lastname) as name, lower(email) as email, phonenumber as phone from users where role = 'seller'`));
+  const rows = rowsOf<Named & { email: string; phone: string }>(
+    await db.execute(sql`
+    select id::text as id, trim(firstname || ' ' || lastname) as name, lower(email) as email, phonenumber as phone from users where role = 'seller'`),
+  );
   return {
     pick(text, fail) {
       const found = text.includes('@') ? rows.find((s) => s.email === text.toLowerCase()) : rows.find((s) => samePhone(text, s.phone));
@@ -62,17 +68,24 @@ export async function findSellers(db: DbOrTx): Promise<Lookup<Named>> {
 }
 
 export type SettingsRecord = {
-  id: string; minimum_stock: number; maximum_stock: number; lead_time_days: number; order_multiple: number; preferred_seller_id: string | null;
+  id: string;
+  minimum_stock: number;
+  maximum_stock: number;
+  lead_time_days: number;
+  order_multiple: number;
+  preferred_seller_id: string | null;
 };
 
 /** The inventory records of these (warehouse, product) pairs, keyed 'warehouse/product'. */
 export async function findRecords(db: DbOrTx, pairs: { warehouseId: string; productId: string }[]): Promise<Map<string, SettingsRecord>> {
   if (!pairs.length) return new Map();
-  const rows = rowsOf<SettingsRecord & { pair: string }>(await db.execute(sql`
+  const rows = rowsOf<SettingsRecord & { pair: string }>(
+    await db.execute(sql`
     select i.warehouse_id::text || '/' || i.product_id::text as pair, i.id::text as id, i.minimum_stock, i.maximum_stock,
            i.lead_time_days, i.order_multiple, i.preferred_seller_id::text as preferred_seller_id
       from inventory i
       join jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as x("warehouseId" uuid, "productId" uuid)
-        on i.warehouse_id = x."warehouseId" and i.product_id = x."productId"`));
+        on i.warehouse_id = x."warehouseId" and i.product_id = x."productId"`),
+  );
   return new Map(rows.map(({ pair, ...record }) => [pair, record]));
 }

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { restoreFormula } from '../../../domain/csv.js';
 import {
-  NO_SELLER, REPLENISHMENT_CSV_COLUMNS, REPLENISHMENT_IMPORT_MAX_ROWS, leadTimeDays, orderMultiple, type ReplenishmentCsvHeader,
+  NO_SELLER,
+  REPLENISHMENT_CSV_COLUMNS,
+  REPLENISHMENT_IMPORT_MAX_ROWS,
+  leadTimeDays,
+  orderMultiple,
+  type ReplenishmentCsvHeader,
   type SettingsImportError,
 } from '../../../domain/schemas/replenishment.js';
 import { MIN_ABOVE_MAX_MESSAGE, stockLevel } from '../../../domain/schemas/stock-rules.js';
@@ -14,13 +19,22 @@ import { findRecords, findSellers, findWarehouses, findProducts } from './settin
 
 /** What one row sets on its record; a setting it leaves out keeps the record's value. */
 export type SettingsChange = {
-  line: number; inventoryId: string; warehouseId: string;
-  minimum_stock: number; maximum_stock: number; lead_time_days: number; order_multiple: number; preferred_seller_id: string | null;
+  line: number;
+  inventoryId: string;
+  warehouseId: string;
+  minimum_stock: number;
+  maximum_stock: number;
+  lead_time_days: number;
+  order_multiple: number;
+  preferred_seller_id: string | null;
   changed: boolean;
 };
 
 const NUMBER_RULES: Partial<Record<ReplenishmentCsvHeader, ZodType<number>>> = {
-  minimum_stock: stockLevel('Minimum stock'), maximum_stock: stockLevel('Maximum stock'), lead_time_days: leadTimeDays, order_multiple: orderMultiple,
+  minimum_stock: stockLevel('Minimum stock'),
+  maximum_stock: stockLevel('Maximum stock'),
+  lead_time_days: leadTimeDays,
+  order_multiple: orderMultiple,
 };
 
 type Header = { columns: (ReplenishmentCsvHeader | undefined)[]; errors: SettingsImportError[] };
@@ -32,7 +46,8 @@ function readHeader(record: CsvRecord): Header {
   const columns = record.fields.map((raw) => {
     const name = raw.trim().toLowerCase();
     const column = names.find((n) => n === name);
-    if (!column) errors.push({ row: record.line, field: raw.trim() || '(empty)', message: `Unknown column '${raw.trim()}': the columns are ${names.join(', ')}` });
+    if (!column)
+      errors.push({ row: record.line, field: raw.trim() || '(empty)', message: `Unknown column '${raw.trim()}': the columns are ${names.join(', ')}` });
     else if (seen.has(name)) errors.push({ row: record.line, field: name, message: `Column '${name}' appears twice` });
     seen.add(name);
     return column;
@@ -51,7 +66,11 @@ type Cells = Partial<Record<ReplenishmentCsvHeader, string>>;
  * rules; the minimum not above a maximum that is set, as the record would end up. A known warehouse outside the caller's
  * scope is a 403 for the whole file. `changes` holds the rows without an error: what an import would write.
  */
-export async function validateSettings(db: DbOrTx, csv: string, inScope: (warehouseId: string) => boolean): Promise<{ changes: SettingsChange[]; errors: SettingsImportError[] }> {
+export async function validateSettings(
+  db: DbOrTx,
+  csv: string,
+  inScope: (warehouseId: string) => boolean,
+): Promise<{ changes: SettingsChange[]; errors: SettingsImportError[] }> {
   const parsed = parseCsv(csv);
   if (parsed.error) return { changes: [], errors: [{ row: parsed.error.line, field: 'file', message: parsed.error.message }] };
   const [head, ...records] = parsed.records;
@@ -78,8 +97,14 @@ export async function validateSettings(db: DbOrTx, csv: string, inScope: (wareho
   });
 
   const [warehouses, products, sellers] = await Promise.all([
-    findWarehouses(db, rows.map((r) => r.cells.warehouse ?? '')),
-    findProducts(db, rows.map((r) => r.cells.product ?? '')),
+    findWarehouses(
+      db,
+      rows.map((r) => r.cells.warehouse ?? ''),
+    ),
+    findProducts(
+      db,
+      rows.map((r) => r.cells.product ?? ''),
+    ),
     findSellers(db),
   ]);
   const picked = rows.map(({ line, cells }) => {
@@ -99,11 +124,14 @@ export async function validateSettings(db: DbOrTx, csv: string, inScope: (wareho
       else fail(column, result.error.issues[0]!.message);
     }
     const sellerText = cells.preferred_seller;
-    const seller = sellerText === undefined ? undefined : sellerText.toLowerCase() === NO_SELLER ? null : sellers.pick(sellerText, fail) ?? undefined;
+    const seller = sellerText === undefined ? undefined : sellerText.toLowerCase() === NO_SELLER ? null : (sellers.pick(sellerText, fail) ?? undefined);
     return { line, warehouse, product, numbers, seller: seller === undefined ? undefined : seller && seller.id };
   });
 
-  const found = await findRecords(db, picked.flatMap((p) => (p.warehouse && p.product ? [{ warehouseId: p.warehouse.id, productId: p.product.id }] : [])));
+  const found = await findRecords(
+    db,
+    picked.flatMap((p) => (p.warehouse && p.product ? [{ warehouseId: p.warehouse.id, productId: p.product.id }] : [])),
+  );
   const firstRow = new Map<string, number>();
   const changes: SettingsChange[] = [];
   for (const p of picked) {
@@ -120,8 +148,10 @@ export async function validateSettings(db: DbOrTx, csv: string, inScope: (wareho
       continue;
     }
     const next = {
-      minimum_stock: p.numbers.minimum_stock ?? record.minimum_stock, maximum_stock: p.numbers.maximum_stock ?? record.maximum_stock,
-      lead_time_days: p.numbers.lead_time_days ?? record.lead_time_days, order_multiple: p.numbers.order_multiple ?? record.order_multiple,
+      minimum_stock: p.numbers.minimum_stock ?? record.minimum_stock,
+      maximum_stock: p.numbers.maximum_stock ?? record.maximum_stock,
+      lead_time_days: p.numbers.lead_time_days ?? record.lead_time_days,
+      order_multiple: p.numbers.order_multiple ?? record.order_multiple,
       preferred_seller_id: p.seller === undefined ? record.preferred_seller_id : p.seller,
     };
     if (next.maximum_stock > 0 && next.minimum_stock > next.maximum_stock) {
@@ -138,15 +168,23 @@ export async function validateSettings(db: DbOrTx, csv: string, inScope: (wareho
 
 /** The rows written in one statement: each record's five settings, as checked. */
 export async function writeSettings(tx: DbOrTx, changes: SettingsChange[]): Promise<void> {
-  const changed = changes.filter((c) => c.changed).map((c) => ({
-    id: c.inventoryId, minimum_stock: c.minimum_stock, maximum_stock: c.maximum_stock, lead_time_days: c.lead_time_days,
-    order_multiple: c.order_multiple, preferred_seller_id: c.preferred_seller_id,
-  }));
+  const changed = changes
+    .filter((c) => c.changed)
+    .map((c) => ({
+      id: c.inventoryId,
+      minimum_stock: c.minimum_stock,
+      maximum_stock: c.maximum_stock,
+      lead_time_days: c.lead_time_days,
+      order_multiple: c.order_multiple,
+      preferred_seller_id: c.preferred_seller_id,
+    }));
   if (!changed.length) return;
-  rowsOf(await tx.execute(sql`
+  rowsOf(
+    await tx.execute(sql`
     update inventory i set minimum_stock = s.minimum_stock, maximum_stock = s.maximum_stock, lead_time_days = s.lead_time_days,
            order_multiple = s.order_multiple, preferred_seller_id = s.preferred_seller_id, modified = now()
       from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb)
            as s(id uuid, minimum_stock int, maximum_stock int, lead_time_days int, order_multiple int, preferred_seller_id uuid)
-     where i.id = s.id`));
+     where i.id = s.id`),
+  );
 }

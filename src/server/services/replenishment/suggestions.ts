@@ -78,10 +78,11 @@ type Row = Omit<ReplenishmentRow, 'last_purchase_cost'> & { last_purchase_cost: 
  * index-only scan and a few hash joins, where compiling (50–190 ms measured at 1M movements) costs more than it saves;
  * and its hash tables (a row per product of the warehouse) fit in 32 MB instead of spilling to disk at the default 4 MB.
  */
-const withSettings = <T>(db: DbOrTx, statement: (tx: DbOrTx) => Promise<T>): Promise<T> => db.transaction(async (tx) => {
-  await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
-  return statement(tx);
-});
+const withSettings = <T>(db: DbOrTx, statement: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
+    return statement(tx);
+  });
 
 /**
  * One page of a warehouse's suggestions, most urgent first: by days of cover, then product name. The whole list is
@@ -89,9 +90,15 @@ const withSettings = <T>(db: DbOrTx, statement: (tx: DbOrTx) => Promise<T>): Pro
  * The suggested quantity brings the projected stock up to the maximum (the minimum where no maximum above it is set),
  * at least one pack, rounded up to the order multiple.
  */
-export async function suggestionsPage(db: DbOrTx, place: Place & { warehouseId: string }, filters: Filters,
-  page: { limit: number; offset: number; seesCosts: boolean }): Promise<{ rows: ReplenishmentRow[]; total: number }> {
-  const rows = rowsOf<Row>(await withSettings(db, (tx) => tx.execute(sql`
+export async function suggestionsPage(
+  db: DbOrTx,
+  place: Place & { warehouseId: string },
+  filters: Filters,
+  page: { limit: number; offset: number; seesCosts: boolean },
+): Promise<{ rows: ReplenishmentRow[]; total: number }> {
+  const rows = rowsOf<Row>(
+    await withSettings(db, (tx) =>
+      tx.execute(sql`
     with ${needs(place, filters)},
     paged as (
       select l.*, p.productname, p.sku, p.category_id, c.name as category_name, count(*) over () as total
@@ -110,7 +117,9 @@ export async function suggestionsPage(db: DbOrTx, place: Place & { warehouseId: 
            ${page.seesCosts ? sql`nullif(stock_entry_cost(x.product_id, null), 0)::float8` : sql`null::float8`} as last_purchase_cost,
            x.total::int
       from paged x left join users u on u.id = x.preferred_seller_id
-     order by x.cover asc nulls last, x.productname, x.id`)));
+     order by x.cover asc nulls last, x.productname, x.id`),
+    ),
+  );
   const total = rows[0]?.total ?? (page.offset > 0 ? await countToReorder(db, place, filters) : 0);
   return { rows: rows.map(({ total: _total, last_purchase_cost, ...row }) => (page.seesCosts ? { ...row, last_purchase_cost } : row)), total };
 }

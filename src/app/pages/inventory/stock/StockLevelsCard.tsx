@@ -43,16 +43,29 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
     onMutationSuccess: () => setRefused(null),
   });
   const { options: sellers } = useSelect<Seller>({
-    resource: 'sellers', optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(), optionValue: '_id', pagination: { mode: 'off' }, errorNotification: false,
+    resource: 'sellers',
+    optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(),
+    optionValue: '_id',
+    pagination: { mode: 'off' },
+    errorNotification: false,
   });
-  const touched = (values: Levels) => Object.fromEntries(REORDER_FIELDS.filter((f) => formProps.form?.isFieldTouched(f))
-    .map((f) => [f, f === 'preferred_seller_id' ? values[f] ?? null : values[f]]));
+  const touched = (values: Levels) =>
+    Object.fromEntries(
+      REORDER_FIELDS.filter((f) => formProps.form?.isFieldTouched(f)).map((f) => [f, f === 'preferred_seller_id' ? (values[f] ?? null) : values[f]]),
+    );
   return (
     <Card size="small" title="Stock levels and location" style={{ marginBottom: 16 }}>
       <Form
         {...formProps}
         // Only these go to the API: what is not sent keeps its value.
-        onFinish={(values) => formProps.onFinish?.({ minimum_stock: values.minimum_stock, maximum_stock: values.maximum_stock, location: values.location ?? '', ...touched(values) })}
+        onFinish={(values) =>
+          formProps.onFinish?.({
+            minimum_stock: values.minimum_stock,
+            maximum_stock: values.maximum_stock,
+            location: values.location ?? '',
+            ...touched(values),
+          })
+        }
         layout="vertical"
         aria-label="Stock levels and location"
       >
@@ -74,14 +87,32 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>
-          <Form.Item label="Lead Time (days)" name="lead_time_days" rules={zodRules(ruleOf('lead_time_days'))} extra="Ordering to delivery" style={{ flex: '1 1 160px' }}>
+          <Form.Item
+            label="Lead Time (days)"
+            name="lead_time_days"
+            rules={zodRules(ruleOf('lead_time_days'))}
+            extra="Ordering to delivery"
+            style={{ flex: '1 1 160px' }}
+          >
             <NumberField integer placeholder="0" />
           </Form.Item>
-          <Form.Item label="Order Multiple" name="order_multiple" rules={zodRules(ruleOf('order_multiple'))} extra="Pack size orders are rounded up to" style={{ flex: '1 1 160px' }}>
+          <Form.Item
+            label="Order Multiple"
+            name="order_multiple"
+            rules={zodRules(ruleOf('order_multiple'))}
+            extra="Pack size orders are rounded up to"
+            style={{ flex: '1 1 160px' }}
+          >
             <NumberField integer placeholder="1" />
           </Form.Item>
           <Form.Item label="Preferred Seller" name="preferred_seller_id" style={{ flex: '2 1 220px' }}>
-            <Select allowClear showSearch optionFilterProp="label" placeholder="None" options={sellers.map((o) => ({ label: String(o.label), value: String(o.value) }))} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder="None"
+              options={sellers.map((o) => ({ label: String(o.label), value: String(o.value) }))}
+            />
           </Form.Item>
         </Flex>
         {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginBottom: 16 }} />}
