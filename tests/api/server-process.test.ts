@@ -33,7 +33,8 @@ describe.skipIf(dbKind !== 'pglite')('the server process in embedded mode', () =
     first = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), TRUST_PROXY: '1' });
     expect(first.output()).toContain('admin@demo.local');
     // A hop count names no proxy: said at start, with what to set instead.
-    expect(first.output()).toContain('TRUST_PROXY=1 names no proxy');
+    // Logged by the server's logger, which writes beside the start lines: it may land after them.
+    await expect.poll(() => first!.output()).toContain('TRUST_PROXY=1 names no proxy');
     expect(first.output()).toContain('Warehouse@123');
     const health = await fetch(`${first.url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });

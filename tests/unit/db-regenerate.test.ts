@@ -38,7 +38,7 @@ const journalTags = () =>
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'db-regenerate-'));
   fs.cpSync(path.join(repo, 'src'), path.join(copy, 'src'), { recursive: true });
-  fs.copyFileSync(path.join(repo, 'drizzle.config.ts'), path.join(copy, 'drizzle.config.ts'));
+  for (const file of ['drizzle.config.ts', '.prettierrc.json']) fs.copyFileSync(path.join(repo, file), path.join(copy, file));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
   migrations = path.join(copy, 'src/server/db/migrations');
 });

@@ -1,5 +1,5 @@
 import { useCustom, useCustomMutation, useDataProvider } from '@refinedev/core';
-import { useSearchParams } from 'react-router';
+import { useSearchChange } from '../../routes/use-search-change';
 import type { ReplenishmentAnswer, ReplenishmentOrdersAnswer, ReplenishmentRow } from '../../../domain/schemas/replenishment';
 import { useIdempotencyKey } from '../inventory/stock/idempotency-key';
 
@@ -12,22 +12,12 @@ type Change = Partial<Record<'warehouse_id' | 'seller_id' | 'category_id' | 'pag
 
 /** The screen's view, kept in the URL: warehouse, the two filters and the page. */
 export function useReplenishmentView() {
-  const [params, setParams] = useSearchParams();
+  const { params, change } = useSearchChange<keyof Change>();
   const view: View = {
     warehouseId: params.get('warehouse_id') || undefined,
     sellerId: params.get('seller_id') || undefined,
     categoryId: params.get('category_id') || undefined,
     page: Math.max(1, Number(params.get('page')) || 1),
-  };
-  /** Changes part of the view; anything but the page itself goes back to page 1. */
-  const change = (next: Change) => {
-    const merged = new URLSearchParams(params);
-    if (!('page' in next)) merged.delete('page');
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged, { replace: true });
   };
   return { view, change };
 }

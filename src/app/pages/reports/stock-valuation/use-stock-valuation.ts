@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { useSearchParams } from 'react-router';
+import { useSearchChange } from '../../../routes/use-search-change';
 import { VALUATION_GROUPS, type ValuationGroup } from '../../../../domain/schemas/valuation';
 import { businessDay } from '../../../../domain/business-days';
 
@@ -26,7 +26,7 @@ export const PAGE_SIZE = 50;
 
 /** The report's view, kept in the URL: as-of day, filters, grouping, page and sort. */
 export function useValuationView() {
-  const [params, setParams] = useSearchParams();
+  const { params, change } = useSearchChange<'as_of' | 'warehouse_id' | 'category_id' | 'group_by' | 'page' | 'sort' | 'order'>();
   const group = params.get('group_by');
   const view = {
     asOf: params.get('as_of') || businessDay(new Date()),
@@ -36,16 +36,6 @@ export function useValuationView() {
     page: Math.max(1, Number(params.get('page')) || 1),
     sort: params.get('sort') || undefined,
     order: params.get('order') === 'desc' ? ('desc' as const) : params.get('order') === 'asc' ? ('asc' as const) : undefined,
-  };
-  /** Changes part of the view; anything but the page itself goes back to page 1. */
-  const change = (next: Partial<Record<'as_of' | 'warehouse_id' | 'category_id' | 'group_by' | 'page' | 'sort' | 'order', string | undefined>>) => {
-    const merged = new URLSearchParams(params);
-    if (!('page' in next)) merged.delete('page');
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged, { replace: true });
   };
   return { view, change };
 }
