@@ -181,6 +181,9 @@ export async function seedStock(tx: DbOrTx, now = Date.now()): Promise<void> {
         unitCost: stock > 0 ? round2(value.paise / 100 / stock) : lastPurchaseCost,
         location: `Aisle ${String.fromCharCode(65 + (pi % 6))}-${1 + (pi % 12)}`,
         notes: '',
+        // Replenishment (issue 31): bought from the seller its purchases came from, 2 to 7 days after ordering.
+        preferredSellerId: seller,
+        leadTimeDays: 2 + ((pi + wi) % 6),
       });
     });
   });

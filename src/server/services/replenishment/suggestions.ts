@@ -21,6 +21,13 @@ const at = (place: Place, column: string): SQL =>
   sql`${place.warehouseId ? sql`${sql.raw(column)} = ${place.warehouseId}::uuid` : sql`true`} and ${warehouseFilterRaw(place.scope, column)}`;
 
 /**
+ * The same for the ledger: every warehouse named as a list, so the outflow index is read as one (warehouse, last 28
+ * days) range per warehouse, never the whole ledger's history of outflow (a scope's condition is such a list already).
+ */
+const ledgerAt = (place: Place, column: string): SQL =>
+  place.warehouseId || place.scope ? at(place, column) : sql`${sql.raw(column)} = any(array(select w.id from warehouses w))`;
+
+/**
  * Every inventory record with reorder levels (a minimum or a maximum) and its figures: on hand; on order (what draft,
  * ordered and partially received purchase orders into its warehouse still await: drafts count, so suggestions turned
  * into orders stop being suggested); in transit to it (dispatched transfers, not yet received); its outflow of the
@@ -40,7 +47,7 @@ function needs(place: Place, filters: Filters): SQL {
     outflow as (
       select m.warehouse_id, m.product_id, -sum(m.quantity) as units
         from stock_movements m
-       where ${at(place, 'm.warehouse_id')} and m.created >= now() - interval '${DAYS} days' and ${OUTFLOW}
+       where ${ledgerAt(place, 'm.warehouse_id')} and m.created >= now() - interval '${DAYS} days' and ${OUTFLOW}
        group by m.warehouse_id, m.product_id
     ),
     on_order as (
