@@ -1,7 +1,6 @@
 import { Form, Input, Tag, type FormRule } from 'antd';
 import { BATCH_MESSAGES } from '../../../domain/schemas/batches';
 import { DateField } from '../../components/DateField';
-import { NumberField } from '../../components/NumberField';
 import { StepFormModal } from '../../crud/show/StepFormModal';
 import type { StepFormProps } from '../../resources/types';
 import { expiredOn } from '../inventory/stock/batch-validation';
@@ -13,19 +12,17 @@ import {
   expiryProblem,
   moreThanDue,
   noteFields,
-  quantityProblem,
   receiptOf,
   receivableLines,
   type StepLineValues,
   type StepLinesValues,
 } from './step-lines';
-import { StepLines } from './StepLines';
+import { CELL, StepLines, quantityColumn } from './StepLines';
 import { orderOf, type OrderLine } from './types';
 import { useLinesStep } from './use-lines-step';
 
 const NOTE_MAX = 1000;
 const isTracked = (line: OrderLine) => line.tracks_expiry === true;
-const CELL = { marginBottom: 0 };
 const number = (n: number) => n.toLocaleString('en-IN');
 
 /**
@@ -135,29 +132,7 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
             { key: 'received', title: 'Received', text: (line) => number(line.received_quantity) },
             { key: 'due', title: 'Due', text: (line) => number(line.due_quantity) },
           ]}
-          inputs={[
-            {
-              key: 'quantity',
-              title: 'Receive now',
-              render: (line, row) => (
-                <Form.Item
-                  name={['lines', row, 'quantity']}
-                  style={CELL}
-                  rules={[
-                    {
-                      validator: async (_rule, value) => {
-                        const p = quantityProblem(value, line.due_quantity, moreThanDue);
-                        if (p) throw new Error(p);
-                      },
-                    },
-                  ]}
-                >
-                  <NumberField integer aria-label={`Receive ${line.product_name}`} style={{ width: 96 }} />
-                </Form.Item>
-              ),
-            },
-            ...batchColumns(),
-          ]}
+          inputs={[quantityColumn('Receive now', 'Receive', (line) => line.due_quantity, moreThanDue), ...batchColumns()]}
         />
         <Form.Item name="note" label="Notes (optional)" style={{ marginTop: 16, marginBottom: 0 }}>
           <Input.TextArea aria-label="Notes" rows={2} maxLength={NOTE_MAX} placeholder="e.g. Delivery challan 4411, first van" />

@@ -1,16 +1,14 @@
 import { Form, Input } from 'antd';
-import { NumberField } from '../../components/NumberField';
 import { StepFormModal } from '../../crud/show/StepFormModal';
 import { noteRequired } from '../../crud/show/StepModal';
 import type { StepFormProps } from '../../resources/types';
 import { ReturnBatchSelect } from './ReturnBatchSelect';
-import { NOTHING_TO_RETURN, moreThanReturnable, noteFields, quantityProblem, returnOf, returnable, returnableLines, type StepLinesValues } from './step-lines';
-import { StepLines } from './StepLines';
+import { NOTHING_TO_RETURN, moreThanReturnable, noteFields, returnOf, returnable, returnableLines, type StepLinesValues } from './step-lines';
+import { CELL, StepLines, quantityColumn } from './StepLines';
 import { orderOf, type OrderLine } from './types';
 import { useLinesStep } from './use-lines-step';
 
 const NOTE_MAX = 1000;
-const CELL = { marginBottom: 0 };
 const number = (n: number) => n.toLocaleString('en-IN');
 
 /**
@@ -59,26 +57,7 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
             { key: 'returnable', title: 'Can return', text: (line) => number(returnable(line)) },
           ]}
           inputs={[
-            {
-              key: 'quantity',
-              title: 'Return now',
-              render: (line, row) => (
-                <Form.Item
-                  name={['lines', row, 'quantity']}
-                  style={CELL}
-                  rules={[
-                    {
-                      validator: async (_rule, value) => {
-                        const p = quantityProblem(value, returnable(line), moreThanReturnable);
-                        if (p) throw new Error(p);
-                      },
-                    },
-                  ]}
-                >
-                  <NumberField integer aria-label={`Return ${line.product_name}`} style={{ width: 96 }} />
-                </Form.Item>
-              ),
-            },
+            quantityColumn('Return now', 'Return', returnable, moreThanReturnable),
             ...(tracked
               ? [
                   {

@@ -1,6 +1,8 @@
-import { Card, Flex, Table, Typography } from 'antd';
+import { Card, Flex, Form, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { NumberField } from '../../components/NumberField';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { quantityProblem } from './step-lines';
 import type { OrderLine } from './types';
 
 export type StepColumn = {
@@ -11,6 +13,34 @@ export type StepColumn = {
   applies?: (line: OrderLine) => boolean;
 };
 const applies = (column: StepColumn, line: OrderLine) => column.applies?.(line) ?? true;
+/** A form cell inside a line: no room under it but for its own message. */
+export const CELL = { marginBottom: 0 };
+
+/**
+ * The quantity typed for a line ('Receive now'), at most `most(line)`: `verb` names the input ('Receive Toor Dal'),
+ * `tooMany` says what is over ('Only 7 due').
+ */
+export const quantityColumn = (title: string, verb: string, most: (line: OrderLine) => number, tooMany: (most: number) => string): StepColumn => ({
+  key: 'quantity',
+  title,
+  render: (line, row) => (
+    <Form.Item
+      name={['lines', row, 'quantity']}
+      style={CELL}
+      rules={[
+        {
+          validator: async (_rule, value) => {
+            const p = quantityProblem(value, most(line), tooMany);
+            if (p) throw new Error(p);
+          },
+        },
+      ]}
+    >
+      <NumberField integer aria-label={`${verb} ${line.product_name}`} style={{ width: 96 }} />
+    </Form.Item>
+  ),
+});
+
 /** A line's figure, in words ('10'). */
 export type StepFigure = { key: string; title: string; text: (line: OrderLine) => string };
 
