@@ -40,3 +40,21 @@ export const sellerReturnSchema = z.object({
   notes: optionalText('Notes', 1000),
 });
 export type SellerReturnInput = z.infer<typeof sellerReturnSchema>;
+
+/** One GST rate's figures on a purchase order. */
+export type RateTotals = { rate: number; taxable: number; cgst: number; sgst: number; igst: number; tax: number };
+
+/** A purchase order's GST as the API answers it (src/server/services/purchase-orders/taxes.ts computes it). */
+export type OrderTaxes = {
+  /** 'intra': seller and warehouse in one state (CGST + SGST); 'inter': IGST. */
+  supply: 'intra' | 'inter';
+  seller_state: string | null;
+  warehouse_state: string | null;
+  rates: RateTotals[];
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  tax: number;
+  total: number;
+};

@@ -1,6 +1,6 @@
 import { Flex, Table, Typography } from 'antd';
 import { formatINR } from '../../../domain/money';
-import type { OrderTaxes, RateTotals } from './types';
+import type { OrderTaxes, RateTotals } from '../../../domain/schemas/purchase-order';
 
 /** Where the tax goes, in words: within one state CGST + SGST, across states IGST. */
 export function supplyText(taxes: OrderTaxes): string {

@@ -1,3 +1,4 @@
+import type { OrderTaxes } from '../../../domain/schemas/purchase-order';
 import type { ApiRecord, HistoryEntry } from '../../resources/types';
 
 /**
@@ -19,22 +20,6 @@ export type OrderLine = {
   unit_cost?: number;
   amount?: number;
   line_tax?: number;
-};
-
-export type RateTotals = { rate: number; taxable: number; cgst: number; sgst: number; igst: number; tax: number };
-
-/** The GST split: CGST + SGST where the seller and the warehouse are in one state ('intra'), IGST otherwise. */
-export type OrderTaxes = {
-  supply: 'intra' | 'inter';
-  seller_state: string | null;
-  warehouse_state: string | null;
-  rates: RateTotals[];
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  tax: number;
-  total: number;
 };
 
 export type PurchaseOrder = {

@@ -1,23 +1,11 @@
+import type { OrderTaxes, RateTotals } from '../../../domain/schemas/purchase-order.js';
+
 /**
  * GST on a purchase order as an Indian buyer books it: each line's taxable amount (quantity × unit cost, to the
  * paisa) and its tax at the line's rate; within one state the tax is split half CGST, half SGST (the odd paisa to
  * SGST), across states it is all IGST. Figures per rate, then for the order.
  */
 export type TaxedLine = { quantity: number; unit_cost: number; gst_rate: number };
-export type RateTotals = { rate: number; taxable: number; cgst: number; sgst: number; igst: number; tax: number };
-export type OrderTaxes = {
-  /** 'intra': seller and warehouse in one state (CGST + SGST); 'inter': IGST. */
-  supply: 'intra' | 'inter';
-  seller_state: string | null;
-  warehouse_state: string | null;
-  rates: RateTotals[];
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  tax: number;
-  total: number;
-};
 
 /** To the paisa, half away from zero, as PostgreSQL's round(numeric, 2) (so the API and SQL sums agree). */
 export const paisa = (value: number): number => (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
