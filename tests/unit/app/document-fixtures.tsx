@@ -11,6 +11,7 @@ import { plainQueryRouterProvider as routerProvider } from '../../../src/app/pro
 import { ApiError } from '../../../src/app/providers/api-error.js';
 import { fromSpec } from '../../../src/app/declared/declared.js';
 import type { HistoryEntry } from '../../../src/app/resources/types.js';
+import { fakeScreenWidth } from './screen-width';
 
 /** TEST-ONLY declarations: a supplier-like resource and an order with lines, a date range, a workflow and a related list. */
 export const testSuppliers = defineResource({
@@ -260,16 +261,5 @@ export function renderScreens(path: string, dataProvider: DataProvider, denied: 
   );
 }
 
-/** antd reads media queries; jsdom has none. */
-export function fakeMatchMedia() {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
+/** antd reads media queries; jsdom has none: these screens are drawn on a desktop's width (a test may then ask for a phone's). */
+export const fakeMatchMedia = () => fakeScreenWidth(1440);

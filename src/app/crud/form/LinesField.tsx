@@ -4,8 +4,10 @@ import type { ZodType } from 'zod';
 import { figureText } from '../../declared/declared-values';
 import type { FieldDeclaration, LinesDeclaration } from '../../resources/types';
 import { DocumentTotals } from '../DocumentTotals';
+import { usePhoneLayout } from '../../layout/use-phone-layout';
 import { rowShapeOf } from '../zod-fields';
 import { documentFigure } from './line-figures';
+import { LineCards } from './LineCards';
 import { linesColumns } from './lines-columns';
 
 type Props = { field: FieldDeclaration; lines: LinesDeclaration; schema: ZodType };
@@ -18,12 +20,14 @@ function countProblem(schema: ZodType, rows: unknown): string | null {
 }
 
 /**
- * A document's rows as an editable table (antd Form.List): a row added or removed, each field's input by its kind, each
- * row's figures and the document's totals recomputed as they are typed. The table scrolls inside its card on a phone.
+ * A document's rows, editable (antd Form.List): a row added or removed, each field's input by its kind, each row's
+ * figures and the document's totals recomputed as they are typed. A table on a desktop; on a phone (below `md`) a card
+ * per row, the same inputs under the same names, so nothing is off the side of the screen.
  */
 export function LinesField({ field, lines, schema }: Props) {
   const shape = rowShapeOf(schema);
   if (!shape) throw new Error(`Form field '${field.name}' is not a list of rows`);
+  const phone = usePhoneLayout();
   const form = Form.useFormInstance();
   const rows = (Form.useWatch(field.name, form) ?? []) as Row[];
   const rules = [
@@ -39,25 +43,29 @@ export function LinesField({ field, lines, schema }: Props) {
     <Form.Item label={field.label} required={lines.min > 0} style={{ minWidth: 0 }}>
       <Form.List name={field.name} rules={rules}>
         {(items, { add, remove }, { errors }) => {
-          const columns = linesColumns({ lines, shape, rows, onRemove: remove });
           return (
             <>
-              <Table
-                aria-label={field.label}
-                rowKey="key"
-                dataSource={items}
-                columns={columns}
-                pagination={false}
-                size="small"
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: `No ${field.label.toLowerCase()} yet` }}
-              />
+              {phone ? (
+                <LineCards label={field.label} items={items} lines={lines} shape={shape} rows={rows} onRemove={remove} />
+              ) : (
+                <Table
+                  aria-label={field.label}
+                  rowKey="key"
+                  dataSource={items}
+                  columns={linesColumns({ lines, shape, rows, onRemove: remove })}
+                  pagination={false}
+                  size="small"
+                  scroll={{ x: 'max-content' }}
+                  locale={{ emptyText: `No ${field.label.toLowerCase()} yet` }}
+                />
+              )}
               <DocumentTotals totals={lines.totals.map((t) => ({ key: t.key, label: t.label, text: figureText(documentFigure(rows, t), t.kind) }))} />
               <Button
                 type="dashed"
                 icon={<PlusOutlined />}
                 onClick={() => add({ ...lines.newRow })}
                 disabled={lines.max !== undefined && items.length >= lines.max}
+                block={phone}
                 style={{ marginTop: 8 }}
               >
                 Add {lines.itemLabel}
