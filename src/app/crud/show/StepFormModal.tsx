@@ -20,7 +20,7 @@ type Props = {
 
 /**
  * The dialog of a step with a form of its own: the step's label on its button, Back to leave, wide on a desktop and the
- * whole screen on a phone (its tables scroll sideways inside it). A click beside it does not close it: what was typed
+ * whole screen on a phone (its lines as cards there). A click beside it does not close it: what was typed
  * stays until Back.
  */
 export function StepFormModal({ step, open, busy, title, problem, onProblemClose, onOk, onClose, children }: Props) {
