@@ -76,6 +76,8 @@ export const RESOURCES = {
   transfers: ['list', 'show', 'create', 'dispatch', 'receive', 'cancel'],
   /** What to reorder per warehouse (issue 31): list the suggestions, create draft purchase orders from them. */
   replenishment: ['list', 'create'],
+  /** Who changed what (issue 32): every record's history and the Activity screen. */
+  history: ['list'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
@@ -99,6 +101,7 @@ export const WAREHOUSE_SCOPED = [
   'transfers',
   'purchase-orders',
   'replenishment',
+  'history',
 ] as const satisfies readonly Resource[];
 export type ScopedResource = (typeof WAREHOUSE_SCOPED)[number];
 export const SCOPES = ['all', 'assigned'] as const;

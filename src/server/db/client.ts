@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,8 @@ import type { DbConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { copyTemplate } from './pglite-template.js';
-import { applyFunctions } from './functions.js';
+import { applyFunctions, readFunctions, type FunctionsSource } from './functions.js';
+import { historyTriggersSql } from './history-triggers.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -48,6 +50,16 @@ export type OpenOptions = {
   pgliteDump?: Blob;
 };
 
+/** The SQL functions, then the history triggers generated from the declarations: applied together, once per change of either. */
+function schemaCode(): FunctionsSource {
+  const functions = readFunctions();
+  const triggers = historyTriggersSql();
+  return {
+    hash: crypto.createHash('sha256').update(functions.hash).update(triggers).digest('hex'),
+    text: `${functions.text}\n-- history triggers\n${triggers}`,
+  };
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DbConfig, options: OpenOptions = {}): Promise<Database> {
   const logger = options.logQuery && { logQuery: options.logQuery };
@@ -60,6 +72,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       await applyFunctions(
         (text) => client.query(text),
         async (text) => (await client.query(text)).rows,
+        schemaCode(),
       );
     });
     const named: NamedQuery = async <T>(name: string, text: string, values: unknown[]) =>
@@ -88,6 +101,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     await applyFunctions(
       (text) => client.exec(text),
       async <T>(text: string) => (await client.query<T>(text)).rows,
+      schemaCode(),
     );
     return {
       db: pgliteDb as unknown as Db,

@@ -17,6 +17,7 @@ import { stockTakeRoutes } from './stock-takes.js';
 import { productImportRoutes } from './product-import.js';
 import { transferRoutes } from './transfers.js';
 import { replenishmentRoutes } from './replenishment.js';
+import { historyRoutes } from './history.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -38,4 +39,5 @@ export const apiRoutes: RouteModule[] = [
   roleRoutes,
   transferRoutes,
   replenishmentRoutes,
+  historyRoutes,
 ];

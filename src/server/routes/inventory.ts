@@ -151,7 +151,7 @@ export const inventoryRoutes: RouteModule = (app, { database }) => {
     { config: perm('update-all-inventory', 'update-all'), schema: { tags, body: updateAllInventorySchema } },
     async (request) => {
       await assertWarehouseWritable(database.db, userOf(request).warehouses ?? null, request.body.warehouse_id);
-      return reconcile.reconcileWarehouse(request.body.warehouse_id);
+      return reconcile.reconcileWarehouse(request.body.warehouse_id, userOf(request));
     },
   );
 };

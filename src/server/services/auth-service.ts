@@ -11,6 +11,8 @@ import { REFRESH_TOKEN_TTL_MS, hashToken, newRefreshToken, type TokenSigner } fr
 import { HttpError } from '../http/errors.js';
 import { loginThrottle, throttleKeyOfAccount, throttleKeyOfDevice } from './login-throttle.js';
 import type { DeviceCookie } from '../auth/device-cookie.js';
+import { transactionAs } from '../db/actor.js';
+import { recordEvent } from './record-history.js';
 
 export type TokenPair = { access_token: string; refresh_token: string };
 
@@ -130,15 +132,22 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
         await throttle.release(counted);
         throw error;
       }
-      if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      if (!user || !ok) {
+        // By account: an identifier that names none is not kept (it may be a password typed in the wrong box).
+        await recordEvent(db, { resource: 'sign-ins', recordId: user?.id ?? '', action: 'sign-in-failed', by: null, note: user ? '' : 'No such account' });
+        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      }
       await throttle.reset(counted);
       await assertMaySignIn(user);
       if (needsRehash(user.passwordHash)) await upgradeHash(user.id, user.passwordHash, input.password);
       const familyId = crypto.randomUUID();
       const refresh = newRefreshToken();
-      await db
-        .insert(refreshTokens)
-        .values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
+      await transactionAs(db, user, async (tx) => {
+        await tx
+          .insert(refreshTokens)
+          .values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
+        await recordEvent(tx, { resource: 'sign-ins', recordId: user.id, action: 'signed-in', by: user });
+      });
       return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh }, userId: user.id };
     },
 

@@ -18,6 +18,7 @@ import { nextNumber } from './document-numbers.js';
 import { runIdempotent } from './idempotency.js';
 import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 import { changedFields, historyOf, recordEvent } from './record-history.js';
+import { transactionAs } from '../db/actor.js';
 
 type Row = Record<string, unknown>;
 
@@ -225,7 +226,7 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
     async create(body, by) {
       await scope?.assertCreatable(by, body);
       return writing(() =>
-        db.transaction(async (tx) => {
+        transactionAs(db, by, async (tx) => {
           const input = { ...body };
           await part.beforeWrite?.(tx, { input, by });
           const values = toColumns(input);
@@ -248,12 +249,12 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
         const values = toColumns(body);
         await assertRefsExist(values);
         const set = { ...values, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) };
-        const [row] = await writing(() => db.update(table).set(set).where(eq(id, key)).returning());
+        const [row] = await writing(() => transactionAs(db, by, (tx) => tx.update(table).set(set).where(eq(id, key)).returning()));
         if (!row) throw notFound(entity);
         return written(db, row as Row);
       }
       return writing(() =>
-        db.transaction(async (tx) => {
+        transactionAs(db, by, async (tx) => {
           const before = await locked(tx, key);
           if (flow) checkEditable(spec, flow.field, flow.workflow, before[camelOf(flow.field)], 'changed');
           const input = { ...body };
@@ -274,7 +275,7 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
       await scope?.assertWritable(by, key);
       await writing(
         () =>
-          db.transaction(async (tx) => {
+          transactionAs(db, by, async (tx) => {
             if (flow) checkEditable(spec, flow.field, flow.workflow, (await locked(tx, key))[camelOf(flow.field)], 'deleted');
             await clearForDelete(tx, entity, key, part);
             const [row] = await tx.delete(table).where(eq(id, key)).returning({ id });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError, badRequest } from '../http/errors.js';
+import { transactionAs } from '../db/actor.js';
 
 /** What a stock-changing request answered: replayed as is to a retry with the same Idempotency-Key. */
 export type Outcome = { status: number; body: unknown };
@@ -57,12 +58,12 @@ const errorBody = (error: HttpError) => ({ ...error.extra, message: error.messag
  * while the key stays claimed, so a retry gets the same answer.
  */
 export async function runIdempotent(db: Db, call: IdempotentCall, work: (tx: Tx) => Promise<Outcome>): Promise<Outcome & { replayed: boolean }> {
-  if (call.key === undefined) return { ...(await db.transaction(work)), replayed: false };
+  if (call.key === undefined) return { ...(await transactionAs(db, { id: call.userId }, work)), replayed: false };
   const key = parseKey(call.key);
   const hash = requestHash(call.route, call.payload);
   const thisKey = and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key));
 
-  return db.transaction(async (tx) => {
+  return transactionAs(db, { id: call.userId }, async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ key, userId: call.userId, route: call.route, requestHash: hash })

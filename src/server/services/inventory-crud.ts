@@ -18,6 +18,6 @@ export function inventoryCrud(db: Db): CrudService<Record<string, unknown>, Reco
     create: async (input, by) => (await records.create(input as InventoryCreateInput, by, undefined)).body,
     createOnce: (input, by, key) => records.create(input as InventoryCreateInput, by, key),
     update: (id, input, by) => records.update(id, input as InventoryUpdateInput, by),
-    remove: (id, by) => records.remove(id, by.warehouses),
+    remove: (id, by) => records.remove(id, by),
   };
 }

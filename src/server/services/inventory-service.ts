@@ -30,6 +30,7 @@ import {
 import { offsetOf, searchFilter, sortOrder } from './list-helpers.js';
 import { productNameText } from './product-query.js';
 import { applyStockChange, lockBalance } from './stock-ledger.js';
+import { transactionAs } from '../db/actor.js';
 
 /** A product that tracks expiry changes stock per batch: through add-, remove- and adjust-stock only. */
 const batchesOnly = (field: string) => badRequest(field, 'This product tracks expiry: change its stock per batch with Add Stock or Adjust Stock');
@@ -174,7 +175,7 @@ export function inventoryService(db: Db) {
      */
     update(id: string, input: InventoryUpdateInput, by: CurrentUser): Promise<InventoryRecord> {
       const inventoryId = requireId(id, 'Inventory');
-      return db.transaction(async (tx) => {
+      return transactionAs(db, by, async (tx) => {
         const row = await lockBalance(tx, { id: inventoryId });
         if (!row) throw notFound('Inventory');
         if (!(await warehouseInScope(tx, by.warehouses ?? null, row.warehouseId))) throw new HttpError(403, OUT_OF_SCOPE_MESSAGE);
@@ -223,12 +224,15 @@ export function inventoryService(db: Db) {
     },
 
     /** Only an empty record may go: its ledger stays, and sums to 0 like the missing balance. */
-    async remove(id: string, scope: WarehouseScope = null): Promise<void> {
+    async remove(id: string, by: CurrentUser): Promise<void> {
       const inventoryId = requireId(id, 'Inventory');
-      const [deleted] = await db
-        .delete(inventory)
-        .where(and(eq(inventory.id, inventoryId), eq(inventory.currentStock, 0), warehouseFilter(scope, inventory.warehouseId)))
-        .returning({ id: inventory.id });
+      const scope = by.warehouses ?? null;
+      const [deleted] = await transactionAs(db, by, (tx) =>
+        tx
+          .delete(inventory)
+          .where(and(eq(inventory.id, inventoryId), eq(inventory.currentStock, 0), warehouseFilter(scope, inventory.warehouseId)))
+          .returning({ id: inventory.id }),
+      );
       if (deleted) return;
       const [row] = await db.select({ stock: inventory.currentStock, warehouseId: inventory.warehouseId }).from(inventory).where(eq(inventory.id, inventoryId));
       if (!row) throw notFound('Inventory');

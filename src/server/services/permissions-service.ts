@@ -7,6 +7,8 @@ import { permissionAudit, rolePermissions, roleScopes, roleSettings, users } fro
 import type { PolicySource } from '../auth/access.js';
 import { POLICY_LOCK, policyDocument, policyRows, readPolicy } from '../auth/db-policy-source.js';
 import { roleLabels } from './role-service.js';
+import { transactionAs } from '../db/actor.js';
+import { recordPolicyChange } from './policy-audit.js';
 
 /** Each recorded change bumps the version; an editor sends back the version it loaded. */
 export async function policyVersion(db: DbOrTx): Promise<number> {
@@ -33,7 +35,7 @@ export function permissionsService(db: Db, source: PolicySource) {
 
     /** Replaces the whole matrix (grants, sign-in and scopes) in one transaction and records who changed what. */
     async replace(next: PolicyInput, byUserId: string, expectedVersion?: number) {
-      await db.transaction(async (tx) => {
+      await transactionAs(db, { id: byUserId }, async (tx) => {
         // One editor at a time, across API processes: the version check and the write must not interleave.
         await tx.execute(sql`select pg_advisory_xact_lock(${POLICY_LOCK})`);
         if (expectedVersion !== undefined && expectedVersion !== (await policyVersion(tx))) throw conflict(PERMISSIONS_CHANGED_MESSAGE);
@@ -53,10 +55,7 @@ export function permissionsService(db: Db, source: PolicySource) {
         for (const s of settings) {
           await tx.update(roleSettings).set({ maySignIn: s.maySignIn, modified: new Date() }).where(eq(roleSettings.role, s.role));
         }
-        const recorded = await policyDocument(tx);
-        if (JSON.stringify(before) !== JSON.stringify(recorded)) {
-          await tx.insert(permissionAudit).values({ userId: byUserId, before, after: recorded });
-        }
+        await recordPolicyChange(tx, byUserId, before, await policyDocument(tx));
       });
       source.invalidate?.();
       return this.get();

@@ -16,8 +16,8 @@ export function productCrud(db: Db, log: WarningLog): CrudService<Record<string,
     listQuery: productListQuery.shape,
     list: ({ warehouse_id, ...query }) => products.list({ ...query, warehouseId: warehouse_id } as ProductListQuery),
     get: (id) => products.get(id),
-    create: (input) => products.create(input as ProductInput),
-    update: (id, patch) => products.update(id, patch as ProductPatch),
-    remove: (id) => products.remove(id),
+    create: (input, by) => products.create(input as ProductInput, by),
+    update: (id, patch, by) => products.update(id, patch as ProductPatch, by),
+    remove: (id, by) => products.remove(id, by),
   };
 }

@@ -10,6 +10,7 @@ import { resolveClassification, storeProductImages, type Ref } from './product-i
 import { deleteUnusedImages } from './image-gc.js';
 import { storedImageHash } from './image-service.js';
 import { productQueries, type ProductListQuery } from './product-query.js';
+import { transactionAs, type Actor } from '../db/actor.js';
 
 type Subcategory = typeof subcategories.$inferSelect;
 type Media = Pick<typeof products.$inferSelect, 'mainImage' | 'colors'>;
@@ -84,9 +85,9 @@ export function productService(db: Db, log: WarningLog) {
     autocomplete: queries.autocomplete,
 
     /** GST fields left out take the subcategory's; images are stored in the same transaction as the product. */
-    async create(input: ProductInput) {
+    async create(input: ProductInput, by: Actor = null) {
       const id = await withCodeGuard(() =>
-        db.transaction(async (tx) => {
+        transactionAs(db, by, async (tx) => {
           await assertCodesFree(tx, input, undefined);
           const { categoryId, sub } = await resolveClassification(tx, refOf(input.category, input.category_id), refOf(input.subcategory, input.subcategory_id));
           const media = await storeProductImages(tx, input.main_image, input.colors);
@@ -123,10 +124,10 @@ export function productService(db: Db, log: WarningLog) {
      * Fields not sent keep their value. A new category must come with a subcategory of it; a new
      * subcategory brings its GST defaults unless the body sets them.
      */
-    async update(id: string, patch: ProductPatch) {
+    async update(id: string, patch: ProductPatch, by: Actor = null) {
       const productId = requireId(id, 'Product');
       const dropped = await withCodeGuard(() =>
-        db.transaction(async (tx) => {
+        transactionAs(db, by, async (tx) => {
           const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
           if (!current) throw notFound('Product');
           await assertCodesFree(tx, patch, productId);
@@ -158,11 +159,11 @@ export function productService(db: Db, log: WarningLog) {
     },
 
     /** A product with stock records keeps them meaningful: it cannot be deleted while they exist. */
-    async remove(id: string) {
+    async remove(id: string, by: Actor = null) {
       const productId = requireId(id, 'Product');
       let dropped: Set<string>;
       try {
-        dropped = await db.transaction(async (tx) => {
+        dropped = await transactionAs(db, by, async (tx) => {
           // The row lock makes a concurrent first stock entry for this product wait for (and then fail on) the delete.
           const [current] = await tx
             .select({ mainImage: products.mainImage, colors: products.colors })

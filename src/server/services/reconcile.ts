@@ -3,6 +3,9 @@ import type { Db } from '../db/client.js';
 import { inventory } from '../db/schema.js';
 import { requireWarehouse } from './inventory-records.js';
 import { rowsOf } from '../db/rows.js';
+import { transactionAs, withoutRowHistory } from '../db/actor.js';
+import type { CurrentUser } from '../auth/access.js';
+import { recordEvent } from './record-history.js';
 
 export const UPDATE_ALL_MESSAGE = 'Inventory updated successfully!';
 
@@ -22,9 +25,10 @@ export type Drift = {
  */
 export function reconcileService(db: Db) {
   return {
-    async reconcileWarehouse(warehouseId: string) {
-      return db.transaction(async (tx) => {
+    async reconcileWarehouse(warehouseId: string, by: CurrentUser) {
+      return transactionAs(db, by, async (tx) => {
         const warehouse = await requireWarehouse(tx, warehouseId);
+        await withoutRowHistory(tx);
         const created = rowsOf<{ id: string }>(
           await tx.execute(sql`
           insert into inventory (product_id, warehouse_id)
@@ -67,6 +71,14 @@ export function reconcileService(db: Db) {
             from ledger
            where b.warehouse_id = ${warehouse.id}::uuid and ledger.product_id = b.product_id and ledger.batch_no = b.batch_no
              and b.current_stock <> ledger.total and ledger.total >= 0`);
+        await recordEvent(tx, {
+          resource: 'warehouses',
+          recordId: warehouse.id,
+          action: 'update-all-inventory',
+          by,
+          note: `${created} inventory records created, ${drift.length} balances corrected`,
+          warehouseId: warehouse.id,
+        });
         return {
           message: UPDATE_ALL_MESSAGE,
           warehouse_id: warehouse.id,

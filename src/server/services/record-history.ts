@@ -22,7 +22,7 @@ export async function recordEvent(
     resource: string;
     recordId: string;
     action: string;
-    by: CurrentUser | null;
+    by: { id: string } | null;
     changes?: Record<string, [unknown, unknown]>;
     note?: string;
     warehouseId?: string | null;

@@ -3,10 +3,12 @@ import { ROLES, defaultRoleLabel, isBuiltinRole } from '../../domain/roles.js';
 import type { RoleCreateInput, RoleOut } from '../../domain/schemas/role.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { permissionAudit, rolePermissions, roleScopes, roleSettings } from '../db/schema.js';
+import { rolePermissions, roleScopes, roleSettings } from '../db/schema.js';
 import type { PolicySource } from '../auth/access.js';
 import { POLICY_LOCK, policyDocument } from '../auth/db-policy-source.js';
 import { HttpError, conflict, notFound } from '../http/errors.js';
+import { transactionAs } from '../db/actor.js';
+import { recordPolicyChange } from './policy-audit.js';
 
 /** Built-in roles in SPEC.md's order, then custom ones by name. */
 const byRoleOrder = (a: { name: string }, b: { name: string }) => {
@@ -33,12 +35,11 @@ export async function lockRole(tx: DbOrTx, role: string): Promise<boolean> {
 export function roleService(db: Db, source: PolicySource) {
   /** Runs a change of the roles under the policy lock, and records it when it changed the policy document. */
   async function audited<T>(byUserId: string, change: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
+    const result = await transactionAs(db, { id: byUserId }, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${POLICY_LOCK})`);
       const before = await policyDocument(tx);
       const out = await change(tx);
-      const after = await policyDocument(tx);
-      if (JSON.stringify(before) !== JSON.stringify(after)) await tx.insert(permissionAudit).values({ userId: byUserId, before, after });
+      await recordPolicyChange(tx, byUserId, before, await policyDocument(tx));
       return out;
     });
     source.invalidate?.();

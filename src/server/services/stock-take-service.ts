@@ -7,6 +7,7 @@ import type { ListQuery } from '../../domain/schemas/common.js';
 import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
 import { assertRecordWritable, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
+import { transactionAs } from '../db/actor.js';
 
 export type StockTakeOut = {
   _id: string;
@@ -148,7 +149,7 @@ export function stockTakeService(db: Db) {
       const warehouseId = requireRef(input.warehouse_id, 'warehouse_id', 'Warehouse');
       await assertWarehouseWritable(db, by.warehouses ?? null, warehouseId);
       const categoryId = input.category_id === undefined ? null : requireRef(input.category_id, 'category_id', 'Category');
-      const id = await db.transaction(async (tx) => {
+      const id = await transactionAs(db, by, async (tx) => {
         const [warehouse] = rowsOf<{ id: string }>(await tx.execute(sql`select id from warehouses where id = ${warehouseId}::uuid`));
         if (!warehouse) throw badRequest('warehouse_id', 'Warehouse not found');
         if (categoryId) {
@@ -200,7 +201,7 @@ export function stockTakeService(db: Db) {
         seen.add(l.product_id);
       });
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
-      await db.transaction(async (tx) => {
+      await transactionAs(db, by, async (tx) => {
         // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
         const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(
           await tx.execute(sql`
@@ -255,12 +256,14 @@ export function stockTakeService(db: Db) {
       const id = requireId(rawId, 'Stock take');
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       const [row] = rowsOf<{ status: StockTakeStatus }>(
-        await db.execute(sql`
+        await transactionAs(db, by, (tx) =>
+          tx.execute(sql`
         with target as (select id, status from stock_takes where id = ${id}::uuid for update),
         changed as (
           update stock_takes t set status = 'cancelled', cancelled_at = now(), modified = now()
             from target where t.id = target.id and target.status = 'open' returning t.status)
         select coalesce((select status from changed), (select status from target)) as status`),
+        ),
       );
       if (!row?.status) throw notFound('Stock take');
       if (row.status === 'applied') throw conflict('This stock take was applied: it cannot be cancelled');

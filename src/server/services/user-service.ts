@@ -12,6 +12,7 @@ import type { CrudService } from '../http/crud-routes.js';
 import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 import { lockRole } from './role-service.js';
 import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
+import { transactionAs } from '../db/actor.js';
 
 export type UserOut = {
   _id: string;
@@ -172,19 +173,17 @@ export function userService(
     },
     get,
 
-    async create(input) {
+    async create(input, by) {
       const passwordHash = await hashPassword(input.password);
-      const id = await db
-        .transaction(async (tx) => {
-          const assigned = await checkedWarehouses(tx, input.warehouse_ids);
-          const [row] = await tx
-            .insert(users)
-            .values({ ...(await toRow(tx, input)), passwordHash })
-            .returning({ id: users.id });
-          await assignWarehouses(tx, row!.id, assigned);
-          return row!.id;
-        })
-        .catch(uniqueViolation);
+      const id = await transactionAs(db, by, async (tx) => {
+        const assigned = await checkedWarehouses(tx, input.warehouse_ids);
+        const [row] = await tx
+          .insert(users)
+          .values({ ...(await toRow(tx, input)), passwordHash })
+          .returning({ id: users.id });
+        await assignWarehouses(tx, row!.id, assigned);
+        return row!.id;
+      }).catch(uniqueViolation);
       return get(id);
     },
 
@@ -192,35 +191,33 @@ export function userService(
     async update(id, input, by) {
       const userId = requireId(id, 'User');
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      await db
-        .transaction(async (tx) => {
-          const demotes = input.role !== 'admin' || input.status !== 'active';
-          const activeAdmins = demotes ? await lockActiveAdmins(tx) : [];
-          const [current] = await tx.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId)).for('update').limit(1);
-          if (!current) throw notFound('User');
-          assertSelfChangeAllowed(by, userId, current, input);
-          if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
-          const row = await toRow(tx, input, userId);
-          const reassigned = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
-          // A new warehouse assignment is a new session too (issue 15), like a new role.
-          const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status || reassigned;
+      await transactionAs(db, by, async (tx) => {
+        const demotes = input.role !== 'admin' || input.status !== 'active';
+        const activeAdmins = demotes ? await lockActiveAdmins(tx) : [];
+        const [current] = await tx.select({ role: users.role, status: users.status }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw notFound('User');
+        assertSelfChangeAllowed(by, userId, current, input);
+        if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
+        const row = await toRow(tx, input, userId);
+        const reassigned = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
+        // A new warehouse assignment is a new session too (issue 15), like a new role.
+        const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status || reassigned;
+        await tx
+          .update(users)
+          .set({
+            ...row,
+            ...(passwordHash && { passwordHash }),
+            modified: sql`now()`,
+            ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
+          })
+          .where(eq(users.id, userId));
+        if (endsSessions) {
           await tx
-            .update(users)
-            .set({
-              ...row,
-              ...(passwordHash && { passwordHash }),
-              modified: sql`now()`,
-              ...(endsSessions && { sessionVersion: sql`${users.sessionVersion} + 1` }),
-            })
-            .where(eq(users.id, userId));
-          if (endsSessions) {
-            await tx
-              .update(refreshTokens)
-              .set({ revokedAt: new Date() })
-              .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
-          }
-        })
-        .catch(uniqueViolation);
+            .update(refreshTokens)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+        }
+      }).catch(uniqueViolation);
       sessions?.invalidate(userId);
       return get(userId);
     },
@@ -228,20 +225,18 @@ export function userService(
     async remove(id, by) {
       const userId = requireId(id, 'User');
       if (userId === by.id) throw badRequest('id', 'You cannot delete your own account');
-      await db
-        .transaction(async (tx) => {
-          const activeAdmins = await lockActiveAdmins(tx);
-          const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
-          if (!current) throw notFound('User');
-          assertKeepsAnActiveAdmin(activeAdmins, userId, 'delete');
-          await assertNotInStockHistory(tx, userId);
-          await tx.delete(users).where(eq(users.id, userId));
-        })
-        .catch((error: unknown) => {
-          // A stock movement naming this user committed between the check and the delete.
-          if (pgCode(error) === '23503') throw conflict('This user appears in stock movements. Set the user inactive instead of deleting it.');
-          throw error;
-        });
+      await transactionAs(db, by, async (tx) => {
+        const activeAdmins = await lockActiveAdmins(tx);
+        const [current] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw notFound('User');
+        assertKeepsAnActiveAdmin(activeAdmins, userId, 'delete');
+        await assertNotInStockHistory(tx, userId);
+        await tx.delete(users).where(eq(users.id, userId));
+      }).catch((error: unknown) => {
+        // A stock movement naming this user committed between the check and the delete.
+        if (pgCode(error) === '23503') throw conflict('This user appears in stock movements. Set the user inactive instead of deleting it.');
+        throw error;
+      });
       sessions?.invalidate(userId);
     },
 

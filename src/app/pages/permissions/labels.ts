@@ -18,6 +18,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   costs: { label: 'See costs and values', hint: 'Unit cost, total value, report and dashboard values' },
   transfers: { label: 'Transfers', hint: 'Move stock between warehouses: dispatch, receive, cancel' },
   replenishment: { label: 'Replenishment', hint: 'What to reorder per warehouse; create: draft purchase orders from it' },
+  history: { label: 'History', hint: "Who changed what and when: the Activity screen and every record's History" },
   ...(declaredLabels as Record<DeclaredName, { label: string; hint?: string }>),
 };
 

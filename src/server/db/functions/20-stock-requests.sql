@@ -163,6 +163,8 @@ CREATE OR REPLACE FUNCTION "stock_request"(kind text, actor uuid, route text, id
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE earlier jsonb := idempotency_claim(actor, route, idempotency_key, request_hash); outcome jsonb;
 BEGIN
+  -- The history trigger names whoever this request acts for (src/server/db/actor.ts).
+  PERFORM set_config('app.actor_id', actor::text, true);
   IF earlier IS NOT NULL THEN RETURN earlier; END IF;
   outcome := CASE kind WHEN 'add' THEN stock_add(actor, input) WHEN 'remove' THEN stock_remove(actor, input)
                        WHEN 'adjust' THEN stock_adjust(actor, input) WHEN 'revalue' THEN stock_revalue(actor, input)

@@ -23,6 +23,8 @@ DECLARE
   take stock_takes; short record; line record; balance inventory; changes int; applied int; tracked int := 0; answer jsonb;
   split jsonb; moved uuid; v_change numeric;
 BEGIN
+  -- The history trigger names whoever this request acts for (src/server/db/actor.ts).
+  PERFORM set_config('app.actor_id', actor::text, true);
   SELECT * INTO take FROM stock_takes t WHERE t.id = take_id FOR UPDATE;
   IF take.id IS NULL THEN RETURN stock_refusal(404, 'Stock take not found'); END IF;
   IF take.status = 'applied' THEN RETURN jsonb_build_object('status', 200, 'body', take.apply_result, 'replayed', true); END IF;

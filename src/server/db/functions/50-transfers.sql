@@ -484,6 +484,8 @@ CREATE OR REPLACE FUNCTION "transfer_request"(kind text, actor uuid, route text,
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE earlier jsonb := idempotency_claim(actor, route, idempotency_key, request_hash); outcome jsonb;
 BEGIN
+  -- The history trigger names whoever this request acts for (src/server/db/actor.ts).
+  PERFORM set_config('app.actor_id', actor::text, true);
   IF earlier IS NOT NULL THEN RETURN earlier; END IF;
   outcome := CASE kind WHEN 'create' THEN transfer_create(actor, input)
                        WHEN 'update' THEN transfer_update(actor, tid, input)

@@ -1,0 +1,56 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { DECLARED_RESOURCES } from '../../domain/resources/index.js';
+import type { ResourceDeclaration } from '../../domain/resource.js';
+import './declared-schema.js';
+import { resourceTable } from './resource-tables.js';
+import { stockTakes, transfers } from './schema.js';
+
+/** Never recorded on any table: the record's own id (the entry names it) and its timestamps (the entry has its time). */
+const ALWAYS_UNRECORDED = ['id', 'created', 'modified'];
+
+/**
+ * Per resource: columns an entry never carries. A password hash is a secret ('*': that it changed is recorded, never
+ * its value); the session counter moves with it and says nothing more; an inventory
+ * record's balances change with every stock movement, and the ledger is already their history (one row per movement,
+ * who and when), so recording them twice would only slow stock writes.
+ */
+const UNRECORDED: Record<string, readonly string[]> = {
+  users: ['*password_hash', 'session_version'],
+  inventory: ['current_stock', 'unit_cost', 'stock_value', 'low_stock'],
+  'stock-takes': ['apply_result'],
+};
+
+/** A document (lines or a workflow) records its own history, step by step (src/server/services/declared-service.ts). */
+const recordsItsOwn = (spec: ResourceDeclaration) => Object.values(spec.fields).some((f) => f.kind === 'lines' || f.workflow !== undefined);
+
+type Tracked = { resource: string; table: PgTable; warehouseColumn: string };
+
+function tracked(): Tracked[] {
+  const declared = DECLARED_RESOURCES.filter((spec) => !recordsItsOwn(spec)).map((spec) => {
+    const table = resourceTable(spec.name);
+    const columns = Object.values(getTableColumns(table)).map((c) => c.name);
+    return { resource: spec.name, table, warehouseColumn: spec.name === 'warehouses' ? 'id' : columns.includes('warehouse_id') ? 'warehouse_id' : '' };
+  });
+  return [
+    ...declared,
+    { resource: 'transfers', table: transfers, warehouseColumn: 'from_warehouse_id' },
+    { resource: 'stock-takes', table: stockTakes, warehouseColumn: 'warehouse_id' },
+  ];
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The statements attaching record_history_capture (functions/60-history.sql) to every resource's table, applied with
+ * the functions (again whenever this text changes): a resource declared tomorrow is recorded without a line of code.
+ */
+export function historyTriggersSql(): string {
+  return tracked()
+    .map(({ resource, table, warehouseColumn }) => {
+      const args = [resource, warehouseColumn, ...ALWAYS_UNRECORDED, ...(UNRECORDED[resource] ?? [])].map(literal).join(', ');
+      return `CREATE OR REPLACE TRIGGER "record_history" AFTER INSERT OR UPDATE OR DELETE ON "${getTableName(table)}"
+  FOR EACH ROW EXECUTE FUNCTION record_history_capture(${args});`;
+    })
+    .join('\n');
+}

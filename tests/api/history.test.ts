@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../src/domain/policy.js';
+import type { HistoryItem } from '../../src/domain/schemas/history.js';
+import { DEMO_PASSWORDS } from '../../src/server/seed/demo-data.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Issue 32: every change is recorded by the API in the change's own transaction (who, when, what, old → new), append-
+ * only, and read through GET /api/history by those allowed, within their warehouses, without secrets.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const admin = { role: 'admin' as const };
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const historyOf = async (query: string, role: 'admin' | 'warehouse-user' = 'admin') =>
+  (await t.request<{ data: HistoryItem[]; total: number }>('GET', `/api/history?${query}`, { role })).body;
+
+describe('GET /api/history', () => {
+  it("records a product's price change with who and when, newest first", async () => {
+    const product = (await t.request('GET', '/api/products?limit=1', admin)).body.data[0];
+    const price = Number(product.price);
+    const next = price + 7.5;
+    const put = await t.request('PATCH', `/api/products/${product._id}`, { ...admin, body: { price: next } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const { data, total } = await historyOf(`resource=products&record_id=${product._id}`);
+    expect(total).toBeGreaterThanOrEqual(1);
+    const [latest] = data;
+    expect(latest).toMatchObject({ resource: 'products', record_id: product._id, action: 'updated', user_id: t.userIds.admin, user_name: 'Aarti Verma' });
+    expect(latest!.changes).toEqual({ price: [price, next] });
+    expect(Date.now() - new Date(latest!.at).getTime()).toBeLessThan(60_000);
+  });
+
+  it('records a create and a delete, and an update that changes nothing records nothing', async () => {
+    const created = await t.request('POST', '/api/handling-charges', { ...admin, body: { charge_type: 'History check', amount: 4 } });
+    expect(created.status).toBe(201);
+    const id = created.body._id as string;
+    await t.request('PUT', `/api/handling-charges/${id}`, { ...admin, body: { charge_type: 'History check', amount: 4 } });
+    await t.request('DELETE', `/api/handling-charges/${id}`, admin);
+    const { data } = await historyOf(`resource=handling-charges&record_id=${id}`);
+    expect(data.map((e) => e.action)).toEqual(['deleted', 'created']);
+    expect(data.every((e) => e.user_id === t.userIds.admin)).toBe(true);
+  });
+
+  it('says a password changed without ever holding it or its hash', async () => {
+    const user = (await t.request('GET', `/api/users/${t.userIds.seller}`, admin)).body;
+    const put = await t.request('PUT', `/api/users/${t.userIds.seller}`, {
+      ...admin,
+      body: {
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        phonenumber: user.phonenumber,
+        role: user.role,
+        status: user.status,
+        city_id: user.city_id,
+        address: user.address,
+        gst_no: user.gst_no ?? undefined,
+        password: 'NewSecret@123',
+      },
+    });
+    expect(put.status).toBe(200);
+    const { data } = await historyOf(`resource=users&record_id=${t.userIds.seller}`);
+    expect(data[0]!.changes).toEqual({ password: [null, null] });
+    const stored = await t.db.execute(sql`select changes::text as c from record_history where resource = 'users'`);
+    const text = JSON.stringify(stored);
+    expect(text).not.toContain('NewSecret');
+    expect(text).not.toContain('password_hash');
+    expect(text).not.toMatch(/\$(argon|scrypt|2[aby])/);
+  });
+
+  it('records sign-ins by account, successful and failed, without what was typed for an unknown account', async () => {
+    const ok = await t.request('POST', '/api/auth/login', { body: { emailOrPhone: 'warehouse@demo.local', password: DEMO_PASSWORDS.warehouse } });
+    expect(ok.status).toBe(200);
+    const bad = await t.request('POST', '/api/auth/login', { body: { emailOrPhone: 'warehouse@demo.local', password: 'wrong-password' } });
+    expect(bad.status).toBe(401);
+    const unknown = await t.request('POST', '/api/auth/login', { body: { emailOrPhone: 'typed-secret-99@nowhere.example', password: 'whatever-123' } });
+    expect(unknown.status).toBe(401);
+    const mine = await historyOf(`resource=sign-ins&record_id=${t.userIds['warehouse-user']}`);
+    expect(mine.data.slice(0, 2).map((e) => e.action)).toEqual(['sign-in-failed', 'signed-in']);
+    expect(mine.data[1]!.user_id).toBe(t.userIds['warehouse-user']);
+    const all = await historyOf('resource=sign-ins&action=sign-in-failed&limit=100');
+    expect(JSON.stringify(all)).not.toContain('typed-secret-99');
+  });
+
+  it('records a permissions change as the paths that changed, by whom', async () => {
+    const next = clone(DEFAULT_POLICY);
+    next.grants['warehouse-user'] = { ...next.grants['warehouse-user'], cities: ['list'] };
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: next })).status).toBe(200);
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: DEFAULT_POLICY })).status).toBe(200);
+    const { data } = await historyOf('resource=permissions');
+    expect(data[1]).toMatchObject({ action: 'updated', user_id: t.userIds.admin, changes: { 'grants.warehouse-user.cities': [null, ['list']] } });
+    expect(data[0]!.changes).toEqual({ 'grants.warehouse-user.cities': [['list'], null] });
+  });
+
+  it('is append-only, for the database user the API runs as too', async () => {
+    const refusal = (write: Promise<unknown>) => write.then(() => 'written', (e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
+    expect(await refusal(t.db.execute(sql`update record_history set note = 'rewritten'`))).toMatch(/append-only/);
+    expect(await refusal(t.db.execute(sql`delete from record_history`))).toMatch(/append-only/);
+  });
+
+  it('is admin-only by default; a granted warehouse user with an assigned scope sees only its warehouses', async () => {
+    expect((await t.request('GET', '/api/history', { role: 'warehouse-user' })).status).toBe(403);
+    expect((await t.request('GET', '/api/history')).status).toBe(401);
+    const mine = (await t.request('GET', `/api/users/${t.userIds['warehouse-user']}`, admin)).body.warehouse_ids as string[];
+    expect(mine.length).toBeGreaterThan(0);
+    const warehouses = (await t.request('GET', '/api/warehouses?limit=100', admin)).body.data as { _id: string; name: string }[];
+    const other = warehouses.find((w) => !mine.includes(w._id))!;
+    const own = warehouses.find((w) => mine.includes(w._id))!;
+    for (const w of [own, other]) await t.request('PUT', `/api/warehouses/${w._id}`, { ...admin, body: { ...w, contact_person: `Manager of ${w.name}` } });
+
+    const next = clone(DEFAULT_POLICY);
+    next.grants['warehouse-user'] = { ...next.grants['warehouse-user'], history: ['list'], warehouses: ['list'] };
+    next.scope['warehouse-user'] = { history: 'assigned' };
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: next })).status).toBe(200);
+    try {
+      const seen = await historyOf('resource=warehouses&limit=100', 'warehouse-user');
+      const ids = new Set(seen.data.map((e) => e.record_id));
+      expect(ids.has(own._id)).toBe(true);
+      expect(ids.has(other._id)).toBe(false);
+      // Resources it may not list are not in its history at all.
+      expect((await historyOf('resource=products&limit=5', 'warehouse-user')).total).toBe(0);
+      expect((await historyOf('resource=permissions&limit=5', 'warehouse-user')).total).toBe(0);
+    } finally {
+      await t.request('PUT', '/api/permissions', { ...admin, body: DEFAULT_POLICY });
+    }
+  });
+
+  it('filters by user, action and business days, and names the field of a bad filter', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    const byAdmin = await historyOf(`user_id=${t.userIds.admin}&from=${today}&to=${today}&limit=100`);
+    expect(byAdmin.total).toBeGreaterThan(0);
+    expect(byAdmin.data.every((e) => e.user_id === t.userIds.admin)).toBe(true);
+    expect((await historyOf('from=2000-01-01&to=2000-01-02')).total).toBe(0);
+    for (const [query, field] of [
+      ['from=2026-13-01', 'from'],
+      ['from=2026-11-24&to=2026-11-01', 'to'],
+      ['limit=100000', 'limit'],
+      [`resource=${'x'.repeat(61)}`, 'resource'],
+    ] as const) {
+      const res = await t.request('GET', `/api/history?${query}`, admin);
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+  });
+});
