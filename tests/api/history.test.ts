@@ -99,7 +99,11 @@ describe('GET /api/history', () => {
   });
 
   it('is append-only, for the database user the API runs as too', async () => {
-    const refusal = (write: Promise<unknown>) => write.then(() => 'written', (e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
+    const refusal = (write: Promise<unknown>) =>
+      write.then(
+        () => 'written',
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
     expect(await refusal(t.db.execute(sql`update record_history set note = 'rewritten'`))).toMatch(/append-only/);
     expect(await refusal(t.db.execute(sql`delete from record_history`))).toMatch(/append-only/);
   });

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { recordHistory, users } from '../db/schema.js';
-import type { CurrentUser } from '../auth/access.js';
 
 export type HistoryEntry = {
   action: string;
