@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/domain/policy.js';
 import type { HistoryItem } from '../../src/domain/schemas/history.js';
 import { DEMO_PASSWORDS } from '../../src/server/seed/demo-data.js';
+import { stockFixtures } from '../support/stock-fixtures.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -96,6 +97,46 @@ describe('GET /api/history', () => {
     const { data } = await historyOf('resource=permissions');
     expect(data[1]).toMatchObject({ action: 'updated', user_id: t.userIds.admin, changes: { 'grants.warehouse-user.cities': [null, ['list']] } });
     expect(data[0]!.changes).toEqual({ 'grants.warehouse-user.cities': [['list'], null] });
+  });
+
+  it("shows an inventory record's stock movements in its history (from the ledger), their value only to those who see costs", async () => {
+    const fx = stockFixtures(t.db);
+    const pair = await fx.stocked(1);
+    const seller = await fx.sellerIn(pair.cityId);
+    const add = await t.request('POST', '/api/inventory/add-stock', {
+      role: 'warehouse-user',
+      body: {
+        product_id: pair.productId,
+        warehouse_id: pair.warehouseId,
+        quantity: 10,
+        unit_cost: 12.5,
+        movement_reason: 'purchase',
+        reference_id: 'INV-H1',
+        reference_type: 'invoice',
+        notes: 'Weekly delivery',
+        seller_id: seller,
+      },
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const [record] = (await t.db.execute(sql`select id from inventory where product_id = ${pair.productId}::uuid and warehouse_id = ${pair.warehouseId}::uuid`))
+      .rows as { id: string }[];
+    const { data } = await historyOf(`resource=inventory&record_id=${record!.id}`);
+    expect(data[0]).toMatchObject({ action: 'stock-purchase', user_id: t.userIds['warehouse-user'], user_name: 'Vikram Singh', record_id: record!.id });
+    expect(data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10], value_change: [null, 125] });
+    expect(data[0]!.note).toContain('INV-H1');
+    const byUser = await historyOf(`user_id=${t.userIds['warehouse-user']}&action=stock-purchase`);
+    expect(byUser.data.some((e) => e.record_id === record!.id)).toBe(true);
+
+    const next = clone(DEFAULT_POLICY);
+    next.grants['warehouse-user'] = { ...next.grants['warehouse-user'], history: ['list'], inventory: ['list'], costs: [] };
+    expect((await t.request('PUT', '/api/permissions', { ...admin, body: next })).status).toBe(200);
+    try {
+      const seen = await historyOf(`resource=inventory&record_id=${record!.id}`, 'warehouse-user');
+      expect(seen.data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10] });
+      expect(JSON.stringify(seen)).not.toContain('value_change');
+    } finally {
+      await t.request('PUT', '/api/permissions', { ...admin, body: DEFAULT_POLICY });
+    }
   });
 
   it('is append-only, for the database user the API runs as too', async () => {
