@@ -118,20 +118,19 @@ describe('GET /api/history', () => {
       },
     });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
-    const [record] = (await t.db.execute(sql`select id from inventory where product_id = ${pair.productId}::uuid and warehouse_id = ${pair.warehouseId}::uuid`))
-      .rows as { id: string }[];
-    const { data } = await historyOf(`resource=inventory&record_id=${record!.id}`);
-    expect(data[0]).toMatchObject({ action: 'stock-purchase', user_id: t.userIds['warehouse-user'], user_name: 'Vikram Singh', record_id: record!.id });
+    const recordId = add.body.inventory._id as string;
+    const { data } = await historyOf(`resource=inventory&record_id=${recordId}`);
+    expect(data[0]).toMatchObject({ action: 'stock-purchase', user_id: t.userIds['warehouse-user'], user_name: 'Vikram Singh', record_id: recordId });
     expect(data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10], value_change: [null, 125] });
     expect(data[0]!.note).toContain('INV-H1');
     const byUser = await historyOf(`user_id=${t.userIds['warehouse-user']}&action=stock-purchase`);
-    expect(byUser.data.some((e) => e.record_id === record!.id)).toBe(true);
+    expect(byUser.data.some((e) => e.record_id === recordId)).toBe(true);
 
     const next = clone(DEFAULT_POLICY);
     next.grants['warehouse-user'] = { ...next.grants['warehouse-user'], history: ['list'], inventory: ['list'], costs: [] };
     expect((await t.request('PUT', '/api/permissions', { ...admin, body: next })).status).toBe(200);
     try {
-      const seen = await historyOf(`resource=inventory&record_id=${record!.id}`, 'warehouse-user');
+      const seen = await historyOf(`resource=inventory&record_id=${recordId}`, 'warehouse-user');
       expect(seen.data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10] });
       expect(JSON.stringify(seen)).not.toContain('value_change');
     } finally {

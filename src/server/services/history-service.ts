@@ -25,6 +25,14 @@ function readableResources(by: CurrentUser): string[] {
 
 const when = (condition: boolean, clause: () => SQL): SQL => (condition ? clause() : sql`true`);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The movements of one inventory record, through the ledger's (product, warehouse) index rather than a scan. */
+const ofRecord = (recordId: string): SQL =>
+  UUID.test(recordId)
+    ? sql`(m.product_id, m.warehouse_id) = (select r.product_id, r.warehouse_id from inventory r where r.id = ${recordId.toLowerCase()}::uuid)`
+    : sql`false`;
+
 /**
  * Record changes (record_history, written by triggers and services) and stock movements (the ledger: an entry of its
  * inventory record, not written twice) as one list of entries, each source filtered by the same query.
@@ -56,7 +64,7 @@ function sources(query: HistoryQuery, by: CurrentUser, readable: string[]): SQL[
       left join inventory i on i.product_id = m.product_id and i.warehouse_id = m.warehouse_id
       left join users u on u.id = m.performed_by
      where ${warehouseFilterRaw(scope, 'm.warehouse_id')}
-       and ${when(query.record_id !== undefined, () => sql`i.id::text = ${query.record_id!.toLowerCase()}`)}
+       and ${when(query.record_id !== undefined, () => ofRecord(query.record_id!))}
        and ${when(query.user_id !== undefined, () => sql`m.performed_by::text = ${query.user_id!.toLowerCase()}`)}
        and ${when(query.action !== undefined, () => sql`'stock-' || coalesce(m.movement_reason, m.movement_type) = ${query.action}`)}
        and ${when(from !== null, () => sql`m.created >= ${from}`)} and ${when(to !== null, () => sql`m.created < ${to}`)}`;
