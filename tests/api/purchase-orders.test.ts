@@ -286,8 +286,10 @@ describe('the list of purchase orders', () => {
     const mine = await list(`status=partially_received, ordered,ordered&warehouse_id=${place.warehouseId}&seller_id=${place.localSeller}`);
     expect(mine.body.data.map((o) => o._id)).toEqual(expect.arrayContaining([placed._id, partly._id]));
     expect(mine.body.total).toBe(
-      (await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders where status in ('ordered', 'partially_received')
-        and warehouse_id = ${place.warehouseId}::uuid and seller_id = ${place.localSeller}::uuid`))[0]!.n,
+      (
+        await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders where status in ('ordered', 'partially_received')
+        and warehouse_id = ${place.warehouseId}::uuid and seller_id = ${place.localSeller}::uuid`)
+      )[0]!.n,
     );
   });
 

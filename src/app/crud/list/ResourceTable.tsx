@@ -147,7 +147,8 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
       for (const column of list.columns) {
         // A period writes its own two parameters from its dropdown.
         // Several ticked choices are one comma-separated value, as the API reads them.
-        if (column.filter && column.filter.options !== 'range') onFilter(column.filter.param ?? column.key, (tableFilters[column.key] ?? []).map(String).join(','));
+        if (column.filter && column.filter.options !== 'range')
+          onFilter(column.filter.param ?? column.key, (tableFilters[column.key] ?? []).map(String).join(','));
       }
     }
   };
