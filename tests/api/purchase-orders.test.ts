@@ -254,6 +254,55 @@ describe('returns, closing and cancelling', () => {
   });
 });
 
+describe('the list of purchase orders', () => {
+  type Listed = { data: { _id: string; status: string }[]; total: number };
+  const list = (query: string) => t.request<Listed>('GET', `/api/purchase-orders?limit=1000&${query}`, { role: 'admin' });
+  const countWhere = async (statuses: string[]) =>
+    (await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders where status = any(${`{${statuses.join(',')}}`}::text[])`))[0]!.n;
+
+  it('filters by several statuses at once: the open orders the dashboard counts, ordered or partially received', async () => {
+    const product = plain[2]!.id;
+    const drafted = await draft([{ product_id: product, quantity: 3, unit_cost: 5 }]);
+    const placed = await ordered([{ product_id: product, quantity: 3, unit_cost: 5 }]);
+    const partly = await ordered([{ product_id: product, quantity: 3, unit_cost: 5 }]);
+    expect((await step(partly._id, 'receive', { lines: [{ product_id: product, quantity: 1 }] })).body.status).toBe('partially_received');
+    const cancelled = await ordered([{ product_id: product, quantity: 3, unit_cost: 5 }]);
+    expect((await step(cancelled._id, 'cancel')).body.status).toBe('cancelled');
+
+    const open = await list('status=ordered,partially_received');
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body.total).toBe(await countWhere(['ordered', 'partially_received']));
+    expect(new Set(open.body.data.map((o) => o.status))).toEqual(new Set(['ordered', 'partially_received']));
+    const ids = open.body.data.map((o) => o._id);
+    expect(ids).toEqual(expect.arrayContaining([placed._id, partly._id]));
+    expect(ids).not.toContain(drafted._id);
+    expect(ids).not.toContain(cancelled._id);
+    // The same as the two statuses one at a time, and as the dashboard's count of open orders.
+    const [ordersOnly, partlyOnly] = await Promise.all([list('status=ordered'), list('status=partially_received')]);
+    expect(open.body.total).toBe(ordersOnly.body.total + partlyOnly.body.total);
+    const summary = await t.request('GET', '/api/dashboard/summary', { role: 'admin' });
+    expect(summary.body.purchase_orders.open).toBe(open.body.total);
+    // With the other filters, and a status named twice or with spaces, as one.
+    const mine = await list(`status=partially_received, ordered,ordered&warehouse_id=${place.warehouseId}&seller_id=${place.localSeller}`);
+    expect(mine.body.data.map((o) => o._id)).toEqual(expect.arrayContaining([placed._id, partly._id]));
+    expect(mine.body.total).toBe(
+      (
+        await q<{ n: number }>(sql`select count(*)::int as n from purchase_orders where status in ('ordered', 'partially_received')
+        and warehouse_id = ${place.warehouseId}::uuid and seller_id = ${place.localSeller}::uuid`)
+      )[0]!.n,
+    );
+  });
+
+  it('refuses a status it does not know, alone or among others, with a 400 naming the field', async () => {
+    const message = 'status must be one of: draft, ordered, partially_received, received, closed, cancelled';
+    for (const status of ['shipped', 'ordered,shipped', 'ordered,', 'ORDERED']) {
+      const res = await list(`status=${encodeURIComponent(status)}`);
+      expect(res.status, status).toBe(400);
+      expect(res.body).toMatchObject({ errors: [{ field: 'status', message }] });
+    }
+  });
+});
+
 describe('who sees what', () => {
   const putPolicy = async (change: (p: Policy) => void) => {
     const policy = structuredClone(DEFAULT_POLICY);

@@ -71,13 +71,14 @@ export const refOptions = ({ resource, labelField, valueField, multiple, where }
 export const choiceOptions = (options: readonly ChoiceOption[]) => options.map(({ value, label }) => ({ value, label }));
 
 /**
- * A `filter` field's header filter: a reference picks a record, a flag or a choice one of its labels, a 'contains' text
- * is typed, a 'range' date is a period of days.
+ * A `filter` field's header filter: a reference picks a record, a flag one of its labels, a choice one or more of its
+ * labels, a 'contains' text is typed, a 'range' date is a period of days.
  */
 function columnFilter(field: ResourceField): Pick<Column, 'filter'> {
   if (!field.filter) return {};
   if (field.filter === 'range') return { filter: { options: 'range' } };
-  if (field.kind === 'choice' && field.options) return { filter: { options: choiceOptions(field.options) } };
+  // The API takes several of a choice's values at once (an open order is ordered or partially received).
+  if (field.kind === 'choice' && field.options) return { filter: { options: choiceOptions(field.options), multiple: true } };
   if (field.kind === 'ref' && field.ref) return { filter: { options: refOptions(field.ref) } };
   if (field.kind === 'boolean') {
     const [yes, no] = field.labels ?? YES_NO;

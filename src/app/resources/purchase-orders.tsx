@@ -3,6 +3,7 @@ import { purchaseOrdersResource } from '../../domain/resources/purchase-orders';
 import { ExpectedOn } from '../pages/purchase-orders/OverdueTag';
 import { PrintButton } from '../pages/purchase-orders/PrintButton';
 import { SellerDetails } from '../pages/purchase-orders/SellerDetails';
+import { SellerLink } from '../pages/purchase-orders/SellerLink';
 import { TaxSummary } from '../pages/purchase-orders/TaxSummary';
 import { orderOf } from '../pages/purchase-orders/types';
 import { retryableLazy } from '../routes/retryable-lazy';
@@ -59,7 +60,11 @@ const header: Record<string, ShowDeclaration['items'][number]['render']> = {
  */
 export default {
   icon: <ShoppingCartOutlined />,
-  cells: { expected_on: { render: (r) => <ExpectedOn record={r} /> } },
+  cells: {
+    // The seller opens their page (their purchase orders), where the role may open users.
+    seller_id: { render: (r) => <SellerLink id={orderOf(r).seller_id} name={orderOf(r).seller_name ?? '—'} /> },
+    expected_on: { render: (r) => <ExpectedOn record={r} /> },
+  },
   show: {
     ...declared,
     items: declared.items.map((item) => ({ ...item, render: header[item.key] ?? item.render })),

@@ -44,9 +44,10 @@ export type ColumnDeclaration<T> = {
   sort?: string;
   /**
    * A filter in the column header: the API's query parameter (default `key`) and its choices (fixed, a resource's
-   * records, or typed text); 'range', a period of days written as `<param>_from` and `<param>_to`.
+   * records, or typed text); 'range', a period of days written as `<param>_from` and `<param>_to`. `multiple`: several
+   * of the fixed choices may be ticked, written comma-separated (`?status=ordered,partially_received`).
    */
-  filter?: { param?: string; options: FieldOption[] | ResourceOptions | 'text' | 'range' };
+  filter?: { param?: string; options: FieldOption[] | ResourceOptions | 'text' | 'range'; multiple?: boolean };
 };
 
 /** The search box with suggestions above a list. */

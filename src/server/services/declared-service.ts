@@ -70,7 +70,9 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
       .map((name) => {
         const field = spec.fields[name]!;
         const kind = field.kind === 'ref' ? 'id' : field.kind === 'boolean' ? 'boolean' : field.filter === 'contains' ? 'contains' : 'text';
-        return [name, { column: column(name), kind, notAnId: field.notAnId ?? `${field.label} not found`, values: field.options?.map((o) => o.value) }];
+        // A choice may be filtered by several of its values (`?status=ordered,partially_received`: open orders).
+        const values = field.options?.map((o) => o.value);
+        return [name, { column: column(name), kind, notAnId: field.notAnId ?? `${field.label} not found`, values, multiple: field.kind === 'choice' }];
       }),
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
@@ -36,18 +36,38 @@ export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefin
 /**
  * A list's `?field=value` filter: its column, and what the value may be ('contains': a case-insensitive part of it).
  * `notAnId`: the 400's message for a value that is not an id, when it names the record ('Category not found').
+ * `multiple`: a filter with `values` may name several of them, comma-separated (`?status=ordered,partially_received`),
+ * and matches any of them.
  */
-export type EqualityFilter = { column: AnyColumn; kind?: 'text' | 'contains' | 'id' | 'boolean'; values?: readonly string[]; notAnId?: string };
+export type EqualityFilter = {
+  column: AnyColumn;
+  kind?: 'text' | 'contains' | 'id' | 'boolean';
+  values?: readonly string[];
+  multiple?: boolean;
+  notAnId?: string;
+};
 
-/** A filter the query sets, checked, and the value its column is compared to (a flag as a boolean, 'contains' as a pattern). */
-export type SetFilter = { name: string; filter: EqualityFilter; value: string | boolean };
+/**
+ * A filter the query sets, checked, and the value its column is compared to (a flag as a boolean, 'contains' as a
+ * pattern, several values of a `multiple` filter as a list).
+ */
+export type SetFilter = { name: string; filter: EqualityFilter; value: string | boolean | string[] };
+
+/** The values a `?field=` names: several, comma-separated, where the filter takes several; each one it may hold. */
+function namedValues(name: string, text: string, filter: EqualityFilter): string | string[] {
+  if (!filter.values) return text;
+  const named = filter.multiple ? [...new Set(text.split(',').map((v) => v.trim()))] : [text];
+  if (named.some((v) => !filter.values!.includes(v))) throw badRequest(name, `${name} must be one of: ${filter.values.join(', ')}`);
+  return named.length === 1 ? named[0]! : named;
+}
 
 /** The filters `query` sets (`?status=active&city_id=…`); a value the column cannot hold is a 400 naming the parameter. */
 export function setFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SetFilter[] {
   return Object.entries(filters).flatMap(([name, filter]): SetFilter[] => {
-    const text = query[name];
-    if (typeof text !== 'string' || text === '') return [];
-    if (filter.values && !filter.values.includes(text)) throw badRequest(name, `${name} must be one of: ${filter.values.join(', ')}`);
+    const given = query[name];
+    if (typeof given !== 'string' || given === '') return [];
+    const text = namedValues(name, given, filter);
+    if (Array.isArray(text)) return [{ name, filter, value: text }];
     if (filter.kind === 'id' && !isUuid(text)) throw badRequest(name, filter.notAnId ?? `${name} must be an id`);
     if (filter.kind === 'contains') return [{ name, filter, value: containsPattern(text) }];
     if (filter.kind !== 'boolean') return [{ name, filter, value: text }];
@@ -58,7 +78,11 @@ export function setFilters(query: Record<string, unknown>, filters: Record<strin
 
 /** One filter's condition on a value: the value itself, or a placeholder for it in a statement compiled once. */
 export const filterCondition = (filter: EqualityFilter, value: unknown): SQL =>
-  filter.kind === 'contains' ? ilike(filter.column, value as string | SQLWrapper) : eq(filter.column, value);
+  Array.isArray(value)
+    ? inArray(filter.column, value)
+    : filter.kind === 'contains'
+      ? ilike(filter.column, value as string | SQLWrapper)
+      : eq(filter.column, value);
 
 /** The filters `query` sets, as one condition. */
 export function equalityFilters(query: Record<string, unknown>, filters: Record<string, EqualityFilter>): SQL | undefined {

@@ -69,7 +69,7 @@ const sortable = {
   created: users.created,
   modified: users.modified,
 };
-const filterable: Record<string, EqualityFilter> = { role: { column: users.role }, status: { column: users.status, values: USER_STATUSES } };
+const filterable: Record<string, EqualityFilter> = { role: { column: users.role }, status: { column: users.status, values: USER_STATUSES, multiple: true } };
 
 function userSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;

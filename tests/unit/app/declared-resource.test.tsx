@@ -195,11 +195,13 @@ describe('choices, named references and input kinds (warehouses)', () => {
   it("shows a choice as its option's tag, filters by its options, and keeps the stored value in the CSV", () => {
     expect(html(depotColumn('state'))).toBe(renderToStaticMarkup(<Tag color="default">Shut</Tag>));
     expect(renderToStaticMarkup(<>{depotColumn('state').render!({ ...depotRow, state: 'open' })}</>)).toBe(renderToStaticMarkup(<Tag color="green">Open</Tag>));
+    // Several of them at once: the declared service takes `?state=open,shut`.
     expect(depotColumn('state').filter).toEqual({
       options: [
         { value: 'open', label: 'Open' },
         { value: 'shut', label: 'Shut' },
       ],
+      multiple: true,
     });
     expect(depotColumn('state').exportValue).toBeUndefined();
     expect(depotForm.fields.find((f) => f.name === 'state')).toMatchObject({

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Refine, type AccessControlProvider } from '@refinedev/core';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceDeclarations } from '../../../src/app/resources/index.js';
 import { movementColumns } from '../../../src/app/pages/reports/inventory-report/movement-columns.js';
 import { MovementReference, referenceLink } from '../../../src/app/pages/reports/shared/MovementReference.js';
@@ -11,6 +13,9 @@ import type { StockMovement } from '../../../src/app/pages/inventory/shared/type
 
 // The sale-purchase table asks Refine whether costs may be seen: here they may.
 vi.mock('../../../src/app/access/costs', async (original) => ({ ...(await original<object>()), useSeesCosts: () => true }));
+// The user's warehouse scope per resource (null: every warehouse), as the access policy would give it.
+const scope = vi.hoisted(() => ({ of: {} as Record<string, { _id: string; name: string }[] | null> }));
+vi.mock('../../../src/app/access/use-warehouse-scope', () => ({ useWarehouseScope: (resource: string) => scope.of[resource] ?? null }));
 
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
@@ -26,22 +31,31 @@ beforeAll(() => {
   })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
+beforeEach(() => {
+  scope.of = {};
+});
 
 const ORDER_ID = '7d4f0c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
-const receipt = { reference_type: 'purchase_order', reference_id: 'PO-2026-00042', purchase_order_id: ORDER_ID };
+const WAREHOUSE_ID = 'w-pune';
+const receipt = { reference_type: 'purchase_order', reference_id: 'PO-2026-00042', purchase_order_id: ORDER_ID, warehouse_id: WAREHOUSE_ID };
+const transfer = { reference_type: 'transfer', reference_id: 'abc', warehouse_id: WAREHOUSE_ID };
 
 function OrderPage() {
   return <p>Order page {useParams().id}</p>;
 }
-/** `ui` at '/', beside the purchase order's page on the route the SPA registers for it. */
-function atRoot(ui: ReactNode) {
+/** `ui` at '/', beside the purchase order's page on the route the SPA registers for it; a role denied the 'resource:action' pairs listed. */
+function atRoot(ui: ReactNode, denied: string[] = []) {
   const show = resourceDeclarations.find((d) => d.name === 'purchase-orders')!.routes!.show!;
+  const accessControlProvider: AccessControlProvider = { can: async ({ resource, action }) => ({ can: !denied.includes(`${resource}:${action}`) }) };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route path="/" element={ui} />
-        <Route path={show} element={<OrderPage />} />
-      </Routes>
+      <Refine accessControlProvider={accessControlProvider} options={{ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }}>
+        <Routes>
+          <Route path="/" element={ui} />
+          <Route path={show} element={<OrderPage />} />
+        </Routes>
+      </Refine>
     </MemoryRouter>,
   );
 }
@@ -57,30 +71,78 @@ describe("a movement's reference", () => {
     expect(referenceLink({ reference_type: 'invoice', reference_id: 'PO-2026-00042', purchase_order_id: ORDER_ID })).toBeNull();
   });
 
-  it("links the order's number to the order's page, which the route opens", () => {
+  it("links the order's number to the order's page, which the route opens", async () => {
     atRoot(<MovementReference movement={receipt} />);
-    fireEvent.click(screen.getByRole('link', { name: 'PO-2026-00042' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'PO-2026-00042' }));
     expect(screen.getByText(`Order page ${ORDER_ID}`)).toBeTruthy();
   });
 
-  it('shows the number as plain text where the order cannot be opened', () => {
-    atRoot(<MovementReference movement={{ ...receipt, purchase_order_id: undefined }} />);
-    expect(screen.getByText('PO-2026-00042')).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
+  it('shows the number as plain text to a role that may not open purchase orders, though the API named the order', async () => {
+    atRoot(
+      <>
+        <MovementReference movement={receipt} />
+        <MovementReference movement={transfer} />
+      </>,
+      ['purchase-orders:show'],
+    );
+    // The answers to 'may they?' have come (the transfer, which they may open, is a link): the order is still text.
+    await screen.findByRole('link', { name: 'Transfer' });
+    expect(screen.getByText('PO-2026-00042').closest('a')).toBeNull();
   });
 
-  it("is the ledger table's Reference column", () => {
+  it("links an order only in a warehouse of the user's scope on purchase orders", async () => {
+    scope.of['purchase-orders'] = [{ _id: 'w-jaipur', name: 'Jaipur Central Warehouse' }];
+    atRoot(
+      <>
+        <MovementReference movement={receipt} />
+        <MovementReference movement={{ ...receipt, reference_id: 'PO-2026-00043', warehouse_id: 'w-jaipur' }} />
+      </>,
+    );
+    await screen.findByRole('link', { name: 'PO-2026-00043' });
+    expect(screen.getByText('PO-2026-00042').closest('a')).toBeNull();
+  });
+
+  it('links a transfer only for a role that may open transfers', async () => {
+    atRoot(<MovementReference movement={transfer} />);
+    expect((await screen.findByRole('link', { name: 'Transfer' })).getAttribute('href')).toBe('/transfers/abc');
+    cleanup();
+    atRoot(
+      <>
+        <MovementReference movement={transfer} />
+        <MovementReference movement={receipt} />
+      </>,
+      ['transfers:show'],
+    );
+    await screen.findByRole('link', { name: 'PO-2026-00042' });
+    expect(screen.getByText('Transfer').closest('a')).toBeNull();
+  });
+
+  it('shows the number as plain text where the API named no order', async () => {
+    atRoot(
+      <>
+        <MovementReference movement={{ ...receipt, purchase_order_id: undefined }} />
+        <MovementReference movement={{ ...receipt, reference_id: 'PO-2026-00043' }} />
+      </>,
+    );
+    await screen.findByRole('link', { name: 'PO-2026-00043' });
+    expect(screen.getByText('PO-2026-00042').closest('a')).toBeNull();
+  });
+
+  it("is the ledger table's Reference column", async () => {
     const column = movementColumns.find((c) => c.key === 'reference')!;
     const movement = { _id: 'm1', quantity: 5, ...receipt } as StockMovement;
     atRoot(<>{'render' in column && column.render ? (column.render(undefined, movement, 0) as ReactNode) : null}</>);
-    expect(screen.getByRole('link', { name: 'PO-2026-00042' }).getAttribute('href')).toBe(`/purchase-orders/show/${ORDER_ID}`);
+    expect((await screen.findByRole('link', { name: 'PO-2026-00042' })).getAttribute('href')).toBe(`/purchase-orders/show/${ORDER_ID}`);
   });
 
-  it('in the sale-purchase report: a receipt and a return to the seller, each linked to its order', () => {
+  it('in the sale-purchase report: a receipt and a return to the seller, each linked to its order', async () => {
+    // The report's warehouse is one of the user's: its orders open.
+    scope.of['purchase-orders'] = [{ _id: WAREHOUSE_ID, name: 'Pune Central Warehouse' }];
     const item = { created: '2026-05-04T06:30:00Z', product_id: 'p1', product_name: 'Basmati Rice', unit_cost: 20 };
     atRoot(
       <DayGroupedTable
         testId="purchases"
+        warehouseId={WAREHOUSE_ID}
         emptyText="No purchases"
         days={{
           '2026-05-04': {
@@ -95,9 +157,31 @@ describe("a movement's reference", () => {
       />,
     );
     fireEvent.click(screen.getByText(/04 May 2026/));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'PO-2026-00042' })).toHaveLength(2));
     const links = screen.getAllByRole('link', { name: 'PO-2026-00042' });
     expect(links.map((a) => a.getAttribute('href'))).toEqual([`/purchase-orders/show/${ORDER_ID}`, `/purchase-orders/show/${ORDER_ID}`]);
     expect(screen.getAllByText(/returned to seller/)).toHaveLength(1);
     expect(screen.getByTestId('purchases-grand-total').textContent).toContain('160');
+  });
+
+  it("in the sale-purchase report of a warehouse outside the user's scope on purchase orders: the numbers as text", async () => {
+    scope.of['purchase-orders'] = [{ _id: 'w-jaipur', name: 'Jaipur Central Warehouse' }];
+    const item = { created: '2026-05-04T06:30:00Z', product_id: 'p1', product_name: 'Basmati Rice', unit_cost: 20, quantity: 10, total_value: 200 };
+    atRoot(
+      <>
+        <DayGroupedTable
+          testId="purchases"
+          warehouseId={WAREHOUSE_ID}
+          emptyText="No purchases"
+          days={{ '2026-05-04': { total: 200, total_quantity: 10, items: [{ ...item, _id: 'r1', ...receipt }] } }}
+        />
+        <MovementReference movement={{ ...receipt, reference_id: 'PO-2026-00043', warehouse_id: 'w-jaipur' }} />
+      </>,
+    );
+    fireEvent.click(screen.getByText(/04 May 2026/));
+    await screen.findByRole('link', { name: 'PO-2026-00043' });
+    const row = screen.getByText(/Basmati Rice/).closest('tr')!;
+    expect(row.textContent).toContain('PO-2026-00042');
+    expect(within(row).queryByRole('link')).toBeNull();
   });
 });

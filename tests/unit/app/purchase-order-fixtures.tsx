@@ -150,7 +150,8 @@ export function stubPurchaseOrders(rows: Row[], answer?: StepAnswer) {
     getList: (async ({ resource, filters }) => {
       const wanted = plain(filters);
       calls.list.push({ resource, filters: wanted });
-      const found = (data[resource] ?? []).filter((r) => Object.entries(wanted).every(([k, v]) => String(r[k]) === String(v)));
+      // Several values of a filter, comma-separated, match any of them (the API's `?status=ordered,partially_received`).
+      const found = (data[resource] ?? []).filter((r) => Object.entries(wanted).every(([k, v]) => String(v).split(',').includes(String(r[k]))));
       return { data: found.map(withId), total: found.length };
     }) as DataProvider['getList'],
     getMany: (async ({ resource, ids }) => ({ data: (data[resource] ?? []).filter((r) => ids.includes(r._id)).map(withId) })) as DataProvider['getMany'],

@@ -82,6 +82,48 @@ describe('the purchase orders list', () => {
       .map((th) => th.textContent);
     expect(filtered).toEqual(['Seller', 'Warehouse', 'Expected', 'Status']);
   });
+
+  it("opens at several statuses from the URL (the dashboard's open orders), ticked in the Status header, and ticks one more", async () => {
+    const { dataProvider, calls } = stubPurchaseOrders([
+      order({ _id: 'po1', number: 'PO-2026-00041' }),
+      order({ _id: 'po2', number: 'PO-2026-00042', status: 'partially_received' }),
+      order({ _id: 'po3', number: 'PO-2026-00043', status: 'received' }),
+      order({ _id: 'po4', number: 'PO-2026-00044', status: 'draft' }),
+    ]);
+    renderOrders('/purchase-orders?status=ordered,partially_received', dataProvider);
+    await screen.findByText('PO-2026-00042');
+    expect(screen.getByText('PO-2026-00041')).toBeTruthy();
+    expect(screen.queryByText('PO-2026-00043')).toBeNull();
+    expect(calls.list.filter((c) => c.resource === 'purchase-orders').at(-1)!.filters).toEqual({ status: 'ordered,partially_received' });
+
+    const header = screen.getByRole('columnheader', { name: /Status/ });
+    fireEvent.click(header.querySelector('.ant-table-filter-trigger')!);
+    const ticked = async (label: string) => (await screen.findByRole('menuitem', { name: label })).querySelector('input[type="checkbox"]')!.matches(':checked');
+    await expect(ticked('Ordered')).resolves.toBe(true);
+    await expect(ticked('Partially received')).resolves.toBe(true);
+    await expect(ticked('Received')).resolves.toBe(false);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Received' }));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await screen.findByText('PO-2026-00043');
+    expect(calls.list.filter((c) => c.resource === 'purchase-orders').at(-1)!.filters).toEqual({ status: 'ordered,partially_received,received' });
+    expect(screen.queryByText('PO-2026-00044')).toBeNull();
+  });
+
+  it("links each order's seller to their page, for a role that may open users", async () => {
+    const rows = [order({ _id: 'po1', number: 'PO-2026-00041' })];
+    renderOrders('/purchase-orders', stubPurchaseOrders(rows).dataProvider);
+    const seller = await screen.findByRole('link', { name: 'Omkar Deshmukh' });
+    expect(seller.getAttribute('href')).toBe('/users/show/u-seller');
+    fireEvent.click(seller);
+    await screen.findByRole('heading', { name: 'Seller Omkar Deshmukh' });
+    cleanup();
+
+    renderOrders('/purchase-orders', stubPurchaseOrders(rows).dataProvider, ['users:show']);
+    // The order's own link is there (the access answers have come); the seller is named, not linked.
+    await screen.findByRole('link', { name: 'PO-2026-00041' });
+    const row = screen.getByText('PO-2026-00041').closest('tr')!;
+    expect(within(row).getByText('Omkar Deshmukh').closest('a')).toBeNull();
+  });
 });
 
 describe("a seller's page", () => {

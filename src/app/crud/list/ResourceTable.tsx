@@ -33,7 +33,10 @@ type Props = {
 
 const ANY_RECORD = () => true;
 
-/** A column's header filter, in antd's terms: fixed choices, a resource's records or typed text (one value), or a period of days. */
+/**
+ * A column's header filter, in antd's terms: fixed choices (one, or several where the column says so), a resource's
+ * records or typed text (one value), or a period of days.
+ */
 function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[], onFilter: Props['onFilter']) {
   const options = column.filter?.options;
   if (!options) return {};
@@ -57,9 +60,10 @@ function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[
     };
   }
   const filtered = filterValue(filters, param);
+  const multiple = !!column.filter?.multiple && Array.isArray(options);
   return {
-    filterMultiple: false,
-    filteredValue: filtered ? [filtered] : null,
+    filterMultiple: multiple,
+    filteredValue: filtered ? (multiple ? filtered.split(',') : [filtered]) : null,
     ...(Array.isArray(options)
       ? { filters: options.map((o) => ({ text: o.label, value: o.value })) }
       : { filterDropdown: (props: FilterDropdownProps) => <ResourceFilterDropdown {...props} source={options} label={column.title} /> }),
@@ -142,7 +146,9 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
     if (extra.action === 'filter') {
       for (const column of list.columns) {
         // A period writes its own two parameters from its dropdown.
-        if (column.filter && column.filter.options !== 'range') onFilter(column.filter.param ?? column.key, String(tableFilters[column.key]?.[0] ?? ''));
+        // Several ticked choices are one comma-separated value, as the API reads them.
+        if (column.filter && column.filter.options !== 'range')
+          onFilter(column.filter.param ?? column.key, (tableFilters[column.key] ?? []).map(String).join(','));
       }
     }
   };

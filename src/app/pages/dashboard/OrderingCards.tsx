@@ -5,14 +5,17 @@ import { addDays, businessDay } from '../../../domain/business-days';
 import type { PanelProps } from './panel-props';
 import { StatCard, type Stat } from './StatCards';
 
-/** Purchase orders still expected: the list filters one status, so the card opens the ordered ones. */
+/** The statuses of an order still expected from its seller, as the dashboard counts it open (and overdue). */
+const OPEN_STATUSES = 'ordered,partially_received';
+
+/** Purchase orders still expected: the card opens the list of exactly those it counts. */
 const openOrders: Stat = {
   key: 'open-orders',
   title: 'Open Purchase Orders',
   value: (s) => s.purchase_orders?.open ?? 0,
   icon: <SolutionOutlined />,
   color: '#1677ff',
-  to: '/purchase-orders?status=ordered',
+  to: `/purchase-orders?status=${OPEN_STATUSES}`,
   resource: 'purchase-orders',
 };
 const overdueOrders = (): Stat => ({
@@ -21,7 +24,7 @@ const overdueOrders = (): Stat => ({
   value: (s) => s.purchase_orders?.overdue ?? 0,
   icon: <ClockCircleOutlined />,
   color: '#f5222d',
-  to: `/purchase-orders?status=ordered&expected_on_to=${addDays(businessDay(new Date()), -1)}`,
+  to: `/purchase-orders?status=${OPEN_STATUSES}&expected_on_to=${addDays(businessDay(new Date()), -1)}`,
   resource: 'purchase-orders',
 });
 const toReorder: Stat = {

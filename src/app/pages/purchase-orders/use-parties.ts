@@ -24,7 +24,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 
 /** The seller as a purchase order names them: the order's name for them, and their details where the role may see them. */
 export function useSeller(id: string | undefined, fallbackName: string | null) {
-  const { allowed, record } = useRecordIfAllowed('users', id);
+  const { record } = useRecordIfAllowed('users', id);
   const name = [record?.firstname, record?.lastname].filter(Boolean).join(' ') || fallbackName || '—';
   const seller: Seller = {
     name,
@@ -33,7 +33,7 @@ export function useSeller(id: string | undefined, fallbackName: string | null) {
     address: text(record?.address),
     city: text(record?.city),
   };
-  return { seller, canOpen: allowed };
+  return { seller };
 }
 
 /** The warehouse goods are delivered to: its name, address and contact where the role may see them. */

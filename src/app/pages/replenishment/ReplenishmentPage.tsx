@@ -16,6 +16,12 @@ import { SettingsImportButton } from './SettingsImportButton';
 import { orderable, useOrderSelection } from './use-order-selection';
 import { PAGE_SIZE, useAllSuggestions, useCreateOrders, useReplenishmentView, useSuggestions } from './use-replenishment';
 
+/**
+ * A filter of the inline form never wider than the screen: a long warehouse or seller name is cut short in its select
+ * (on a phone the item would otherwise push the page sideways).
+ */
+const FILTER_ITEM = { style: { maxWidth: '100%' }, wrapperCol: { style: { minWidth: 0 } } };
+
 const plural = (n: number, word: string) => `${formatQuantity(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** The orders just drafted, each a link to its page. */
@@ -123,37 +129,37 @@ export default function ReplenishmentPage() {
         extra={<SettingsImportButton />}
       />
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label="Warehouse" htmlFor="replenishment-warehouse" required>
+        <Form.Item label="Warehouse" htmlFor="replenishment-warehouse" required {...FILTER_ITEM}>
           <WarehouseSelect
             id="replenishment-warehouse"
             scope="replenishment"
             value={view.warehouseId}
-            style={{ minWidth: 220 }}
+            style={{ minWidth: 220, maxWidth: '100%' }}
             onChange={(id) => change({ warehouse_id: id })}
           />
         </Form.Item>
-        <Form.Item label="Seller" htmlFor="replenishment-seller">
+        <Form.Item label="Seller" htmlFor="replenishment-seller" {...FILTER_ITEM}>
           <Select
             id="replenishment-seller"
             allowClear
             showSearch
             optionFilterProp="label"
             placeholder="All sellers"
-            style={{ minWidth: 200 }}
+            style={{ minWidth: 200, maxWidth: '100%' }}
             loading={sellersQuery.isFetching}
             value={view.sellerId}
             options={sellerOptions.map((o) => ({ label: String(o.label), value: String(o.value) }))}
             onChange={(id?: string) => change({ seller_id: id })}
           />
         </Form.Item>
-        <Form.Item label="Category" htmlFor="replenishment-category">
+        <Form.Item label="Category" htmlFor="replenishment-category" {...FILTER_ITEM}>
           <Select
             id="replenishment-category"
             allowClear
             showSearch
             optionFilterProp="label"
             placeholder="All categories"
-            style={{ minWidth: 200 }}
+            style={{ minWidth: 200, maxWidth: '100%' }}
             loading={categoriesLoading}
             value={view.categoryId}
             options={categories.map((c) => ({ label: c.category, value: c.category_id }))}

@@ -41,6 +41,7 @@ export type StockMovement = {
   _id: string;
   product_id: string;
   product_name: string;
+  warehouse_id?: string;
   warehouse_name?: string;
   movement_type: 'in' | 'out' | 'adjustment' | 'return' | 'damaged';
   quantity: number;

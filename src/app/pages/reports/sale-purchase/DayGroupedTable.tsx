@@ -21,7 +21,7 @@ type Row = {
   children?: Row[];
 };
 
-function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
+function rowsOf(days: Record<string, SalePurchaseDay>, warehouseId: string | undefined): Row[] {
   return Object.entries(days)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, day]) => ({
@@ -38,7 +38,14 @@ function rowsOf(days: Record<string, SalePurchaseDay>): Row[] {
         unit_cost: item.unit_cost,
         total_value: item.total_value,
         ...(item.reference_type === 'purchase_order'
-          ? { order: { reference_type: item.reference_type, reference_id: item.reference_id ?? null, purchase_order_id: item.purchase_order_id } }
+          ? {
+              order: {
+                reference_type: item.reference_type,
+                reference_id: item.reference_id ?? null,
+                purchase_order_id: item.purchase_order_id,
+                warehouse_id: warehouseId,
+              },
+            }
           : {}),
       })),
     }));
@@ -99,9 +106,20 @@ export const itemCount = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 
  * One section (purchases or sales): a row per day with its totals, the grand total last. A day's movements
  * open beneath it on demand (a month of them at once is a page thousands of pixels long); on paper, all are shown.
  */
-export function DayGroupedTable({ days, emptyText, testId }: { days: Record<string, SalePurchaseDay>; emptyText: string; testId: string }) {
+export function DayGroupedTable({
+  days,
+  emptyText,
+  testId,
+  warehouseId,
+}: {
+  days: Record<string, SalePurchaseDay>;
+  emptyText: string;
+  testId: string;
+  /** The report's warehouse, where its movements are: a purchase order of it opens only where the user's scope holds it. */
+  warehouseId?: string;
+}) {
   const totals = totalsOf(days);
-  const rows = rowsOf(days);
+  const rows = rowsOf(days, warehouseId);
   const printing = usePrinting();
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const withUnitCost = Grid.useBreakpoint().sm !== false || printing;

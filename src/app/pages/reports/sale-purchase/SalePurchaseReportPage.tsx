@@ -69,6 +69,7 @@ export default function SalePurchaseReportPage() {
               days={report.purchases}
               emptyText="No purchases in this period"
               testId="purchases"
+              warehouseId={report.warehouse_id}
             />
           </Card>
           <Card size="small" title="Sales" className="report-section">
@@ -77,6 +78,7 @@ export default function SalePurchaseReportPage() {
               days={report.sales}
               emptyText="No sales in this period"
               testId="sales"
+              warehouseId={report.warehouse_id}
             />
           </Card>
         </Spin>
