@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/domain/policy.js';
+import { HISTORY_COUNT_CAP } from '../../src/server/services/history-service.js';
 import type { HistoryItem } from '../../src/domain/schemas/history.js';
 import { DEMO_PASSWORDS } from '../../src/server/seed/demo-data.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
@@ -136,6 +137,23 @@ describe('GET /api/history', () => {
     } finally {
       await t.request('PUT', '/api/permissions', { ...admin, body: DEFAULT_POLICY });
     }
+  });
+
+  it('pages the merged record changes and movements without gaps or repeats, and caps the count it makes', async () => {
+    const everything = await historyOf('resource=inventory&limit=30');
+    const paged: string[] = [];
+    for (let page = 1; page <= 6; page++) paged.push(...(await historyOf(`resource=inventory&limit=5&page=${page}`)).data.map((e) => e._id));
+    expect(paged).toEqual(everything.data.map((e) => e._id));
+    expect(new Set(paged).size).toBe(30);
+    expect(everything.data.some((e) => e._id.startsWith('m')) && everything.data.some((e) => e._id.startsWith('h'))).toBe(true);
+
+    const record = `capped-${Date.now()}`;
+    await t.db.execute(sql`
+      insert into record_history (resource, record_id, action) select 'products', ${record}, 'updated' from generate_series(1, ${HISTORY_COUNT_CAP + 5})`);
+    const capped = await t.request('GET', `/api/history?resource=products&record_id=${record}&limit=3`, admin);
+    expect(capped.body, JSON.stringify({ ...capped.body, data: undefined })).toMatchObject({ total: HISTORY_COUNT_CAP, total_capped: true });
+    expect(capped.body.data).toHaveLength(3);
+    expect((await t.request('GET', '/api/history?resource=permissions', admin)).body.total_capped).toBe(false);
   });
 
   it('is append-only, for the database user the API runs as too', async () => {

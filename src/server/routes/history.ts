@@ -9,9 +9,6 @@ export const historyRoutes: RouteModule = (app, { database }) => {
   app.get(
     '/history',
     { config: { access: { resource: 'history', action: 'list' } }, schema: { tags: ['history'], querystring: historyQuery } },
-    async (request) => {
-      const { data, total } = await history.list(request.query, userOf(request));
-      return { data, total, page: request.query.page, limit: request.query.limit };
-    },
+    async (request) => ({ ...(await history.list(request.query, userOf(request))), page: request.query.page, limit: request.query.limit }),
   );
 };
