@@ -331,7 +331,8 @@ export const stockMovements = pgTable(
     // INCLUDE (quantity, value_change) in migration 0015: drizzle's builder cannot say it.
     index('stock_movements_pw_idx').on(t.productId, t.warehouseId, t.created),
     index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
-    index('stock_movements_created_idx').on(t.created),
+    // (created, seq): the newest movements in order, ties included, for the history's pages (issue 32).
+    index('stock_movements_created_idx').on(t.created, t.seq),
     // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
     index('stock_movements_purchase_idx')
       .on(t.productId, t.seq)
@@ -715,7 +716,7 @@ export const recordHistory = pgTable(
     warehouseId: uuid('warehouse_id'),
     created: created(),
   },
-  (t) => [index('record_history_record_idx').on(t.resource, t.recordId, t.id), index('record_history_created_idx').on(t.created)],
+  (t) => [index('record_history_record_idx').on(t.resource, t.recordId, t.id), index('record_history_created_idx').on(t.created, t.id)],
 );
 
 /** The last number given per resource (and year): 'PO-2026-00042' is the 42nd purchase order of 2026. */
