@@ -71,14 +71,6 @@ try {
     select row_number() over (order by product_id, warehouse_id)::int as n, product_id, warehouse_id
       from (select product_id, warehouse_id from inventory where ${untracked} order by product_id, warehouse_id limit 200) p`);
   await database.db.execute(sql`alter table bench_pairs add primary key (n)`);
-  // The baseline: migration 0006's functions, as they were before batches (stock_request_0006 and the ones it calls),
-  // run by pgbench beside today's on the same rows.
-  const migration0006 = fs.readFileSync(path.resolve(import.meta.dirname, '../src/server/db/migrations/0006_performance.sql'), 'utf8');
-  for (const chunk of migration0006.split('--> statement-breakpoint')) {
-    if (!/CREATE FUNCTION "stock_(add|remove|adjust|request)"/.test(chunk)) continue;
-    await database.db.execute(sql.raw(chunk.replace(/\bstock_(add|remove|adjust|request)\b/g, 'stock_$1_0006')));
-  }
-
   // History off, for the 'without history' lines: today's stock_request minus the line naming its actor, and the
   // history trigger of inventory disabled; both put back afterwards.
   const [definition] = rowsOf<{ text: string }>(await database.db.execute(sql`select pg_get_functiondef('stock_request'::regproc) as text`));
@@ -153,7 +145,7 @@ try {
   }
 
   /** pgbench running the statement the API sends (src/server/services/stock-ledger.ts), half adds, half removals. */
-  function pgbench(label: string, options: { hot: boolean; idempotent: boolean; fn?: string }): Result {
+  function pgbench(label: string, options: { hot: boolean; idempotent: boolean }): Result {
     const pick = options.hot ? `n = 1` : `n = :n::int`;
     // Variables cast: a prepared statement's parameters need a type (jsonb_build_object takes "any").
     const key = options.idempotent ? `'k-' || :client_id::text || '-' || :r::text, '${'0'.repeat(64)}'` : 'NULL, NULL';
@@ -162,7 +154,7 @@ try {
       route: string,
       fields: string,
     ) => `select (o->>'status')::int as status, coalesce((o->>'replayed')::boolean, false) as replayed, (o->'body')::text as body
-  from ${options.fn ?? 'stock_request'}('${kind}'::text, '${user!.id}'::uuid, '${route}'::text, ${key},
+  from stock_request('${kind}'::text, '${user!.id}'::uuid, '${route}'::text, ${key},
     (select jsonb_build_object('product_id', product_id, 'warehouse_id', warehouse_id, ${fields}) from bench_pairs where ${pick})) as o;`;
     // One script that picks add or remove: pgbench -M prepared cannot run two script files.
     fs.writeFileSync(
@@ -218,7 +210,6 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
     results.push([
       await api('API, spread over 200 rows', { hot: false, idempotent: false }),
       pgbench('pgbench, same statement, spread', { hot: false, idempotent: false }),
-      pgbench('pgbench, 0006 function (before batches), spread', { hot: false, idempotent: false, fn: 'stock_request_0006' }),
       await api('API, spread, Idempotency-Key', { hot: false, idempotent: true }),
       pgbench('pgbench, spread, with a key', { hot: false, idempotent: true }),
       await api('API, one hot row', { hot: true, idempotent: false }),
@@ -237,9 +228,6 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
   const ratio = (a: string, b: string) => (rate(a) / rate(b)).toFixed(2);
   console.log(`API / pgbench, spread:                 ${ratio('API, spread over 200 rows', 'pgbench, same statement, spread')}x (target ≥ 0.7)`);
   console.log(`API / pgbench, spread with a key:      ${ratio('API, spread, Idempotency-Key', 'pgbench, spread, with a key')}x`);
-  console.log(
-    `Today's function / 0006's, spread:       ${ratio('pgbench, same statement, spread', 'pgbench, 0006 function (before batches), spread')}x (untracked products: target ≈ 1)`,
-  );
   console.log(`API / pgbench, one hot row:            ${ratio('API, one hot row', 'pgbench, one hot row')}x`);
   console.log(
     `Idempotency-Key cost through the API:  ${((1 - rate('API, spread, Idempotency-Key') / rate('API, spread over 200 rows')) * 100).toFixed(0)}% (target ≤ 15%)`,

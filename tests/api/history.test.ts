@@ -139,6 +139,29 @@ describe('GET /api/history', () => {
     }
   });
 
+  it("records a stock take's start, its counts and its apply, each by whoever did it", async () => {
+    const pair = await stockFixtures(t.db).stocked(1);
+    const take = await t.request('POST', '/api/stock-takes', { role: 'warehouse-user', body: { warehouse_id: pair.warehouseId, blind: false } });
+    expect(take.status, JSON.stringify(take.body)).toBe(201);
+    const id = take.body._id as string;
+    const counts = await t.request('PUT', `/api/stock-takes/${id}/counts`, {
+      ...admin,
+      body: { lines: [{ product_id: pair.productId, counted: pair.stock }] },
+    });
+    expect(counts.status, JSON.stringify(counts.body)).toBe(200);
+    const applied = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'warehouse-user' });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const { data } = await historyOf(`resource=stock-takes&record_id=${id}`);
+    expect(data.map((e) => [e.action, e.user_id])).toEqual([
+      ['updated', t.userIds['warehouse-user']],
+      ['counted', t.userIds.admin],
+      ['created', t.userIds['warehouse-user']],
+    ]);
+    expect(data[0]!.changes).toMatchObject({ status: ['open', 'applied'] });
+    expect(data[1]!.changes).toEqual({ [pair.productName]: [null, pair.stock] });
+    expect(data.every((e) => e.warehouse_id === pair.warehouseId)).toBe(true);
+  });
+
   it('pages the merged record changes and movements without gaps or repeats, and caps the count it makes', async () => {
     const everything = await historyOf('resource=inventory&limit=30');
     const paged: string[] = [];

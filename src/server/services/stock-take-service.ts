@@ -8,6 +8,7 @@ import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRe
 import { offsetOf } from './list-helpers.js';
 import { assertRecordWritable, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { transactionAs } from '../db/actor.js';
+import { recordEvent } from './record-history.js';
 
 export type StockTakeOut = {
   _id: string;
@@ -203,9 +204,9 @@ export function stockTakeService(db: Db) {
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       await transactionAs(db, by, async (tx) => {
         // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
-        const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null }>(
+        const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null; warehouse_id: string }>(
           await tx.execute(sql`
-          select status, category_id from stock_takes where id = ${id}::uuid for share`),
+          select status, category_id, warehouse_id from stock_takes where id = ${id}::uuid for share`),
         );
         if (!take) throw notFound('Stock take');
         if (take.status !== 'open') throw conflict(`This stock take is ${take.status}: counts can no longer change`);
@@ -228,6 +229,15 @@ export function stockTakeService(db: Db) {
            order by r.product_id
           on conflict (stock_take_id, product_id) do update
              set counted = excluded.counted, counted_by = excluded.counted_by, counted_at = excluded.counted_at`);
+        // Counts are the take's lines, not its row: the step is recorded here, each product and its count in the entry.
+        await recordEvent(tx, {
+          resource: 'stock-takes',
+          recordId: id,
+          action: 'counted',
+          by,
+          changes: Object.fromEntries(lines.map((l) => [byId.get(l.product_id)!.productname, [null, l.counted]])),
+          warehouseId: take.warehouse_id,
+        });
       });
       return { message: `${lines.length} count(s) saved`, saved: lines.length };
     },
