@@ -48,8 +48,16 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 export function historyTriggersSql(): string {
   return tracked()
     .map(({ resource, table, warehouseColumn }) => {
-      const args = [resource, warehouseColumn, ...ALWAYS_UNRECORDED, ...(UNRECORDED[resource] ?? [])].map(literal).join(', ');
-      return `CREATE OR REPLACE TRIGGER "record_history" AFTER INSERT OR UPDATE OR DELETE ON "${getTableName(table)}"
+      const unrecorded = [...ALWAYS_UNRECORDED, ...(UNRECORDED[resource] ?? [])];
+      const args = [resource, warehouseColumn, ...unrecorded].map(literal).join(', ');
+      // UPDATE OF the columns an entry can carry: a write that sets only others (a stock movement moving an inventory
+      // record's balances) does not run the trigger at all.
+      const watched = Object.values(getTableColumns(table))
+        .map((c) => c.name)
+        .filter((name) => !unrecorded.includes(name))
+        .map((name) => `"${name}"`)
+        .join(', ');
+      return `CREATE OR REPLACE TRIGGER "record_history" AFTER INSERT OR DELETE OR UPDATE OF ${watched} ON "${getTableName(table)}"
   FOR EACH ROW EXECUTE FUNCTION record_history_capture(${args});`;
     })
     .join('\n');
