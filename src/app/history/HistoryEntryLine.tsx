@@ -29,11 +29,16 @@ export function EntryWhat({ entry }: { entry: HistoryItem }) {
 /** One entry on a line: 'MRP Price ₹120.00 → ₹110.00 · Aarti Verma · 24 Nov 2026, 14:05', its note under it. */
 export function HistoryEntryLine({ entry }: { entry: HistoryItem }) {
   const text = entryText(entry);
-  const by = [text.who, text.when].filter(Boolean).join(' · ');
+  // Who and when each stay on one line: a date never breaks between its day and its time.
   return (
     <div data-testid="history-line" style={WRAP}>
       <Typography.Text>{text.what}</Typography.Text>
-      {by && <Typography.Text type="secondary">{` · ${by}`}</Typography.Text>}
+      {[text.who, text.when].filter(Boolean).map((part) => (
+        <Typography.Text key={part} type="secondary">
+          {' · '}
+          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+        </Typography.Text>
+      ))}
       <Note text={text} />
     </div>
   );

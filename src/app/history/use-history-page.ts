@@ -21,5 +21,3 @@ export function useHistoryPage(resource: string, meta: HistoryMeta, enabled: boo
     refetch: () => void query.refetch(),
   };
 }
-
-export type HistoryPageState = ReturnType<typeof useHistoryPage>;

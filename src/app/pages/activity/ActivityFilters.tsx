@@ -9,18 +9,21 @@ import { UserPicker } from './UserPicker';
 
 type Props = { filters: Filters; onChange: (next: Partial<Filters>) => void };
 
+/** The filters sit in a card of their own: no form's room for messages under them. */
+const ITEM = { marginBottom: 12 };
+
 const dayOf = (text: string) => (text ? dayjs(text) : null);
 const textOf = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : '');
 
-/** Resource, user, action and a period of business days: each applied as soon as it is picked, all cleared at once. */
+/** Resource, action, user and a period of business days (India's, as the API counts them): each applied as soon as it is picked, all cleared at once. */
 export function ActivityFilters({ filters, onChange }: Props) {
   const any = Object.values(filters).some(Boolean);
   const period: [Dayjs | null, Dayjs | null] | null = filters.from || filters.to ? [dayOf(filters.from), dayOf(filters.to)] : null;
   return (
     <Form layout="vertical" component="div">
       <Row gutter={[12, 0]} align="bottom">
-        <Col xs={24} sm={12} lg={5}>
-          <Form.Item label="Resource" htmlFor="activity-resource">
+        <Col xs={12} lg={5}>
+          <Form.Item label="Resource" htmlFor="activity-resource" style={ITEM}>
             <Select
               id="activity-resource"
               value={filters.resource || undefined}
@@ -33,13 +36,8 @@ export function ActivityFilters({ filters, onChange }: Props) {
             />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={5}>
-          <Form.Item label="User" htmlFor="activity-user">
-            <UserPicker id="activity-user" value={filters.user_id} onChange={(user_id) => onChange({ user_id })} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={5}>
-          <Form.Item label="Action" htmlFor="activity-action">
+        <Col xs={12} lg={5}>
+          <Form.Item label="Action" htmlFor="activity-action" style={ITEM}>
             <Select
               id="activity-action"
               value={filters.action || undefined}
@@ -52,8 +50,13 @@ export function ActivityFilters({ filters, onChange }: Props) {
             />
           </Form.Item>
         </Col>
+        <Col xs={24} sm={12} lg={5}>
+          <Form.Item label="User" htmlFor="activity-user" style={ITEM}>
+            <UserPicker id="activity-user" value={filters.user_id} onChange={(user_id) => onChange({ user_id })} />
+          </Form.Item>
+        </Col>
         <Col xs={24} sm={12} lg={6}>
-          <Form.Item label="Period" htmlFor="activity-period">
+          <Form.Item label="Period" htmlFor="activity-period" style={ITEM}>
             <DateRangeField
               id="activity-period"
               value={period}
@@ -65,7 +68,7 @@ export function ActivityFilters({ filters, onChange }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} lg={3}>
-          <Form.Item>
+          <Form.Item style={ITEM}>
             <Button block icon={<ClearOutlined />} disabled={!any} onClick={() => onChange({ resource: '', user_id: '', action: '', from: '', to: '' })}>
               Clear Filters
             </Button>
