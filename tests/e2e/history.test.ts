@@ -38,6 +38,22 @@ describe('History and Activity in the browser (issue 32)', () => {
     );
   });
 
+  it("shows a change saved on an inventory record's page in its History at once, without a reload", async () => {
+    const page = browser.page();
+    const { body } = await api<{ data: { _id: string; location: string }[] }>('GET', '/inventory?limit=1');
+    const record = body.data[0]!;
+    const location = `Aisle H-${Date.now() % 1000}`;
+    await loginAs(page, 'admin');
+    await page.goto(`/inventory-edit/${record._id}`);
+    await historyPanel(page).waitFor();
+    const details = page.getByRole('form', { name: 'Stock levels and location' });
+    await eventually(() => details.getByLabel('Min Stock', { exact: true }).inputValue()).not.toBe('');
+    await details.getByLabel('Location', { exact: true }).fill(location);
+    await details.getByRole('button', { name: 'Save Details' }).click();
+    await historyPanel(page).getByText(`→ ${location} · Aarti Verma`).waitFor();
+    expect(await historyPanel(page).getByTestId('history-line').first().textContent()).toContain(`Location ${record.location || '—'} → ${location}`);
+  });
+
   it('lists the change on /activity filtered by the admin, and opens the record from it', async () => {
     const page = browser.page();
     const { product, line } = await changePrice();

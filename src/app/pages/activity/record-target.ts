@@ -24,7 +24,7 @@ export function recordTarget(resource: string, recordId: string, action: string)
   if (!declaration) return null;
   if (name === 'permissions') {
     const path = screenPath(declaration, 'list');
-    return path ? { resource: name, action: 'list', path, text: declaration.label } : null;
+    return path ? { resource: name, action: 'list', path, text: 'Access policy' } : null;
   }
   const screen = declaration.routes?.show ? 'show' : declaration.routes?.edit ? 'edit' : null;
   if (!screen) return null;
