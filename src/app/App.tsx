@@ -3,7 +3,7 @@ import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-r
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
-import { accessControlProvider, authProvider, dataProvider, queryClient } from './providers';
+import { accessControlProvider, auditLogProvider, authProvider, dataProvider, queryClient } from './providers';
 import { useNotificationProvider } from './providers/notification-provider';
 import { plainQueryRouterProvider } from './providers/router-provider';
 import { menuGroups, resourceDeclarations } from './resources';
@@ -27,6 +27,7 @@ export function App() {
             dataProvider={dataProvider}
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
+            auditLogProvider={auditLogProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}
             options={{

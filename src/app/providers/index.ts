@@ -2,6 +2,7 @@ import { QueryClient, keepPreviousData } from '@tanstack/react-query';
 import { API_URL } from '../config';
 import { defaultErrorMessage, findDeclaration, permissionFor } from '../resources';
 import { createAccessControlProvider, type AccessPolicy } from './access-control-provider';
+import { createAuditLogProvider } from './audit-log-provider';
 import { createDataProvider } from './data-provider';
 import { http, onSessionChange, session } from './sign-in';
 
@@ -16,9 +17,17 @@ onSessionChange(() => {
   accessControlProvider.reset();
   queryClient.removeQueries({ queryKey: ['access'] });
   queryClient.removeQueries({ queryKey: ['data'] });
+  // Another user may not read what this one could (Refine keys history queries 'audit').
+  queryClient.removeQueries({ queryKey: ['audit'] });
 });
 
 export const dataProvider = createDataProvider({ http, apiUrl: API_URL, findDeclaration, defaultErrorMessage });
+
+/** History, read from the API (which alone writes it): after a change, what is shown of it is read again. */
+export const auditLogProvider = createAuditLogProvider({
+  http,
+  onRecordChanged: () => void queryClient.invalidateQueries({ queryKey: ['audit'] }),
+});
 
 export const accessControlProvider = createAccessControlProvider({
   fetchPolicy: async () => (await http.get<AccessPolicy>('/access-policy')).data,

@@ -1,4 +1,5 @@
 import { isResourceAction } from '../../domain/policy';
+import { activity } from './activity';
 import { declaredScreens } from '../declared/declared-screens';
 import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
@@ -25,6 +26,7 @@ const spaScreens: SpaResource[] = [
   replenishment,
   updateAllInventory,
   permissions,
+  activity,
   inventoryByCity,
   purchaseOrderPrint,
   categoryTree,

@@ -7,6 +7,7 @@ import type { ApiRecord, HistoryEntry, SpaResource, StepDeclaration } from '../.
 import { capitalise } from '../form/notifications';
 import { RowDeleteButton } from '../list/RowDeleteButton';
 import { screenPath } from '../routes';
+import { HistoryPanel } from '../../history/HistoryPanel';
 import { HistoryTimeline } from './HistoryTimeline';
 import { LinesCard } from './LinesCard';
 import { RelatedList } from './RelatedList';
@@ -107,10 +108,13 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
           {show.lines.map((lines) => (
             <LinesCard key={lines.key} lines={lines} record={record} />
           ))}
-          {show.history && Array.isArray(history) && (
+          {/* A document carries its history (steps and notes, oldest first); any other record's is read from the API. */}
+          {show.history && Array.isArray(history) ? (
             <Card size="small" title="History" style={{ marginTop: 16 }}>
               <HistoryTimeline entries={history as HistoryEntry[]} history={show.history} record={record} />
             </Card>
+          ) : (
+            <HistoryPanel resource={declaration.name} id={id} />
           )}
           {show.related
             .filter((relation) => relation.when?.(record) ?? true)

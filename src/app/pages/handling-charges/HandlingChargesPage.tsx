@@ -2,6 +2,7 @@ import { Card } from 'antd';
 import { useCallback, useState } from 'react';
 import { List } from '@refinedev/antd';
 import { pageTitle } from '../../crud/page-title';
+import { HistoryPanel } from '../../history/HistoryPanel';
 import { ResourceListView } from '../../crud/list/ResourceListView';
 import { useRecordAccess } from '../../crud/list/use-record-access';
 import { findDeclaration } from '../../resources';
@@ -23,6 +24,8 @@ export default function HandlingChargesPage() {
       {mayWrite && (
         <Card type="inner" title={editing ? titles.edit : titles.create} style={{ marginBottom: 16 }}>
           <HandlingChargeForm declaration={handlingCharges} editing={editing} onDone={() => setEditing(null)} />
+          {/* Editing in place is this record's edit page: its History under the form. */}
+          {editing && <HistoryPanel key={String(editing.id)} resource={handlingCharges.name} id={String(editing.id)} />}
         </Card>
       )}
       <ResourceListView declaration={handlingCharges} access={access} onEdit={setEditing} onDeleted={onDeleted} />

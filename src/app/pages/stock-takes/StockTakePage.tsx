@@ -3,13 +3,14 @@ import { Alert, App, Button, Popconfirm, Skeleton, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { HistoryPanel } from '../../history/HistoryPanel';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { CountSheet } from './CountSheet';
 import { ReviewPane } from './ReviewPane';
 import { StockTakeStatusTag } from './StockTakeStatusTag';
 import { useStockTake } from './use-stock-take';
 
-/** `/stock-takes/:id`: the count sheet, the review, apply and cancel. */
+/** `/stock-takes/:id`: the count sheet, the review, apply and cancel, and the take's History. */
 export default function StockTakePage() {
   const { id = '' } = useParams();
   const { message } = App.useApp();
@@ -100,6 +101,7 @@ export default function StockTakePage() {
               ]),
         ]}
       />
+      <HistoryPanel resource="stock-takes" id={take._id} watch={take.status} />
     </>
   );
 }

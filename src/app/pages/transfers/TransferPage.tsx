@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatINR } from '../../../domain/money';
+import { HistoryPanel } from '../../history/HistoryPanel';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { ReceivePanel } from './ReceivePanel';
 import { TransferHistory } from './TransferHistory';
@@ -14,7 +15,7 @@ import { useTransfer } from './use-transfer';
 
 const when = (at: string | null, by: string | null) => (at ? `${dayjs(at).format('DD MMM YYYY, HH:mm')}${by ? ` by ${by}` : ''}` : '—');
 
-/** `/transfers/:id`: the transfer's lines, where their units are, its history, and the step its status allows. */
+/** `/transfers/:id`: the transfer's lines, where their units are, its status history and History, and the step its status allows. */
 export default function TransferPage() {
   const { id = '' } = useParams();
   const { message } = App.useApp();
@@ -141,6 +142,8 @@ export default function TransferPage() {
           <TransferLinesTable lines={transfer.lines} />
         )}
       </Card>
+      {/* Beside the status history above: every change of the transfer's own fields, a draft's edits included. */}
+      <HistoryPanel resource="transfers" id={transfer._id} watch={`${transfer.status}:${transfer.history.length}`} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatINR } from '../../../../domain/money';
 import { useSeesCosts } from '../../../access/costs';
+import { HistoryPanel } from '../../../history/HistoryPanel';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { STOCK_UPDATED } from './stock-messages';
@@ -197,6 +198,8 @@ export default function AdjustStockPage() {
       {/* A form of its own (PUT /inventory/{id}), beside the adjustment's and never inside it. */}
       <div style={{ maxWidth: 960 }}>
         <StockLevelsCard recordId={record._id} />
+        {/* The record's own changes (levels, location, reorder settings); its stock's history is the ledger's (Inventory Report). */}
+        <HistoryPanel resource="inventory" id={record._id} />
       </div>
     </>
   );

@@ -1,0 +1,23 @@
+import { useCan, useLogList, type HttpError } from '@refinedev/core';
+import type { HistoryMeta, HistoryPage } from '../providers/audit-log-provider';
+
+/** Whether the signed-in role may read history (the matrix's `history: list`); undefined while the answer loads. */
+export function useMayReadHistory(): boolean | undefined {
+  return useCan({ resource: 'history', action: 'list' }).data?.can;
+}
+
+/**
+ * One page of history through Refine's `useLogList` (the audit log provider: GET /api/history), `resource` '' for every
+ * resource. Asked only when `enabled` (the role may read it, the record is known).
+ */
+export function useHistoryPage(resource: string, meta: HistoryMeta, enabled: boolean) {
+  const query = useLogList<HistoryPage, HttpError>({ resource, meta, queryOptions: { enabled } });
+  return {
+    entries: query.data?.data ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isLoading,
+    fetching: query.isFetching,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,33 @@
+import { screenPath } from '../../crud/routes';
+import { titleCase } from '../../declared/declared-values';
+import { findDeclaration } from '../../resources';
+import type { RefineAction } from '../../resources/types';
+
+/** Where an entry's record opens, the screen's Refine resource and action (asked of the access policy), and what the link says. */
+export type RecordTarget = { resource: string; action: RefineAction; path: string; text: string };
+
+/** A sign-in's record is the account that signed in. */
+const OPENED_AS: Record<string, string> = { 'sign-ins': 'users' };
+
+/** The first characters of an id: enough to tell records apart on a page, without the whole uuid. */
+const shortId = (id: string) => id.slice(0, 8);
+
+/**
+ * The page of the record an entry is about: its record page, else its edit page ('Product 3f2a9c1e'); the permissions'
+ * screen for the access policy. None for a deleted record, or a resource whose records have no page (handling charges
+ * are edited in their list).
+ */
+export function recordTarget(resource: string, recordId: string, action: string): RecordTarget | null {
+  if (!recordId || action === 'deleted') return null;
+  const name = OPENED_AS[resource] ?? resource;
+  const declaration = findDeclaration(name);
+  if (!declaration) return null;
+  if (name === 'permissions') {
+    const path = screenPath(declaration, 'list');
+    return path ? { resource: name, action: 'list', path, text: 'Access policy' } : null;
+  }
+  const screen = declaration.routes?.show ? 'show' : declaration.routes?.edit ? 'edit' : null;
+  if (!screen) return null;
+  const text = `${titleCase(declaration.entity?.singular ?? declaration.label)} ${shortId(recordId)}`;
+  return { resource: name, action: screen, path: screenPath(declaration, screen, recordId)!, text };
+}
