@@ -33,7 +33,14 @@ describe('GET /api/history', () => {
     const { data, total } = await historyOf(`resource=products&record_id=${product._id}`);
     expect(total).toBeGreaterThanOrEqual(1);
     const [latest] = data;
-    expect(latest).toMatchObject({ resource: 'products', record_id: product._id, action: 'updated', user_id: t.userIds.admin, user_name: 'Aarti Verma' });
+    expect(latest).toMatchObject({
+      resource: 'products',
+      record_id: product._id,
+      record_label: product.productname,
+      action: 'updated',
+      user_id: t.userIds.admin,
+      user_name: 'Aarti Verma',
+    });
     expect(latest!.changes).toEqual({ price: [price, next] });
     expect(Date.now() - new Date(latest!.at).getTime()).toBeLessThan(60_000);
   });
@@ -85,7 +92,7 @@ describe('GET /api/history', () => {
     expect(unknown.status).toBe(401);
     const mine = await historyOf(`resource=sign-ins&record_id=${t.userIds['warehouse-user']}`);
     expect(mine.data.slice(0, 2).map((e) => e.action)).toEqual(['sign-in-failed', 'signed-in']);
-    expect(mine.data[1]!.user_id).toBe(t.userIds['warehouse-user']);
+    expect(mine.data[1]).toMatchObject({ user_id: t.userIds['warehouse-user'], record_label: 'Vikram Singh' });
     const all = await historyOf('resource=sign-ins&action=sign-in-failed&limit=100');
     expect(JSON.stringify(all)).not.toContain('typed-secret-99');
   });
@@ -124,6 +131,7 @@ describe('GET /api/history', () => {
     expect(data[0]).toMatchObject({ action: 'stock-purchase', user_id: t.userIds['warehouse-user'], user_name: 'Vikram Singh', record_id: recordId });
     expect(data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10], value_change: [null, 125] });
     expect(data[0]!.note).toContain('INV-H1');
+    expect(data[0]!.record_label).toBe(`${pair.productName} · ${pair.warehouseName}`);
     const byUser = await historyOf(`user_id=${t.userIds['warehouse-user']}&action=stock-purchase`);
     expect(byUser.data.some((e) => e.record_id === recordId)).toBe(true);
 

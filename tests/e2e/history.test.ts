@@ -9,7 +9,7 @@ import { api, atPath, eventually } from '../support/e2e-crud.js';
  * each change's own transaction, and only roles with `history: list` see either.
  */
 
-type Product = { _id: string; price: number; discount_price: number };
+type Product = { _id: string; productname: string; price: number; discount_price: number };
 
 /** Raises a product's MRP through the API, as admin: the entry the screens must show. */
 async function changePrice(): Promise<{ product: Product; line: string }> {
@@ -69,7 +69,8 @@ describe('History and Activity in the browser (issue 32)', () => {
     const entry = entries.filter({ hasText: line }).first();
     await entry.waitFor();
 
-    await entry.getByRole('link', { name: `Product ${product._id.slice(0, 8)}` }).click();
+    // Named as the entry names it: the product's name when it was changed.
+    await entry.getByRole('link', { name: product.productname, exact: true }).click();
     await atPath(page, `/product-edit/${product._id}`);
     await historyPanel(page).getByText(line).first().waitFor();
   });

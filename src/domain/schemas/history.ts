@@ -33,6 +33,8 @@ export type HistoryItem = {
   _id: string;
   resource: string;
   record_id: string;
+  /** What a person calls the record, as it was then ('Toned Milk', 'PO-2026-00042'); null where nothing names it. */
+  record_label: string | null;
   action: string;
   changes: Record<string, [unknown, unknown]> | null;
   note: string;

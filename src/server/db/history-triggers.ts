@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { DECLARED_RESOURCES } from '../../domain/resources/index.js';
-import type { ResourceDeclaration } from '../../domain/resource.js';
+import { recordLabelFields, type ResourceDeclaration, type ResourceField } from '../../domain/resource.js';
 import './declared-schema.js';
 import { resourceTable } from './resource-tables.js';
 import { stockTakes, transfers } from './schema.js';
@@ -21,21 +21,31 @@ const UNRECORDED: Record<string, readonly string[]> = {
   'stock-takes': ['apply_result'],
 };
 
+/** Where a resource's own picker label is not what names a record in a sentence: a person's full name. */
+const LABELS: Record<string, readonly string[]> = { users: ['firstname', 'lastname'] };
+
 /** A document (lines or a workflow) records its own history, step by step (src/server/services/declared-service.ts). */
 const recordsItsOwn = (spec: ResourceDeclaration) => Object.values(spec.fields).some((f) => f.kind === 'lines' || f.workflow !== undefined);
 
-type Tracked = { resource: string; table: PgTable; warehouseColumn: string };
+type Tracked = { resource: string; table: PgTable; warehouseColumn: string; labelColumns: readonly string[] };
 
 function tracked(): Tracked[] {
   const declared = DECLARED_RESOURCES.filter((spec) => !recordsItsOwn(spec)).map((spec) => {
     const table = resourceTable(spec.name);
     const columns = Object.values(getTableColumns(table)).map((c) => c.name);
-    return { resource: spec.name, table, warehouseColumn: spec.name === 'warehouses' ? 'id' : columns.includes('warehouse_id') ? 'warehouse_id' : '' };
+    return {
+      resource: spec.name,
+      table,
+      warehouseColumn: spec.name === 'warehouses' ? 'id' : columns.includes('warehouse_id') ? 'warehouse_id' : '',
+      // The fields a record is suggested by in pickers (its name): a ref field's column is an id, so it names nothing.
+      labelColumns:
+        LABELS[spec.name] ?? recordLabelFields(spec).filter((f) => (spec.fields as Record<string, ResourceField>)[f]?.kind !== 'ref' && columns.includes(f)),
+    };
   });
   return [
     ...declared,
-    { resource: 'transfers', table: transfers, warehouseColumn: 'from_warehouse_id' },
-    { resource: 'stock-takes', table: stockTakes, warehouseColumn: 'warehouse_id' },
+    { resource: 'transfers', table: transfers, warehouseColumn: 'from_warehouse_id', labelColumns: ['number'] },
+    { resource: 'stock-takes', table: stockTakes, warehouseColumn: 'warehouse_id', labelColumns: [] },
   ];
 }
 
@@ -47,9 +57,9 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
  */
 export function historyTriggersSql(): string {
   return tracked()
-    .map(({ resource, table, warehouseColumn }) => {
+    .map(({ resource, table, warehouseColumn, labelColumns }) => {
       const unrecorded = [...ALWAYS_UNRECORDED, ...(UNRECORDED[resource] ?? [])];
-      const args = [resource, warehouseColumn, ...unrecorded].map(literal).join(', ');
+      const args = [resource, warehouseColumn, labelColumns.join(' '), ...unrecorded].map(literal).join(', ');
       // UPDATE OF the columns an entry can carry: a write that sets only others (a stock movement moving an inventory
       // record's balances) does not run the trigger at all.
       const watched = Object.values(getTableColumns(table))

@@ -706,6 +706,8 @@ export const recordHistory = pgTable(
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
     resource: text('resource').notNull(),
     recordId: text('record_id').notNull(),
+    /** What a person calls the record (a product's name, an order's number), as it was then: it outlives a delete. */
+    recordLabel: text('record_label'),
     action: text('action').notNull(),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
     note: text('note').notNull().default(''),

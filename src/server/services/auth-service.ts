@@ -134,7 +134,14 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
       }
       if (!user || !ok) {
         // By account: an identifier that names none is not kept (it may be a password typed in the wrong box).
-        await recordEvent(db, { resource: 'sign-ins', recordId: user?.id ?? '', action: 'sign-in-failed', by: null, note: user ? '' : 'No such account' });
+        await recordEvent(db, {
+          resource: 'sign-ins',
+          recordId: user?.id ?? '',
+          recordLabel: user ? `${user.firstname} ${user.lastname}` : null,
+          action: 'sign-in-failed',
+          by: null,
+          note: user ? '' : 'No such account',
+        });
         throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
       }
       await throttle.reset(counted);
@@ -146,7 +153,7 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
         await tx
           .insert(refreshTokens)
           .values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
-        await recordEvent(tx, { resource: 'sign-ins', recordId: user.id, action: 'signed-in', by: user });
+        await recordEvent(tx, { resource: 'sign-ins', recordId: user.id, recordLabel: `${user.firstname} ${user.lastname}`, action: 'signed-in', by: user });
       });
       return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh }, userId: user.id };
     },

@@ -106,6 +106,8 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
   const flow = workflowOf(spec);
   /** A document's history (every step, who and when) is part of its record; a plain resource has none here. */
   const isDocument = lines.length > 0 || flow !== null;
+  /** What its history calls a document: its number ('PO-2026-00042'), where it has one. */
+  const labelOf = (row: Row): string | null => (spec.numbering ? String(row[camelOf(spec.numbering.field)] ?? '') || null : null);
 
   /** A document as the API sends it: the header, each lines field's rows and sums, its history. */
   async function full(db2: DbOrTx, header: Row): Promise<Row> {
@@ -239,7 +241,7 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
             .returning();
           const recordId = (row as Row).id as string;
           await writeDocument(tx, recordId, input, false);
-          if (isDocument) await recordEvent(tx, { resource: spec.name, recordId, action: 'created', by });
+          if (isDocument) await recordEvent(tx, { resource: spec.name, recordId, recordLabel: labelOf(row as Row), action: 'created', by });
           return written(tx, row as Row);
         }),
       );
@@ -267,7 +269,7 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
           const [row] = await tx.update(table).set(set).where(eq(id, key)).returning();
           await writeDocument(tx, key, input, true);
           const changes = changedFields(Object.fromEntries(bodyNames.map((n) => [n, before[camelOf(n)]])), input, bodyNames);
-          await recordEvent(tx, { resource: spec.name, recordId: key, action: 'updated', by, changes });
+          await recordEvent(tx, { resource: spec.name, recordId: key, recordLabel: labelOf(row as Row), action: 'updated', by, changes });
           return written(tx, row as Row);
         }),
       );
@@ -280,9 +282,9 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
           transactionAs(db, by, async (tx) => {
             if (flow) checkEditable(spec, flow.field, flow.workflow, (await locked(tx, key))[camelOf(flow.field)], 'deleted');
             await clearForDelete(tx, entity, key, part);
-            const [row] = await tx.delete(table).where(eq(id, key)).returning({ id });
+            const [row] = await tx.delete(table).where(eq(id, key)).returning();
             if (!row) throw notFound(entity);
-            if (isDocument) await recordEvent(tx, { resource: spec.name, recordId: key, action: 'deleted', by });
+            if (isDocument) await recordEvent(tx, { resource: spec.name, recordId: key, recordLabel: labelOf(row as Row), action: 'deleted', by });
           }),
         true,
       );
@@ -311,7 +313,7 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
           .set({ [camelOf(flow.field)]: to, ...(spec.timestamps?.modified ? { modified: sql`now()` } : {}) })
           .where(eq(id, key));
         const changes = to === current ? undefined : { [flow.field]: [current, to] as [unknown, unknown] };
-        await recordEvent(tx, { resource: spec.name, recordId: key, action, by, changes, note: note ?? '' });
+        await recordEvent(tx, { resource: spec.name, recordId: key, recordLabel: labelOf(record), action, by, changes, note: note ?? '' });
         return { status: 200, body: await full(tx, (await readIn(tx, eq(id, key)))!) };
       });
     },

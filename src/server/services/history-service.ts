@@ -97,11 +97,12 @@ export function historyService(db: Db) {
         db.execute(sql`
           with page as (select * from (${newest}) e order by e.at desc, e.seq desc limit ${query.limit} offset ${offset})
           select * from (
-            select 'h' || h.id as "_id", h.resource, h.record_id, h.action, h.changes, h.note, h.user_id, h.user_name,
+            select 'h' || h.id as "_id", h.resource, h.record_id, h.record_label, h.action, h.changes, h.note, h.user_id, h.user_name,
                    h.warehouse_id, page.at, page.seq
               from page join record_history h on h.id = page.hid
             union all
-            select 'm' || m.seq, 'inventory', coalesce(i.id::text, ''), 'stock-' || coalesce(m.movement_reason, m.movement_type),
+            select 'm' || m.seq, 'inventory', coalesce(i.id::text, ''), p.productname || ' · ' || w.name,
+                   'stock-' || coalesce(m.movement_reason, m.movement_type),
                    -- The stock before and after, the value it moved (a cost figure: left out for a role without costs).
                    jsonb_build_object('current_stock', jsonb_build_array(m.stock_before, m.stock_after),
                                       'value_change', jsonb_build_array(null, m.value_change)),
@@ -110,6 +111,8 @@ export function historyService(db: Db) {
               from page join stock_movements m on m.id = page.mid
               left join inventory i on i.product_id = m.product_id and i.warehouse_id = m.warehouse_id
               left join users u on u.id = m.performed_by
+              join products p on p.id = m.product_id
+              join warehouses w on w.id = m.warehouse_id
           ) e order by e.at desc, e.seq desc`),
         db.execute(sql`select count(*)::int as n from (${counted}) e`).then((r) => rowsOf<{ n: number }>(r)),
       ]);

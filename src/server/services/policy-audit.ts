@@ -27,5 +27,12 @@ export function policyChanges(before: PolicyDocument, after: PolicyDocument): Re
 export async function recordPolicyChange(tx: DbOrTx, byUserId: string, before: PolicyDocument, after: PolicyDocument, action = 'updated'): Promise<void> {
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   await tx.insert(permissionAudit).values({ userId: byUserId, before, after });
-  await recordEvent(tx, { resource: 'permissions', recordId: 'policy', action, by: { id: byUserId }, changes: policyChanges(before, after) });
+  await recordEvent(tx, {
+    resource: 'permissions',
+    recordId: 'policy',
+    recordLabel: 'Access policy',
+    action,
+    by: { id: byUserId },
+    changes: policyChanges(before, after),
+  });
 }

@@ -74,6 +74,7 @@ export function reconcileService(db: Db) {
         await recordEvent(tx, {
           resource: 'warehouses',
           recordId: warehouse.id,
+          recordLabel: warehouse.name,
           action: 'update-all-inventory',
           by,
           note: `${created} inventory records created, ${drift.length} balances corrected`,

@@ -20,6 +20,8 @@ export async function recordEvent(
   entry: {
     resource: string;
     recordId: string;
+    /** What a person calls the record (an order's number, a person's name), kept as it was. */
+    recordLabel?: string | null;
     action: string;
     by: { id: string } | null;
     changes?: Record<string, [unknown, unknown]>;
@@ -31,6 +33,7 @@ export async function recordEvent(
   await tx.insert(recordHistory).values({
     resource: entry.resource,
     recordId: entry.recordId,
+    recordLabel: entry.recordLabel ?? null,
     action: entry.action,
     changes: entry.changes ?? null,
     note: entry.note ?? '',

@@ -9,10 +9,12 @@ import { recordTarget } from './record-target';
  * answer per resource shared by every row), else as text; the full id in a tooltip.
  */
 export function RecordLink({ entry }: { entry: HistoryItem }) {
-  const target = recordTarget(entry.resource, entry.record_id, entry.action);
+  const target = recordTarget(entry.resource, entry.record_id, entry.action, entry.record_label);
   const { data } = useCan({ resource: target?.resource ?? '', action: target?.action ?? 'show', queryOptions: { enabled: !!target } });
   if (!target)
-    return entry.record_id && entry.resource !== 'permissions' ? <Typography.Text type="secondary">{entry.record_id.slice(0, 8)}</Typography.Text> : null;
+    return entry.record_id && entry.resource !== 'permissions' ? (
+      <Typography.Text type="secondary">{entry.record_label ?? entry.record_id.slice(0, 8)}</Typography.Text>
+    ) : null;
   if (data?.can !== true) return <span title={entry.record_id}>{target.text}</span>;
   return (
     <Link to={target.path} title={entry.record_id}>

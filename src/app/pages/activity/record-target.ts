@@ -13,11 +13,12 @@ const OPENED_AS: Record<string, string> = { 'sign-ins': 'users' };
 const shortId = (id: string) => id.slice(0, 8);
 
 /**
- * The page of the record an entry is about: its record page, else its edit page ('Product 3f2a9c1e'); the permissions'
+ * The page of the record an entry is about: its record page, else its edit page, named as the entry names it ('Toned
+ * Milk'), else by kind and id ('Product 3f2a9c1e'); the permissions'
  * screen for the access policy. None for a deleted record, or a resource whose records have no page (handling charges
  * are edited in their list).
  */
-export function recordTarget(resource: string, recordId: string, action: string): RecordTarget | null {
+export function recordTarget(resource: string, recordId: string, action: string, label: string | null = null): RecordTarget | null {
   if (!recordId || action === 'deleted') return null;
   const name = OPENED_AS[resource] ?? resource;
   const declaration = findDeclaration(name);
@@ -28,6 +29,6 @@ export function recordTarget(resource: string, recordId: string, action: string)
   }
   const screen = declaration.routes?.show ? 'show' : declaration.routes?.edit ? 'edit' : null;
   if (!screen) return null;
-  const text = `${titleCase(declaration.entity?.singular ?? declaration.label)} ${shortId(recordId)}`;
+  const text = label ?? `${titleCase(declaration.entity?.singular ?? declaration.label)} ${shortId(recordId)}`;
   return { resource: name, action: screen, path: screenPath(declaration, screen, recordId)!, text };
 }

@@ -8,14 +8,15 @@ END $$;
 -- Every create, update and delete of a record, written in the same transaction as the change (src/server/db/history-triggers.ts
 -- attaches it to each resource's table): who (the transaction's actor, set by src/server/db/actor.ts), what, and for an
 -- update each changed column with its old and new value. Its arguments: the resource, the column naming the record's
--- warehouse ('' if none), then the columns never recorded (balances the ledger already holds, timestamps), a name
+-- warehouse ('' if none), the columns that name the record to a person (space-separated, '' if none), then the columns never recorded (balances the ledger already holds, timestamps), a name
 -- starting with '*' a secret: that it changed is recorded (its name without '_hash', both values null), never its value.
 CREATE OR REPLACE FUNCTION "record_history_capture"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   resource text := TG_ARGV[0];
   warehouse_column text := nullif(TG_ARGV[1], '');
-  unrecorded text[] := ARRAY(SELECT ltrim(a, '*') FROM unnest(TG_ARGV[2:]) a);
-  secrets text[] := ARRAY(SELECT ltrim(a, '*') FROM unnest(TG_ARGV[2:]) a WHERE a LIKE '*%');
+  label_columns text[] := string_to_array(nullif(TG_ARGV[2], ''), ' ');
+  unrecorded text[] := ARRAY(SELECT ltrim(a, '*') FROM unnest(TG_ARGV[3:]) a);
+  secrets text[] := ARRAY(SELECT ltrim(a, '*') FROM unnest(TG_ARGV[3:]) a WHERE a LIKE '*%');
   before jsonb := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END;
   after jsonb := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END;
   record jsonb := coalesce(after, before);
@@ -32,8 +33,8 @@ BEGIN
       FROM unnest(secrets) s WHERE (before -> s) IS DISTINCT FROM (after -> s);
     IF changed = '{}' THEN RETURN NULL; END IF;
   END IF;
-  INSERT INTO record_history (resource, record_id, action, changes, user_id, user_name, warehouse_id)
-  VALUES (resource, record ->> 'id', CASE TG_OP WHEN 'INSERT' THEN 'created' WHEN 'UPDATE' THEN 'updated' ELSE 'deleted' END, changed,
+  INSERT INTO record_history (resource, record_id, record_label, action, changes, user_id, user_name, warehouse_id)
+  VALUES (resource, record ->> 'id', nullif(array_to_string(ARRAY(SELECT record ->> c FROM unnest(label_columns) c), ' '), ''), CASE TG_OP WHEN 'INSERT' THEN 'created' WHEN 'UPDATE' THEN 'updated' ELSE 'deleted' END, changed,
           actor, (SELECT nullif(trim(u.firstname || ' ' || u.lastname), '') FROM users u WHERE u.id = actor),
           CASE WHEN warehouse_column IS NOT NULL THEN (record ->> warehouse_column)::uuid END);
   RETURN NULL;

@@ -103,7 +103,7 @@ export async function createReplenishmentOrders(
     const orders: CreatedOrder[] = [];
     for (const [i, order] of plan.entries()) {
       const row = idOf.get(numbers[i]!)!;
-      await recordEvent(tx, { resource: spec.name, recordId: row.id, action: 'created', by });
+      await recordEvent(tx, { resource: spec.name, recordId: row.id, recordLabel: row.number, action: 'created', by });
       orders.push({
         _id: row.id,
         number: row.number,

@@ -9,6 +9,7 @@ const entry = (over: Partial<HistoryItem>): HistoryItem => ({
   _id: '1',
   resource: 'products',
   record_id: 'p1',
+  record_label: 'Toned Milk',
   action: 'updated',
   changes: null,
   note: '',
