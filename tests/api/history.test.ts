@@ -83,6 +83,19 @@ describe('GET /api/history', () => {
     expect(text).not.toMatch(/\$(argon|scrypt|2[aby])/);
   });
 
+  it("records a user's warehouses changing (their own table) with the before and after", async () => {
+    const user = (await t.request('GET', `/api/users/${t.userIds.seller}`, admin)).body;
+    const warehouses = (await t.request('GET', '/api/warehouses?limit=2', admin)).body.data as { _id: string }[];
+    const before = [...(user.warehouse_ids as string[])].sort();
+    const after = [warehouses[0]!._id, warehouses[1]!._id].filter((id) => !before.includes(id)).slice(0, 1);
+    const body = { ...user, password: undefined, warehouse_ids: after };
+    for (const key of ['_id', 'created', 'modified', 'city', 'city_name', 'warehouses', 'role_label']) delete body[key];
+    const put = await t.request('PUT', `/api/users/${t.userIds.seller}`, { ...admin, body });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const { data } = await historyOf(`resource=users&record_id=${t.userIds.seller}`);
+    expect(data[0]).toMatchObject({ action: 'updated', user_id: t.userIds.admin, changes: { warehouse_ids: [before, after] } });
+  });
+
   it('records sign-ins by account, successful and failed, without what was typed for an unknown account', async () => {
     const ok = await t.request('POST', '/api/auth/login', { body: { emailOrPhone: 'warehouse@demo.local', password: DEMO_PASSWORDS.warehouse } });
     expect(ok.status).toBe(200);

@@ -15,6 +15,7 @@ export function useHistoryPage(resource: string, meta: HistoryMeta, enabled: boo
   return {
     entries: query.data?.data ?? [],
     total: query.data?.total ?? 0,
+    capped: query.data?.capped ?? false,
     loading: query.isLoading,
     fetching: query.isFetching,
     error: query.error,

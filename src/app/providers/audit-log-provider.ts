@@ -7,8 +7,8 @@ import { compactQuery } from './query-params';
 
 export const HISTORY_ERROR_MESSAGE = 'Failed to fetch history';
 
-/** What `useLogList` answers: one page of entries, newest first, and how many there are in all. */
-export type HistoryPage = { data: HistoryItem[]; total: number };
+/** What `useLogList` answers: one page of entries, newest first, and how many there are in all (`capped`: at least that many). */
+export type HistoryPage = { data: HistoryItem[]; total: number; capped: boolean };
 
 /**
  * The filters of GET /api/history, passed to `useLogList` as its `meta` (Refine keys the query by `meta` only, so every
@@ -46,7 +46,8 @@ export function createAuditLogProvider({ http, onRecordChanged }: Options): Audi
       const { id, ...filters } = (meta ?? {}) as HistoryMeta;
       try {
         const { data } = await http.get<unknown>('/history', { params: compactQuery({ resource, record_id: id, ...filters }) });
-        return normaliseList<HistoryItem>(data) as HistoryPage;
+        const capped = typeof data === 'object' && data !== null && (data as { total_capped?: unknown }).total_capped === true;
+        return { ...normaliseList<HistoryItem>(data), capped };
       } catch (error) {
         throw toApiError(error, HISTORY_ERROR_MESSAGE);
       }

@@ -13,6 +13,7 @@ import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type Equ
 import { lockRole } from './role-service.js';
 import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
 import { transactionAs } from '../db/actor.js';
+import { recordEvent } from './record-history.js';
 
 export type UserOut = {
   _id: string;
@@ -119,14 +120,17 @@ async function checkedWarehouses(tx: DbOrTx, ids: string[] | undefined): Promise
 }
 
 /** Replaces a user's assigned warehouses; says whether the set changed. */
-async function assignWarehouses(tx: DbOrTx, userId: string, ids: string[] | undefined): Promise<boolean> {
-  if (ids === undefined) return false;
+async function assignWarehouses(tx: DbOrTx, userId: string, ids: string[] | undefined): Promise<Reassignment | null> {
+  if (ids === undefined) return null;
   const current = (await tx.select({ id: userWarehouses.warehouseId }).from(userWarehouses).where(eq(userWarehouses.userId, userId))).map((r) => r.id).sort();
-  if (JSON.stringify(current) === JSON.stringify(ids)) return false;
+  if (JSON.stringify(current) === JSON.stringify(ids)) return null;
   await tx.delete(userWarehouses).where(eq(userWarehouses.userId, userId));
   if (ids.length) await tx.insert(userWarehouses).values(ids.map((warehouseId) => ({ userId, warehouseId })));
-  return true;
+  return { warehouse_ids: [current, ids] };
 }
+
+/** A user's warehouses before and after: their own table, so the history trigger on users does not see them. */
+type Reassignment = { warehouse_ids: [string[], string[]] };
 
 /** A unique-index violation that slipped past the check (two requests at once) is still a 409 naming the field. */
 function uniqueViolation(error: unknown): never {
@@ -199,7 +203,12 @@ export function userService(
         assertSelfChangeAllowed(by, userId, current, input);
         if (demotes) assertKeepsAnActiveAdmin(activeAdmins, userId, 'update');
         const row = await toRow(tx, input, userId);
-        const reassigned = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
+        const reassignment = await assignWarehouses(tx, userId, await checkedWarehouses(tx, input.warehouse_ids));
+        const reassigned = reassignment !== null;
+        if (reassignment) {
+          const label = `${row.firstname} ${row.lastname}`;
+          await recordEvent(tx, { resource: 'users', recordId: userId, recordLabel: label, action: 'updated', by, changes: reassignment });
+        }
         // A new warehouse assignment is a new session too (issue 15), like a new role.
         const endsSessions = Boolean(passwordHash) || row.role !== current.role || row.status !== current.status || reassigned;
         await tx

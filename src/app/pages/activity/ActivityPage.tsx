@@ -22,7 +22,7 @@ export default function ActivityPage() {
       <Card size="small">
         <ListError error={history.error} onRetry={history.refetch} retrying={history.fetching} />
         <ActivityList entries={history.entries} loading={history.fetching} failed={!!history.error} />
-        <ListPagination page={page} pageCount={pageCount} total={history.total} disabled={history.loading} onChange={setPage} />
+        <ListPagination page={page} pageCount={pageCount} total={history.total} atLeast={history.capped} disabled={history.loading} onChange={setPage} />
       </Card>
     </>
   );

@@ -28,7 +28,12 @@ describe('audit log provider (issue 32): reads GET /api/history, writes nothing'
     const { audit, requests } = provider();
     const page = await audit.get({ resource: 'products', meta: { id: 'p1', page: 2, limit: 10, user_id: '', action: undefined } });
     expect(requests).toEqual([{ method: 'GET', url: '/history', params: { resource: 'products', record_id: 'p1', page: 2, limit: 10 } }]);
-    expect(page).toMatchObject({ total: 31, data: [{ _id: '7', id: '7', action: 'updated' }] });
+    expect(page).toMatchObject({ total: 31, capped: false, data: [{ _id: '7', id: '7', action: 'updated' }] });
+  });
+
+  it('says when the API stopped counting (total_capped): the total is at least that', async () => {
+    const { audit } = provider(200, { data: [], total: 10000, total_capped: true, page: 1, limit: 20 });
+    expect(await audit.get({ resource: '', meta: { page: 1, limit: 20 } })).toMatchObject({ total: 10000, capped: true });
   });
 
   it('reads everything with the Activity filters when no resource is named', async () => {
