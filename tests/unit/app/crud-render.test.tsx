@@ -11,22 +11,14 @@ import { citySchema } from '../../../src/domain/schemas/city.js';
 import { ResourceFormPage } from '../../../src/app/crud/form/ResourceFormPage.js';
 import { ResourceListPage } from '../../../src/app/crud/list/ResourceListPage.js';
 import { defineList, type SpaResource } from '../../../src/app/resources/types.js';
+import { fakeScreenWidth } from './screen-width';
 
 // A validation message can take over a second to render while the 2-core CI machine runs the other projects.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  fakeScreenWidth(1440);
 });
 afterEach(cleanup);
 

@@ -10,6 +10,7 @@ import { movementColumns } from '../../../src/app/pages/reports/inventory-report
 import { MovementReference, referenceLink } from '../../../src/app/pages/reports/shared/MovementReference.js';
 import { DayGroupedTable } from '../../../src/app/pages/reports/sale-purchase/DayGroupedTable.js';
 import type { StockMovement } from '../../../src/app/pages/inventory/shared/types.js';
+import { fakeScreenWidth } from './screen-width';
 
 // The sale-purchase table asks Refine whether costs may be seen: here they may.
 vi.mock('../../../src/app/access/costs', async (original) => ({ ...(await original<object>()), useSeesCosts: () => true }));
@@ -19,16 +20,7 @@ vi.mock('../../../src/app/access/use-warehouse-scope', () => ({ useWarehouseScop
 
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  fakeScreenWidth(1440);
 });
 afterEach(cleanup);
 beforeEach(() => {

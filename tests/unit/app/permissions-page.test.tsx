@@ -9,19 +9,11 @@ import { ROLES } from '../../../src/domain/roles.js';
 import { ADMIN_LOCKED_MESSAGE, normalisePolicy } from '../../../src/domain/schemas/permissions.js';
 import { ApiError } from '../../../src/app/providers/api-error.js';
 import PermissionsPage from '../../../src/app/pages/permissions/PermissionsPage.js';
+import { fakeScreenWidth } from './screen-width';
 
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  fakeScreenWidth(1440);
 });
 afterEach(cleanup);
 

@@ -9,20 +9,12 @@ import type { ReplenishmentRow } from '../../../src/domain/schemas/replenishment
 import ReplenishmentPage from '../../../src/app/pages/replenishment/ReplenishmentPage.js';
 import { ApiError } from '../../../src/app/providers/api-error.js';
 import { Where, location } from './document-fixtures';
+import { fakeScreenWidth } from './screen-width';
 
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  fakeScreenWidth(1440);
 });
 afterEach(cleanup);
 
