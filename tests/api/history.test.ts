@@ -24,6 +24,11 @@ const historyOf = async (query: string, role: 'admin' | 'warehouse-user' = 'admi
   (await t.request<{ data: HistoryItem[]; total: number }>('GET', `/api/history?${query}`, { role })).body;
 
 describe('GET /api/history', () => {
+  it('starts empty on the demo data: seeding is where a user starts, not something anyone did', async () => {
+    expect((await historyOf('resource=products')).total).toBe(0);
+    expect((await historyOf('resource=users')).total).toBe(0);
+  });
+
   it("records a product's price change with who and when, newest first", async () => {
     const product = (await t.request('GET', '/api/products?limit=1', admin)).body.data[0];
     const price = Number(product.price);
@@ -184,6 +189,10 @@ describe('GET /api/history', () => {
   });
 
   it('pages the merged record changes and movements without gaps or repeats, and caps the count it makes', async () => {
+    // A new inventory record: a 'created' entry (record_history) and its opening stock (a ledger row), the same instant.
+    const pair = await stockFixtures(t.db).unstocked();
+    const body = { product_id: pair.productId, warehouse_id: pair.warehouseId, current_stock: 5, minimum_stock: 1, maximum_stock: 50, unit_cost: 9.5 };
+    expect((await t.request('POST', '/api/inventory', { ...admin, body })).status).toBe(201);
     const everything = await historyOf('resource=inventory&limit=30');
     const paged: string[] = [];
     for (let page = 1; page <= 6; page++) paged.push(...(await historyOf(`resource=inventory&limit=5&page=${page}`)).data.map((e) => e._id));

@@ -6,6 +6,7 @@ import { DEMO_ASSIGNED_WAREHOUSES, DEMO_CATEGORIES, DEMO_CITIES, DEMO_HANDLING_C
 import { seedStock } from './seed-stock.js';
 import { seedBatches } from './seed-batches.js';
 import { ean13 } from '../../domain/barcode.js';
+import { withoutRowHistory } from '../db/actor.js';
 
 /** Demo SKUs and EAN-13 barcodes (India's GS1 prefix 890), the same for every seeding: a scanner test can type them. */
 export const demoCodes = (index: number) => ({
@@ -42,6 +43,8 @@ export async function seedDemo(db: Db): Promise<void> {
   const hashes = await demoPasswordHashes();
 
   await db.transaction(async (tx) => {
+    // The demo data is where a new user starts, not something anyone did: it writes no history entries.
+    await withoutRowHistory(tx);
     const cityRows = await tx
       .insert(cities)
       .values(DEMO_CITIES.map((c) => ({ ...c, isActive: true })))
