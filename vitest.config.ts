@@ -38,6 +38,10 @@ function e2eProject(): TestProjectInlineConfiguration[] {
           hookTimeout: 180_000,
           // A browser round trip on a loaded 2-core machine can take seconds: poll as long as a user would wait.
           expect: { poll: { timeout: 15_000, interval: 100 } },
+          // One more try for a test that fails while the API projects load both cores (three e2e tests have each failed
+          // once in a dozen full runs, in different places, and passed alone: listed in the closing note of 2026-11-25
+          // to be made robust). A test that fails twice fails the run.
+          retry: 1,
         },
       },
     ];
