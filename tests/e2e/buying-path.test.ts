@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-days.js';
 import { dayFromToday } from '../support/batch-fixtures.js';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, atPath, eventually, unique } from '../support/e2e-crud.js';
+import { answerDialog, api, atPath, eventually, unique } from '../support/e2e-crud.js';
 import { pickOption, pickProduct } from '../support/e2e-stock.js';
 
 /**
@@ -179,7 +179,7 @@ describe('the buying path (issue 31)', () => {
     expect(mine.number).toMatch(/^PO-\d{4}-\d{5}$/);
     await statusTag(page, 'Draft').waitFor();
     await page.getByRole('button', { name: 'Place Order', exact: true }).click();
-    await page.getByRole('dialog').filter({ hasText: 'Send this purchase order to the seller?' }).getByRole('button', { name: 'Place Order' }).click();
+    await answerDialog(page.getByRole('dialog').filter({ hasText: 'Send this purchase order to the seller?' }), 'Place Order');
     await statusTag(page, 'Ordered').waitFor();
     await expect.poll(async () => (await orderOf(mine._id)).status).toBe('ordered');
 

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, unique } from '../support/e2e-crud.js';
+import { answerDialog, api, unique } from '../support/e2e-crud.js';
 import { formError, inventoryRecords, pickOption, pickProduct, warehouses } from '../support/e2e-stock.js';
 import { dayFromToday } from '../support/batch-fixtures.js';
 
@@ -180,8 +180,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     await page.getByRole('button', { name: 'Add Stock' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(expiredQuestion(expired), { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await answerDialog(dialog, 'Cancel');
     expect(sent).toEqual([]);
 
     await page.getByRole('button', { name: 'Add Stock' }).click();

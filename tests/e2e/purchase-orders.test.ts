@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dayFromToday } from '../support/batch-fixtures.js';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
-import { api, atPath, eventually, unique } from '../support/e2e-crud.js';
+import { answerDialog, api, atPath, eventually, unique } from '../support/e2e-crud.js';
 import { pickOption } from '../support/e2e-stock.js';
 
 /**
@@ -119,7 +119,7 @@ describe('purchase orders (issue 31)', () => {
     // Placed, after its question.
     await page.getByRole('button', { name: 'Place Order', exact: true }).click();
     const question = page.getByRole('dialog').filter({ hasText: 'Send this purchase order to the seller?' });
-    await question.getByRole('button', { name: 'Place Order' }).click();
+    await answerDialog(question, 'Place Order');
     await page.locator('.ant-descriptions-item-content .ant-tag', { hasText: 'Ordered' }).waitFor();
     await expect.poll(async () => (await orderOf(id)).status).toBe('ordered');
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, DEMO_LOGINS, type DemoLogin } from './e2e-browser.js';
 
@@ -88,4 +88,25 @@ export async function deleteRow(page: Page, rowText: string, question: string): 
   const popover = page.locator('.ant-popover').filter({ hasText: question });
   await popover.waitFor();
   await popover.getByRole('button', { name: 'Delete' }).click();
+}
+
+/**
+ * Chooses `button` in a confirmation dialog and waits until the dialog has gone. A click that lands while antd is still
+ * animating the dialog in can be lost on a loaded machine (seen in three tests): it is made again while the dialog is
+ * still there and the button still enabled (not loading: a step already sent is never sent twice).
+ */
+export async function answerDialog(dialog: Locator, button: string): Promise<void> {
+  const choice = dialog.getByRole('button', { name: button });
+  await choice.click();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const gone = await dialog
+      .first()
+      .waitFor({ state: 'hidden', timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (gone) return;
+    const idle = await choice.evaluate((el) => !el.classList.contains('ant-btn-loading') && !(el as HTMLButtonElement).disabled).catch(() => false);
+    if (idle) await choice.click({ timeout: 3_000 }).catch(() => {});
+  }
+  await dialog.first().waitFor({ state: 'hidden' });
 }
