@@ -257,15 +257,7 @@ export type WorkflowDeclaration = {
   editable?: readonly string[];
 };
 
-/** One entry of a record's history as the API sends it, oldest first. */
-export type HistoryEntry = {
-  action: string;
-  changes: Record<string, [unknown, unknown]> | null;
-  note: string;
-  user_id: string | null;
-  user_name: string | null;
-  at: string;
-};
+export type { HistoryEntry } from '../../domain/schemas/history';
 
 /** Other records pointing at this one (a supplier's orders), listed on its page from their own list, filtered `?<field>=<id>`. */
 export type RelatedDeclaration = {

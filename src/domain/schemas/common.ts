@@ -67,6 +67,14 @@ export const textList = (label: string, required: boolean, max = 200) => {
 
 export const idParam = z.object({ id: z.string() });
 
+/** An optional key in a query (a warehouse's id, an exact barcode): blank is absent; the service checks its form. */
+export const optionalKey = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 /** Query of every list endpoint beyond what SPEC.md shows: page, limit, q, sort, order. */
 export const listQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),

@@ -28,18 +28,22 @@ export const historyQuery = listQuery
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must be on or after from' });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
-/** One entry: who did what to which record, when; for an update each changed field as [before, after]. */
-export type HistoryItem = {
-  _id: string;
-  resource: string;
-  record_id: string;
-  /** What a person calls the record, as it was then ('Toned Milk', 'PO-2026-00042'); null where nothing names it. */
-  record_label: string | null;
+/** One step of a record's history as a document's answer carries it (its `history`, oldest first). */
+export type HistoryEntry = {
   action: string;
   changes: Record<string, [unknown, unknown]> | null;
   note: string;
   user_id: string | null;
   user_name: string | null;
-  warehouse_id: string | null;
   at: string;
+};
+
+/** One entry of GET /history: who did what to which record, when; for an update each changed field as [before, after]. */
+export type HistoryItem = HistoryEntry & {
+  _id: string;
+  resource: string;
+  record_id: string;
+  /** What a person calls the record, as it was then ('Toned Milk', 'PO-2026-00042'); null where nothing names it. */
+  record_label: string | null;
+  warehouse_id: string | null;
 };

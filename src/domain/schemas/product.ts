@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalKey } from './common.js';
 import { STOCK_STATUSES } from '../constants.js';
 import { inputSchemaOf, patchSchemaOf } from '../resource.js';
 import { productsResource } from '../resources/products.js';
@@ -14,31 +15,11 @@ export const productPatchSchema = patchSchemaOf(productsResource);
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const productListQuery = z.object({
-  warehouse_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  warehouse_id: optionalKey,
   /** Exact barcode: what a scanner typed. */
-  barcode: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  category_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  subcategory_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  barcode: optionalKey,
+  category_id: optionalKey,
+  subcategory_id: optionalKey,
   /** In, low or out of stock: across all warehouses, or in `warehouse_id`'s. */
   stock_status: z.enum(STOCK_STATUSES, { error: `stock_status must be one of: ${STOCK_STATUSES.join(', ')}` }).optional(),
 });

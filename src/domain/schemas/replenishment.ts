@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common.js';
+import { listQuery, optionalKey } from './common.js';
 import { MAX_UNIT_COST, STOCK_MESSAGES, required, unitCost, wholeNumber } from './stock-rules.js';
 
 /** Replenishment (issue 31): how far back the average daily outflow looks, in days. */
@@ -29,13 +29,12 @@ export const preferredSeller = z
   .transform((v) => (v === '' ? null : v));
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalId = z.preprocess(blank, z.string().trim().max(64).optional());
 
 /** GET /replenishment: one warehouse's suggestions, optionally one preferred seller's or one category's, a page at a time. */
 export const replenishmentQuery = z.object({
   warehouse_id: z.preprocess(blank, z.string({ error: STOCK_MESSAGES.warehouse }).trim().min(1, STOCK_MESSAGES.warehouse).max(64)),
-  seller_id: optionalId,
-  category_id: optionalId,
+  seller_id: optionalKey,
+  category_id: optionalKey,
   page: listQuery.shape.page,
   limit: listQuery.shape.limit.unwrap().max(REPLENISHMENT_MAX_LIMIT, `limit must be at most ${REPLENISHMENT_MAX_LIMIT}`).default(20),
 });

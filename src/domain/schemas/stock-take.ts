@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_STOCK } from './inventory.js';
-import { listQuery, queryFlag, requiredText } from './common.js';
+import { listQuery, queryFlag, requiredText, optionalKey } from './common.js';
 
 export const STOCK_TAKE_STATUSES = ['open', 'applied', 'cancelled'] as const;
 export type StockTakeStatus = (typeof STOCK_TAKE_STATUSES)[number];
@@ -43,12 +43,23 @@ export type StockTakeCountsInput = z.infer<typeof stockTakeCountsSchema>;
 
 export const stockTakeListQuery = listQuery.extend({
   status: z.enum(STOCK_TAKE_STATUSES, { error: `status must be one of: ${STOCK_TAKE_STATUSES.join(', ')}` }).optional(),
-  warehouse_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  warehouse_id: optionalKey,
 });
 
 export const stockTakeShowQuery = z.object({ only_variances: queryFlag });
+
+/** A stock take's header, as GET /stock-takes lists it and its page shows it. */
+export type StockTakeSummary = {
+  _id: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  category_id: string | null;
+  category_name: string | null;
+  blind: boolean;
+  status: StockTakeStatus;
+  created_by_name: string | null;
+  applied_at: string | null;
+  created: string;
+  lines_total: number;
+  lines_counted: number;
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_STOCK } from './inventory.js';
-import { listQuery, optionalText, requiredText } from './common.js';
+import { listQuery, optionalText, requiredText, optionalKey } from './common.js';
 
 export const TRANSFER_STATUSES = ['draft', 'dispatched', 'partially_received', 'received', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
@@ -58,23 +58,29 @@ export type TransferCancelInput = z.infer<typeof transferCancelSchema>;
 export const transferListQuery = listQuery.extend({
   status: z.enum(TRANSFER_STATUSES, { error: `status must be one of: ${TRANSFER_STATUSES.join(', ')}` }).optional(),
   /** Transfers from or to this warehouse. */
-  warehouse_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  from_warehouse_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  to_warehouse_id: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  warehouse_id: optionalKey,
+  from_warehouse_id: optionalKey,
+  to_warehouse_id: optionalKey,
 });
 export type TransferListQuery = z.infer<typeof transferListQuery>;
+
+/** A transfer as GET /transfers lists it; in_transit_value is a cost figure, absent for a role without `costs: see`. */
+export type TransferSummary = {
+  _id: string;
+  number: number;
+  reference: string;
+  status: TransferStatus;
+  notes: string;
+  from_warehouse_id: string;
+  from_warehouse_name: string;
+  to_warehouse_id: string;
+  to_warehouse_name: string;
+  created_by_name: string | null;
+  created: string;
+  dispatched_at: string | null;
+  received_at: string | null;
+  lines: number;
+  quantity: number;
+  in_transit_quantity: number;
+  in_transit_value?: number;
+};

@@ -19,3 +19,16 @@ export const stockValuationQuery = listQuery.omit({ q: true }).extend({
   limit: listQuery.shape.limit.default(50),
 });
 export type StockValuationQuery = z.infer<typeof stockValuationQuery>;
+
+/** One row of the report; stock_value and average_cost are cost figures, absent for a role without `costs: see`. */
+export type ValuationRow = {
+  warehouse_id: string;
+  warehouse_name: string;
+  category_id: string | null;
+  category_name: string | null;
+  product_id: string | null;
+  product_name: string | null;
+  quantity: number;
+  stock_value?: number;
+  average_cost?: number | null;
+};

@@ -1,15 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { recordHistory, users } from '../db/schema.js';
-
-export type HistoryEntry = {
-  action: string;
-  changes: Record<string, [unknown, unknown]> | null;
-  note: string;
-  user_id: string | null;
-  user_name: string | null;
-  at: string;
-};
+import type { HistoryEntry } from '../../domain/schemas/history.js';
 
 /**
  * One entry of a record's history, in the caller's transaction (the change and its entry commit together or not at

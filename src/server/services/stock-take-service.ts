@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import type { CurrentUser } from '../auth/access.js';
-import type { StockTakeCountsInput, StockTakeCreateInput, StockTakeStatus } from '../../domain/schemas/stock-take.js';
+import type { StockTakeCountsInput, StockTakeCreateInput, StockTakeStatus, StockTakeSummary } from '../../domain/schemas/stock-take.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
@@ -10,20 +10,7 @@ import { assertRecordWritable, assertWarehouseWritable, warehouseFilterRaw, type
 import { transactionAs } from '../db/actor.js';
 import { recordEvent } from './record-history.js';
 
-export type StockTakeOut = {
-  _id: string;
-  warehouse_id: string;
-  warehouse_name: string;
-  category_id: string | null;
-  category_name: string | null;
-  blind: boolean;
-  status: StockTakeStatus;
-  created_by_name: string | null;
-  applied_at: string | null;
-  created: string;
-  lines_total: number;
-  lines_counted: number;
-};
+export type StockTakeOut = StockTakeSummary;
 
 export type StockTakeLineOut = {
   product_id: string;

@@ -4,24 +4,15 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { addDays, businessDay } from '../../domain/business-days.js';
 import type { CsvCell } from '../../domain/csv.js';
-import type { StockValuationQuery, ValuationGroup } from '../../domain/schemas/valuation.js';
+import type { StockValuationQuery, ValuationGroup, ValuationRow as ValuationAnswerRow } from '../../domain/schemas/valuation.js';
 import { requireRef } from '../http/errors.js';
 import { sendCsvDownload } from '../http/csv-download.js';
 import { warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { dayStart } from './report-period.js';
 import { offsetOf } from './list-helpers.js';
 
-export type ValuationRow = {
-  warehouse_id: string;
-  warehouse_name: string;
-  category_id: string | null;
-  category_name: string | null;
-  product_id: string | null;
-  product_name: string | null;
-  quantity: number;
-  stock_value: number;
-  average_cost: number | null;
-};
+/** As the database computes it, cost figures included (the answer drops them for a role without costs). */
+type ValuationRow = Required<ValuationAnswerRow>;
 type Totals = { total_rows: number; total_quantity: number; total_value: number };
 
 /** Per group: its key columns (of `held`, joined to products), and its names then ids in 'name' order. */

@@ -2,32 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import type { CurrentUser } from '../auth/access.js';
-import type { TransferCancelInput, TransferCreateInput, TransferListQuery, TransferReceiveInput, TransferStatus } from '../../domain/schemas/transfer.js';
+import type { TransferCancelInput, TransferCreateInput, TransferListQuery, TransferReceiveInput, TransferSummary } from '../../domain/schemas/transfer.js';
 import { HttpError, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
 import { offsetOf } from './list-helpers.js';
 import { assertRecordWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { parseKey, requestHash } from './idempotency.js';
 import type { StockAnswer } from './stock-ledger.js';
 
-export type TransferRow = {
-  _id: string;
-  number: number;
-  reference: string;
-  status: TransferStatus;
-  notes: string;
-  from_warehouse_id: string;
-  from_warehouse_name: string;
-  to_warehouse_id: string;
-  to_warehouse_name: string;
-  created_by_name: string | null;
-  created: string;
-  dispatched_at: string | null;
-  received_at: string | null;
-  lines: number;
-  quantity: number;
-  in_transit_quantity: number;
-  in_transit_value: number;
-};
+/** The database always computes the in-transit value; the answer drops it for a role without costs. */
+export type TransferRow = TransferSummary & { in_transit_value: number };
 
 type Step = 'create' | 'update' | 'dispatch' | 'receive' | 'cancel';
 

@@ -1,20 +1,9 @@
-export type StockTakeStatus = 'open' | 'applied' | 'cancelled';
+import type { StockTakeStatus, StockTakeSummary } from '../../../domain/schemas/stock-take';
 
-export type StockTake = {
-  _id: string;
-  id?: string;
-  warehouse_id: string;
-  warehouse_name: string;
-  category_id: string | null;
-  category_name: string | null;
-  blind: boolean;
-  status: StockTakeStatus;
-  created_by_name: string | null;
-  applied_at: string | null;
-  created: string;
-  lines_total: number;
-  lines_counted: number;
-};
+export type { StockTakeStatus };
+
+/** As the API lists it (src/domain), with the id Refine adds. */
+export type StockTake = StockTakeSummary & { id?: string };
 
 export type StockTakeLine = {
   product_id: string;

@@ -1,27 +1,9 @@
-import type { TransferStatus } from '../../../domain/schemas/transfer';
+import type { TransferStatus, TransferSummary } from '../../../domain/schemas/transfer';
 
 export type { TransferStatus };
 
-export type Transfer = {
-  _id: string;
-  id?: string;
-  number: number;
-  reference: string;
-  status: TransferStatus;
-  notes: string;
-  from_warehouse_id: string;
-  from_warehouse_name: string;
-  to_warehouse_id: string;
-  to_warehouse_name: string;
-  created_by_name: string | null;
-  created: string;
-  dispatched_at: string | null;
-  received_at: string | null;
-  lines: number;
-  quantity: number;
-  in_transit_quantity: number;
-  in_transit_value?: number;
-};
+/** As the API lists it (src/domain), with the id Refine adds. */
+export type Transfer = TransferSummary & { id?: string };
 
 export type TransferBatch = {
   batch_no: string;

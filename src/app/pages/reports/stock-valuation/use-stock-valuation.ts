@@ -1,19 +1,9 @@
 import { useCustom } from '@refinedev/core';
 import { useSearchChange } from '../../../routes/use-search-change';
-import { VALUATION_GROUPS, type ValuationGroup } from '../../../../domain/schemas/valuation';
+import { VALUATION_GROUPS, type ValuationGroup, type ValuationRow } from '../../../../domain/schemas/valuation';
 import { businessDay } from '../../../../domain/business-days';
 
-export type ValuationRow = {
-  warehouse_id: string;
-  warehouse_name: string;
-  category_id: string | null;
-  category_name: string | null;
-  product_id: string | null;
-  product_name: string | null;
-  quantity: number;
-  stock_value?: number;
-  average_cost?: number | null;
-};
+export type { ValuationRow };
 export type ValuationAnswer = {
   as_of: string;
   group_by: ValuationGroup;
