@@ -18,8 +18,9 @@ import { serveSpa } from './http/spa.js';
 import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { eventHub } from './live/event-hub.js';
 
-export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources'> & {
+export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
   declarations?: readonly ResourceDeclaration[];
   parts?: Readonly<Record<string, ServerPartModule>>;
@@ -75,6 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   app.addHook('preValidation', refuseHiddenFieldQueries);
   await registerOpenApi(app);
 
+  const events = await eventHub(options.database.listen);
+  // Open streams would keep the server from closing: they end first (clients reconnect to another process).
+  app.addHook('preClose', () => events.close());
+
   const deps: AppDeps = {
     database: options.database,
     signer: options.signer,
@@ -82,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     sessions,
     config: options.config,
     resources: await servedResources(options.declarations ?? DECLARED_RESOURCES, options.parts),
+    events,
   };
   await app.register(
     async (api) => {

@@ -141,7 +141,8 @@ describe('custom roles', () => {
     unknown.signIn['ghost-role'] = true;
     expect((await t.request('PUT', '/api/permissions', { ...admin, body: unknown })).status).toBe(400);
     const me = (await t.request('GET', `/api/users/${auditor.id}`, admin)).body;
-    const { _id, city: _c, created: _cr, modified: _m, ...edit } = me;
+    // Each PUT below names no version: SPEC.md's way, a write whatever changed since the read.
+    const { _id, city: _c, created: _cr, modified: _m, version: _v, ...edit } = me;
     const ghost = await t.request('PUT', `/api/users/${_id}`, { ...admin, body: { ...edit, role: 'ghost-role' } });
     expect(ghost.status).toBe(400);
     expect(ghost.body.errors).toEqual([{ field: 'role', message: 'Role not found' }]);
@@ -164,7 +165,8 @@ describe('warehouse scope', () => {
     const before = await auditor.token();
     expect((await t.request('GET', '/api/access-policy', { token: before })).status).toBe(200);
     const me = (await t.request('GET', `/api/users/${auditor.id}`, admin)).body;
-    const { _id, city: _c, created: _cr, modified: _m, ...edit } = me;
+    // Each PUT below names no version: SPEC.md's way, a write whatever changed since the read.
+    const { _id, city: _c, created: _cr, modified: _m, version: _v, ...edit } = me;
     const bad = await t.request('PUT', `/api/users/${_id}`, { ...admin, body: { ...edit, warehouse_ids: [crypto.randomUUID()] } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('warehouse_ids');

@@ -322,7 +322,8 @@ describe('show, edit and delete', () => {
     const made = (await create(valid({ productname: 'Cashews', product_hindi: 'काजू' }))).body;
     const res = await t.request('PATCH', `/api/products/${made._id}`, { role: 'admin', body: { price: 650, discount_price: 600 } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ...made, price: 650, discount_price: 600, modified: expect.any(String) });
+    expect(res.body).toMatchObject({ ...made, price: 650, discount_price: 600, modified: expect.any(String), version: expect.any(Number) });
+    expect(res.body.version).toBeGreaterThan(made.version);
     expect(new Date(res.body.modified).getTime()).toBeGreaterThanOrEqual(new Date(made.modified).getTime());
     const cleared = await t.request('PATCH', `/api/products/${made._id}`, { role: 'admin', body: { product_hindi: '' } });
     expect(cleared.body.product_hindi).toBeNull();

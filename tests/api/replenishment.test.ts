@@ -364,7 +364,7 @@ describe('creating purchase orders from the suggestions', () => {
       },
     });
     expect(twin.status, JSON.stringify(twin.body)).toBe(201);
-    const same = ({ _id: _i, number: _n, created: _c, modified: _m, history, lines, ...rest }: Row) => ({
+    const same = ({ _id: _i, number: _n, created: _c, modified: _m, version: _v, history, lines, ...rest }: Row) => ({
       ...rest,
       history: history.map(({ at: _a, ...h }: Row) => h),
       lines: lines.map(({ _id: _l, ...l }: Row) => l),

@@ -34,6 +34,8 @@ const USER_FIELDS = [
   'warehouse_ids',
   'role_label',
 ].sort();
+/** A record's own answer (show, create, update) carries its version besides (issue 32). */
+const USER_RECORD_FIELDS = [...USER_FIELDS, 'version'].sort();
 
 /** Fails when any key anywhere in the body names a password or hash, or any value is a stored hash or a password we sent. */
 function expectNoPassword(reply: Reply) {
@@ -113,7 +115,7 @@ describe('user list, show, search', () => {
     const res = await t.request('GET', `/api/users/${t.userIds.seller}`, { role: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: t.userIds.seller, email: 'seller@demo.local', city: 'Jaipur', city_id: cityId.Jaipur, role: 'seller' });
-    expect(Object.keys(res.body).sort()).toEqual(USER_FIELDS);
+    expect(Object.keys(res.body).sort()).toEqual(USER_RECORD_FIELDS);
     expectNoPassword(res);
     for (const id of [crypto.randomUUID(), 'abc']) {
       for (const method of ['GET', 'DELETE']) {
@@ -142,7 +144,7 @@ describe('create user', () => {
       role: 'warehouse-user',
       gst_no: '08AAACB1234C1Z5',
     });
-    expect(Object.keys(res.body).sort()).toEqual(USER_FIELDS);
+    expect(Object.keys(res.body).sort()).toEqual(USER_RECORD_FIELDS);
     expect((await login('+91 98765 43210', 'secret123')).status).toBe(200);
     expect((await login('MEERA.IYER@example.com', 'secret123')).status).toBe(200);
   });

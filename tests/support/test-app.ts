@@ -67,6 +67,9 @@ const DEMO_EMAIL_BY_ROLE: Record<Role, string> = {
   'delivery-boy': 'delivery@demo.local',
 };
 
+/** The Server-Sent Events route (issue 32). */
+const EVENTS_PATH = '/api/events';
+
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 /** The real API on a real, demo-seeded database, driven through Fastify's inject (no network). */
@@ -123,6 +126,18 @@ export async function createTestApp(
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
       const bearer = opts.token ?? (opts.role ? await token(opts.role) : undefined);
       if (bearer) headers.authorization = `Bearer ${bearer}`;
+      // A stream of events never ends: its answer is taken at its head, and a refusal's body read to its end.
+      if (method === 'GET' && url.split('?')[0] === EVENTS_PATH) {
+        const res = await app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+        const stream = res.stream();
+        if (res.statusCode === 200) {
+          stream.destroy();
+          return { status: res.statusCode, body: undefined as never, headers: res.headers };
+        }
+        let text = '';
+        for await (const chunk of stream) text += String(chunk);
+        return { status: res.statusCode, body: JSON.parse(text) as never, headers: res.headers };
+      }
       const res = await app.inject({
         method: method as 'GET',
         url,

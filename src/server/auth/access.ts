@@ -7,6 +7,7 @@ import type { SessionSource } from './sessions.js';
 import type { TokenSigner } from './tokens.js';
 import { withoutCosts } from './cost-fields.js';
 import type { WarehouseScope } from './warehouse-scope.js';
+import type { ExpectedVersion } from '../db/actor.js';
 
 /**
  * What a route needs: 'public' (no token), 'signed-in' (any valid token), or a policy permission.
@@ -24,6 +25,8 @@ export type CurrentUser = {
   seesCosts?: boolean;
   /** Whether the live policy grants the user's role this action (for answers that differ by permission). */
   may?: (resource: Resource, action: Action) => boolean;
+  /** An update's If-Match: the version of the record it was written against (src/server/db/actor.ts). */
+  ifMatch?: ExpectedVersion;
 };
 
 export interface PolicySource {

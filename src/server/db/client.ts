@@ -15,7 +15,7 @@ import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { copyTemplate } from './pglite-template.js';
 import { applyFunctions, readFunctions, type FunctionsSource } from './functions.js';
-import { historyTriggersSql } from './history-triggers.js';
+import { historyTriggersSql, liveTriggersSql } from './history-triggers.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -50,10 +50,10 @@ export type OpenOptions = {
   pgliteDump?: Blob;
 };
 
-/** The SQL functions, then the history triggers generated from the declarations: applied together, once per change of either. */
+/** The SQL functions, then the history and live triggers generated from the declarations: applied together, once per change of either. */
 function schemaCode(): FunctionsSource {
   const functions = readFunctions();
-  const triggers = historyTriggersSql();
+  const triggers = `${historyTriggersSql()}\n${liveTriggersSql()}`;
   return {
     hash: crypto.createHash('sha256').update(functions.hash).update(triggers).digest('hex'),
     text: `${functions.text}\n-- history triggers\n${triggers}`,

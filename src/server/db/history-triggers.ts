@@ -29,6 +29,12 @@ const recordsItsOwn = (spec: ResourceDeclaration) => Object.values(spec.fields).
 
 type Tracked = { resource: string; table: PgTable; warehouseColumn: string; labelColumns: readonly string[] };
 
+/** Resources kept in a table of their own besides the declared ones. */
+const SPECIAL = [
+  { resource: 'transfers', table: transfers, warehouseColumn: 'from_warehouse_id', labelColumns: ['number'] },
+  { resource: 'stock-takes', table: stockTakes, warehouseColumn: 'warehouse_id', labelColumns: [] },
+] as const satisfies readonly Tracked[];
+
 function tracked(): Tracked[] {
   const declared = DECLARED_RESOURCES.filter((spec) => !recordsItsOwn(spec)).map((spec) => {
     const table = resourceTable(spec.name);
@@ -42,11 +48,7 @@ function tracked(): Tracked[] {
         LABELS[spec.name] ?? recordLabelFields(spec).filter((f) => (spec.fields as Record<string, ResourceField>)[f]?.kind !== 'ref' && columns.includes(f)),
     };
   });
-  return [
-    ...declared,
-    { resource: 'transfers', table: transfers, warehouseColumn: 'from_warehouse_id', labelColumns: ['number'] },
-    { resource: 'stock-takes', table: stockTakes, warehouseColumn: 'warehouse_id', labelColumns: [] },
-  ];
+  return [...declared, ...SPECIAL];
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -71,4 +73,12 @@ export function historyTriggersSql(): string {
   FOR EACH ROW EXECUTE FUNCTION record_history_capture(${args});`;
     })
     .join('\n');
+}
+
+/** The statements that announce every committed change (functions/70-events.sql): each history entry and ledger row. */
+export function liveTriggersSql(): string {
+  return [
+    `CREATE OR REPLACE TRIGGER "app_events" AFTER INSERT ON "record_history" FOR EACH ROW EXECUTE FUNCTION app_event_of_history();`,
+    `CREATE OR REPLACE TRIGGER "app_events" AFTER INSERT ON "stock_movements" FOR EACH ROW EXECUTE FUNCTION app_event_of_movement();`,
+  ].join('\n');
 }

@@ -1,10 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import { z, type ZodType } from 'zod';
 import type { Action, Resource } from '../../domain/policy.js';
 import { idParam, listQueryFor, type ListQuery } from '../../domain/schemas/common.js';
 import type { CurrentUser } from '../auth/access.js';
 import type { Page } from '../services/list-helpers.js';
 import type { Outcome } from '../services/idempotency.js';
-import { created, idempotencyKeyHeader } from './openapi.js';
+import { entityTag, expectedVersion, type RecordVersions } from '../services/record-version.js';
+import { VersionConflict } from '../db/actor.js';
+import { created, idempotencyKeyHeader, ifMatchHeader } from './openapi.js';
 import type { Api } from './types.js';
 
 export type CrudService<TCreate, TUpdate, TOut> = {
@@ -58,7 +61,15 @@ export type CrudRoutes<TCreate extends ZodType, TUpdate extends ZodType, TOut> =
   costFields?: readonly string[];
   /** Before a delete: a 409 while other records point at this one (derived from the declarations). */
   beforeDelete?: (id: string) => Promise<void>;
+  /** Each record answer carries its version (and an ETag); an update naming an older one is refused. */
+  versions: RecordVersions;
 };
+
+/** What a refused update says: who changed the record since its author read it. */
+const changedMessage = (name: string | undefined) => `This record was changed by ${name || 'someone else'} since you opened it.`;
+
+/** Raw bodies' `version`, taken before validation drops the keys a resource's schema does not name. */
+const bodyVersions = new WeakMap<object, unknown>();
 
 /** list, show, create, update and delete routes for one resource: one declaration, five thin routes. */
 export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, TOut>(app: Api, d: CrudRoutes<TCreate, TUpdate, TOut>): void {
@@ -76,7 +87,24 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
   });
 
-  app.get(item, { config: perm(d.resource, 'show'), schema: { tags, params: idParam } }, (request) => d.service.get(request.params.id, request.user!));
+  const { versions } = d;
+  /** The record with its version; read version first, so a change in between makes the version older, never newer. */
+  const versioned = async (reply: FastifyReply, id: string, read: () => Promise<TOut>) => {
+    const version = await versions.of(id);
+    const row = await read();
+    void reply.header('etag', entityTag(version));
+    return { ...row, version };
+  };
+
+  /** A created record's answer with its version (answers name their id `_id`, SPEC.md's Mongo heritage). */
+  const withVersion = async (body: unknown) => {
+    const id = body && typeof body === 'object' ? ((body as { _id?: unknown; id?: unknown })._id ?? (body as { id?: unknown }).id) : undefined;
+    return typeof id === 'string' ? { ...(body as object), version: await versions.of(id) } : body;
+  };
+
+  app.get(item, { config: perm(d.resource, 'show'), schema: { tags, params: idParam } }, (request, reply) =>
+    versioned(reply, request.params.id, () => d.service.get(request.params.id, request.user!)),
+  );
 
   const { createOnce } = d.service;
   app.post(
@@ -84,11 +112,11 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
     { config: perm(d.resource, 'create'), schema: { tags, ...(createOnce && { headers: idempotencyKeyHeader }), body: d.createSchema, response: created } },
     async (request, reply) => {
       const body = request.body as z.output<TCreate>;
-      if (!createOnce) return reply.status(201).send(await d.service.create(body, request.user!));
+      if (!createOnce) return reply.status(201).send(await withVersion(await d.service.create(body, request.user!)));
       const outcome = await createOnce(body, request.user!, request.headers['idempotency-key']);
       if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-      // The stored outcome of a create is its 201 (a refusal is thrown, never stored).
-      return reply.status(outcome.status as 201).send(outcome.body);
+      // The stored outcome of a create is its 201 (a refusal is thrown, never stored); its version is the record's now.
+      return reply.status(outcome.status as 201).send(await withVersion(outcome.body));
     },
   );
 
@@ -96,8 +124,27 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
     method: d.updateMethod ?? 'PUT',
     url: item,
     config: perm(d.resource, 'edit'),
-    schema: { tags, params: idParam, body: d.updateSchema },
-    handler: (request) => d.service.update((request.params as { id: string }).id, request.body as z.output<TUpdate>, request.user!),
+    schema: { tags, params: idParam, body: d.updateSchema, headers: ifMatchHeader },
+    preValidation: async (request) => {
+      const raw = request.body;
+      if (raw && typeof raw === 'object') bodyVersions.set(request, (raw as { version?: unknown }).version);
+    },
+    handler: async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      const version = expectedVersion(request.headers['if-match'], bodyVersions.get(request));
+      const ifMatch = version === undefined ? undefined : versions.expect(id, version);
+      const by = ifMatch ? { ...request.user!, ifMatch } : request.user!;
+      try {
+        const saved = await d.service.update(id, request.body as z.output<TUpdate>, by);
+        // The version after the update: read before the record, which is read again to go with it.
+        return await versioned(reply, id, async () => (await d.service.get(id, request.user!).catch(() => null)) ?? saved);
+      } catch (error) {
+        if (!(error instanceof VersionConflict)) throw error;
+        const change = await versions.lastChange(id);
+        const current = await versioned(reply, id, () => d.service.get(id, request.user!));
+        return reply.status(409).send({ message: changedMessage(change.changed_by?.name), ...change, current });
+      }
+    },
   });
 
   app.delete(item, { config: perm(d.resource, 'delete'), schema: { tags, params: idParam } }, async (request) => {

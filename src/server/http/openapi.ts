@@ -27,6 +27,13 @@ export const errorReplies = (...statuses: number[]) => Object.fromEntries(status
  * message, naming the header) by parseKey in services/idempotency.ts. Loose: Fastify replaces the request's headers
  * with what validation returns, so every other header must pass through.
  */
+/** An update's optimistic check: the ETag of the record as its author read it (crud-routes.ts). */
+export const ifMatchHeader = z.looseObject({
+  'if-match': z.string().optional().meta({
+    description: 'The ETag of the record as read (e.g. "42"): an update of an older version is refused with 409 and the record as it is now',
+  }),
+});
+
 export const idempotencyKeyHeader = z.looseObject({
   'idempotency-key': z.string().optional().meta({
     minLength: 1,

@@ -6,6 +6,7 @@ import type { SessionSource } from '../auth/sessions.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerConfig } from '../config.js';
 import type { ServedResource } from '../served-resources.js';
+import type { EventHub } from '../live/event-hub.js';
 
 /** The Fastify instance every route file receives: zod schemas type its requests. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -22,6 +23,8 @@ export type AppDeps = {
   config: Pick<ServerConfig, 'loginRateLimit'>;
   /** The declared resources served, each with its server part (src/domain/resources, src/server/resources). */
   resources: readonly ServedResource[];
+  /** This process's end of the live changes (LISTEN/NOTIFY): GET /events streams them. */
+  events: EventHub;
 };
 
 export type RouteModule = (app: Api, deps: AppDeps) => void | Promise<void>;

@@ -1,3 +1,4 @@
+import { getTableName } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Resource } from '../../domain/policy.js';
 import { actionLabel, costFieldsOf, inputSchemaOf, stepTargets, updateSchemaOf } from '../../domain/resource.js';
@@ -7,6 +8,7 @@ import { registerCrud, type StepRoute } from '../http/crud-routes.js';
 import type { RouteModule } from '../http/types.js';
 import { deleteGuard } from '../services/declared-references.js';
 import { declaredService } from '../services/declared-service.js';
+import { recordVersions } from '../services/record-version.js';
 import { workflowOf } from '../services/declared-workflow.js';
 
 /**
@@ -39,6 +41,7 @@ export const declaredRoutes: RouteModule = (app, deps) => {
       steps,
       costFields: [...costFieldsOf(spec, COST_FIELDS).filter((f) => !COST_FIELDS.has(f)), ...(part.costFields ?? [])],
       beforeDelete: deleteGuard(deps.database.db, spec, specs),
+      versions: recordVersions(deps.database.db, spec.name, getTableName(part.table)),
     });
   }
 };

@@ -18,6 +18,7 @@ import { productImportRoutes } from './product-import.js';
 import { transferRoutes } from './transfers.js';
 import { replenishmentRoutes } from './replenishment.js';
 import { historyRoutes } from './history.js';
+import { eventRoutes } from './events.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -40,4 +41,5 @@ export const apiRoutes: RouteModule[] = [
   transferRoutes,
   replenishmentRoutes,
   historyRoutes,
+  eventRoutes,
 ];

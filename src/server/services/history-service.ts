@@ -13,7 +13,7 @@ import { offsetOf } from './list-helpers.js';
 const READ_BY: Record<string, [Resource, Action]> = { 'sign-ins': ['users', 'list'] };
 
 /** The resources whose entries `by` may read: those its role may list (sign-ins: whoever may list users). */
-function readableResources(by: CurrentUser): string[] {
+export function readableResources(by: CurrentUser): string[] {
   const may = by.may ?? (() => true);
   return [
     ...Object.keys(RESOURCES).filter((resource) => may(resource as Resource, 'list' as Action)),

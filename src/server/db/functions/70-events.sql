@@ -1,0 +1,37 @@
+-- Live screens (issue 32): every committed change is announced on channel 'app_events' (src/server/live/event-hub.ts
+-- listens on every API process). NOTIFY is transactional: listeners hear it at the commit, never for a rollback, and in
+-- commit order. Every change writes history (record_history) or a ledger row (stock_movements), so announcing those two
+-- announces every change; event-triggers.ts attaches these functions to them.
+-- A payload names what changed, never its values: {id, resource, action, record_id, warehouses, user_id, user_name, at}.
+
+CREATE OR REPLACE FUNCTION "app_event_of_history"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  warehouses uuid[] := ARRAY[NEW.warehouse_id];
+BEGIN
+  -- A transfer belongs to both of its warehouses: the receiving warehouse's users see it too.
+  IF NEW.resource = 'transfers' THEN
+    SELECT ARRAY[t.from_warehouse_id, t.to_warehouse_id] INTO warehouses FROM transfers t WHERE t.id::text = NEW.record_id;
+  END IF;
+  PERFORM pg_notify('app_events', json_build_object(
+    'id', 'h' || NEW.id, 'resource', NEW.resource, 'action', NEW.action, 'record_id', NEW.record_id,
+    'warehouses', ARRAY(SELECT w FROM unnest(coalesce(warehouses, ARRAY[NEW.warehouse_id])) w WHERE w IS NOT NULL),
+    'user_id', NEW.user_id, 'user_name', NEW.user_name, 'at', NEW.created)::text);
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "app_event_of_movement"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('app_events', json_build_object(
+    'id', 'm' || NEW.seq, 'resource', 'inventory', 'action', 'stock-' || coalesce(NEW.movement_reason, NEW.movement_type),
+    'record_id', (SELECT i.id FROM inventory i WHERE i.product_id = NEW.product_id AND i.warehouse_id = NEW.warehouse_id),
+    'warehouses', ARRAY[NEW.warehouse_id], 'user_id', NEW.performed_by,
+    'user_name', (SELECT nullif(trim(u.firstname || ' ' || u.lastname), '') FROM users u WHERE u.id = NEW.performed_by),
+    'at', NEW.created)::text);
+  RETURN NULL;
+END $$;
+
+-- The version of a record: its newest history entry's id (0 before it has any). It moves with every change a person
+-- makes to the record (an update, a workflow step), and not with the stock the ledger moves.
+CREATE OR REPLACE FUNCTION "record_version"(p_resource text, p_record_id text) RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT coalesce(max(h.id), 0) FROM record_history h WHERE h.resource = p_resource AND h.record_id = p_record_id
+$$;
