@@ -61,3 +61,6 @@ export function liveType(action: string): LiveEvent['type'] {
   if (action === 'deleted' || action === 'delete') return 'deleted';
   return 'updated';
 }
+
+/** A stock movement ('stock-purchase') changes a balance, not what a person edits in the record's form (nor its version). */
+export const isStockMovement = (change: Pick<ChangeEvent, 'action'>) => change.action.startsWith('stock-');
