@@ -3,7 +3,7 @@ import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-r
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
-import { accessControlProvider, auditLogProvider, authProvider, dataProvider, queryClient } from './providers';
+import { accessControlProvider, auditLogProvider, authProvider, dataProvider, liveProvider, queryClient } from './providers';
 import { useNotificationProvider } from './providers/notification-provider';
 import { plainQueryRouterProvider } from './providers/router-provider';
 import { menuGroups, resourceDeclarations } from './resources';
@@ -28,11 +28,14 @@ export function App() {
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
             auditLogProvider={auditLogProvider}
+            liveProvider={liveProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}
             options={{
               disableTelemetry: true,
               warnWhenUnsavedChanges: true,
+              // Lists and records read their data again when someone changes it; edit forms ask first (useLiveEditForm).
+              liveMode: 'auto',
               reactQuery: { clientConfig: queryClient },
               title: { text: APP_NAME },
             }}

@@ -14,10 +14,17 @@ export type DataProviderOptions = {
   defaultErrorMessage: (declaration: SpaResource | undefined, operation: Operation) => string | undefined;
 };
 
+/** `If-Match: "<version>"` when the version is known (an integer, or its digits); without one the API saves as before. */
+export function ifMatch(version: unknown): Record<string, string> {
+  const known = (typeof version === 'number' && Number.isInteger(version)) || (typeof version === 'string' && /^\d+$/.test(version));
+  return known ? { 'If-Match': `"${String(version)}"` } : {};
+}
+
 /**
  * simple-rest serves every resource that follows its conventions; the declarations add only where the API
  * differs (list shape, create path, update method), and list paging/sorting/filtering use the API's names.
- * `meta.errorMessage` overrides an operation's catalogue default.
+ * `meta.errorMessage` overrides an operation's catalogue default; an update's `meta.version` (the version of the record
+ * its form loaded) is sent as `If-Match`, so the API refuses with a 409 a save over a change its author did not see.
  */
 export function createDataProvider({ http, apiUrl, findDeclaration, defaultErrorMessage }: DataProviderOptions): DataProvider {
   // Paths are relative: axios prefixes its baseURL.
@@ -76,7 +83,8 @@ export function createDataProvider({ http, apiUrl, findDeclaration, defaultError
       call(resource, 'update', meta, async () => {
         const { path, api } = resolve(resource);
         const method = (api.updateMethod ?? 'PUT').toLowerCase();
-        const { data } = await rest.update<TData, TVariables>({ resource: path, id, variables, meta: { ...meta, method } });
+        const headers = { ...(meta?.headers as Record<string, string> | undefined), ...ifMatch(meta?.version) };
+        const { data } = await rest.update<TData, TVariables>({ resource: path, id, variables, meta: { ...meta, method, headers } });
         return { data: withId(data) };
       }),
 

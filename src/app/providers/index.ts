@@ -4,6 +4,9 @@ import { defaultErrorMessage, findDeclaration, permissionFor } from '../resource
 import { createAccessControlProvider, type AccessPolicy } from './access-control-provider';
 import { createAuditLogProvider } from './audit-log-provider';
 import { createDataProvider } from './data-provider';
+import { toApiError } from './api-error';
+import { createEventStream } from './live/event-stream';
+import { createLiveProvider } from './live-provider';
 import { http, onSessionChange, session } from './sign-in';
 
 /** The app's single instances of the providers (tests build their own from the factories). */
@@ -14,6 +17,7 @@ export const queryClient = new QueryClient({
 export { authProvider, http, setSessionExpiredHandler } from './sign-in';
 
 onSessionChange(() => {
+  liveProvider.endSession();
   accessControlProvider.reset();
   queryClient.removeQueries({ queryKey: ['access'] });
   queryClient.removeQueries({ queryKey: ['data'] });
@@ -33,4 +37,25 @@ export const accessControlProvider = createAccessControlProvider({
   fetchPolicy: async () => (await http.get<AccessPolicy>('/access-policy')).data,
   session,
   permissionFor,
+});
+
+/** Everything on screen read again: the data hooks' queries and history (Refine keys those 'audit'). */
+const refreshAll = () => {
+  void queryClient.invalidateQueries({ queryKey: ['data'], refetchType: 'active' });
+  void queryClient.invalidateQueries({ queryKey: ['audit'], refetchType: 'active' });
+};
+
+/** Live screens: GET /api/events through one stream per session (liveMode 'auto' in App.tsx). */
+export const liveProvider = createLiveProvider({
+  refreshAll,
+  openSource: (handlers) =>
+    createEventStream(
+      {
+        url: `${API_URL}/events`,
+        accessToken: () => session.accessToken(),
+        refreshTokens: () => http.refreshTokens(),
+        isNetworkError: (error) => toApiError(error).source === 'network',
+      },
+      handlers,
+    ),
 });

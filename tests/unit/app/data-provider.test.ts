@@ -7,7 +7,7 @@ import { defaultErrorMessage, findDeclaration } from '../../../src/app/resources
 import { memoryStorage } from './helpers.js';
 
 type Reply = { status?: number; body?: unknown };
-type Seen = { method: string; url: string; params: Record<string, unknown>; body: unknown };
+type Seen = { method: string; url: string; params: Record<string, unknown>; body: unknown; ifMatch?: string };
 
 /** The real client and provider over a stub transport that records each request and answers `reply`. */
 function provider(reply: Reply | ((seen: Seen) => Reply)) {
@@ -18,6 +18,7 @@ function provider(reply: Reply | ((seen: Seen) => Reply)) {
       url: config.url ?? '',
       params: { ...(config.params as Record<string, unknown>) },
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      ifMatch: (config.headers.get('If-Match') as string | undefined) ?? undefined,
     };
     requests.push(seen);
     const { status = 200, body } = typeof reply === 'function' ? reply(seen) : reply;
@@ -118,6 +119,28 @@ describe('data provider: what reaches the API', () => {
     await data.update({ resource: 'users', id: 'u1', variables: { firstname: 'A' } });
     await data.update({ resource: 'warehouses', id: 'w1', variables: { name: 'W' } });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PATCH /products/p1', 'PUT /users/u1', 'PUT /warehouses/w1']);
+  });
+
+  it('sends If-Match with the version its form loaded (meta.version), and none when no version is known', async () => {
+    const { data, requests } = provider({ body: { _id: 'x', version: 8 } });
+    await data.update({ resource: 'cities', id: 'c1', variables: { name: 'Pune' }, meta: { version: 7 } });
+    await data.update({ resource: 'products', id: 'p1', variables: { price: 10 }, meta: { version: '12' } });
+    await data.update({ resource: 'cities', id: 'c1', variables: { name: 'Pune' } });
+    await data.update({ resource: 'cities', id: 'c1', variables: { name: 'Pune' }, meta: { version: undefined } });
+    expect(requests.map((r) => r.ifMatch)).toEqual(['"7"', '"12"', undefined, undefined]);
+    expect(requests[0]!.body).toEqual({ name: 'Pune' });
+  });
+
+  it("refuses an update over a newer version with the server's message, its status and whole answer (the record now)", async () => {
+    const answer = {
+      message: 'This record was changed by Ravi Kumar since you opened it.',
+      changed_by: { id: 'u2', name: 'Ravi Kumar' },
+      changed_at: '2026-11-25T06:00:00.000Z',
+      current: { _id: 'c1', name: 'Pune City', version: 9 },
+    };
+    const { data } = provider({ status: 409, body: answer });
+    const refusal = data.update({ resource: 'cities', id: 'c1', variables: { name: 'Pune' }, meta: { version: 7 } });
+    await expect(refusal).rejects.toMatchObject({ statusCode: 409, message: answer.message, body: answer });
   });
 
   it('reads and deletes one record at /<path>/<id>', async () => {

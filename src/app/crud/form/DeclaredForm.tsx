@@ -1,13 +1,15 @@
-import { useForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
 import { Alert, Form, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, SpaResource } from '../../resources/types';
 import { screenPath } from '../routes';
 import { DeclaredFields } from './DeclaredFields';
 import { FormButtons } from './FormButtons';
+import { EditConflictAlert } from './live-edit/EditConflictAlert';
+import { useLiveEditForm } from './live-edit/use-live-edit-form';
 import { savedMessage } from './notifications';
 import { useDeclaredSubmit } from './use-declared-submit';
+
+const labelsOf = (form: DeclaredFormDeclaration) => Object.fromEntries(form.fields.map((field) => [field.name, field.label]));
 
 type Props = { declaration: SpaResource; form: DeclaredFormDeclaration; mode: FormMode; id?: string };
 
@@ -15,7 +17,8 @@ type Props = { declaration: SpaResource; form: DeclaredFormDeclaration; mode: Fo
  * Create or edit any declared resource: fields and rules from the shared zod schema, the parsed values sent
  * (blank wards dropped, blank optional fields left out), the server's message in a red box when it refuses (a
  * field's under it, a line's in its cell), and useForm's own redirect to the list, or to the record's page where it
- * has one, with a success notification once saved.
+ * has one, with a success notification once saved. An edit keeps what the user typed when someone else saves the record
+ * meanwhile (useLiveEditForm).
  */
 export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   const navigate = useNavigate();
@@ -27,7 +30,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   const singular = declaration.entity?.singular ?? 'record';
   const { submitError, submitWith, refused } = useDeclaredSubmit(schema);
 
-  const { formProps, onFinish, query, mutation } = useForm<ApiRecord, HttpError, ApiRecord>({
+  const { formProps, onFinish, query, mutation, conflict } = useLiveEditForm<ApiRecord, ApiRecord>({
     resource: declaration.name,
     action: mode,
     id,
@@ -57,6 +60,7 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
         disabled={mutation.isPending || loading}
         scrollToFirstError
       >
+        <EditConflictAlert conflict={conflict} labels={labelsOf(declared)} />
         <DeclaredFields form={declared} mode={mode} submitError={submitError} />
         <FormButtons mode={mode} saving={mutation.isPending} onCancel={() => navigate(cancelPath)} />
       </Form>

@@ -1,7 +1,11 @@
 import { useCustom } from '@refinedev/core';
 import type { DashboardSummary } from '../../../domain/dashboard';
+import { useLiveRefresh } from '../../live/use-live-refresh';
 
 export type { DashboardSummary };
+
+/** What the dashboard's figures and panels are made of. */
+const DASHBOARD_RESOURCES = ['products', 'users', 'inventory', 'warehouses', 'cities', 'transfers', 'purchase-orders'];
 
 export function useDashboardSummary() {
   const { result, query } = useCustom<DashboardSummary>({
@@ -10,6 +14,7 @@ export function useDashboardSummary() {
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch dashboard' },
   });
+  useLiveRefresh({ screen: 'dashboard', resources: DASHBOARD_RESOURCES, refetch: query.refetch });
   return {
     summary: query.isSuccess ? result.data : undefined,
     isLoading: query.isLoading,

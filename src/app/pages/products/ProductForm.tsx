@@ -1,11 +1,11 @@
-import { useForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
 import { Alert, Col, Divider, Form, Input, Row, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCOUNT_ABOVE_MRP_MESSAGE, productSchema } from '../../../domain/schemas/product';
 import { NumberField } from '../../components/NumberField';
 import { FormButtons } from '../../crud/form/FormButtons';
+import { EditConflictAlert } from '../../crud/form/live-edit/EditConflictAlert';
+import { useLiveEditForm } from '../../crud/form/live-edit/use-live-edit-form';
 import { savedMessage } from '../../crud/form/notifications';
 import { messageForBox } from '../../crud/form/server-errors';
 import { screenPath } from '../../crud/routes';
@@ -20,6 +20,20 @@ import { useCategories } from './use-categories';
 
 const rules = (field: keyof typeof productSchema.shape) => zodRules(productSchema.shape[field]);
 const PRODUCT_FIELDS = Object.keys(productSchema.shape);
+/** What 'Review changes' compares after a refused save: the fields a person edits here. */
+const PRODUCT_LABELS = {
+  productname: 'Product Name',
+  product_hindi: 'Hindi Name',
+  sku: 'SKU',
+  barcode: 'Barcode',
+  product_keyword: 'Brand',
+  product_description: 'Description',
+  tracks_expiry: 'Tracks expiry',
+  price: 'MRP Price (₹)',
+  discount_price: 'Discount Price (₹)',
+  main_image: 'Main Image',
+  colors: 'Colour Variants',
+} as const;
 const SAVE_FAILED = { create: 'Failed to add product', edit: 'Failed to update product. Please try again.' } as const;
 
 /** Add and edit product (SPEC.md sections 2 and 5), plugged into the generic create/edit pages by the products declaration. */
@@ -29,7 +43,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
   const categories = useCategories();
   const [submitError, setSubmitError] = useState<string | null>(null);
 
-  const { form, formProps, onFinish, query, mutation } = useForm<ProductFormValues, HttpError, ProductFormValues>({
+  const { form, formProps, onFinish, query, mutation, conflict } = useLiveEditForm<ProductFormValues, ProductFormValues>({
     resource: declaration.name,
     action: mode,
     id,
@@ -66,6 +80,7 @@ export default function ProductForm({ declaration, mode, id }: CustomFormProps) 
         disabled={saving || loading}
         scrollToFirstError
       >
+        <EditConflictAlert conflict={conflict} labels={PRODUCT_LABELS} />
         {submitError && <Alert type="error" showIcon role="alert" message={submitError} style={{ marginBottom: 16 }} />}
 
         <Divider orientation="left" orientationMargin={0}>

@@ -1,10 +1,11 @@
-import { useForm } from '@refinedev/antd';
-import { useSelect, type HttpError } from '@refinedev/core';
+import { useSelect } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Input, Select, type FormRule } from 'antd';
 import { useState } from 'react';
 import { inventoryResource } from '../../../../domain/resources/inventory';
 import { MIN_ABOVE_MAX_MESSAGE, minNotAboveMax } from '../../../../domain/schemas/stock-rules';
 import { NumberField } from '../../../components/NumberField';
+import { EditConflictAlert } from '../../../crud/form/live-edit/EditConflictAlert';
+import { useLiveEditForm } from '../../../crud/form/live-edit/use-live-edit-form';
 import { zodRules } from '../../../crud/zod-rules';
 import type { InventoryRecord, Seller } from '../shared/types';
 
@@ -13,6 +14,14 @@ type Levels = Pick<InventoryRecord, 'minimum_stock' | 'maximum_stock' | 'locatio
 const REORDER_FIELDS = ['lead_time_days', 'order_multiple', 'preferred_seller_id'] as const;
 
 const { fields } = inventoryResource;
+const LEVEL_LABELS = {
+  minimum_stock: 'Min Stock',
+  maximum_stock: 'Max Stock',
+  location: 'Location',
+  lead_time_days: 'Lead Time (days)',
+  order_multiple: 'Order Multiple',
+  preferred_seller_id: 'Preferred Seller',
+} as const;
 /** The API's rules of the three fields (PUT /inventory/{id}), messages included; a blank location is no location. */
 const ruleOf = (name: 'minimum_stock' | 'maximum_stock' | 'lead_time_days' | 'order_multiple') => fields[name].updateRule;
 
@@ -31,7 +40,7 @@ const minNotAboveMaxRule: FormRule = ({ getFieldValue }) => ({
  */
 export function StockLevelsCard({ recordId }: { recordId: string }) {
   const [refused, setRefused] = useState<string | null>(null);
-  const { formProps, saveButtonProps, mutation } = useForm<InventoryRecord, HttpError, Levels>({
+  const { formProps, saveButtonProps, mutation, conflict } = useLiveEditForm<InventoryRecord, Levels>({
     resource: 'inventory',
     action: 'edit',
     id: recordId,
@@ -115,6 +124,7 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
             />
           </Form.Item>
         </Flex>
+        <EditConflictAlert conflict={conflict} labels={LEVEL_LABELS} />
         {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginBottom: 16 }} />}
         <Flex justify="end">
           <Button {...saveButtonProps} type="primary" loading={mutation.isPending}>

@@ -1,5 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import type { ExpiringRow } from '../../../../domain/schemas/batches';
+import { useLiveRefresh } from '../../../live/use-live-refresh';
 
 export type ExpiringAnswer = { data: ExpiringRow[]; total: number; total_quantity: number; total_value: number };
 
@@ -13,6 +14,7 @@ export function useExpiring(params: { days: number; includeExpired: boolean; war
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch expiring stock' },
   });
+  useLiveRefresh({ screen: 'expiring', resources: ['inventory'], refetch: query.refetch, enabled: params.enabled ?? true });
   return {
     answer: result.data as ExpiringAnswer | undefined,
     isLoading: query.isLoading,

@@ -1,4 +1,5 @@
 import { useCustom } from '@refinedev/core';
+import { useLiveRefresh } from '../../../live/use-live-refresh';
 import type { InventoryReport } from './report-types';
 import type { ReportFilters } from './use-report-filters';
 
@@ -12,6 +13,7 @@ export function useInventoryReport({ product_name: _shownOnly, ...filters }: Rep
     errorNotification: false,
     meta: { errorMessage: 'Failed to generate report' },
   });
+  useLiveRefresh({ screen: 'inventory-report', resources: ['inventory', 'products'], refetch: query.refetch });
   return {
     report: query.isSuccess ? result.data : undefined,
     isLoading: query.isLoading,

@@ -1,5 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
+import { useLiveRefresh } from '../../../live/use-live-refresh';
 import type { SalePurchaseQuery, SalePurchaseReport } from './types';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,6 +25,7 @@ export function useSalePurchaseReport(applied: SalePurchaseQuery | null) {
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch report' },
   });
+  useLiveRefresh({ screen: 'sale-purchase', resources: ['inventory', 'purchase-orders'], refetch: query.refetch, enabled: !!applied });
   return {
     report: applied && query.isSuccess ? result.data : undefined,
     isFetching: !!applied && query.isFetching,

@@ -1,4 +1,5 @@
 import { useCustom } from '@refinedev/core';
+import { useLiveRefresh } from '../../../live/use-live-refresh';
 import { useSearchChange } from '../../../routes/use-search-change';
 import { VALUATION_GROUPS, type ValuationGroup, type ValuationRow } from '../../../../domain/schemas/valuation';
 import { businessDay } from '../../../../domain/business-days';
@@ -49,6 +50,7 @@ export function useStockValuation(view: ReturnType<typeof useValuationView>['vie
     errorNotification: false,
     meta: { errorMessage: 'Failed to fetch the stock valuation' },
   });
+  useLiveRefresh({ screen: 'stock-valuation', resources: ['inventory', 'products', 'categories', 'warehouses'], refetch: query.refetch });
   // Before the first answer Refine's result holds an empty object, not the body.
   const answer = (result.data as Partial<ValuationAnswer> | undefined)?.totals ? (result.data as ValuationAnswer) : undefined;
   return { answer, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error, refetch: query.refetch };
