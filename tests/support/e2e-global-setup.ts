@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    /** The SPA built for the run: a test that starts servers of its own (on PostgreSQL) serves it too. */
+    e2eSpaDir: string;
   }
 }
 
@@ -82,6 +84,7 @@ export default async function setup(project: TestProject) {
   await buildSpa(spaDir);
   const server = await startServer(spaDir, path.join(workDir, 'data'));
   project.provide('e2eBaseUrl', server.url);
+  project.provide('e2eSpaDir', spaDir);
   return async () => {
     await server.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
