@@ -14,8 +14,15 @@ export type SseStream = {
   close(): void;
 };
 
-/** A Server-Sent Events reader over fetch (the token in the Authorization header, as the SPA sends it). */
-export async function openSse(url: string, headers: Record<string, string>): Promise<SseStream> {
+/**
+ * A Server-Sent Events reader over fetch (the token in the Authorization header, as the SPA sends it). `onEvent` hears
+ * each message as it is parsed (a bench times them); `keep: false` keeps no list of them.
+ */
+export async function openSse(
+  url: string,
+  headers: Record<string, string>,
+  options: { onEvent?: (message: EventSourceMessage) => void; keep?: boolean } = {},
+): Promise<SseStream> {
   const controller = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const messages: EventSourceMessage[] = [];
@@ -26,7 +33,8 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     onRetry: () => readyResolve(),
     onEvent(message) {
       readyResolve();
-      messages.push(message);
+      options.onEvent?.(message);
+      if (options.keep !== false) messages.push(message);
       for (const wake of waiters) wake();
     },
   });
