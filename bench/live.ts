@@ -4,7 +4,7 @@
  * rate through the API (a product's price, a stock delivery, alternately, on alternate processes). For every change ×
  * subscriber: the time from the writer's answer (the commit is before it) to the event's arrival, and from the request
  * being sent (an upper bound). Beside it, in the same run, the bare database path: two plain connections LISTENing on
- * the same channel, timed the same way. Then each API process's memory per idle subscriber (its RSS with 0 and with
+ * the same channel, timed the same way (a stock delivery is announced there by the ledger's announcer, within 200 ms). Then each API process's memory per idle subscriber (its RSS with 0 and with
  * `--idle` subscribers).
  *
  *   npm run bench:live -- [--subscribers 200] [--rate 50] [--seconds 30] [--idle 1000]
@@ -137,7 +137,11 @@ try {
     const which = counters();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    client.on('notification', (n) => arrivals.set(which((JSON.parse(n.payload ?? '{}') as { record_id: string }).record_id), performance.now()));
+    // A payload is one event (a history entry) or several (the ledger's announcer).
+    client.on('notification', (n) => {
+      const at = performance.now();
+      for (const event of [JSON.parse(n.payload ?? '{}') as { record_id: string }].flat()) arrivals.set(which(event.record_id), at);
+    });
     await client.query(`listen ${APP_EVENTS_CHANNEL}`);
     listeners.push(client);
   }

@@ -6,9 +6,9 @@
  *   - every request on ONE hot row (they all queue on its row lock);
  *   - spread again with history switched off (issue 32: stock_request without naming its actor for the history
  *     trigger, and that trigger disabled on inventory), through the API and pgbench, to show what history costs;
- *   - spread again with the live announcement of each ledger row switched off (issue 32: the app_events trigger, a
- *     pg_notify per movement), to show what live screens cost a stock write;
- * then the ratio API / pgbench, what a key costs, what history and announcements cost, and a balance = ledger check.
+ * then the ratio API / pgbench, what a key costs, what history costs, and a balance = ledger check. Live screens add
+ * nothing to a stock write: its ledger row is announced afterwards by src/server/live/ledger-announcer.ts (a NOTIFY in
+ * the write's own transaction cost it a third of its throughput in a run of 2026-11-25: bench/README.md).
  *
  *   npm run bench:stock -- [--requests 4000] [--concurrency 32]
  */
@@ -86,16 +86,6 @@ try {
     } finally {
       await database.db.execute(sql.raw(definition!.text));
       await database.db.execute(sql`alter table inventory enable trigger record_history`);
-    }
-  }
-
-  // Announcements off, for the 'without announcements' lines: the trigger that NOTIFYs each ledger row, put back after.
-  async function withoutAnnouncements<T>(work: () => Promise<T> | T): Promise<T> {
-    await database.db.execute(sql`alter table stock_movements disable trigger app_events`);
-    try {
-      return await work();
-    } finally {
-      await database.db.execute(sql`alter table stock_movements enable trigger app_events`);
     }
   }
 
@@ -228,8 +218,6 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
       pgbench('pgbench, one hot row', { hot: true, idempotent: false }),
       await withoutHistory(() => api('API, spread, without history', { hot: false, idempotent: false })),
       await withoutHistory(() => pgbench('pgbench, spread, without history', { hot: false, idempotent: false })),
-      await withoutAnnouncements(() => api('API, spread, without announcements', { hot: false, idempotent: false })),
-      await withoutAnnouncements(() => pgbench('pgbench, spread, without announcements', { hot: false, idempotent: false })),
     ]);
   }
   // The better of the rounds for each line: the machine is shared, and a round can lose the CPU to something else.
@@ -250,9 +238,6 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
   const cost = (withIt: string, without: string) => ((1 - rate(withIt) / rate(without)) * 100).toFixed(0);
   console.log(
     `History cost, API / pgbench:          ${cost('API, spread over 200 rows', 'API, spread, without history')}% / ${cost('pgbench, same statement, spread', 'pgbench, spread, without history')}% (target ≤ 10%)`,
-  );
-  console.log(
-    `Announcement cost, API / pgbench:     ${cost('API, spread over 200 rows', 'API, spread, without announcements')}% / ${cost('pgbench, same statement, spread', 'pgbench, spread, without announcements')}%`,
   );
 
   const [drift] = rowsOf<{ n: number }>(

@@ -19,6 +19,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { eventHub } from './live/event-hub.js';
+import { ledgerAnnouncer } from './live/ledger-announcer.js';
 
 export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
@@ -77,8 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   await registerOpenApi(app);
 
   const events = await eventHub(options.database.listen);
+  const announcer = ledgerAnnouncer(options.database.db);
   // Open streams would keep the server from closing: they end first (clients reconnect to another process).
-  app.addHook('preClose', () => events.close());
+  app.addHook('preClose', async () => {
+    await announcer.stop();
+    await events.close();
+  });
 
   const deps: AppDeps = {
     database: options.database,

@@ -75,10 +75,7 @@ export function historyTriggersSql(): string {
     .join('\n');
 }
 
-/** The statements that announce every committed change (functions/70-events.sql): each history entry and ledger row. */
+/** The statement that announces each history entry at its commit (functions/70-events.sql; the ledger: ledger-announcer.ts). */
 export function liveTriggersSql(): string {
-  return [
-    `CREATE OR REPLACE TRIGGER "app_events" AFTER INSERT ON "record_history" FOR EACH ROW EXECUTE FUNCTION app_event_of_history();`,
-    `CREATE OR REPLACE TRIGGER "app_events" AFTER INSERT ON "stock_movements" FOR EACH ROW EXECUTE FUNCTION app_event_of_movement();`,
-  ].join('\n');
+  return `CREATE OR REPLACE TRIGGER "app_events" AFTER INSERT ON "record_history" FOR EACH ROW EXECUTE FUNCTION app_event_of_history();`;
 }

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -730,4 +731,19 @@ export const documentNumbers = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ name: 'document_numbers_pk', columns: [t.resource, t.year] })],
+);
+
+/**
+ * How far the ledger has been announced to live screens (issue 32, src/server/live/ledger-announcer.ts): the last seq
+ * announced, and the seqs below it not yet seen (a transaction still open when the ledger was read), each with the
+ * snapshot's xmax then: once every transaction older than that has ended, a seq still unseen was rolled back.
+ */
+export const liveLedgerCursor = pgTable(
+  'live_ledger_cursor',
+  {
+    id: smallint('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    holes: jsonb('holes').$type<{ seq: number; xmax: string }[]>().notNull().default([]),
+  },
+  (t) => [check('live_ledger_cursor_one_row', sql`${t.id} = 1`)],
 );

@@ -26,22 +26,28 @@ export type EventHubOptions = {
   tickMs?: number;
 };
 
-function parse(payload: string): AppEvent | null {
+function eventOf(value: unknown): AppEvent | null {
+  const e = value as Partial<AppEvent> | null;
+  if (!e || typeof e.id !== 'string' || typeof e.resource !== 'string' || typeof e.action !== 'string') return null;
+  return {
+    id: e.id,
+    resource: e.resource,
+    action: e.action,
+    record_id: e.record_id ?? null,
+    warehouses: Array.isArray(e.warehouses) ? e.warehouses : [],
+    user_id: e.user_id ?? null,
+    user_name: e.user_name ?? null,
+    at: typeof e.at === 'string' ? e.at : new Date().toISOString(),
+  };
+}
+
+/** A payload is one event (a history entry's trigger) or several (the ledger's announcer, ledger-announcer.ts). */
+function parse(payload: string): AppEvent[] {
   try {
-    const e = JSON.parse(payload) as Partial<AppEvent>;
-    if (typeof e.id !== 'string' || typeof e.resource !== 'string' || typeof e.action !== 'string') return null;
-    return {
-      id: e.id,
-      resource: e.resource,
-      action: e.action,
-      record_id: e.record_id ?? null,
-      warehouses: Array.isArray(e.warehouses) ? e.warehouses : [],
-      user_id: e.user_id ?? null,
-      user_name: e.user_name ?? null,
-      at: typeof e.at === 'string' ? e.at : new Date().toISOString(),
-    };
+    const value: unknown = JSON.parse(payload);
+    return (Array.isArray(value) ? value : [value]).map(eventOf).filter((e): e is AppEvent => e !== null);
   } catch {
-    return null;
+    return [];
   }
 }
 
@@ -67,11 +73,11 @@ export async function eventHub(listen: Listen, options: EventHubOptions = {}) {
   const stopListening = await listen(
     APP_EVENTS_CHANNEL,
     (payload) => {
-      const event = parse(payload);
-      if (!event) return;
-      recent.push({ event, received: Date.now() });
+      for (const event of parse(payload)) {
+        recent.push({ event, received: Date.now() });
+        for (const subscriber of subscribers) subscriber.hear(event);
+      }
       if (recent.length > keep * 1.1) forget();
-      for (const subscriber of subscribers) subscriber.hear(event);
     },
     () => {
       // What was announced while the connection was down is unknown: nobody can catch up across the gap.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { categories, cities, handlingCharges, products, subcategories, userWarehouses, users, warehouses } from '../db/schema.js';
 import { hashPassword, passwordHashCostLevel } from '../auth/passwords.js';
@@ -136,5 +136,9 @@ export async function seedDemo(db: Db): Promise<void> {
       );
     await seedStock(tx, now);
     await seedBatches(tx, now);
+    // Nor is its stock news to anyone: live screens are told of the ledger from after it (ledger-announcer.ts).
+    await tx.execute(sql`
+      insert into live_ledger_cursor (id, seq) select 1, coalesce(max(seq), 0) from stock_movements
+      on conflict (id) do update set seq = excluded.seq, holes = '[]'`);
   });
 }

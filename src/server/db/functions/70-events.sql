@@ -1,7 +1,8 @@
 -- Live screens (issue 32): every committed change is announced on channel 'app_events' (src/server/live/event-hub.ts
 -- listens on every API process). NOTIFY is transactional: listeners hear it at the commit, never for a rollback, and in
 -- commit order. Every change writes history (record_history) or a ledger row (stock_movements), so announcing those two
--- announces every change; event-triggers.ts attaches these functions to them.
+-- announces every change: a history entry by this trigger (history-triggers.ts attaches it), the ledger's rows a few
+-- times a second by src/server/live/ledger-announcer.ts (a NOTIFY in every stock write would serialise their commits).
 -- A payload names what changed, never its values: {id, resource, action, record_id, warehouses, user_id, user_name, at}.
 
 CREATE OR REPLACE FUNCTION "app_event_of_history"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -16,17 +17,6 @@ BEGIN
     'id', 'h' || NEW.id, 'resource', NEW.resource, 'action', NEW.action, 'record_id', NEW.record_id,
     'warehouses', ARRAY(SELECT w FROM unnest(coalesce(warehouses, ARRAY[NEW.warehouse_id])) w WHERE w IS NOT NULL),
     'user_id', NEW.user_id, 'user_name', NEW.user_name, 'at', NEW.created)::text);
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION "app_event_of_movement"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('app_events', json_build_object(
-    'id', 'm' || NEW.seq, 'resource', 'inventory', 'action', 'stock-' || coalesce(NEW.movement_reason, NEW.movement_type),
-    'record_id', (SELECT i.id FROM inventory i WHERE i.product_id = NEW.product_id AND i.warehouse_id = NEW.warehouse_id),
-    'warehouses', ARRAY[NEW.warehouse_id], 'user_id', NEW.performed_by,
-    'user_name', (SELECT nullif(trim(u.firstname || ' ' || u.lastname), '') FROM users u WHERE u.id = NEW.performed_by),
-    'at', NEW.created)::text);
   RETURN NULL;
 END $$;
 
