@@ -9,7 +9,6 @@
  *
  *   npm run bench:live -- [--subscribers 200] [--rate 50] [--seconds 30] [--idle 1000]
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -19,9 +18,8 @@ import { createTokenSigner } from '../src/server/auth/tokens.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { rowsOf } from '../src/server/db/rows.js';
 import { APP_EVENTS_CHANNEL } from '../src/server/live/event-hub.js';
-import { findPostgresBin, startCluster } from '../tests/support/postgres-cluster.js';
-import { startServerProcess, type ServerProcess } from '../tests/support/server-process.js';
 import { openSse, type SseStream } from '../tests/support/sse-client.js';
+import { startBenchProcesses } from './support/two-processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,12 +33,8 @@ const SUBSCRIBERS = Number(values.subscribers);
 const RATE = Number(values.rate);
 const CHANGES = RATE * Number(values.seconds);
 const IDLE = Number(values.idle);
-const SECRET = crypto.randomBytes(24).toString('hex');
 
-const bin = findPostgresBin();
-if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install postgresql, or set PG_BIN)');
-const cluster = await startCluster(bin);
-const servers: ServerProcess[] = [];
+const { url, secret, servers, stop } = await startBenchProcesses({ DB_POOL_SIZE: '8' });
 const streams: SseStream[] = [];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -70,17 +64,9 @@ const counters = () => {
 };
 
 try {
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = cluster.url('bench');
-  const env = { DATABASE_URL: url, JWT_SECRET: SECRET, PORT: '0', DB_POOL_SIZE: '8', LOG_LEVEL: 'error' };
-  servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
-  servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   const [user] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = 'admin@demo.local'`));
-  const token = await createTokenSigner(SECRET).sign({ sub: user!.id, role: 'admin', firstname: 'Bench' });
+  const token = await createTokenSigner(secret).sign({ sub: user!.id, role: 'admin', firstname: 'Bench' });
   const products = rowsOf<{ id: string; price: string }>(await database.db.execute(sql`select id, price::text from products order by id limit 100`));
   const pairs = rowsOf<{ product_id: string; warehouse_id: string }>(
     await database.db.execute(sql`
@@ -253,6 +239,5 @@ try {
   await database.close();
 } finally {
   for (const stream of streams) stream.close();
-  await Promise.all(servers.map((s) => s.stop()));
-  cluster.stop();
+  await stop();
 }

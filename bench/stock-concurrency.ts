@@ -20,39 +20,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.js';
 import { rowsOf } from '../src/server/db/rows.js';
 import { createTokenSigner } from '../src/server/auth/tokens.js';
-import { findPostgresBin, startCluster } from '../tests/support/postgres-cluster.js';
-import { startServerProcess, type ServerProcess } from '../tests/support/server-process.js';
+import { startBenchProcesses } from './support/two-processes.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, concurrency: { type: 'string', default: '32' } } });
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
-const SECRET = crypto.randomBytes(24).toString('hex');
 
-const bin = findPostgresBin();
-if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install postgresql, or set PG_BIN)');
-const cluster = await startCluster(bin);
-const servers: ServerProcess[] = [];
+const { bin, url, secret, servers, stop } = await startBenchProcesses({ DB_POOL_SIZE: String(CONCURRENCY / 2) });
 const scripts = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
 
 type Result = { label: string; 'req/s': number; 'p50 ms'?: string; 'p95 ms'?: string };
 
 try {
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = cluster.url('bench');
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-  const env = { DATABASE_URL: url, JWT_SECRET: SECRET, PORT: '0', DB_POOL_SIZE: String(CONCURRENCY / 2), LOG_LEVEL: 'error' };
-  servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
-  servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
 
   const [user] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = 'warehouse@demo.local'`));
-  const token = await createTokenSigner(SECRET).sign({ sub: user!.id, role: 'warehouse-user', firstname: 'Bench' });
+  const token = await createTokenSigner(secret).sign({ sub: user!.id, role: 'warehouse-user', firstname: 'Bench' });
   // Products that do not track expiry (issue 17): the path every stock change took before batches existed.
   const untracked = sql`product_id in (select id from products where not tracks_expiry)`;
   const pairs = rowsOf<{ product_id: string; warehouse_id: string }>(
@@ -174,7 +160,7 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
     );
     const { hostname, port } = new URL(url);
     const out = execFileSync(
-      path.join(bin!, 'pgbench'),
+      path.join(bin, 'pgbench'),
       [
         // Prepared, as the API sends it (a named statement, parsed once per connection).
         '-n',
@@ -251,7 +237,6 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
   await database.close();
   agent.destroy();
 } finally {
-  await Promise.all(servers.map((s) => s.stop()));
-  cluster.stop();
+  await stop();
   fs.rmSync(scripts, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_LOGINS, launchBrowser, type DemoLogin } from '../support/e2e-browser.js';
+import { DEMO_LOGINS, launchBrowser, loginAs, type DemoLogin } from '../support/e2e-browser.js';
 import { findPostgresBin, startCluster, type Cluster } from '../support/postgres-cluster.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -50,12 +50,7 @@ async function openAs(server: ServerProcess, who: DemoLogin): Promise<Page> {
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const { email, password } = DEMO_LOGINS[who];
-  await page.goto('/login');
-  await page.getByPlaceholder('email or mobile number').fill(email);
-  await page.getByPlaceholder('password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin-dashboard');
+  await loginAs(page, who);
   return page;
 }
 

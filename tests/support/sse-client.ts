@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { LiveChange } from '../../src/domain/live-change.js';
 
 export type SseStream = {
   status: number;
@@ -85,14 +86,4 @@ export async function openSse(
 }
 
 /** The data of a `change` message. */
-export type ChangeEvent = {
-  id: string;
-  resource: string;
-  action: string;
-  record_id: string | null;
-  warehouse_id: string | null;
-  user_id: string | null;
-  user_name: string | null;
-  at: string;
-};
-export const changeOf = (m: EventSourceMessage): ChangeEvent => JSON.parse(m.data) as ChangeEvent;
+export const changeOf = (m: EventSourceMessage): LiveChange => JSON.parse(m.data) as LiveChange;

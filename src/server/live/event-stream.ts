@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { audienceOf, receives, type Audience } from './event-audience.js';
 import type { AppEvent, EventHub } from './event-hub.js';
+import type { LiveChange } from '../../domain/live-change.js';
 
 export type EventStreamDeps = { hub: EventHub; policy: PolicySource; sessions: SessionSource; signer: TokenSigner; db: Db };
 
@@ -18,7 +19,7 @@ const KEEP_ALIVE_TICKS = 20;
 const RETRY_MS = 2000;
 
 /** What a client receives of an event: the first warehouse names where it happened. */
-const publicEvent = ({ warehouses, ...event }: AppEvent) => ({ ...event, warehouse_id: warehouses[0] ?? null });
+const publicEvent = ({ warehouses, ...event }: AppEvent): LiveChange => ({ ...event, warehouse_id: warehouses[0] ?? null });
 
 async function warehousesOf(db: Db, userId: string): Promise<Set<string>> {
   const rows = rowsOf<{ id: string }>(await db.execute(sql`select warehouse_id as id from user_warehouses where user_id = ${userId}::uuid`));

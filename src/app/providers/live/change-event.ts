@@ -1,16 +1,8 @@
 import type { LiveEvent } from '@refinedev/core';
+import type { LiveChange } from '../../../domain/live-change';
 
-/** One `event: change` of GET /api/events: a record of `resource` (the API's matrix name) changed. */
-export type ChangeEvent = {
-  id: string;
-  resource: string;
-  action: string;
-  record_id: string | null;
-  warehouse_id: string | null;
-  user_id: string | null;
-  user_name: string | null;
-  at: string;
-};
+/** One `event: change` of GET /api/events (src/domain/live-change.ts). */
+export type ChangeEvent = LiveChange;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
