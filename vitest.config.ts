@@ -56,7 +56,8 @@ export default defineConfig({
     // Two cores: two test files at a time.
     maxWorkers: 2,
     fileParallelism: true,
-    testTimeout: 30_000,
+    // Generous: on two loaded cores (API, unit and e2e projects at once) a few-second test has taken over 30 s.
+    testTimeout: 60_000,
     // In CI a JSON report lets .ci/run print one plain 'N passed, N failed' line.
     reporters: ci ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },

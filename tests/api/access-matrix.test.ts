@@ -62,7 +62,8 @@ describe('role × route matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × every role: ~15 s alone, over 40 s on two loaded cores.
+  }, 120_000);
 
   it('warehouse-user may read warehouses but not change them, and may not touch cities', async () => {
     const list = await t.request('GET', '/api/warehouses', { role: 'warehouse-user' });

@@ -56,7 +56,7 @@ describe('categories and subcategories managed through the declared CRUD routes'
     const body = { category_id: cat.body._id, name: 'Fermented', gst_rate: 12, gst_type: 'GST', hsn_code: '2202' };
     const sub = await t.request('POST', '/api/subcategories', { ...admin, body });
     expect(sub.status).toBe(201);
-    expect(sub.body).toEqual({ _id: expect.any(String), ...body, perishable: false, category_name: 'Beverages Test' });
+    expect(sub.body).toEqual({ _id: expect.any(String), ...body, perishable: false, category_name: 'Beverages Test', version: expect.any(Number) });
     expect((await t.request('POST', '/api/subcategories', { ...admin, body })).status).toBe(409);
 
     for (const [bad, field] of [

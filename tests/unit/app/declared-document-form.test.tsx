@@ -65,7 +65,8 @@ describe("a document's form: lines, read-only status and number, a day", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));
     await waitFor(() => expect(screen.getByTestId('total-amount').textContent).toBe('₹20.00'));
     expect((screen.getByLabelText('Quantity (line 1)') as HTMLInputElement).value).toBe('2');
-  });
+    // Typing into antd inputs in jsdom: a few seconds alone, over 30 s on two loaded cores.
+  }, 90_000);
 
   it('checks each line by its own rules in its cell, and sends the picked, typed and dated values; then shows the document', async () => {
     const { dataProvider, calls } = stubDocuments();
