@@ -347,6 +347,31 @@ export const stockMovements = pgTable(
 );
 
 /**
+ * Every (product, warehouse) that has had an inventory record, with the names the Stock valuation report orders its
+ * rows by (issue 28). Walking its (warehouse, category, product name) index, a page in name order costs one ledger
+ * probe per row it reaches, instead of naming and sorting every balance of the ledger. Filled by a trigger on inventory
+ * and renamed with its product (functions/35-valuation-order.sql); a record's deletion leaves its row, as the ledger
+ * keeps the record's movements.
+ */
+export const stockPairs = pgTable(
+  'stock_pairs',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull(),
+    productName: text('product_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_pairs_pk', columns: [t.productId, t.warehouseId] }),
+    index('stock_pairs_name_order_idx').on(t.warehouseId, t.categoryId, t.productName, t.productId),
+  ],
+);
+
+/**
  * The stock of a product that tracks expiry, per batch: the inventory row's current_stock is the sum of its batches, and
  * each batch's current_stock is the sum of the ledger rows carrying its batch_no. 'OPENING' (no expiry) holds the stock
  * the product had when it started tracking and is sold last.
