@@ -595,9 +595,12 @@ export const stockTakeLines = pgTable(
     counted: integer('counted'),
     countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'restrict' }),
     countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
+    /** The product's name in lower case when its line was written: the sheet's order, read a page at a time through the index below. */
+    sortName: text('sort_name').notNull().default(''),
   },
   (t) => [
     primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
+    index('stock_take_lines_sheet_idx').on(t.stockTakeId, t.sortName, t.productId),
     check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
   ],
 );
