@@ -446,6 +446,22 @@ export const stockDailyTotals = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     valueIn: numeric('value_in', { precision: 18, scale: 2 }).notNull(),
     valueOut: numeric('value_out', { precision: 18, scale: 2 }).notNull(),
+    /**
+     * Balances that began holding stock (+1: a row from 0 to more) less those that were emptied (−1: a row down to 0):
+     * summed up to a day, how many (product, warehouse) balances held stock at its end (a balance without stock holds
+     * no value: the ledger functions keep it so). The Stock valuation report's count, without reading the ledger.
+     */
+    heldChange: integer('held_change').notNull().default(0),
+    /**
+     * The sale-purchase report's day (functions/10-ledger.sql, stock_flow): purchases (receipts, less returns to the
+     * seller: signed) and sales (out, but for transfers and returns to a seller), their rows, units and value.
+     */
+    purchaseCount: integer('purchase_count').notNull().default(0),
+    purchaseQuantity: bigint('purchase_quantity', { mode: 'number' }).notNull().default(0),
+    purchaseValue: numeric('purchase_value', { precision: 18, scale: 2 }).notNull().default('0'),
+    saleCount: integer('sale_count').notNull().default(0),
+    saleQuantity: bigint('sale_quantity', { mode: 'number' }).notNull().default(0),
+    saleValue: numeric('sale_value', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [primaryKey({ name: 'stock_daily_totals_pk', columns: [t.day, t.warehouseId, t.movementType] })],
 );
