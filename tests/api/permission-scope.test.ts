@@ -290,6 +290,7 @@ describe('warehouse scope', () => {
       ['POST', '/api/inventory/revalue', { product_id: record!.product_id, warehouse_id: other, unit_cost: 5, notes: 'Probe' }],
       ['POST', '/api/stock-takes', { warehouse_id: other }],
       ['PUT', `/api/stock-takes/${take}/counts`, { lines: [{ product_id: record!.product_id, counted: 0 }] }],
+      ['POST', `/api/stock-takes/${take}/count-uncounted-as-zero`, undefined],
       ['POST', `/api/stock-takes/${take}/apply`, undefined],
       ['POST', `/api/stock-takes/${take}/cancel`, undefined],
       ['POST', '/api/transfers', { from_warehouse_id: other, to_warehouse_id: mine[0], lines: [{ product_id: stockedHere!.product_id, quantity: 1 }] }],

@@ -334,7 +334,20 @@ describe('autocomplete and sellers', () => {
     const all = await t.request('GET', '/api/users/by-role/seller', { role: 'admin' });
     expect(all.body.data.map((s: { firstname: string }) => s.firstname)).not.toContain('Dormant');
     expect(all.body.data.length).toBeGreaterThanOrEqual(5);
-    expect((await t.request('GET', `/api/users/by-role/seller?city_id=${crypto.randomUUID()}`, { role: 'admin' })).body).toEqual({ data: [] });
+    expect((await t.request('GET', `/api/users/by-role/seller?city_id=${crypto.randomUUID()}`, { role: 'admin' })).body).toMatchObject({ data: [], total: 0 });
+    // A picker's page, its search, and the chosen seller by id whatever its page (issue 33).
+    const page = await t.request('GET', '/api/users/by-role/seller?limit=2&page=2', { role: 'warehouse-user' });
+    expect(page.body.data).toEqual(all.body.data.slice(2, 4));
+    expect(page.body.total).toBe(all.body.data.length);
+    const found = await t.request('GET', `/api/users/by-role/seller?q=qURESHI&city_id=${cityId.Indore}`, { role: 'warehouse-user' });
+    expect(found.body.data.map((s: { firstname: string }) => s.firstname)).toEqual(['Farhan']);
+    expect((await t.request('GET', '/api/users/by-role/seller?q=9000000007', { role: 'warehouse-user' })).body.data[0].firstname).toBe('Farhan');
+    const farhan = res.body.data[1] as { _id: string };
+    expect((await t.request('GET', `/api/users/by-role/seller/${farhan._id}`, { role: 'warehouse-user' })).body).toEqual(res.body.data[1]);
+    const admin = await t.request('GET', '/api/users?limit=1&role=admin', { role: 'admin' });
+    expect((await t.request('GET', `/api/users/by-role/seller/${admin.body.users[0]._id}`, { role: 'warehouse-user' })).status).toBe(404);
+    expect((await t.request('GET', '/api/users/by-role/seller/nope', { role: 'warehouse-user' })).status).toBe(404);
+    expect((await t.request('GET', '/api/users/by-role/seller?limit=1001', { role: 'admin' })).status).toBe(400);
     const bad = await t.request('GET', '/api/users/by-role/seller?city_id=indore', { role: 'admin' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('city_id');

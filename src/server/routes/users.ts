@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam } from '../../domain/schemas/common.js';
+import { sellerQuery } from '../../domain/schemas/user.js';
 import type { RouteModule } from '../http/types.js';
 import { userService } from '../services/user-service.js';
 
@@ -18,20 +20,14 @@ export const userRoutes: RouteModule = (app, { database, sessions }) => {
 
   app.get(
     '/users/by-role/seller',
-    {
-      config: { access: { resource: 'sellers', action: 'list' } },
-      schema: {
-        tags,
-        querystring: z.object({
-          city_id: z
-            .string()
-            .trim()
-            .max(64)
-            .optional()
-            .transform((v) => (v ? v : undefined)),
-        }),
-      },
+    { config: { access: { resource: 'sellers', action: 'list' } }, schema: { tags, querystring: sellerQuery } },
+    async (request) => {
+      const { data, total } = await users.sellers(request.query);
+      return { data, total, page: request.query.page, limit: request.query.limit };
     },
-    async (request) => ({ data: await users.sellers(request.query.city_id) }),
+  );
+
+  app.get('/users/by-role/seller/:id', { config: { access: { resource: 'sellers', action: 'list' } }, schema: { tags, params: idParam } }, (request) =>
+    users.seller(request.params.id),
   );
 };

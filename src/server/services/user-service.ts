@@ -4,7 +4,7 @@ import { cities, refreshTokens, roleSettings, userWarehouses, users, warehouses 
 import { ROLE_LABELS, USER_STATUSES } from '../../domain/roles.js';
 import { AUTOCOMPLETE_LIMIT } from '../../domain/constants.js';
 import { normalisePhone } from '../../domain/schemas/auth.js';
-import type { UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
+import type { SellerQuery, UserCreateInput, UserUpdateInput } from '../../domain/schemas/user.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { SessionSource } from '../auth/sessions.js';
 import { badRequest, conflict, isUuid, notFound, pgCode, pgConstraint, requireId, requireRef } from '../http/errors.js';
@@ -149,7 +149,8 @@ export function userService(
   sessions?: Pick<SessionSource, 'invalidate'>,
 ): CrudService<UserCreateInput, UserUpdateInput, UserOut> & {
   autocomplete(query: string): Promise<UserSuggestion[]>;
-  sellers(cityId: string | undefined): Promise<SellerOut[]>;
+  sellers(query: SellerQuery): Promise<{ data: SellerOut[]; total: number }>;
+  seller(id: string): Promise<SellerOut>;
 } {
   const select = () => db.select(visible).from(users).leftJoin(cities, eq(cities.id, users.cityId));
   const whereOf = (query: { q?: string } & Record<string, unknown>) => and(userSearch(query.q), equalityFilters(query, filterable));
@@ -275,14 +276,40 @@ export function userService(
         .limit(AUTOCOMPLETE_LIMIT);
     },
 
-    /** Active sellers, of one city when it is given. */
-    async sellers(cityId) {
-      const city = cityId === undefined ? undefined : eq(users.cityId, requireRef(cityId, 'city_id', 'City'));
-      return db
+    /**
+     * Active sellers, of one city when it is given, whose name or phone contains `q`, a page at a time by name (SPEC.md's
+     * answer, with `total` and paging added: a picker asks for a page and searches the rest).
+     */
+    async sellers(query) {
+      const city = query.city_id === undefined ? undefined : eq(users.cityId, requireRef(query.city_id, 'city_id', 'City'));
+      const where = and(
+        eq(users.role, 'seller'),
+        eq(users.status, 'active'),
+        city,
+        searchFilter(query.q, [users.firstname, users.lastname, users.phonenumber, sql`${users.firstname} || ' ' || ${users.lastname}`]),
+      );
+      const [data, total] = await Promise.all([
+        db
+          .select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, phonenumber: users.phonenumber })
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        countRows(db, users, where),
+      ]);
+      return { data, total };
+    },
+
+    /** One seller by id (a picker's chosen one, whatever page it is on); an inactive one too, so its name still shows. */
+    async seller(rawId) {
+      const id = requireId(rawId, 'Seller');
+      const [row] = await db
         .select({ _id: users.id, firstname: users.firstname, lastname: users.lastname, phonenumber: users.phonenumber })
         .from(users)
-        .where(and(eq(users.role, 'seller'), eq(users.status, 'active'), city))
-        .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id));
+        .where(and(eq(users.id, id), eq(users.role, 'seller')));
+      if (!row) throw notFound('Seller');
+      return row;
     },
   };
 }

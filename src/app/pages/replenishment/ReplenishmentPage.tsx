@@ -1,5 +1,5 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { useCan, useSelect } from '@refinedev/core';
+import { useCan } from '@refinedev/core';
 import { Alert, App, Button, Card, Flex, Form, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import type { CreatedOrder, ReplenishmentRow } from '../../../domain/schemas/rep
 import { useSeesCosts } from '../../access/costs';
 import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { PageHeader } from '../inventory/shared/PageHeader';
-import type { Seller } from '../inventory/shared/types';
+import { SellerSelect } from '../inventory/stock/SellerSelect';
 import { useWarehouseChoices, WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { useCategories } from '../products/use-categories';
 import { formatQuantity } from '../reports/shared/format';
@@ -63,13 +63,6 @@ export default function ReplenishmentPage() {
   const seesCosts = useSeesCosts();
   const canCreate = useCan({ resource: 'replenishment', action: 'create' }).data?.can === true;
   const { categories, isLoading: categoriesLoading } = useCategories();
-  const { options: sellerOptions, query: sellersQuery } = useSelect<Seller>({
-    resource: 'sellers',
-    optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(),
-    optionValue: '_id',
-    pagination: { mode: 'off' },
-    errorNotification: false,
-  });
   const [created, setCreated] = useState<CreatedOrder[] | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [selectingAll, setSelectingAll] = useState(false);
@@ -139,17 +132,13 @@ export default function ReplenishmentPage() {
           />
         </Form.Item>
         <Form.Item label="Seller" htmlFor="replenishment-seller" {...FILTER_ITEM}>
-          <Select
+          <SellerSelect
             id="replenishment-seller"
-            allowClear
-            showSearch
-            optionFilterProp="label"
+            anyCity
             placeholder="All sellers"
             style={{ minWidth: 200, maxWidth: '100%' }}
-            loading={sellersQuery.isFetching}
             value={view.sellerId}
-            options={sellerOptions.map((o) => ({ label: String(o.label), value: String(o.value) }))}
-            onChange={(id?: string) => change({ seller_id: id })}
+            onChange={(id) => change({ seller_id: id })}
           />
         </Form.Item>
         <Form.Item label="Category" htmlFor="replenishment-category" {...FILTER_ITEM}>

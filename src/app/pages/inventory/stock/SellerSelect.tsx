@@ -1,41 +1,56 @@
-import { useSelect } from '@refinedev/core';
-import { Select } from 'antd';
+import { useSelect } from '@refinedev/antd';
+import { Select, type SelectProps } from 'antd';
 import type { Seller } from '../shared/types';
 
-type Props = {
-  cityId: string | null | undefined;
-  value?: string;
+type Props = Omit<SelectProps<string>, 'options' | 'value' | 'onChange'> & {
+  /** The warehouse's city: only its sellers are offered. Undefined: every city's (`anyCity`). */
+  cityId?: string | null;
+  /** Offer the sellers of every city (a filter, a product's preferred seller). */
+  anyCity?: boolean;
+  value?: string | null;
   onChange?: (value: string | undefined) => void;
-  disabled?: boolean;
-  id?: string;
-  status?: 'error';
 };
 
-const sellerName = (s: Seller) => `${s.firstname} ${s.lastname}`.trim() + (s.phonenumber ? ` (${s.phonenumber})` : '');
+/** A page of sellers: what the picker asks the API for at a time, opened or searched. */
+export const SELLER_PAGE = 50;
 
-/** The sellers of the warehouse's city: GET /users/by-role/seller?city_id=. */
-export function SellerSelect({ cityId, disabled, ...rest }: Props) {
-  const { options, query } = useSelect<Seller>({
+export const sellerName = (s: Pick<Seller, 'firstname' | 'lastname' | 'phonenumber'>, withPhone = true) =>
+  `${s.firstname} ${s.lastname}`.trim() + (withPhone && s.phonenumber ? ` (${s.phonenumber})` : '');
+
+/**
+ * A seller picker on Refine's `useSelect`: a page of GET /users/by-role/seller by name (of the warehouse's city), then
+ * what the server finds for the typed text (`q`), so a list of any length is never loaded whole; the chosen seller is
+ * read by id, so its name shows even when it is not on the first page.
+ */
+export function SellerSelect({ cityId, anyCity = false, value, onChange, disabled, placeholder, ...rest }: Props) {
+  const enabled = anyCity || !!cityId;
+  const { selectProps, query } = useSelect<Seller>({
     resource: 'sellers',
-    optionLabel: sellerName,
+    optionLabel: (s) => sellerName(s, !anyCity),
     optionValue: '_id',
-    pagination: { mode: 'off' },
-    filters: [{ field: 'city_id', operator: 'eq', value: cityId }],
-    queryOptions: { enabled: !!cityId },
+    defaultValue: value ?? undefined,
+    filters: anyCity ? [] : [{ field: 'city_id', operator: 'eq', value: cityId }],
+    onSearch: (text) => [{ field: 'q', operator: 'contains', value: text.trim() }],
+    pagination: { mode: 'server', pageSize: SELLER_PAGE },
+    queryOptions: { enabled },
     errorNotification: false,
   });
-  const placeholder = disabled ? 'Only for purchases' : !cityId ? 'Choose a warehouse first' : query.isError ? 'Failed to fetch sellers' : 'Select a seller';
+  const shown =
+    placeholder ?? (disabled ? 'Only for purchases' : !enabled ? 'Choose a warehouse first' : query.isError ? 'Failed to fetch sellers' : 'Select a seller');
   return (
     <Select<string>
       {...rest}
-      options={options.map((o) => ({ label: String(o.label), value: String(o.value) }))}
-      loading={query.isFetching}
       showSearch
-      optionFilterProp="label"
+      filterOption={false}
+      onSearch={selectProps.onSearch}
+      options={(selectProps.options ?? []).map((o) => ({ label: String(o.label), value: String(o.value) }))}
+      value={value ?? undefined}
+      onChange={(next) => onChange?.(next || undefined)}
+      loading={query.isFetching}
       allowClear
-      disabled={disabled || !cityId}
-      placeholder={placeholder}
-      notFoundContent={query.isFetching ? 'Loading sellers...' : 'No sellers in this city'}
+      disabled={disabled || !enabled}
+      placeholder={shown}
+      notFoundContent={query.isFetching ? 'Loading sellers...' : anyCity ? 'No sellers found' : 'No sellers in this city'}
     />
   );
 }

@@ -1,5 +1,4 @@
-import { useSelect } from '@refinedev/core';
-import { Alert, Button, Card, Flex, Form, Input, Select, type FormRule } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, type FormRule } from 'antd';
 import { useState } from 'react';
 import { inventoryResource } from '../../../../domain/resources/inventory';
 import { MIN_ABOVE_MAX_MESSAGE, minNotAboveMax } from '../../../../domain/schemas/stock-rules';
@@ -7,7 +6,8 @@ import { NumberField } from '../../../components/NumberField';
 import { EditConflictAlert } from '../../../crud/form/live-edit/EditConflictAlert';
 import { useLiveEditForm } from '../../../crud/form/live-edit/use-live-edit-form';
 import { zodRules } from '../../../crud/zod-rules';
-import type { InventoryRecord, Seller } from '../shared/types';
+import type { InventoryRecord } from '../shared/types';
+import { SellerSelect } from './SellerSelect';
 
 type Levels = Pick<InventoryRecord, 'minimum_stock' | 'maximum_stock' | 'location' | 'lead_time_days' | 'order_multiple' | 'preferred_seller_id'>;
 /** Replenishment (issue 31): sent only when changed, so a save of the levels alone sends only those. */
@@ -50,13 +50,6 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
     errorNotification: false,
     onMutationError: (error) => setRefused(error.message),
     onMutationSuccess: () => setRefused(null),
-  });
-  const { options: sellers } = useSelect<Seller>({
-    resource: 'sellers',
-    optionLabel: (s) => `${s.firstname} ${s.lastname}`.trim(),
-    optionValue: '_id',
-    pagination: { mode: 'off' },
-    errorNotification: false,
   });
   const touched = (values: Levels) =>
     Object.fromEntries(
@@ -115,13 +108,7 @@ export function StockLevelsCard({ recordId }: { recordId: string }) {
             <NumberField integer placeholder="1" />
           </Form.Item>
           <Form.Item label="Preferred Seller" name="preferred_seller_id" style={{ flex: '2 1 220px' }}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder="None"
-              options={sellers.map((o) => ({ label: String(o.label), value: String(o.value) }))}
-            />
+            <SellerSelect anyCity placeholder="None" />
           </Form.Item>
         </Flex>
         <EditConflictAlert conflict={conflict} labels={LEVEL_LABELS} />
