@@ -5,6 +5,7 @@ import { access } from './auth/access.js';
 import { refuseHiddenFieldQueries } from './auth/hidden-fields.js';
 import { answerClientError, answerRouterError, registerErrorHandler } from './http/error-handler.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { registerRequestIds, requestIdGenerator } from './http/request-id.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
 import { ACCESS_POLICY_CHANNEL } from './auth/db-policy-source.js';
 import { listenForChanges } from './auth/notified-cache.js';
@@ -43,11 +44,13 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
+    genReqId: requestIdGenerator(options.trustProxy ?? false),
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIds(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -12,6 +12,7 @@ import type { Api } from './http/types.js';
 import { demoPasswordHashes, isDemoSeeded, seedDemo } from './seed/seed-demo.js';
 import { DEMO_LOGINS } from './seed/demo-data.js';
 import { deleteUnusedImages } from './services/image-gc.js';
+import { loggerOptions } from './logging.js';
 
 export type Server = {
   app: Api;
@@ -65,7 +66,7 @@ export async function startServer(config: ServerConfig, spaDir?: string, pgliteT
       policy: dbPolicySource(database.db),
       config: { loginRateLimit: config.loginRateLimit },
       trustProxy: config.trustProxy,
-      logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      logger: await loggerOptions(config.logLevel),
       spaDir,
     });
     const proxyWarning = trustProxyWarning(config.trustProxy);

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
 import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
@@ -39,6 +42,19 @@ export async function openTestDatabase(options: { seeded?: boolean } = {}): Prom
   return { ...database, url };
 }
 
+/**
+ * PGlite runs only: a new data folder (DATA_DIR) holding a copy of the run's seeded database, as a server process or a
+ * backup of the embedded default reads it. Removed by the caller.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grocery-data-'));
+  const pgdata = path.join(dir, 'pgdata');
+  fs.mkdirSync(pgdata);
+  // The dump's names are absolute ('/base/...'): tar takes them as relative to pgdata.
+  await tar.x({ file: inject('pgliteSeededDump'), cwd: pgdata });
+  return dir;
+}
+
 export type Reply<T = any> = { status: number; body: T; headers: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
 
 export type TestApp = {
@@ -69,6 +85,17 @@ const DEMO_EMAIL_BY_ROLE: Record<Role, string> = {
 
 /** The Server-Sent Events route (issue 32). */
 const EVENTS_PATH = '/api/events';
+
+/**
+ * Every error answer names its request (`request_id`, as its X-Request-Id header says): checked here for every error of
+ * every API test, then taken out, so a test compares what the error says.
+ */
+function withoutRequestId(status: number, body: unknown, headers: Record<string, unknown>): unknown {
+  if (status < 400 || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { request_id: id, ...rest } = body as { request_id?: unknown };
+  expect(id, `the ${status} answer's request_id`).toBe(headers['x-request-id']);
+  return rest;
+}
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
@@ -136,7 +163,7 @@ export async function createTestApp(
         }
         let text = '';
         for await (const chunk of stream) text += String(chunk);
-        return { status: res.statusCode, body: JSON.parse(text) as never, headers: res.headers };
+        return { status: res.statusCode, body: withoutRequestId(res.statusCode, JSON.parse(text), res.headers) as never, headers: res.headers };
       }
       const res = await app.inject({
         method: method as 'GET',
@@ -150,7 +177,7 @@ export async function createTestApp(
       } catch {
         // not JSON (an image, a page): keep the text
       }
-      return { status: res.statusCode, body: body as never, headers: res.headers };
+      return { status: res.statusCode, body: withoutRequestId(res.statusCode, body, res.headers) as never, headers: res.headers };
     },
     async close() {
       await app.close();

@@ -14,8 +14,9 @@ import type { DbConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { copyTemplate } from './pglite-template.js';
-import { applyFunctions, readFunctions, type FunctionsSource } from './functions.js';
+import { applyFunctions, readFunctions, type FunctionsSource, type QueryRows } from './functions.js';
 import { historyTriggersSql, liveTriggersSql } from './history-triggers.js';
+import { assertNotNewer, databaseMigrations, knownMigrations } from './migration-level.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -68,6 +69,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, async (client) => {
+      await refuseNewerSchema(async <T>(text: string) => (await client.query(text)).rows as T[]);
       await migratePg(drizzlePg(pool), { migrationsFolder });
       await applyFunctions(
         (text) => client.query(text),
@@ -97,6 +99,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       client = await PGlite.create({ extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
     }
     const pgliteDb = drizzlePglite(client, { schema, logger });
+    await refuseNewerSchema(async <T>(text: string) => (await client.query<T>(text)).rows);
     await migratePglite(pgliteDb, { migrationsFolder });
     await applyFunctions(
       (text) => client.exec(text),
@@ -117,6 +120,12 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     release();
     throw error;
   }
+}
+
+/** A database a newer version of the product migrated is not for this one: refused before any migration runs. */
+async function refuseNewerSchema(query: QueryRows): Promise<void> {
+  const known = knownMigrations(migrationsFolder);
+  assertNotNewer(await databaseMigrations(query, known), known);
 }
 
 /**
