@@ -20,9 +20,10 @@ import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { eventHub } from './live/event-hub.js';
+import { registerMetrics } from './metrics/metrics.js';
 import { ledgerAnnouncer } from './live/ledger-announcer.js';
 
-export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events'> & {
+export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events' | 'metrics'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
   declarations?: readonly ResourceDeclaration[];
   parts?: Readonly<Record<string, ServerPartModule>>;
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   await registerOpenApi(app);
 
   const events = await eventHub(options.database.listen);
+  const metrics = registerMetrics(app, { database: options.database, events });
   const announcer = ledgerAnnouncer(options.database.db);
   // Open streams would keep the server from closing: they end first (clients reconnect to another process).
   app.addHook('preClose', async () => {
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     config: options.config,
     resources: await servedResources(options.declarations ?? DECLARED_RESOURCES, options.parts),
     events,
+    metrics,
   };
   await app.register(
     async (api) => {

@@ -64,7 +64,7 @@ export async function startServer(config: ServerConfig, spaDir?: string, pgliteT
       database,
       signer: createTokenSigner(jwtSecret),
       policy: dbPolicySource(database.db),
-      config: { loginRateLimit: config.loginRateLimit },
+      config: { loginRateLimit: config.loginRateLimit, metricsToken: config.metricsToken },
       trustProxy: config.trustProxy,
       logger: await loggerOptions(config.logLevel),
       spaDir,

@@ -17,6 +17,8 @@ export type ServerConfig = {
   loginRateLimit: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe. Off unless configured. */
   trustProxy: TrustProxy;
+  /** GET /api/metrics needs `Authorization: Bearer <it>`; unset, only this machine may scrape. */
+  metricsToken?: string;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -63,5 +65,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serveSpa: env.SERVE_SPA !== '0',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }

@@ -108,6 +108,7 @@ export async function createTestApp(
     trustProxy?: TrustProxy;
     /** How long the API may keep its copy of the policy (default 0: read at every request). */
     policyTtlMs?: number;
+    metricsToken?: string;
   } & Pick<BuildAppOptions, 'declarations' | 'parts'> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('low');
@@ -122,7 +123,7 @@ export async function createTestApp(
     signer,
     // TTL 0: a policy change applies to the very next request in tests.
     policy: options.policy ?? dbPolicySource(database.db, options.policyTtlMs ?? 0),
-    config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
+    config: { loginRateLimit: options.loginRateLimit ?? 10_000, metricsToken: options.metricsToken },
     trustProxy: options.trustProxy,
     declarations: options.declarations,
     parts: options.parts,

@@ -7,6 +7,7 @@ import type { TokenSigner } from '../auth/tokens.js';
 import type { ServerConfig } from '../config.js';
 import type { ServedResource } from '../served-resources.js';
 import type { EventHub } from '../live/event-hub.js';
+import type { AppMetrics } from '../metrics/metrics.js';
 
 /** The Fastify instance every route file receives: zod schemas type its requests. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -20,11 +21,13 @@ export type AppDeps = {
   signer: TokenSigner;
   policy: PolicySource;
   sessions: SessionSource;
-  config: Pick<ServerConfig, 'loginRateLimit'>;
+  config: Pick<ServerConfig, 'loginRateLimit'> & Partial<Pick<ServerConfig, 'metricsToken'>>;
   /** The declared resources served, each with its server part (src/domain/resources, src/server/resources). */
   resources: readonly ServedResource[];
   /** This process's end of the live changes (LISTEN/NOTIFY): GET /events streams them. */
   events: EventHub;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: AppMetrics;
 };
 
 export type RouteModule = (app: Api, deps: AppDeps) => void | Promise<void>;
