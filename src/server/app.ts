@@ -21,9 +21,11 @@ import { rejectUnstorableText } from './http/text-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { eventHub } from './live/event-hub.js';
 import { registerMetrics } from './metrics/metrics.js';
+import { serveBackups } from './backup/serve-backups.js';
+import type { BackupSettings } from './config.js';
 import { ledgerAnnouncer } from './live/ledger-announcer.js';
 
-export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events' | 'metrics'> & {
+export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events' | 'metrics' | 'backups'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
   declarations?: readonly ResourceDeclaration[];
   parts?: Readonly<Record<string, ServerPartModule>>;
@@ -34,6 +36,8 @@ export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events' 
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA from dist/ (production); tests of the API alone leave it off. */
   spaDir?: string;
+  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; default: no backups. */
+  backup?: BackupSettings;
 };
 
 const BODY_LIMIT_BYTES = 12 * 1024 * 1024; // a product with several images as data URLs
@@ -83,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
 
   const events = await eventHub(options.database.listen);
   const metrics = registerMetrics(app, { database: options.database, events });
+  const backups = await serveBackups(app, options.database, options.backup ?? { dir: null, everyMs: null, keep: 14 }, metrics);
   const announcer = ledgerAnnouncer(options.database.db);
   // Open streams would keep the server from closing: they end first (clients reconnect to another process).
   app.addHook('preClose', async () => {
@@ -99,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     resources: await servedResources(options.declarations ?? DECLARED_RESOURCES, options.parts),
     events,
     metrics,
+    backups,
   };
   await app.register(
     async (api) => {

@@ -109,13 +109,16 @@ export async function createTestApp(
     /** How long the API may keep its copy of the policy (default 0: read at every request). */
     policyTtlMs?: number;
     metricsToken?: string;
-  } & Pick<BuildAppOptions, 'declarations' | 'parts'> = {},
+    /** PGlite: in a data folder on disk (a copy of the seeded one), as a server keeps it, rather than in memory. */
+    onDisk?: boolean;
+  } & Pick<BuildAppOptions, 'declarations' | 'parts' | 'backup'> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('low');
   // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
   setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
   const seeded = options.seed !== false;
-  const database = await openTestDatabase({ seeded });
+  const dataDir = options.onDisk && dbKind === 'pglite' ? await seededDataDir() : null;
+  const database = dataDir ? await openDatabase({ kind: 'pglite', dataDir }) : await openTestDatabase({ seeded });
   if (!seeded) await ensurePolicySeeded(database.db);
   const signer = createTokenSigner(TEST_JWT_SECRET);
   const app = await buildApp({
@@ -127,6 +130,7 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     declarations: options.declarations,
     parts: options.parts,
+    backup: options.backup,
   });
   await app.ready();
 
@@ -183,6 +187,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -44,6 +44,8 @@ export type Database = {
   /** Hears each statement's duration (the metrics); returns how to stop. */
   observeQueries: (observer: QueryObserver) => () => void;
   poolStats: () => PoolStats | null;
+  /** Where the data lives, for backups: the server's address, or the embedded database and its folder (null: in memory). */
+  origin: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite; dataDir: string | null };
   close: () => Promise<void>;
 };
 
@@ -96,6 +98,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       named,
       observeQueries: timing.observe,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      origin: { kind: 'postgres', url: config.url },
       close: () => pool.end(),
     };
   }
@@ -132,6 +135,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       named: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
       observeQueries: timing.observe,
       poolStats: () => null,
+      origin: { kind: 'pglite', client, dataDir: config.dataDir },
       close: async () => {
         await client.close();
         release();

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config.js';
 import type { ServedResource } from '../served-resources.js';
 import type { EventHub } from '../live/event-hub.js';
 import type { AppMetrics } from '../metrics/metrics.js';
+import type { BackupService } from '../backup/backup-service.js';
 
 /** The Fastify instance every route file receives: zod schemas type its requests. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -28,6 +29,8 @@ export type AppDeps = {
   events: EventHub;
   /** This process's Prometheus metrics (GET /metrics). */
   metrics: AppMetrics;
+  /** Backups of the database into BACKUP_DIR: on request and on schedule. */
+  backups: BackupService;
 };
 
 export type RouteModule = (app: Api, deps: AppDeps) => void | Promise<void>;

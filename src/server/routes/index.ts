@@ -20,6 +20,7 @@ import { replenishmentRoutes } from './replenishment.js';
 import { historyRoutes } from './history.js';
 import { eventRoutes } from './events.js';
 import { metricsRoutes } from './metrics.js';
+import { backupRoutes } from './backups.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
@@ -44,4 +45,5 @@ export const apiRoutes: RouteModule[] = [
   replenishmentRoutes,
   historyRoutes,
   eventRoutes,
+  backupRoutes,
 ];
