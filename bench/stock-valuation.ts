@@ -42,9 +42,12 @@ try {
     const scenarios: [string, string, string][] = [
       ['today, per product, page 1', `as_of=${today}`, today],
       ['60 days ago, per product, page 1', `as_of=${addDays(today, -60)}`, addDays(today, -60)],
+      ['60 days ago, per product, page 400', `as_of=${addDays(today, -60)}&page=400`, addDays(today, -60)],
+      ['60 days ago, per product, descending', `as_of=${addDays(today, -60)}&order=desc`, addDays(today, -60)],
       ['60 days ago, by value desc', `as_of=${addDays(today, -60)}&sort=stock_value&order=desc`, addDays(today, -60)],
       ['60 days ago, per warehouse', `as_of=${addDays(today, -60)}&group_by=warehouse`, addDays(today, -60)],
       ['today, the 100k-product warehouse', `as_of=${today}&warehouse_id=${scale.bigWarehouseId}`, today],
+      ['today, that warehouse, page 1000', `as_of=${today}&warehouse_id=${scale.bigWarehouseId}&page=1000`, today],
     ];
     for (const [scenario, query, asOf] of scenarios) {
       const url = `/api/reports/stock-valuation?${query}`;

@@ -150,6 +150,11 @@ describe('GET /api/history', () => {
     expect(data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10], value_change: [null, 125] });
     expect(data[0]!.note).toContain('INV-H1');
     expect(data[0]!.record_label).toBe(`${pair.productName} · ${pair.warehouseName}`);
+    // The record's own changes (not stock) are named the same way.
+    const moved = await t.request('PUT', `/api/inventory/${recordId}`, { role: 'warehouse-user', body: { location: 'Rack H-9' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const own = (await historyOf(`resource=inventory&record_id=${recordId}&action=updated`)).data[0]!;
+    expect([own.record_label, own.changes]).toEqual([`${pair.productName} · ${pair.warehouseName}`, { location: [expect.any(String), 'Rack H-9'] }]);
     const byUser = await historyOf(`user_id=${t.userIds['warehouse-user']}&action=stock-purchase`);
     expect(byUser.data.some((e) => e.record_id === recordId)).toBe(true);
 
@@ -157,7 +162,7 @@ describe('GET /api/history', () => {
     next.grants['warehouse-user'] = { ...next.grants['warehouse-user'], history: ['list'], inventory: ['list'], costs: [] };
     expect((await t.request('PUT', '/api/permissions', { ...admin, body: next })).status).toBe(200);
     try {
-      const seen = await historyOf(`resource=inventory&record_id=${recordId}`, 'warehouse-user');
+      const seen = await historyOf(`resource=inventory&record_id=${recordId}&action=stock-purchase`, 'warehouse-user');
       expect(seen.data[0]!.changes).toEqual({ current_stock: [pair.stock, pair.stock + 10] });
       expect(JSON.stringify(seen)).not.toContain('value_change');
     } finally {

@@ -134,6 +134,28 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('announces a bulk change as one reset: a transaction of 600 entries, a ledger backlog of 2,100 rows', async () => {
+    const stream = await subscribe(await t.token('admin'));
+    // 600 cities in one statement (named to sort after the others the tests read): 600 history entries in one transaction.
+    await t.db.execute(sql`
+      insert into cities (name, state, district, pincode)
+      select 'Zz Bulk Town ' || g, 'Goa', 'North Goa', (403000 + g)::text from generate_series(1, 600) g`);
+    await stream.next((m) => m.event === 'reset');
+    expect(stream.messages.filter(isChange('cities')).length).toBe(500);
+    const marker = stream.messages.length;
+
+    // 2,100 ledger rows at once (a stock take of that many products): worth nothing, so every balance stays its ledger's.
+    const [pair] = rowsOf<{ product_id: string; warehouse_id: string; stock: number }>(
+      await t.db.execute(sql`select product_id, warehouse_id, current_stock as stock from inventory order by id limit 1`),
+    );
+    await t.db.execute(sql`
+      insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, value_change, reference_type)
+      select ${pair!.product_id}::uuid, ${pair!.warehouse_id}::uuid, 'valuation', 0, ${pair!.stock}, ${pair!.stock}, 0, 'manual'
+        from generate_series(1, 2100)`);
+    await stream.next((m) => m.event === 'reset' && stream.messages.indexOf(m) >= marker, 15_000);
+    expect(stream.messages.slice(marker).filter(isChange('inventory')).length).toBeLessThan(2100);
+  });
+
   it('catches a reconnecting client up from its Last-Event-ID, and says reset when it cannot', async () => {
     const token = await t.token('admin');
     const first = await subscribe(token);

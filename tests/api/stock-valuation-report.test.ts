@@ -108,6 +108,79 @@ describe('GET /reports/stock-valuation', () => {
     expect([beyond.data, beyond.total, beyond.totals]).toEqual([[], all.total, all.totals]);
   });
 
+  it('pages in name order are the whole name order, both ways and filtered, after a rename, a new category and a deleted record', async () => {
+    /** The report's rows in its name order, as the CSV (one sorted statement) lists them: [warehouse, product]. */
+    const csvOrder = async (query: string) =>
+      parseCsv((await t.request<string>('GET', `/api/reports/stock-valuation.csv?group_by=product&${query}`, { role: 'admin' })).body)
+        .records.slice(1)
+        .map((r) => `${r.fields[0]} / ${r.fields[2]}`);
+    /** The same rows page by page (13 a page: pages start inside groups), walked by the API. */
+    const pagedOrder = async (query: string) => {
+      const rows: string[] = [];
+      for (let page = 1; ; page++) {
+        const { data, total } = (await report(`${query}&limit=13&page=${page}`)).body;
+        rows.push(...data.map((r) => `${r.warehouse_name} / ${r.product_name}`));
+        if (!data.length || rows.length >= total) return rows;
+      }
+    };
+    const day = addDays(businessDay(new Date()), -1);
+    const expectSameOrder = async (query: string) => {
+      const expected = await csvOrder(query);
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(await pagedOrder(query), query).toEqual(expected);
+    };
+
+    // A record that held stock yesterday, emptied and deleted today: yesterday's report still lists it.
+    const [gone] = await queryRows<{ id: string; product_id: string; warehouse_id: string; stock: number }>(
+      t.db,
+      sql`
+      select i.id, i.product_id, i.warehouse_id, i.current_stock as stock from inventory i join products p on p.id = i.product_id
+       where i.current_stock > 0 and not p.tracks_expiry
+         and exists (select 1 from stock_movements m where m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
+                      and m.created < now() - interval '2 days')
+         and not exists (select 1 from stock_movements m where m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
+                          and m.created >= now() - interval '2 days')
+       order by i.id limit 1`,
+    );
+    const emptied = await t.request('POST', '/api/inventory/adjust-stock', {
+      role: 'admin',
+      body: { product_id: gone!.product_id, warehouse_id: gone!.warehouse_id, new_stock: 0, notes: 'Closing the shelf' },
+    });
+    expect(emptied.status).toBe(200);
+    expect((await t.request('DELETE', `/api/inventory/${gone!.id}`, { role: 'admin' })).status).toBe(200);
+    const yesterday = await allRows(`group_by=product&as_of=${day}`);
+    expect(yesterday.data.some((r) => r.product_id === gone!.product_id && r.warehouse_id === gone!.warehouse_id)).toBe(true);
+    expect(yesterday.total).toBe((await bruteForce(day)).size);
+    const now = await allRows('group_by=product');
+    expect(now.data.some((r) => r.product_id === gone!.product_id && r.warehouse_id === gone!.warehouse_id)).toBe(false);
+
+    // A product renamed to sort first, and one moved to another category, are walked under their new names.
+    const [renamed, moved] = now.data.slice(-2);
+    expect((await t.request('PATCH', `/api/products/${renamed!.product_id}`, { role: 'admin', body: { productname: 'Aaa First Rice' } })).status).toBe(200);
+    const [other] = await queryRows<{ category_id: string; subcategory_id: string }>(
+      t.db,
+      sql`
+      select s.category_id, s.id as subcategory_id from subcategories s
+       where s.category_id <> (select category_id from products where id = ${moved!.product_id}::uuid) order by s.name limit 1`,
+    );
+    expect((await t.request('PATCH', `/api/products/${moved!.product_id}`, { role: 'admin', body: other })).status).toBe(200);
+    const after = (await report(`warehouse_id=${renamed!.warehouse_id}&limit=1000`)).body.data;
+    expect(after.find((r) => r.product_id === renamed!.product_id)?.product_name).toBe('Aaa First Rice');
+    const movedRow = (await report(`warehouse_id=${moved!.warehouse_id}&category_id=${other!.category_id}&limit=1000`)).body.data;
+    expect(movedRow.some((r) => r.product_id === moved!.product_id)).toBe(true);
+
+    for (const query of [
+      '',
+      'order=desc',
+      `as_of=${day}`,
+      `as_of=${day}&order=desc`,
+      `warehouse_id=${renamed!.warehouse_id}`,
+      `category_id=${other!.category_id}&order=desc`,
+    ]) {
+      await expectSameOrder(query);
+    }
+  });
+
   it('refuses dates outside the calendar or the range, and unknown groups, naming the field', async () => {
     for (const [query, field] of [
       ['as_of=0000-01-01', 'as_of'],

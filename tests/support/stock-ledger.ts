@@ -64,7 +64,8 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
     with ledger as (
       select (created at time zone 'Asia/Kolkata')::date as day, warehouse_id, movement_type, count(*) as movement_count,
              sum(quantity) as quantity, coalesce(sum(value_change) filter (where value_change > 0), 0) as value_in,
-             coalesce(-sum(value_change) filter (where value_change < 0), 0) as value_out
+             coalesce(-sum(value_change) filter (where value_change < 0), 0) as value_out,
+             count(*) filter (where stock_before = 0 and stock_after > 0) - count(*) filter (where stock_before > 0 and stock_after = 0) as held_change
         from stock_movements group by 1, 2, 3
     )
     select to_char(coalesce(l.day, d.day), 'YYYY-MM-DD') as day, coalesce(l.warehouse_id, d.warehouse_id) as warehouse_id,
@@ -73,9 +74,17 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
         on d.day = l.day and d.warehouse_id = l.warehouse_id and d.movement_type = l.movement_type
      where coalesce(l.movement_count, 0) <> coalesce(d.movement_count, 0) or coalesce(l.quantity, 0) <> coalesce(d.quantity, 0)
         or coalesce(l.value_in, 0) <> coalesce(d.value_in, 0) or coalesce(l.value_out, 0) <> coalesce(d.value_out, 0)
+        or coalesce(l.held_change, 0) <> coalesce(d.held_change, 0)
      limit 20`),
   );
   expect(dailyDrift, 'daily totals that differ from the ledger').toEqual([]);
+  // Their count of balances holding stock is the balances' own (an empty balance holds no value: checked above).
+  const [held] = rowsOf<{ counted: number; holding: number }>(
+    await db.execute(sql`
+    select (select coalesce(sum(held_change), 0) from stock_daily_totals)::int as counted,
+           (select count(*) from inventory where current_stock > 0)::int as holding`),
+  );
+  expect(held!.counted, 'balances holding stock, as the daily totals count them').toBe(held!.holding);
   await expectBatchInvariant(db);
   await expectTransferInvariant(db);
 }

@@ -347,6 +347,31 @@ export const stockMovements = pgTable(
 );
 
 /**
+ * Every (product, warehouse) that has had an inventory record, with the names the Stock valuation report orders its
+ * rows by (issue 28). Walking its (warehouse, category, product name) index, a page in name order costs one ledger
+ * probe per row it reaches, instead of naming and sorting every balance of the ledger. Filled by a trigger on inventory
+ * and renamed with its product (functions/35-valuation-order.sql); a record's deletion leaves its row, as the ledger
+ * keeps the record's movements.
+ */
+export const stockPairs = pgTable(
+  'stock_pairs',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull(),
+    productName: text('product_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_pairs_pk', columns: [t.productId, t.warehouseId] }),
+    index('stock_pairs_name_order_idx').on(t.warehouseId, t.categoryId, t.productName, t.productId),
+  ],
+);
+
+/**
  * The stock of a product that tracks expiry, per batch: the inventory row's current_stock is the sum of its batches, and
  * each batch's current_stock is the sum of the ledger rows carrying its batch_no. 'OPENING' (no expiry) holds the stock
  * the product had when it started tracking and is sold last.
@@ -421,6 +446,12 @@ export const stockDailyTotals = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     valueIn: numeric('value_in', { precision: 18, scale: 2 }).notNull(),
     valueOut: numeric('value_out', { precision: 18, scale: 2 }).notNull(),
+    /**
+     * Balances that began holding stock (+1: a row from 0 to more) less those that were emptied (−1: a row down to 0):
+     * summed up to a day, how many (product, warehouse) balances held stock at its end (a balance without stock holds
+     * no value: the ledger functions keep it so). The Stock valuation report's count, without reading the ledger.
+     */
+    heldChange: integer('held_change').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stock_daily_totals_pk', columns: [t.day, t.warehouseId, t.movementType] })],
 );

@@ -41,8 +41,15 @@ function eventOf(value: unknown): AppEvent | null {
   };
 }
 
-/** A payload is one event (a history entry's trigger) or several (the ledger's announcer, ledger-announcer.ts). */
-function parse(payload: string): AppEvent[] {
+/** What a bulk change announces instead of its many events: every screen reads itself again. */
+export const RESET_PAYLOAD = '{"reset":true}';
+
+/**
+ * A payload is one event (a history entry's trigger), several (the ledger's announcer, ledger-announcer.ts), or a
+ * reset (a transaction or a backlog too large to announce change by change): 'reset'.
+ */
+function parse(payload: string): AppEvent[] | 'reset' {
+  if (payload === RESET_PAYLOAD) return 'reset';
   try {
     const value: unknown = JSON.parse(payload);
     return (Array.isArray(value) ? value : [value]).map(eventOf).filter((e): e is AppEvent => e !== null);
@@ -70,20 +77,23 @@ export async function eventHub(listen: Listen, options: EventHubOptions = {}) {
     if (drop > 0) recent = recent.slice(drop);
   };
 
+  // Nobody can catch up across a gap (the connection was down) or a bulk change (announced as a reset).
+  const resetAll = () => {
+    recent = [];
+    for (const subscriber of subscribers) subscriber.reset();
+  };
   const stopListening = await listen(
     APP_EVENTS_CHANNEL,
     (payload) => {
-      for (const event of parse(payload)) {
+      const events = parse(payload);
+      if (events === 'reset') return resetAll();
+      for (const event of events) {
         recent.push({ event, received: Date.now() });
         for (const subscriber of subscribers) subscriber.hear(event);
       }
       if (recent.length > keep * 1.1) forget();
     },
-    () => {
-      // What was announced while the connection was down is unknown: nobody can catch up across the gap.
-      recent = [];
-      for (const subscriber of subscribers) subscriber.reset();
-    },
+    resetAll,
   );
 
   const ticker = setInterval(() => {

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { APP_EVENTS_CHANNEL, type AppEvent } from './event-hub.js';
+import { APP_EVENTS_CHANNEL, RESET_PAYLOAD, type AppEvent } from './event-hub.js';
 import { advance, type CursorState } from './ledger-cursor.js';
 
 /** One process at a time announces the ledger: whoever takes this lock for its cycle. */
 const ANNOUNCER_LOCK = 727_275;
 /** A NOTIFY payload must stay under 8,000 bytes. */
 const PAYLOAD_BYTES = 7000;
+/**
+ * Rows read per cycle. A full batch is a backlog (a stock take applied to thousands of products, a bulk load): it is
+ * announced as one reset (every screen reads itself again) instead of thousands of events, and the next batch is read
+ * at once.
+ */
+const BATCH = 2000;
 
 type Row = {
   xmin: string;
@@ -48,14 +54,15 @@ function payloads(events: AppEvent[]): string[] {
  * small transaction; the cursor lives in the database, so another process takes over exactly where it stopped.
  */
 export function ledgerAnnouncer(db: Db, intervalMs = 200) {
-  async function cycle(): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** One cycle; true when it met a backlog. */
+  async function cycle(): Promise<boolean> {
+    return db.transaction(async (tx) => {
       const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${ANNOUNCER_LOCK}) as got`));
-      if (!lock?.got) return;
+      if (!lock?.got) return false;
       const [cursor] = rowsOf<{ seq: number | string; holes: CursorState['holes'] }>(
         await tx.execute(sql`select seq, holes from live_ledger_cursor where id = 1`),
       );
-      if (!cursor) return;
+      if (!cursor) return false;
       const state: CursorState = { seq: Number(cursor.seq), holes: cursor.holes };
       const holes = `{${state.holes.map((h) => h.seq).join(',')}}`;
       // The snapshot and the rows in one statement: the holes are judged by the snapshot the rows were read under.
@@ -64,7 +71,7 @@ export function ledgerAnnouncer(db: Db, intervalMs = 200) {
         select s.xmin, s.xmax, m.seq, i.id as record_id, m.warehouse_id, coalesce(m.movement_reason, m.movement_type) as reason,
                m.performed_by as user_id, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_name, m.created
           from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax) s
-          left join lateral (select * from stock_movements m where m.seq > ${state.seq} or m.seq = any(${holes}::bigint[]) order by m.seq limit 2000) m on true
+          left join lateral (select * from stock_movements m where m.seq > ${state.seq} or m.seq = any(${holes}::bigint[]) order by m.seq limit ${BATCH}) m on true
           left join inventory i on i.product_id = m.product_id and i.warehouse_id = m.warehouse_id
           left join users u on u.id = m.performed_by
          order by m.seq`),
@@ -75,39 +82,41 @@ export function ledgerAnnouncer(db: Db, intervalMs = 200) {
         found.map((r) => Number(r.seq)),
         rows[0]!,
       );
-      for (const payload of payloads(
-        found.map((r) => ({
-          id: `m${r.seq}`,
-          resource: 'inventory',
-          action: `stock-${r.reason}`,
-          record_id: r.record_id,
-          warehouses: [r.warehouse_id],
-          user_id: r.user_id,
-          user_name: r.user_name,
-          at: new Date(r.created).toISOString(),
-        })),
-      )) {
+      const backlog = found.length >= BATCH;
+      const events = found.map((r) => ({
+        id: `m${r.seq}`,
+        resource: 'inventory',
+        action: `stock-${r.reason}`,
+        record_id: r.record_id,
+        warehouses: [r.warehouse_id],
+        user_id: r.user_id,
+        user_name: r.user_name,
+        at: new Date(r.created).toISOString(),
+      }));
+      for (const payload of backlog ? [RESET_PAYLOAD] : payloads(events)) {
         await tx.execute(sql`select pg_notify(${APP_EVENTS_CHANNEL}, ${payload})`);
       }
       if (next.seq !== state.seq || JSON.stringify(next.holes) !== JSON.stringify(state.holes)) {
         await tx.execute(sql`update live_ledger_cursor set seq = ${next.seq}, holes = ${JSON.stringify(next.holes)}::jsonb where id = 1`);
       }
+      return backlog;
     });
   }
 
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
+  const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
       // A failed cycle (the database away for a moment) is tried again at the next one: the cursor has not moved.
-      running = cycle().catch(() => undefined);
-      void running.then(schedule);
-    }, intervalMs);
+      const outcome = cycle().catch(() => false);
+      running = outcome.then(() => undefined);
+      void outcome.then((backlog) => schedule(backlog ? 0 : intervalMs));
+    }, delay);
     timer.unref();
   };
-  schedule();
+  schedule(intervalMs);
   return {
     /** Stops after the cycle under way, if any. */
     async stop(): Promise<void> {

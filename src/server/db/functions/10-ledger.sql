@@ -50,22 +50,26 @@ END $$;
 CREATE OR REPLACE FUNCTION "stock_daily_totals_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out)
+    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out, held_change)
     SELECT (created AT TIME ZONE 'Asia/Kolkata')::date, warehouse_id, movement_type, -count(*), -sum(quantity),
-           -coalesce(sum(value_change) FILTER (WHERE value_change > 0), 0), coalesce(sum(value_change) FILTER (WHERE value_change < 0), 0)
+           -coalesce(sum(value_change) FILTER (WHERE value_change > 0), 0), coalesce(sum(value_change) FILTER (WHERE value_change < 0), 0),
+           -(count(*) FILTER (WHERE stock_before = 0 AND stock_after > 0) - count(*) FILTER (WHERE stock_before > 0 AND stock_after = 0))
       FROM old_movements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (day, warehouse_id, movement_type) DO UPDATE SET
       movement_count = d.movement_count + excluded.movement_count, quantity = d.quantity + excluded.quantity,
-      value_in = d.value_in + excluded.value_in, value_out = d.value_out + excluded.value_out;
+      value_in = d.value_in + excluded.value_in, value_out = d.value_out + excluded.value_out,
+      held_change = d.held_change + excluded.held_change;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out)
+    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out, held_change)
     SELECT (created AT TIME ZONE 'Asia/Kolkata')::date, warehouse_id, movement_type, count(*), sum(quantity),
-           coalesce(sum(value_change) FILTER (WHERE value_change > 0), 0), -coalesce(sum(value_change) FILTER (WHERE value_change < 0), 0)
+           coalesce(sum(value_change) FILTER (WHERE value_change > 0), 0), -coalesce(sum(value_change) FILTER (WHERE value_change < 0), 0),
+           count(*) FILTER (WHERE stock_before = 0 AND stock_after > 0) - count(*) FILTER (WHERE stock_before > 0 AND stock_after = 0)
       FROM new_movements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (day, warehouse_id, movement_type) DO UPDATE SET
       movement_count = d.movement_count + excluded.movement_count, quantity = d.quantity + excluded.quantity,
-      value_in = d.value_in + excluded.value_in, value_out = d.value_out + excluded.value_out;
+      value_in = d.value_in + excluded.value_in, value_out = d.value_out + excluded.value_out,
+      held_change = d.held_change + excluded.held_change;
   END IF;
   RETURN NULL;
 END $$;

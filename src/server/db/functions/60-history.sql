@@ -21,6 +21,7 @@ DECLARE
   after jsonb := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END;
   record jsonb := coalesce(after, before);
   changed jsonb;
+  label text;
   actor uuid := nullif(current_setting('app.actor_id', true), '')::uuid;
 BEGIN
   -- A bulk step (Update All Inventory) writes one entry of its own instead of one per row (src/server/db/actor.ts).
@@ -33,8 +34,16 @@ BEGIN
       FROM unnest(secrets) s WHERE (before -> s) IS DISTINCT FROM (after -> s);
     IF changed = '{}' THEN RETURN NULL; END IF;
   END IF;
+  -- An inventory record is named by its product and warehouse (as its stock movements are: history-service.ts), which
+  -- live in other tables; every other record by its own columns.
+  IF TG_TABLE_NAME = 'inventory' THEN
+    label := (SELECT p.productname || ' · ' || w.name FROM products p, warehouses w
+               WHERE p.id = (record ->> 'product_id')::uuid AND w.id = (record ->> 'warehouse_id')::uuid);
+  ELSE
+    label := nullif(array_to_string(ARRAY(SELECT record ->> c FROM unnest(label_columns) c), ' '), '');
+  END IF;
   INSERT INTO record_history (resource, record_id, record_label, action, changes, user_id, user_name, warehouse_id)
-  VALUES (resource, record ->> 'id', nullif(array_to_string(ARRAY(SELECT record ->> c FROM unnest(label_columns) c), ' '), ''), CASE TG_OP WHEN 'INSERT' THEN 'created' WHEN 'UPDATE' THEN 'updated' ELSE 'deleted' END, changed,
+  VALUES (resource, record ->> 'id', label, CASE TG_OP WHEN 'INSERT' THEN 'created' WHEN 'UPDATE' THEN 'updated' ELSE 'deleted' END, changed,
           actor, (SELECT nullif(trim(u.firstname || ' ' || u.lastname), '') FROM users u WHERE u.id = actor),
           CASE WHEN warehouse_column IS NOT NULL THEN (record ->> warehouse_column)::uuid END);
   RETURN NULL;

@@ -5,10 +5,20 @@
 -- times a second by src/server/live/ledger-announcer.ts (a NOTIFY in every stock write would serialise their commits).
 -- A payload names what changed, never its values: {id, resource, action, record_id, warehouses, user_id, user_name, at}.
 
+-- A transaction that writes thousands of entries (an import) announces its first 500 one by one, then a single
+-- {"reset": true} (PostgreSQL delivers identical payloads of a transaction once): every screen reads itself again rather
+-- than hear each change. An unbounded number of notifications would cost listeners dearly, and PGlite fails the whole
+-- statement beyond about 100,000 of them.
 CREATE OR REPLACE FUNCTION "app_event_of_history"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   warehouses uuid[] := ARRAY[NEW.warehouse_id];
+  announced int := coalesce(nullif(current_setting('app.events_announced', true), ''), '0')::int + 1;
 BEGIN
+  PERFORM set_config('app.events_announced', announced::text, true);
+  IF announced > 500 THEN
+    PERFORM pg_notify('app_events', '{"reset":true}');
+    RETURN NULL;
+  END IF;
   -- A transfer belongs to both of its warehouses: the receiving warehouse's users see it too.
   IF NEW.resource = 'transfers' THEN
     SELECT ARRAY[t.from_warehouse_id, t.to_warehouse_id] INTO warehouses FROM transfers t WHERE t.id::text = NEW.record_id;
