@@ -4,6 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { MigrationLevel } from '../db/migration-level.js';
+import { product } from '../product.js';
+import { IMAGES_STORED, type Inspection } from './inspect.js';
 
 /**
  * A backup archive: one tar file, `grocery-backup-<UTC time>.tar`, holding `manifest.json` first and the database beside
@@ -55,7 +57,7 @@ export async function sha256Of(file: string): Promise<string> {
  * Writes the archive from a staging folder holding the database file: the manifest gets the file's size and checksum,
  * and the archive is written beside its final name and renamed, so a listing never shows half an archive.
  */
-export async function writeArchive(staging: string, manifest: Omit<Manifest, 'files'>, file: DatabaseFile, target: string): Promise<Manifest> {
+async function writeArchive(staging: string, manifest: Omit<Manifest, 'files'>, file: DatabaseFile, target: string): Promise<Manifest> {
   const payload = path.join(staging, file);
   const full: Manifest = { ...manifest, files: [{ name: file, bytes: fs.statSync(payload).size, sha256: await sha256Of(payload) }] };
   fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(full, null, 2)}\n`);
@@ -67,6 +69,32 @@ export async function writeArchive(staging: string, manifest: Omit<Manifest, 'fi
     fs.rmSync(partial, { force: true });
   }
   return full;
+}
+
+/**
+ * The archive of a backup from its database file in `staging` and what was found in it (`inspection`), at `target`: the
+ * manifest names this product and version. Run by the process that wrote the file (the embedded database's is another
+ * process: pglite-snapshot.ts).
+ */
+export function packBackup(
+  staging: string,
+  file: DatabaseFile,
+  inspection: Inspection,
+  database: Manifest['database'],
+  created: Date,
+  target: string,
+): Promise<Manifest> {
+  const { name, version } = product();
+  const manifest: Omit<Manifest, 'files'> = {
+    format: ARCHIVE_FORMAT,
+    created: created.toISOString(),
+    product: { name, version },
+    database,
+    migrations: inspection.migrations,
+    tables: inspection.tables,
+    images: { stored: IMAGES_STORED, ...inspection.images },
+  };
+  return writeArchive(staging, manifest, file, target);
 }
 
 /** The manifest of an archive, read without extracting the rest. */

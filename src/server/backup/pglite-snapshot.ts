@@ -3,35 +3,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { product } from '../product.js';
-import type { Inspection } from './inspect.js';
+import type { Manifest } from './archive.js';
 
-/** Left out of a copy of a running cluster (as pg_basebackup does): the server's own state, and WAL (copied apart). */
-const NOT_COPIED = new Set(['postmaster.pid', 'postmaster.opts', 'pg_wal', 'backup_label', 'tablespace_map']);
-/** Folders copied empty: their contents are rebuilt at start. */
-const COPIED_EMPTY = new Set(['pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans', 'pg_replslot']);
-
-async function copyTree(from: string, to: string, top: boolean): Promise<void> {
-  await fs.promises.mkdir(to, { recursive: true });
-  for (const entry of await fs.promises.readdir(from, { withFileTypes: true })) {
-    if (top && NOT_COPIED.has(entry.name)) continue;
-    const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
-    if (entry.isDirectory()) {
-      if (top && COPIED_EMPTY.has(entry.name)) await fs.promises.mkdir(target, { recursive: true });
-      else await copyTree(source, target, false);
-      continue;
-    }
-    // A file the database drops while it is copied (a rewritten table's old one) is not needed: WAL says so.
-    await fs.promises.copyFile(source, target).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
+/** Runs one of the backup's helper processes (src/server/cli) to its end; its standard output, or why it failed. */
+async function runHelper(args: string[], failure: string): Promise<string> {
+  const { root } = product();
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`${failure}: ${stderr.trim() || `exit ${code}`}`);
+  return stdout;
 }
 
 export type Snapshot = { blockedMs: number; walFiles: number };
 
 /**
  * An online physical backup of the running embedded database, as pg_basebackup takes one: `pg_backup_start` (a
- * checkpoint), a copy of the data folder while writes go on, `pg_backup_stop`, then the WAL written meanwhile and the
+ * checkpoint), a copy of the data folder while writes go on (by another process: backup-copy.mjs), `pg_backup_stop`, then the WAL written meanwhile and the
  * backup label. Opened, the copy replays that WAL to a consistent state. The database is busy only for the start (its
  * checkpoint) and the stop: sign-ins and stock writes wait those two statements, never for the copy.
  */
@@ -48,7 +42,7 @@ export async function snapshotPglite(client: PGlite, pgdata: string, target: str
   await timed(() => client.query(`select pg_backup_start('grocery backup', true)`));
   let stop: { labelfile: string; spcmapfile: string | null; wal: string };
   try {
-    await copyTree(pgdata, target, true);
+    await runHelper([path.join(product().root, 'src/server/cli/backup-copy.mjs'), pgdata, target], 'Could not copy the data folder');
   } finally {
     stop = (await timed(() => client.query<typeof stop>('select labelfile, spcmapfile, pg_walfile_name(lsn) as wal from pg_backup_stop(false)'))).rows[0]!;
   }
@@ -68,24 +62,13 @@ export async function snapshotPglite(client: PGlite, pgdata: string, target: str
 }
 
 /**
- * Finishes a snapshot in another process (its WebAssembly PostgreSQL would hold this one's event loop for seconds):
- * opens the copy, which replays its WAL to a consistent state, counts what it holds, closes it cleanly and packs the data
- * folder into `<out>` (tar.gz). The counts are of the backup itself: what a restore must find again.
+ * Finishes a snapshot in another process (its WebAssembly PostgreSQL would hold this one's event loop for seconds, and
+ * this one's loop, held by the running database's statements, would make the packing crawl): opens the copy, which
+ * replays its WAL to a consistent state, counts what it holds, closes it cleanly, packs the data folder (tar.gz) and
+ * writes the archive at `target`. The counts are of the backup itself: what a restore must find again.
  */
-export async function sealSnapshot(pgdata: string, out: string): Promise<Inspection> {
-  const { root } = product();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/cli/backup-seal.ts'), pgdata, out], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`Could not open the copy of the database: ${stderr.trim() || `exit ${code}`}`);
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Inspection;
+export async function sealSnapshot(pgdata: string, staging: string, created: Date, target: string): Promise<Manifest> {
+  const script = path.join(product().root, 'src/server/cli/backup-seal.ts');
+  const stdout = await runHelper(['--import', 'tsx', script, pgdata, staging, created.toISOString(), target], 'Could not open the copy of the database');
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Manifest;
 }

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { product } from '../product.js';
-import { archiveName, archiveTime, writeArchive, ARCHIVE_FORMAT, type DatabaseFile, type Manifest } from './archive.js';
-import { IMAGES_STORED, type Inspection } from './inspect.js';
+import { archiveName, archiveTime, packBackup, type Manifest } from './archive.js';
 import { sealSnapshot, snapshotPglite } from './pglite-snapshot.js';
 import { dumpPostgres } from './postgres-dump.js';
 
@@ -53,35 +51,17 @@ export async function takeBackup(source: BackupSource, outDir: string): Promise<
   // Beside the archive (same file system, so it is renamed into place), never in the data folder.
   const staging = fs.mkdtempSync(path.join(outDir, '.staging-'));
   try {
-    let inspection: Inspection;
-    let file: DatabaseFile;
-    let tool: string | undefined;
+    const target = path.join(outDir, name);
+    let manifest: Manifest;
     let blockedMs: number | null = null;
     if (source.kind === 'pglite') {
       const copy = path.join(staging, 'pgdata');
       blockedMs = (await snapshotPglite(source.client, path.join(source.dataDir, 'pgdata'), copy)).blockedMs;
-      file = 'pgdata.tar.gz';
-      inspection = await sealSnapshot(copy, path.join(staging, file));
+      manifest = await sealSnapshot(copy, staging, created, target);
     } else {
-      file = 'database.pgdump';
-      ({ tool, ...inspection } = await dumpPostgres(source.url, path.join(staging, file)));
+      const { tool, ...inspection } = await dumpPostgres(source.url, path.join(staging, 'database.pgdump'));
+      manifest = await packBackup(staging, 'database.pgdump', inspection, { kind: 'postgres', engine: inspection.engine, tool }, created, target);
     }
-    const { name: productName, version } = product();
-    const manifest = await writeArchive(
-      staging,
-      {
-        format: ARCHIVE_FORMAT,
-        created: created.toISOString(),
-        product: { name: productName, version },
-        database: { kind: source.kind, engine: inspection.engine, ...(tool ? { tool } : {}) },
-        migrations: inspection.migrations,
-        tables: inspection.tables,
-        images: { stored: IMAGES_STORED, ...inspection.images },
-      },
-      file,
-      path.join(outDir, name),
-    );
-    const target = path.join(outDir, name);
     return { name, file: target, bytes: fs.statSync(target).size, manifest, ms: performance.now() - started, blockedMs };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
