@@ -36,3 +36,7 @@ export const backupNameParam = z.object({
     .regex(/^grocery-backup-[0-9TZ-]+\.tar$/, 'name: not the name of a backup')
     .meta({ example: 'grocery-backup-2026-11-27T06-00-00-000Z.tar' }),
 });
+
+export type BackupEntry = z.infer<typeof backupEntry>;
+export type BackupList = z.infer<typeof backupList>;
+export type BackupTaken = z.infer<typeof backupTaken>;
