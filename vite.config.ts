@@ -37,7 +37,20 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // @refinedev/antd is one module that imports react-markdown and remark-gfm for its MarkdownField, which this
+        // app never renders; both are CommonJS, so the bundler kept their ~300 KB (micromark, mdast, …) for the
+        // import alone, in the first download of every signed-in screen. They do nothing when loaded: dropped unless used.
+        // Any other module: its package.json's `sideEffects` (undefined defers to it).
+        moduleSideEffects: (id) => (/\/node_modules\/(react-markdown|remark-gfm)\//.test(id) ? false : undefined),
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },

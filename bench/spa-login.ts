@@ -6,13 +6,11 @@
  *
  *   npm run bench:spa -- [--rebuild] [--lighthouse]
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/e2e-chromium.js';
+import { lighthouse, median } from './support/lighthouse.js';
 import { ensureBuilt, serveSpa, uncompressedCopy } from './support/spa-server.js';
 
 const { values } = parseArgs({
@@ -53,42 +51,6 @@ async function coldLoad(url: string): Promise<Load> {
   }
 }
 
-/** One Lighthouse run (a second try if Chromium fails to start on a loaded machine). */
-function lighthouse(url: string, tries = 2): { score: number; lcp: number; fcp: number; tbt: number } {
-  try {
-    return lighthouseOnce(url);
-  } catch (error) {
-    if (tries <= 1) throw error;
-    return lighthouse(url, tries - 1);
-  }
-}
-
-function lighthouseOnce(url: string): { score: number; lcp: number; fcp: number; tbt: number } {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lh-')), 'report.json');
-  execFileSync(
-    'npx',
-    [
-      '-y',
-      'lighthouse@12',
-      url,
-      '--only-categories=performance',
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-    ],
-    { env: { ...process.env, CHROME_PATH: executablePath! }, stdio: 'ignore', timeout: 300_000 },
-  );
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  fs.rmSync(path.dirname(out), { recursive: true, force: true });
-  return {
-    score: Math.round(report.categories.performance.score * 100),
-    lcp: report.audits['largest-contentful-paint'].numericValue,
-    fcp: report.audits['first-contentful-paint'].numericValue,
-    tbt: report.audits['total-blocking-time'].numericValue,
-  };
-}
-
 const dist = ensureBuilt(values.rebuild);
 const plainDir = uncompressedCopy(dist);
 const served = await serveSpa(dist);
@@ -110,13 +72,12 @@ try {
 
   if (values.lighthouse) {
     const runs = Number(values.runs);
-    const median = <T extends Record<string, number>>(rows: T[], key: keyof T) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!;
-    console.log(`\nLighthouse 12, mobile, performance of /login (median of ${runs}). Target: score ≥ 90, LCP ≤ 2.5 s`);
+    console.log(`\nLighthouse 12.2.3, mobile, performance of /login (median of ${runs}). Target: score ≥ 90, LCP ≤ 2.5 s`);
     for (const [label, url] of [
       ['precompressed', `${served.url}/login`],
       ['baseline: uncompressed', `${plain.url}/login`],
     ] as const) {
-      const rows = Array.from({ length: runs }, () => lighthouse(url));
+      const rows = Array.from({ length: runs }, () => lighthouse(url, executablePath));
       console.log(
         `${label.padEnd(24)} score ${String(median(rows, 'score')).padStart(3)}   LCP ${(median(rows, 'lcp') / 1000).toFixed(2)} s   FCP ${(median(rows, 'fcp') / 1000).toFixed(2)} s   TBT ${median(rows, 'tbt').toFixed(0)} ms`,
       );

@@ -21,9 +21,10 @@ export function uncompressedCopy(dist: string): string {
   return copy;
 }
 
-export async function serveSpa(spaDir: string): Promise<ServerProcess & { dataDir: string }> {
+/** The SPA served by the real server; `demo`: on the demo data (signed-in screens), else an empty database. */
+export async function serveSpa(spaDir: string, { demo = false } = {}): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-bench-'));
-  const server = await startServerProcess({ SERVE_SPA: '1', SPA_DIR: spaDir, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' });
+  const server = await startServerProcess({ SERVE_SPA: '1', SPA_DIR: spaDir, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: demo ? '1' : '0' });
   return {
     ...server,
     dataDir,

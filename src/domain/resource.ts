@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { ruleOf } from './resource-rules.js';
+import type { ExportDeclaration } from './list-csv.js';
 import type { Role } from './roles.js';
 
 export { ruleOf };
@@ -227,6 +228,8 @@ export type ResourceDeclaration<N extends string = string, F extends Record<stri
     createdColumn?: string;
     /** With timestamps.modified: likewise, a 'modified' column after it. */
     modifiedColumn?: string;
+    /** The CSV export (`GET <path>.csv`) where it is not the list's columns as declared (src/domain/list-csv.ts). */
+    export?: ExportDeclaration;
   };
 };
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { balanceOf, expectLedgerInvariant, movementCount, queryRows } from '../support/stock-ledger.js';
 import { averageShare, bruteForceExpiring, dayFromToday } from '../support/batch-fixtures.js';
+import { DEFAULT_POLICY } from '../../src/domain/policy.js';
 
 /** Perishables (issue 17): batches, first-expiry-first-out, the expiry report and the write-off, over HTTP. */
 let t: TestApp;
@@ -236,6 +237,76 @@ describe('expiring stock and write-off', () => {
     expect(demo.some((r) => r.days_to_expiry >= 1 && r.days_to_expiry <= 7)).toBe(true);
     expect((await t.request('GET', '/api/inventory/expiring?days=-1', { role: 'admin' })).status).toBe(400);
     expect((await t.request('GET', '/api/inventory/expiring?warehouse_id=nope', { role: 'admin' })).status).toBe(400);
+  });
+
+  it('pages the batches, sums every window over all of them, filters one window, and downloads every batch as CSV (issue 33)', async () => {
+    const query = 'days=30&include_expired=true';
+    const expected = await bruteForceExpiring(t.db, 30, true, null);
+    expect(expected.rows.length).toBeGreaterThan(3);
+    const get = async (extra: string, role: 'admin' | 'warehouse-user' = 'admin') => {
+      const res = await t.request('GET', `/api/inventory/expiring?${query}${extra}`, { role });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as {
+        data: { days_to_expiry: number; quantity: number; value?: number }[];
+        total: number;
+        page: number;
+        windows: { key: string; batches: number; quantity: number; value?: number }[];
+      };
+    };
+    // Pages of 2 put together are the whole list; the totals are every batch's whatever the page.
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(expected.rows.length / 2); page++) pages.push(...(await get(`&limit=2&page=${page}`)).data);
+    expect(pages).toEqual(expected.rows);
+    const first = await get('&limit=2');
+    expect(first.total).toBe(expected.rows.length);
+    // Each window: its batches, units and value, as summed from the rows themselves.
+    const windows: [string, (d: number) => boolean][] = [
+      ['expired', (d) => d < 0],
+      ['0-3', (d) => d >= 0 && d <= 3],
+      ['4-7', (d) => d >= 4 && d <= 7],
+      ['8-30', (d) => d >= 8 && d <= 30],
+    ];
+    for (const [key, inside] of windows) {
+      const rows = expected.rows.filter((r) => inside(r.days_to_expiry));
+      const total = first.windows.find((w) => w.key === key)!;
+      expect(total.batches, key).toBe(rows.length);
+      expect(total.quantity, key).toBe(rows.reduce((s, r) => s + r.quantity, 0));
+      expect(total.value, key).toBeCloseTo(
+        rows.reduce((s, r) => s + (r.value ?? 0), 0),
+        2,
+      );
+      const only = await get(`&window=${key}&limit=1000`);
+      expect(only.data).toEqual(rows);
+      expect(only.windows).toEqual(first.windows);
+    }
+    const csv = await t.request<string>('GET', `/api/inventory/expiring.csv?${query}`, { role: 'admin' });
+    expect(csv.status).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Bucket,Warehouse,Product,Batch,Expiry date,Days to expiry,Quantity,Value');
+    expect(lines).toHaveLength(1 + expected.rows.length);
+    expect(lines.filter((l) => l.startsWith('Expired,'))).toHaveLength(expected.rows.filter((r) => r.days_to_expiry < 0).length);
+    // Without 'costs: see' no value anywhere; the CSV has no Value column.
+    const policy = structuredClone(DEFAULT_POLICY);
+    policy.grants['warehouse-user'] = { ...policy.grants['warehouse-user'], costs: [] };
+    expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: policy })).status).toBe(200);
+    try {
+      const reader = await get('', 'warehouse-user');
+      expect(JSON.stringify(reader)).not.toContain('value');
+      const blind = await t.request<string>('GET', `/api/inventory/expiring.csv?${query}&window=expired`, { role: 'warehouse-user' });
+      expect(blind.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Bucket,Warehouse,Product,Batch,Expiry date,Days to expiry,Quantity');
+    } finally {
+      await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });
+    }
+    for (const bad of ['window=soon', 'page=0', 'limit=0']) {
+      const res = await t.request('GET', `/api/inventory/expiring?${bad}`, { role: 'admin' });
+      expect(res.status, bad).toBe(400);
+      expect(JSON.stringify(res.body), bad).toContain(bad.split('=')[0]!);
+    }
+    expect((await t.request('GET', '/api/inventory/expiring.csv?window=soon', { role: 'admin' })).status).toBe(400);
+    expect((await t.request('GET', `/api/inventory/expiring.csv?${query}`, { role: 'seller' })).status).toBe(403);
   });
 
   it('write-off-expired: one damaged row (reason expired) per expired batch, once, replayed by its key; under the policy', async () => {

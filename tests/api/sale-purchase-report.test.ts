@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { expectLedgerInvariant } from '../support/stock-ledger.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
 import { dayIST, shift, today } from '../support/business-day.js';
+import { parseCsv } from '../../src/server/services/csv.js';
+import { DEFAULT_POLICY } from '../../src/domain/policy.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +28,13 @@ type Item = {
   reference_id: string | null;
   purchase_order_id: string | null;
 };
-type Days = Record<string, { total: number; total_quantity: number; items: Item[] }>;
+type Days = Record<string, { total: number; total_quantity: number; item_count: number; items: Item[] }>;
+type Report = {
+  purchases: Days;
+  sales: Days;
+  totals: Record<'purchases' | 'sales', { total?: number; total_quantity: number; item_count: number }>;
+  days_total: number;
+};
 
 describe('GET /reports/warehouse-sale-purchase', () => {
   it("groups a warehouse's purchases and sales by day, matching the ledger row by row", async () => {
@@ -35,7 +43,7 @@ describe('GET /reports/warehouse-sale-purchase', () => {
     const end = shift(today(), -5);
     const res = await t.request<{ purchases: Days; sales: Days }>(
       'GET',
-      `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${start}&end_date=${end}`,
+      `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${start}&end_date=${end}&limit=366&items_limit=100`,
       { role: 'warehouse-user' },
     );
     expect(res.status).toBe(200);
@@ -60,7 +68,7 @@ describe('GET /reports/warehouse-sale-purchase', () => {
       const chronological = (a: { m: typeof stockMovements.$inferSelect }, b: { m: typeof stockMovements.$inferSelect }) =>
         a.m.created.getTime() - b.m.created.getTime() || a.m.seq - b.m.seq;
       for (const { m, name } of inPeriod.filter(({ m }) => pick(m)).sort(chronological)) {
-        const day = (expected[dayIST(m.created)] ??= { total: 0, total_quantity: 0, items: [] });
+        const day = (expected[dayIST(m.created)] ??= { total: 0, total_quantity: 0, item_count: 0, items: [] });
         const sign = toSeller(m) ? -1 : 1;
         day.total = Math.round((day.total + sign * m.totalValue) * 100) / 100;
         day.total_quantity += sign * Math.abs(m.quantity);
@@ -91,7 +99,7 @@ describe('GET /reports/warehouse-sale-purchase', () => {
 
   it('shows a sale made today, but not damaged goods', async () => {
     const p = await stockFixtures(t.db).stocked(3);
-    const url = `/api/reports/warehouse-sale-purchase?warehouse_id=${p.warehouseId}&start_date=${today()}&end_date=${today()}`;
+    const url = `/api/reports/warehouse-sale-purchase?warehouse_id=${p.warehouseId}&start_date=${today()}&end_date=${today()}&items_limit=100`;
     const before = (await t.request<{ sales: Days }>('GET', url, { role: 'admin' })).body.sales[today()]?.items.length ?? 0;
     const sale = await t.request('POST', '/api/inventory/remove-stock', {
       role: 'admin',
@@ -104,6 +112,108 @@ describe('GET /reports/warehouse-sale-purchase', () => {
     const after = (await t.request<{ sales: Days }>('GET', url, { role: 'admin' })).body.sales[today()]!;
     expect(after.items).toHaveLength(before + 1);
     expect(after.items.at(-1)).toMatchObject({ _id: sale.body.movement._id, quantity: 2, product_id: p.productId, product_name: p.productName });
+  });
+
+  it('answers a page of days with their totals and first movements; a day pages on through /items; the CSV holds every movement', async () => {
+    const { warehouseId } = await stockFixtures(t.db).stocked();
+    const base = `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${shift(today(), -60)}&end_date=${today()}`;
+    const full = (await t.request<Report>('GET', `${base}&limit=366&items_limit=100`, { role: 'admin' })).body;
+    const days = [...new Set([...Object.keys(full.purchases), ...Object.keys(full.sales)])].sort();
+    expect(days.length).toBeGreaterThan(3);
+    expect(full.days_total).toBe(days.length);
+
+    // Pages of 3 days, 2 movements each: the same days in order, the same totals, each day's first movements.
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(days.length / 3); page++) {
+      const part = (await t.request<Report>('GET', `${base}&limit=3&page=${page}&items_limit=2`, { role: 'admin' })).body;
+      expect(part.days_total).toBe(days.length);
+      expect(part.totals).toEqual(full.totals);
+      const pageDays = [...new Set([...Object.keys(part.purchases), ...Object.keys(part.sales)])].sort();
+      seen.push(...pageDays);
+      for (const section of ['purchases', 'sales'] as const) {
+        for (const [day, d] of Object.entries(part[section])) {
+          const whole = full[section][day]!;
+          expect([d.total, d.total_quantity, d.item_count]).toEqual([whole.total, whole.total_quantity, whole.items.length]);
+          expect(d.items).toEqual(whole.items.slice(0, 2));
+        }
+      }
+    }
+    expect(seen).toEqual(days);
+    for (const section of ['purchases', 'sales'] as const) {
+      const all = Object.values(full[section]);
+      expect(full.totals[section].item_count).toBe(all.reduce((n, d) => n + d.items.length, 0));
+      expect(full.totals[section].total_quantity).toBe(all.reduce((n, d) => n + d.total_quantity, 0));
+      expect(full.totals[section].total).toBeCloseTo(
+        all.reduce((n, d) => n + d.total, 0),
+        2,
+      );
+    }
+
+    // A busy day's sales, two at a time through /items: exactly its movements, in order.
+    const [busyDay, busy] = Object.entries(full.sales).sort(([, a], [, b]) => b.items.length - a.items.length)[0]!;
+    expect(busy.items.length).toBeGreaterThan(2);
+    const paged: Item[] = [];
+    for (let page = 1; paged.length < busy.items.length; page++) {
+      const res = await t.request<{ data: Item[]; total: number }>(
+        'GET',
+        `/api/reports/warehouse-sale-purchase/items?warehouse_id=${warehouseId}&day=${busyDay}&section=sales&limit=2&page=${page}`,
+        { role: 'admin' },
+      );
+      expect([res.status, res.body.total]).toEqual([200, busy.items.length]);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      paged.push(...res.body.data);
+    }
+    expect(paged).toEqual(busy.items);
+
+    // The download: a header, every movement, and each day's total after its movements.
+    const csv = await t.request<string>('GET', base.replace('warehouse-sale-purchase?', 'warehouse-sale-purchase.csv?'), { role: 'admin' });
+    expect(csv.status).toBe(200);
+    const records = parseCsv(csv.body).records.map((r) => r.fields);
+    expect(records[0]).toEqual(['Section', 'Date', 'Time', 'Product', 'Quantity', 'Unit Cost', 'Total Value']);
+    const movements = records.slice(1).filter((r) => r[3] !== 'Day total');
+    const dayTotals = records.slice(1).filter((r) => r[3] === 'Day total');
+    expect(movements.length).toBe(full.totals.purchases.item_count + full.totals.sales.item_count);
+    expect(dayTotals.length).toBe(Object.keys(full.purchases).length + Object.keys(full.sales).length);
+    expect(
+      records
+        .slice(1)
+        .filter((r) => r[0] === 'Sales' && r[1] === busyDay)
+        .map((r) => r[3]),
+    ).toEqual([...busy.items.map((i) => i.product_name), 'Day total']);
+  });
+
+  it('leaves every value out for a role without costs, and refuses bad paging naming the field', async () => {
+    const { warehouseId } = await stockFixtures(t.db).stocked();
+    const base = `/api/reports/warehouse-sale-purchase?warehouse_id=${warehouseId}&start_date=${shift(today(), -60)}&end_date=${today()}`;
+    const policy = structuredClone(DEFAULT_POLICY);
+    policy.grants['warehouse-user'] = { ...policy.grants['warehouse-user'], costs: [] };
+    expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: policy })).status).toBe(200);
+    try {
+      const res = await t.request<Report>('GET', base, { role: 'warehouse-user' });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toMatch(/"total"|unit_cost|total_value/);
+      const csv = await t.request<string>('GET', base.replace('warehouse-sale-purchase?', 'warehouse-sale-purchase.csv?'), { role: 'warehouse-user' });
+      expect(parseCsv(csv.body).records[0]!.fields).toEqual(['Section', 'Date', 'Time', 'Product', 'Quantity']);
+    } finally {
+      await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });
+    }
+    for (const [query, field] of [
+      ['&limit=367', 'limit'],
+      ['&items_limit=101', 'items_limit'],
+      ['&page=0', 'page'],
+    ]) {
+      const res = await t.request('GET', `${base}${query}`, { role: 'admin' });
+      expect([res.status, res.body.errors?.[0]?.field], query).toEqual([400, field]);
+    }
+    const items = `/api/reports/warehouse-sale-purchase/items?warehouse_id=${warehouseId}&day=${today()}`;
+    for (const [query, field] of [
+      ['&section=returns', 'section'],
+      ['', 'section'],
+      ['&section=sales&limit=101', 'limit'],
+    ]) {
+      const res = await t.request('GET', `${items}${query}`, { role: 'admin' });
+      expect([res.status, res.body.errors?.[0]?.field], query).toEqual([400, field]);
+    }
   });
 
   it('requires warehouse, start date and end date (SPEC.md section 5), and a sane period', async () => {

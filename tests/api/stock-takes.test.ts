@@ -69,7 +69,10 @@ describe('stock takes: count, review, apply', () => {
       ].sort(),
     );
     expect(review.body.totals.variance_quantity).toBe(-1);
-    expect(review.body.totals.not_counted).toBe(0);
+    // The totals are the whole take's, whatever the lines shown: three counted, the rest not.
+    expect(review.body.totals.counted).toBe(3);
+    expect(review.body.totals.not_counted).toBe(review.body.totals.lines - 3);
+    expect(review.body.lines_matching).toBe(2);
 
     const applied = await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'warehouse-user' });
     expect(applied.status).toBe(200);
@@ -265,6 +268,70 @@ describe('stock takes: count, review, apply', () => {
     } finally {
       await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });
     }
+  });
+
+  it('sends its lines a page at a time in name order, with the totals of every line; searches, filters and finds the page of a product; counts the uncounted as zero in one step', async () => {
+    const w = (await fx.stocked(10)).warehouseId;
+    const id = await start(w, { blind: false });
+    type Line = { product_id: string; productname: string; sku: string | null; counted: number | null };
+    type Sheet = { lines: Line[]; page: number; limit: number; lines_matching: number; totals: { lines: number; counted: number; not_counted: number } };
+    const get = async (query = '') => {
+      const res = await t.request('GET', `/api/stock-takes/${id}${query}`, { role: 'admin' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as Sheet;
+    };
+    const first = await get();
+    const total = first.totals.lines;
+    expect(total).toBeGreaterThan(50);
+    expect(first.lines).toHaveLength(50);
+    expect(first.lines_matching).toBe(total);
+    const all = (await get('?limit=500')).lines;
+    expect(all).toHaveLength(total);
+    // The sheet's order: names whatever their case, then ids; page 2 goes on where page 1 stopped.
+    const names = all.map((l) => l.productname.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await get('?page=2')).lines.map((l) => l.product_id)).toEqual(all.slice(50, 100).map((l) => l.product_id));
+    // The page holding a product's line.
+    const far = all[total - 1]!;
+    const found = await get(`?at_product=${far.product_id}&limit=20`);
+    expect(found.page).toBe(Math.floor((total - 1) / 20) + 1);
+    expect(found.lines.some((l) => l.product_id === far.product_id)).toBe(true);
+    // Search: a name's part, or an exact SKU.
+    const withSku = all.find((l) => l.sku)!;
+    const bySku = await get(`?q=${encodeURIComponent(withSku.sku!.toLowerCase())}`);
+    expect(bySku.lines.map((l) => l.product_id)).toContain(withSku.product_id);
+    expect(bySku.lines_matching).toBe(bySku.lines.length);
+    // Header and totals alone.
+    expect((await get('?limit=0')).lines).toEqual([]);
+
+    expect((await count(id, [{ product_id: all[0]!.product_id, counted: 1 }])).status).toBe(200);
+    const uncounted = await get('?uncounted=true&limit=500');
+    expect(uncounted.lines_matching).toBe(total - 1);
+    expect(uncounted.lines.every((l) => l.counted === null)).toBe(true);
+    expect(uncounted.totals.counted).toBe(1);
+
+    const zero = await t.request('POST', `/api/stock-takes/${id}/count-uncounted-as-zero`, { role: 'warehouse-user' });
+    expect(zero.status).toBe(200);
+    expect(zero.body.saved).toBe(total - 1);
+    const after = await get('?uncounted=true');
+    expect(after.lines_matching).toBe(0);
+    expect(after.totals.counted).toBe(total);
+    expect((await get('?limit=500')).lines.find((l) => l.product_id === all[0]!.product_id)!.counted).toBe(1);
+    // Again: nothing left to count.
+    expect((await t.request('POST', `/api/stock-takes/${id}/count-uncounted-as-zero`, { role: 'warehouse-user' })).body.saved).toBe(0);
+
+    for (const [query, field] of [
+      ['?limit=501', 'limit'],
+      ['?page=0', 'page'],
+      ['?at_product=nope', 'at_product'],
+    ]) {
+      const bad = await t.request('GET', `/api/stock-takes/${id}${query}`, { role: 'admin' });
+      expect(bad.status, query).toBe(400);
+      expect(JSON.stringify(bad.body), query).toContain(field);
+    }
+    expect((await t.request('POST', `/api/stock-takes/${id}/count-uncounted-as-zero`, { role: 'seller' })).status).toBe(403);
+    await cancel(id);
+    expect((await t.request('POST', `/api/stock-takes/${id}/count-uncounted-as-zero`, { role: 'admin' })).status).toBe(409);
   });
 
   it('validates input, answers 404 for unknown ids, and enforces the policy', async () => {

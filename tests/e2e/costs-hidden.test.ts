@@ -41,7 +41,7 @@ describe("without 'costs: see' (issue 28)", () => {
     await api('PUT', '/permissions', DEFAULT_POLICY);
   });
 
-  it('no screen shows ₹NaN or a cost column: dashboard, inventory, city inventory, the four report views, sale-purchase (and its CSV), transfers, stock takes, expiry', async () => {
+  it('no screen shows ₹NaN or a cost column: dashboard, inventory (and its CSV), city inventory, the four report views, sale-purchase (and its CSV), transfers, stock takes, expiry', async () => {
     const page = browser.page();
     const record = await demoRecord(2828, () => true);
     await loginAs(page, 'warehouse');
@@ -55,6 +55,13 @@ describe("without 'costs: see' (issue 28)", () => {
     await settled(page, 'Inventory Management');
     await expect.poll(() => tableRows(page).count()).toBeGreaterThan(0);
     await expectNoCosts(page, 'inventory');
+    // Its CSV (the API's file) in the list's columns as this role sees them.
+    const [inventoryCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const inventoryHeader = fs
+      .readFileSync((await inventoryCsv.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0];
+    expect(inventoryHeader).toBe('Product Name,Current Stock,Min Stock,Max Stock,Location,Warehouse,Status');
 
     await page.goto(`/inventory-by-city/${record.city_id}`);
     await settled(page, 'Inventory for City');

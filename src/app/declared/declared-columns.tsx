@@ -16,17 +16,17 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
  * What a cell shows for a field of each kind: money in rupees, a flag by its labels (Yes/No unless declared), a
  * choice by its option's tag, a reference by its record's name, a list by its first entries, a text cut or on one line.
  */
-function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'exportValue' | 'align'> {
+function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'align'> {
   switch (field.kind) {
     case 'money':
-      return { align: 'right', render: (r) => formatINR(Number(r[name])), exportValue: (r) => r[name] as number };
+      return { align: 'right', render: (r) => formatINR(Number(r[name])) };
     case 'decimal':
       return { align: 'right' };
     case 'integer':
       return { align: 'right', render: (r) => (r[name] as number | null)?.toLocaleString('en-IN') };
     case 'boolean': {
       const [yes, no] = field.labels ?? YES_NO;
-      return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} />, exportValue: (r) => (r[name] ? yes : no) };
+      return { render: (r) => <ActiveTag active={!!r[name]} labels={[yes, no]} /> };
     }
     case 'date':
       return { render: (r) => <span style={NOWRAP}>{formatDate(r[name])}</span> };
@@ -34,16 +34,15 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'expo
       return { render: (r) => <span style={NOWRAP}>{formatDateTime(r[name])}</span> };
     case 'choice': {
       const option = (r: ApiRecord) => field.options?.find((o) => o.value === r[name]);
-      // The CSV keeps the stored value, as an import would read it.
       return { render: (r) => <Tag color={option(r)?.color ?? 'default'}>{option(r)?.label ?? (r[name] as string)}</Tag> };
     }
     case 'ref': {
       const shown = (r: ApiRecord) => (r[refNameOf(name, field)] ?? field.ref?.unknown) as string;
-      return { render: shown, exportValue: shown };
+      return { render: shown };
     }
     case 'list': {
       const entries = (r: ApiRecord) => (r[name] ?? []) as string[];
-      return { render: (r) => firstOf(entries(r), LIST_ENTRIES_SHOWN), exportValue: (r) => entries(r).join(', ') };
+      return { render: (r) => firstOf(entries(r), LIST_ENTRIES_SHOWN) };
     }
     default:
       if (field.cut) return { render: (r) => <CutText text={r[name] as string | null} max={field.cut!} /> };
@@ -100,7 +99,6 @@ const stampColumn = (key: 'created' | 'modified', title: string): Column => ({
   key,
   title,
   render: (r) => formatDate(r[key]),
-  exportValue: (r) => r[key] as string,
   sort: key,
 });
 
@@ -112,7 +110,6 @@ function linesColumns(name: string, field: ResourceField): Column[] {
     title: total.label,
     align: 'right',
     render: (r) => figureText(r[key], total.kind ?? 'decimal'),
-    exportValue: (r) => r[key] as number,
   }));
   return [count, ...totals];
 }

@@ -2,7 +2,6 @@ import { ShoppingOutlined } from '@ant-design/icons';
 import { Space } from 'antd';
 import { retryableLazy } from '../routes/retryable-lazy';
 import { STOCK_STATUSES } from '../../domain/constants';
-import { PRODUCT_CSV_COLUMNS } from '../../domain/product-csv';
 import { ProductImportButton } from '../pages/products/import/ProductImportButton';
 import { ProductThumb, StockStatusTag, SubcategoryCell, stockStatusLabel } from '../pages/products/ProductCells';
 import type { SpaPart } from '../declared/declared';
@@ -21,8 +20,8 @@ const product = (r: ApiRecord) => r as unknown as Product;
 
 /**
  * Product Listing: the shared declaration, with what the SPA does its own way: the image, stock status and stock
- * columns, the subcategory's GST note, the category filters by id, the import button, the export in the import's
- * columns, the warehouse filter, suggestions from /products/autocomplete and a form of its own.
+ * columns, the subcategory's GST note, the category filters by id, the import button (the export, in the import's
+ * columns, is the declaration's), the warehouse filter, suggestions from /products/autocomplete and a form of its own.
  */
 export default {
   menuOrder: 10,
@@ -31,20 +30,18 @@ export default {
   cells: {
     category: { filter: { param: 'category_id', options: { resource: 'categories', labelField: 'name' } } },
     subcategory: {
-      exportValue: (r) => product(r).subcategory,
       filter: { param: 'subcategory_id', options: { resource: 'subcategories', labelField: 'name' } },
       render: (r) => <SubcategoryCell name={product(r).subcategory} gstRate={product(r).gst_rate} subcategoryGstRate={product(r).subcategory_gst_rate} />,
     },
   },
   columns: {
     extra: [
-      { key: 'image', title: 'Image', noExport: true, render: (r) => <ProductThumb images={product(r).main_image} name={product(r).productname} /> },
+      { key: 'image', title: 'Image', render: (r) => <ProductThumb images={product(r).main_image} name={product(r).productname} /> },
       {
         key: 'stock_status',
         title: 'Stock Status',
         filter: { options: STOCK_STATUSES.map((status) => ({ value: status, label: stockStatusLabel(status) })) },
         render: (r) => <StockStatusTag status={product(r).stock_status} />,
-        exportValue: (r) => stockStatusLabel(product(r).stock_status),
       },
       { key: 'current_stock', title: 'Current Stock', align: 'right', render: (r) => product(r).current_stock ?? 'N/A', sort: 'current_stock' },
     ],
@@ -53,8 +50,6 @@ export default {
   list: {
     deleteError: 'Failed to delete product. Please try again.',
     toolbar: ProductImportButton,
-    // Export in the import's columns: export → edit → import round-trips.
-    exportColumns: PRODUCT_CSV_COLUMNS.map((c) => ({ key: c.field, title: c.header })),
     search: {
       path: 'products/autocomplete',
       listKey: 'data',

@@ -1,10 +1,10 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
+import { Suspense } from 'react';
 import { purchaseOrdersResource } from '../../domain/resources/purchase-orders';
 import { ExpectedOn } from '../pages/purchase-orders/OverdueTag';
 import { PrintButton } from '../pages/purchase-orders/PrintButton';
 import { SellerDetails } from '../pages/purchase-orders/SellerDetails';
 import { SellerLink } from '../pages/purchase-orders/SellerLink';
-import { TaxSummary } from '../pages/purchase-orders/TaxSummary';
 import { orderOf } from '../pages/purchase-orders/types';
 import { retryableLazy } from '../routes/retryable-lazy';
 import type { SpaPart } from '../declared/declared';
@@ -16,6 +16,8 @@ import type { ApiRecord, ColumnDeclaration, SpaResource, ShowDeclaration, ShowLi
 // The dialogs load when a step is first opened: the record page does not carry them.
 const ReceiveForm = retryableLazy(async () => ({ default: (await import('../pages/purchase-orders/ReceiveForm')).ReceiveForm }));
 const ReturnForm = retryableLazy(async () => ({ default: (await import('../pages/purchase-orders/ReturnForm')).ReturnForm }));
+// The GST split (a table) loads with the order's page: the registry, read by every screen, does not carry it.
+const TaxSummary = retryableLazy(async () => ({ default: (await import('../pages/purchase-orders/TaxSummary')).TaxSummary }));
 
 type Kind = 'money' | 'integer' | 'decimal';
 const figure = (key: string, title: string, kind: Kind): ColumnDeclaration<ApiRecord> => ({
@@ -44,7 +46,11 @@ const orderLines: ShowLines = {
     figure('amount', 'Amount', 'money'),
   ],
   totals: [{ key: 'units', label: 'Units ordered', text: (r) => figureText(r.units, 'integer') }],
-  footer: ({ record }) => <TaxSummary taxes={orderOf(record).taxes} />,
+  footer: ({ record }) => (
+    <Suspense fallback={null}>
+      <TaxSummary taxes={orderOf(record).taxes} />
+    </Suspense>
+  ),
 };
 
 const declared = showOf(purchaseOrdersResource);

@@ -28,16 +28,12 @@ export type Operation = 'list' | 'one' | 'create' | 'update' | 'delete';
 /** A record as the data provider hands it over (the API's `_id` doubled as `id`). */
 export type ApiRecord = BaseRecord;
 
-/** One column of a list table, also one column of its CSV export. */
+/** One column of a list table (its CSV export is the API's: src/domain/list-csv.ts). */
 export type ColumnDeclaration<T> = {
   key: string;
   title: string;
   /** Cell content; default the record's field named `key`. */
   render?: (record: T) => ReactNode;
-  /** CSV value; default the record's field named `key`. */
-  exportValue?: (record: T) => string | number | boolean | null | undefined;
-  /** Left out of the CSV (images, buttons). */
-  noExport?: boolean;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
   /** The API's `sort` field this column sorts by (a header click sorts the list on the server). */
@@ -92,8 +88,6 @@ export type ListDeclaration<T = ApiRecord> = {
   deleteError?: string;
   /** Default PAGE_SIZE. */
   pageSize?: number;
-  /** The CSV export's columns when they differ from the table's (products: the import's columns, so they round-trip). */
-  exportColumns?: ColumnDeclaration<T>[];
   /** More buttons beside Export (products: Import). */
   toolbar?: ComponentType;
   /** Icon-only row buttons with their names in tooltips, for rows with many actions. */

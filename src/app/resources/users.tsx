@@ -1,6 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { USER_STATUS_LABELS, defaultRoleLabel, type UserStatus } from '../../domain/roles';
-import { usersResource } from '../../domain/resources/users';
+import { userFullName, userRoleLabel, usersResource } from '../../domain/resources/users';
 import { formatDateTime } from '../crud/cells';
 import type { SpaPart } from '../declared/declared';
 import { choiceTag } from '../declared/declared-values';
@@ -9,10 +8,8 @@ import type { ApiRecord, ShowDeclaration } from './types';
 type User = { firstname?: string; lastname?: string; email?: string; role: string; role_label?: string; status: string };
 const user = (r: ApiRecord) => r as User;
 
-const statusLabel = (r: ApiRecord) => USER_STATUS_LABELS[user(r).status as UserStatus] ?? user(r).status;
-/** The role as the admin labelled it (the API's role_label), else SPEC.md's label. */
-const roleLabel = (r: ApiRecord) => user(r).role_label || defaultRoleLabel(user(r).role);
-const fullName = (r: ApiRecord) => [user(r).firstname, user(r).lastname].filter(Boolean).join(' ');
+const roleLabel = userRoleLabel;
+const fullName = userFullName;
 const shown = (key: string) => (r: ApiRecord) => (typeof r[key] === 'string' && r[key] ? (r[key] as string) : '—');
 
 /** A user's page: who they are, and for a seller the purchase orders placed with them (issue 31). */
@@ -35,7 +32,7 @@ const userPage: ShowDeclaration = {
 
 /**
  * User Listing: the shared declaration, with what the SPA does its own way: the Name column (first and last name),
- * the role's label, the status's label in the CSV, the search box's suggestions from /users/autocomplete, and a
+ * the role's label (the CSV's, like the status's label, is the declaration's), the search box's suggestions from /users/autocomplete, and a
  * user's page (a seller's purchase orders), opened from the Name.
  */
 export default {
@@ -44,9 +41,8 @@ export default {
   routes: { ...usersResource.screens, show: '/users/show/:id' },
   show: userPage,
   cells: {
-    firstname: { key: 'name', render: fullName, exportValue: fullName },
-    role: { render: roleLabel, exportValue: roleLabel, sort: 'role' },
-    status: { exportValue: statusLabel },
+    firstname: { key: 'name', render: fullName },
+    role: { render: roleLabel, sort: 'role' },
   },
   list: {
     search: {

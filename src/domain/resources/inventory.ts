@@ -6,8 +6,29 @@ import { leadTimeDays, orderMultiple, preferredSeller } from '../schemas/repleni
 
 const COST_MESSAGE = 'Unit cost must be a number, 0 or more';
 
-/** The list screen's texts, which its page of its own shows. */
-export const INVENTORY_LIST = { title: 'Inventory Management', createLabel: 'Add Inventory', emptyText: 'No inventory records found' } as const;
+/** SPEC.md section 4: a record's status is Out of Stock, then Low Stock, then In Stock. */
+export const inventoryStatusLabel = (record: Readonly<Record<string, unknown>>): 'Out of Stock' | 'Low Stock' | 'In Stock' =>
+  record.out_of_stock ? 'Out of Stock' : record.low_stock_alert ? 'Low Stock' : 'In Stock';
+
+/** The list screen's texts, which its page of its own shows, and its CSV: the list's columns (costs hidden as there). */
+export const INVENTORY_LIST = {
+  title: 'Inventory Management',
+  createLabel: 'Add Inventory',
+  emptyText: 'No inventory records found',
+  export: {
+    columns: [
+      { key: 'product_name', title: 'Product Name' },
+      { key: 'current_stock', title: 'Current Stock' },
+      { key: 'minimum_stock', title: 'Min Stock' },
+      { key: 'maximum_stock', title: 'Max Stock' },
+      { key: 'location', title: 'Location' },
+      { key: 'warehouse_name', title: 'Warehouse' },
+      { key: 'unit_cost', title: 'Unit Cost' },
+      { key: 'total_value', title: 'Total Value' },
+      { key: 'status', title: 'Status', value: inventoryStatusLabel },
+    ],
+  },
+} as const;
 
 /**
  * SPEC.md's inventory record (a product's balance in one warehouse) on the shared declaration. Its service stays its

@@ -3,6 +3,8 @@ import { UNITS } from '../constants.js';
 import { choice, money, optionalText, requiredText } from '../schemas/common.js';
 import { DISCOUNT_ABOVE_MRP_MESSAGE, PRICE_NEGATIVE_MESSAGE, barcode, colours, mainImages, sku } from '../schemas/product-rules.js';
 import { defineResource } from '../resource.js';
+import type { ExportColumn } from '../list-csv.js';
+import { PRODUCT_CSV_COLUMNS } from '../product-csv.js';
 
 /**
  * SPEC.md section 2's Product Listing on the shared declaration. Its service stays its own (images, colour variants,
@@ -72,5 +74,7 @@ export const productsResource = defineResource({
     createLabel: 'Add Product',
     emptyText: 'No products found',
     searchPlaceholder: 'Search products by name',
+    // In the import's columns: export → edit → import round-trips.
+    export: { columns: PRODUCT_CSV_COLUMNS.map((c): ExportColumn => ({ key: c.field, title: c.header })) },
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
-import { ROLE_NAME_MAX, USER_STATUSES, USER_STATUS_LABELS, isRole } from '../roles.js';
+import { ROLE_NAME_MAX, USER_STATUSES, USER_STATUS_LABELS, defaultRoleLabel, isRole, type UserStatus } from '../roles.js';
 import { choice, email, optionalText, phone, requiredText } from '../schemas/common.js';
 import { defineResource } from '../resource.js';
 
@@ -8,6 +8,16 @@ const password = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Password is too long');
+
+/** A user as the API sends it (a list row or a record). */
+type UserNames = Readonly<Record<string, unknown>>;
+
+/** A user's name as lists show it: first and last name. */
+export const userFullName = (u: UserNames): string => [u.firstname, u.lastname].filter(Boolean).join(' ');
+/** The role as the admin labelled it (the API's role_label), else SPEC.md's label. */
+export const userRoleLabel = (u: UserNames): string => (typeof u.role_label === 'string' && u.role_label) || defaultRoleLabel(String(u.role));
+/** 'Not Verified' for notverified (SPEC.md section 4). */
+export const userStatusLabel = (u: UserNames): string => USER_STATUS_LABELS[u.status as UserStatus] ?? String(u.status);
 
 const ASSIGNED_HELP = "Where a role's scope is 'Assigned only', the user works in these warehouses only.";
 
@@ -108,5 +118,7 @@ export const usersResource = defineResource({
     searchPlaceholder: 'Search users by name, email or phone',
     createdColumn: 'Created',
     modifiedColumn: 'Modified',
+    // The Name column is first and last name; role and status as their labels.
+    export: { values: { firstname: { value: userFullName }, role: { value: userRoleLabel }, status: { value: userStatusLabel } } },
   },
 });

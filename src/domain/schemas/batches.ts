@@ -50,10 +50,27 @@ const wholeDays = z.preprocess(
     .default(7),
 );
 
-export const expiringQuery = z.object({
+/** The expiry report's windows (issue 17), in days to expiry: expired, 0–3, 4–7 and 8–30. */
+export const EXPIRY_WINDOWS = [
+  { key: 'expired', label: 'Expired', from: null, to: -1 },
+  { key: '0-3', label: '0–3 days', from: 0, to: 3 },
+  { key: '4-7', label: '4–7 days', from: 4, to: 7 },
+  { key: '8-30', label: '8–30 days', from: 8, to: 30 },
+] as const;
+export type ExpiryWindowKey = (typeof EXPIRY_WINDOWS)[number]['key'];
+const windowKeys = EXPIRY_WINDOWS.map((w) => w.key) as [ExpiryWindowKey, ...ExpiryWindowKey[]];
+
+const expiringFilters = {
   days: wholeDays,
   warehouse_id: z.preprocess(blank, z.string().trim().max(64).optional()),
   include_expired: queryFlag,
+  /** One window's batches only (the totals of every window still come). */
+  window: z.preprocess(blank, z.enum(windowKeys, { error: `window must be one of: ${windowKeys.join(', ')}` }).optional()),
+};
+
+export const expiringQuery = z.object({
+  ...expiringFilters,
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
@@ -62,6 +79,13 @@ export const expiringQuery = z.object({
     .default(MAX_LIST_LIMIT),
 });
 export type ExpiringQuery = z.infer<typeof expiringQuery>;
+
+/** The expiring stock as a CSV download: every batch of the filters, no page. */
+export const expiringDownloadQuery = z.object(expiringFilters);
+export type ExpiringDownloadQuery = z.infer<typeof expiringDownloadQuery>;
+
+/** One window's batches, units and value (absent without 'costs: see'). */
+export type ExpiryWindowTotal = { key: ExpiryWindowKey; batches: number; quantity: number; value?: number };
 
 export type BatchRow = {
   batch_no: string;

@@ -233,12 +233,41 @@ export const inventoryReportQuery = z
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type InventoryReportQuery = z.infer<typeof inventoryReportQuery>;
 
-/** SPEC.md section 5: warehouse, start date and end date are all required. */
+/** The sale-purchase report's pages: of days (its groups), and of each day's movements (its items). */
+export const SALE_PURCHASE_PAGE = { days: 31, maxDays: 366, items: 20, maxItems: 100 } as const;
+
+const salePurchaseWarehouse = z.string({ error: 'Warehouse is required' }).trim().min(1, 'Warehouse is required').max(64);
+
+/**
+ * SPEC.md section 5: warehouse, start date and end date are all required. Paged (issue 33): `page`/`limit` over the
+ * days that had a purchase or a sale, and at most `items_limit` movements of each (a day's `item_count` says how many).
+ */
 export const salePurchaseQuery = z
   .object({
-    warehouse_id: z.string({ error: 'Warehouse is required' }).trim().min(1, 'Warehouse is required').max(64),
+    warehouse_id: salePurchaseWarehouse,
     start_date: requiredDay('start_date', 'Start date'),
     end_date: requiredDay('end_date', 'End date'),
+    page: wholeNumber('page', 1, 100_000).default(1),
+    limit: wholeNumber('limit', 1, SALE_PURCHASE_PAGE.maxDays).default(SALE_PURCHASE_PAGE.days),
+    items_limit: wholeNumber('items_limit', 0, SALE_PURCHASE_PAGE.maxItems).default(SALE_PURCHASE_PAGE.items),
   })
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type SalePurchaseQuery = z.infer<typeof salePurchaseQuery>;
+
+/** Every row of the report, for its download (no paging). */
+export const salePurchaseDownloadQuery = z
+  .object({ warehouse_id: salePurchaseWarehouse, start_date: requiredDay('start_date', 'Start date'), end_date: requiredDay('end_date', 'End date') })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type SalePurchaseDownloadQuery = z.infer<typeof salePurchaseDownloadQuery>;
+
+export const SALE_PURCHASE_SECTIONS = ['purchases', 'sales'] as const;
+
+/** One day's movements of one section, a page at a time: what a day shows beyond the report's first items. */
+export const salePurchaseItemsQuery = z.object({
+  warehouse_id: salePurchaseWarehouse,
+  day: requiredDay('day', 'Day'),
+  section: z.preprocess(blankAsMissing, z.enum(SALE_PURCHASE_SECTIONS, { error: `section must be one of: ${SALE_PURCHASE_SECTIONS.join(', ')}` })),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  limit: wholeNumber('limit', 1, SALE_PURCHASE_PAGE.maxItems).default(SALE_PURCHASE_PAGE.items),
+});
+export type SalePurchaseItemsQuery = z.infer<typeof salePurchaseItemsQuery>;

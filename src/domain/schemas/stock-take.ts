@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_STOCK } from './inventory.js';
 import { listQuery, queryFlag, requiredText, optionalKey } from './common.js';
+import { wholeNumber } from './stock-rules.js';
 
 export const STOCK_TAKE_STATUSES = ['open', 'applied', 'cancelled'] as const;
 export type StockTakeStatus = (typeof STOCK_TAKE_STATUSES)[number];
@@ -46,7 +47,22 @@ export const stockTakeListQuery = listQuery.extend({
   warehouse_id: optionalKey,
 });
 
-export const stockTakeShowQuery = z.object({ only_variances: queryFlag });
+/** A stock take's lines come a page at a time: a count of a whole warehouse may hold a million of them. */
+export const STOCK_TAKE_LINES_PAGE = { limit: 50, maxLimit: 500 } as const;
+
+export const stockTakeShowQuery = z.object({
+  only_variances: queryFlag,
+  /** Only the lines nobody counted yet. */
+  uncounted: queryFlag,
+  /** Lines whose product's name contains this text, or whose SKU or barcode is exactly it. */
+  q: z.string({ error: 'q must be text' }).trim().max(200, 'q must be at most 200 characters').optional(),
+  /** The page that holds this product's line (when it is on the sheet), instead of `page`. */
+  at_product: optionalKey,
+  page: wholeNumber('page', 1, 1_000_000).default(1),
+  /** 0: the header and totals alone. */
+  limit: wholeNumber('limit', 0, STOCK_TAKE_LINES_PAGE.maxLimit).default(STOCK_TAKE_LINES_PAGE.limit),
+});
+export type StockTakeShowQuery = z.infer<typeof stockTakeShowQuery>;
 
 /** A stock take's header, as GET /stock-takes lists it and its page shows it. */
 export type StockTakeSummary = {

@@ -49,6 +49,15 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** The embedded databases opened by this process: one in-process connection each (see isEmbedded). */
+const embedded = new WeakSet<Db>();
+
+/**
+ * Whether `db` is the embedded database (PGlite): ONE connection, so a transaction holds every other request until it
+ * ends, where PostgreSQL gives each its own pooled connection.
+ */
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenOptions = {
@@ -128,6 +137,7 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       async <T>(text: string) => (await client.query<T>(text)).rows,
       schemaCode(),
     );
+    embedded.add(pgliteDb as unknown as Db);
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',

@@ -452,6 +452,16 @@ export const stockDailyTotals = pgTable(
      * no value: the ledger functions keep it so). The Stock valuation report's count, without reading the ledger.
      */
     heldChange: integer('held_change').notNull().default(0),
+    /**
+     * The sale-purchase report's day (functions/10-ledger.sql, stock_flow): purchases (receipts, less returns to the
+     * seller: signed) and sales (out, but for transfers and returns to a seller), their rows, units and value.
+     */
+    purchaseCount: integer('purchase_count').notNull().default(0),
+    purchaseQuantity: bigint('purchase_quantity', { mode: 'number' }).notNull().default(0),
+    purchaseValue: numeric('purchase_value', { precision: 18, scale: 2 }).notNull().default('0'),
+    saleCount: integer('sale_count').notNull().default(0),
+    saleQuantity: bigint('sale_quantity', { mode: 'number' }).notNull().default(0),
+    saleValue: numeric('sale_value', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [primaryKey({ name: 'stock_daily_totals_pk', columns: [t.day, t.warehouseId, t.movementType] })],
 );
@@ -585,9 +595,12 @@ export const stockTakeLines = pgTable(
     counted: integer('counted'),
     countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'restrict' }),
     countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
+    /** The product's name in lower case when its line was written: the sheet's order, read a page at a time through the index below. */
+    sortName: text('sort_name').notNull().default(''),
   },
   (t) => [
     primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
+    index('stock_take_lines_sheet_idx').on(t.stockTakeId, t.sortName, t.productId),
     check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
   ],
 );

@@ -9,6 +9,10 @@ import { entityTag, expectedVersion, type RecordVersions } from '../services/rec
 import { VersionConflict } from '../db/actor.js';
 import { created, idempotencyKeyHeader, ifMatchHeader } from './openapi.js';
 import type { Api } from './types.js';
+import { sendCsvDownload, type RowSource } from './csv-download.js';
+import { exportCells, type ExportColumn, type ListRecord } from '../../domain/list-csv.js';
+import { COST_FIELDS } from '../auth/cost-fields.js';
+import type { Db } from '../db/client.js';
 
 export type CrudService<TCreate, TUpdate, TOut> = {
   /** What `sort` may name: the list route's query (and so the API document) allows exactly these. */
@@ -19,6 +23,12 @@ export type CrudService<TCreate, TUpdate, TOut> = {
   listQuery?: z.ZodRawShape;
   /** `by`: the caller, for services whose rows are scoped to the caller (warehouses). */
   list(query: ListQuery & Record<string, unknown>, by?: CurrentUser): Promise<Page<TOut>>;
+  /**
+   * Every row of the list for `query` (its search, filters and sort, no page), for a download (`GET <path>.csv`): the
+   * list's own statement, and a batch of its raw rows as the list sends them. A query the list refuses is refused here
+   * alike (a 400), before anything is sent.
+   */
+  exportRows?(query: ExportQuery, by?: CurrentUser): ListSource<TOut> | Promise<ListSource<TOut>>;
   get(id: string, by?: CurrentUser): Promise<TOut>;
   create(input: TCreate, by: CurrentUser): Promise<TOut>;
   /**
@@ -37,6 +47,11 @@ export type CrudService<TCreate, TUpdate, TOut> = {
     key: string | string[] | undefined,
   ): Promise<Outcome & { replayed: boolean }>;
 };
+
+/** A list's query without its page: what a download of the list takes. */
+export type ExportQuery = Omit<ListQuery, 'page' | 'limit'> & Record<string, unknown>;
+/** A list's rows for a download: its statement (the list's, with flat fields and no page) and its rows of a batch. */
+export type ListSource<T> = Required<RowSource<T>>;
 
 /** A workflow step's route: its name (the matrix action), its body (a note, and what the resource's own code takes). */
 export type StepRoute = { name: string; body: ZodType; summary: string };
@@ -63,6 +78,8 @@ export type CrudRoutes<TCreate extends ZodType, TUpdate extends ZodType, TOut> =
   beforeDelete?: (id: string) => Promise<void>;
   /** Each record answer carries its version (and an ETag); an update naming an older one is refused. */
   versions: RecordVersions;
+  /** The list as a CSV download, `GET <path>.csv`, where the service can give its rows (`exportRows`): the file's name and columns. */
+  csv?: { db: Db; name: string; columns: readonly ExportColumn[] };
 };
 
 /** What a refused update says: who changed the record since its author read it. */
@@ -86,6 +103,28 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
     const { rows, total } = await d.service.list(request.query, request.user!);
     return { [d.listKey ?? 'data']: rows, total, page: request.query.page, limit: request.query.limit };
   });
+
+  const { exportRows } = d.service;
+  const { csv } = d;
+  if (csv && exportRows) {
+    const summary = `Every ${d.entity.toLowerCase()} of the list's search, filters and sort, as a CSV file (streamed; no page)`;
+    app.get(
+      `${d.path}.csv`,
+      { config: perm(d.resource, 'list'), schema: { tags, summary, querystring: querystring.omit({ page: true, limit: true }), produces: ['text/csv'] } },
+      async (request, reply) => {
+        const source = await exportRows(request.query, request.user!);
+        // A role without 'costs: see' gets no cost column, not an empty one.
+        const hidden = request.user!.seesCosts === false ? new Set([...COST_FIELDS, ...(d.costFields ?? [])]) : new Set<string>();
+        const columns = csv.columns.filter((c) => !hidden.has(c.key));
+        return sendCsvDownload(reply, csv.db, {
+          filename: `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`,
+          header: columns.map((c) => c.title),
+          toCells: (row) => exportCells(row as ListRecord, columns),
+          ...source,
+        });
+      },
+    );
+  }
 
   const { versions } = d;
   /** The record with its version; read version first, so a change in between makes the version older, never newer. */

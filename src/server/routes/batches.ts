@@ -1,5 +1,6 @@
 import { idParam } from '../../domain/schemas/common.js';
-import { expiringQuery, writeOffExpiredSchema } from '../../domain/schemas/batches.js';
+import { expiringDownloadQuery, expiringQuery, writeOffExpiredSchema } from '../../domain/schemas/batches.js';
+import { expiringReport } from '../services/expiring-report.js';
 import { userOf } from '../auth/access.js';
 import { assertWarehouseWritable } from '../auth/warehouse-scope.js';
 import { withoutCosts } from '../auth/cost-fields.js';
@@ -16,6 +17,7 @@ const BATCH_VALUE = ['value'];
 /** Perishables (issue 17): batches of a record, the expiring stock, and the write-off of what has expired. */
 export const batchRoutes: RouteModule = (app, { database }) => {
   const batches = batchService(database.db);
+  const expiring = expiringReport(database.db);
   const stock = stockService(database);
 
   app.get(
@@ -23,8 +25,17 @@ export const batchRoutes: RouteModule = (app, { database }) => {
     { config: { access: { resource: 'inventory', action: 'list' } }, schema: { tags, querystring: expiringQuery } },
     async (request) => {
       const user = userOf(request);
-      const answer = await batches.expiring(request.query, user.warehouses ?? null);
+      const answer = await expiring.page(request.query, user.warehouses ?? null);
       return user.seesCosts === false ? withoutCosts(answer, BATCH_VALUE) : answer;
+    },
+  );
+
+  app.get(
+    '/inventory/expiring.csv',
+    { config: { access: { resource: 'inventory', action: 'list' } }, schema: { tags, querystring: expiringDownloadQuery } },
+    (request, reply) => {
+      const user = userOf(request);
+      return expiring.download(reply, request.query, user.warehouses ?? null, user.seesCosts !== false);
     },
   );
 

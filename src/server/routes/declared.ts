@@ -1,6 +1,7 @@
 import { getTableName } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Resource } from '../../domain/policy.js';
+import { exportColumnsOf } from '../../domain/list-csv.js';
 import { actionLabel, costFieldsOf, inputSchemaOf, stepTargets, updateSchemaOf } from '../../domain/resource.js';
 import { COST_FIELDS } from '../auth/cost-fields.js';
 import { optionalText } from '../../domain/schemas/common.js';
@@ -21,6 +22,8 @@ export const declaredRoutes: RouteModule = (app, deps) => {
   for (const { spec, part } of deps.resources) {
     const generic = () => declaredService(deps.database.db, spec, part, tables);
     const flow = workflowOf(spec);
+    // Its list as a CSV file, in the columns its list screen shows (src/domain/list-csv.ts).
+    const columns = exportColumnsOf(spec);
     const steps: StepRoute[] = Object.entries(flow?.workflow.actions ?? {}).map(([name, action]) => {
       const more = part.actionInput?.[name];
       return {
@@ -42,6 +45,7 @@ export const declaredRoutes: RouteModule = (app, deps) => {
       costFields: [...costFieldsOf(spec, COST_FIELDS).filter((f) => !COST_FIELDS.has(f)), ...(part.costFields ?? [])],
       beforeDelete: deleteGuard(deps.database.db, spec, specs),
       versions: recordVersions(deps.database.db, spec.name, getTableName(part.table)),
+      ...(columns.length && { csv: { db: deps.database.db, name: spec.entity.plural, columns } }),
     });
   }
 };

@@ -1,4 +1,4 @@
-import { inventoryReportQuery, salePurchaseQuery } from '../../domain/schemas/inventory.js';
+import { inventoryReportQuery, salePurchaseDownloadQuery, salePurchaseItemsQuery, salePurchaseQuery } from '../../domain/schemas/inventory.js';
 import type { RouteModule } from '../http/types.js';
 import { userOf } from '../auth/access.js';
 import { inventoryReportService } from '../services/inventory-report.js';
@@ -20,6 +20,18 @@ export const reportRoutes: RouteModule = (app, { database }) => {
 
   app.get('/reports/warehouse-sale-purchase', { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseQuery } }, (request) =>
     salePurchase.report(request.query, userOf(request).warehouses, userOf(request).seesCosts !== false, movementLinksOf(userOf(request))),
+  );
+
+  // One day's movements of one section beyond the report's first ones, a page at a time.
+  app.get('/reports/warehouse-sale-purchase/items', { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseItemsQuery } }, (request) =>
+    salePurchase.items(request.query, userOf(request).warehouses, movementLinksOf(userOf(request))),
+  );
+
+  // Every movement of the period, streamed: a role without costs gets the quantities only.
+  app.get(
+    '/reports/warehouse-sale-purchase.csv',
+    { config: { access }, schema: { tags: ['reports'], querystring: salePurchaseDownloadQuery, produces: ['text/csv'] } },
+    (request, reply) => salePurchase.download(reply, request.query, userOf(request).warehouses, userOf(request).seesCosts !== false),
   );
 
   app.get('/reports/stock-valuation', { config: { access }, schema: { tags: ['reports'], querystring: stockValuationQuery } }, (request) =>

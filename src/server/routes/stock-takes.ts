@@ -29,11 +29,15 @@ export const stockTakeRoutes: RouteModule = (app, { database }) => {
   );
 
   app.get('/stock-takes/:id', { config: perm('show'), schema: { tags, params: idParam, querystring: stockTakeShowQuery } }, (request) =>
-    takes.get(request.params.id, request.query.only_variances, userOf(request)),
+    takes.get(request.params.id, request.query, userOf(request)),
   );
 
   app.put('/stock-takes/:id/counts', { config: perm('count'), schema: { tags, params: idParam, body: stockTakeCountsSchema } }, (request) =>
     takes.saveCounts(request.params.id, request.body, userOf(request)),
+  );
+
+  app.post('/stock-takes/:id/count-uncounted-as-zero', { config: perm('count'), schema: { tags, params: idParam } }, (request) =>
+    takes.countUncountedAsZero(request.params.id, userOf(request)),
   );
 
   app.post('/stock-takes/:id/apply', { config: perm('apply'), schema: { tags, params: idParam } }, async (request, reply) => {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { camelOf, type LinesTotal, type ResourceDeclaration } from '../../domain/resource.js';
-import type { Db, DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { linesTableOf } from '../db/resource-tables.js';
 import { badRequest, isUuid } from '../http/errors.js';
 import { columnsOf, refJoins, type DeclaredTables } from './declared-refs.js';
@@ -60,7 +60,7 @@ export function declaredLines(spec: ResourceDeclaration, field: string, tables: 
     },
 
     /** Per document of a page: how many rows and each total. */
-    async summaries(db: Db, parentIds: string[]): Promise<Map<string, Row>> {
+    async summaries(db: DbOrTx, parentIds: string[]): Promise<Map<string, Row>> {
       if (!parentIds.length) return new Map();
       const rows = await db
         .select({

@@ -19,6 +19,7 @@ import { runIdempotent } from './idempotency.js';
 import { countRows, equalityFilters, offsetOf, searchFilter, sortOrder, type EqualityFilter } from './list-helpers.js';
 import { changedFields, historyOf, recordEvent } from './record-history.js';
 import { transactionAs } from '../db/actor.js';
+import { flatSelection } from '../db/flat-select.js';
 
 type Row = Record<string, unknown>;
 
@@ -103,6 +104,25 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
   const read = (where: SQL | undefined) => readIn(db, where);
 
   const lines = linesFieldsOf(spec).map((field) => declaredLines(spec, field, tables));
+
+  /** What `q` and the filters select, within the caller's warehouses. */
+  const whereOf = (query: Record<string, unknown> & { q?: string }, by?: CurrentUser) =>
+    and(searchFilter(query.q, searched), equalityFilters(query, filterable), rangeFilter(query), scope?.filter(by));
+
+  /** Rows of a list page (or of a download's batch) as the list sends them: a document's with its lines' count and sums. */
+  async function listed(db2: DbOrTx, selected: Record<string, unknown>[]): Promise<Row[]> {
+    const page = selected.map(fromSelected);
+    // A document's rows in the list carry how many lines it has and what they add up to, summed in SQL.
+    for (const access of lines) {
+      const sums = await access.summaries(
+        db2,
+        page.map((r) => r._id as string),
+      );
+      for (const row of page) Object.assign(row, sums.get(row._id as string) ?? access.empty());
+    }
+    const present = part.present;
+    return present ? await Promise.all(page.map((row) => present(db2, row, 'list'))) : page;
+  }
   const flow = workflowOf(spec);
   /** A document's history (every step, who and when) is part of its record; a plain resource has none here. */
   const isDocument = lines.length > 0 || flow !== null;
@@ -197,7 +217,7 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
     filterFields: Object.keys(filterable),
     ...(ranges.length ? { listQuery: rangeQuery } : {}),
     async list(query: ListQuery & Record<string, unknown>, by?: CurrentUser) {
-      const where = and(searchFilter(query.q, searched), equalityFilters(query, filterable), rangeFilter(query), scope?.filter(by));
+      const where = whereOf(query, by);
       const [rows, total] = await Promise.all([
         joined(db.select(selection).from(table).$dynamic())
           .where(where)
@@ -210,17 +230,17 @@ export function declaredService(db: Db, spec: ResourceDeclaration, part: ServerP
               .then(([r]) => Number(r?.n ?? 0))
           : countRows(db, table, undefined),
       ]);
-      const page = rows.map(fromSelected);
-      // A document's rows in the list carry how many lines it has and what they add up to, summed in SQL.
-      for (const access of lines) {
-        const sums = await access.summaries(
-          db,
-          page.map((r) => r._id as string),
-        );
-        for (const row of page) Object.assign(row, sums.get(row._id as string) ?? access.empty());
-      }
-      const present = part.present;
-      return { rows: present ? await Promise.all(page.map((row) => present(db, row, 'list'))) : page, total };
+      return { rows: await listed(db, rows), total };
+    },
+    exportRows(query, by) {
+      const flat = flatSelection(selection);
+      return {
+        query: joined(db.select(flat.fields).from(table).$dynamic())
+          .where(whereOf(query, by))
+          .orderBy(...sortOrder(query, sortable, fallback))
+          .getSQL(),
+        rows: (db2, raw) => listed(db2, raw.map(flat.decode)),
+      };
     },
     async get(recordId, by) {
       const found = await read(and(eq(id, requireId(recordId, entity)), scope?.filter(by)));

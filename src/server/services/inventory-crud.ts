@@ -14,6 +14,7 @@ export function inventoryCrud(db: Db): CrudService<Record<string, unknown>, Reco
     sortFields: INVENTORY_SORT_FIELDS,
     listQuery: inventoryListQuery.omit({ page: true, limit: true, q: true, sort: true, order: true }).shape,
     list: (query, by) => records.list(query as InventoryListQuery, by?.warehouses),
+    exportRows: (query, by) => records.exportRows(query as InventoryListQuery, by?.warehouses),
     get: (id, by) => records.get(id, by?.warehouses),
     create: async (input, by) => (await records.create(input as InventoryCreateInput, by, undefined)).body,
     createOnce: (input, by, key) => records.create(input as InventoryCreateInput, by, key),

@@ -12,10 +12,12 @@ import type { CurrentUser } from '../auth/access.js';
 import { HttpError, badRequest, conflict, isUuid, notFound, requireId } from '../http/errors.js';
 import { OUT_OF_SCOPE_MESSAGE, assertWarehouseWritable, warehouseFilter, warehouseInScope, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { runIdempotent, type Outcome } from './idempotency.js';
+import { flatSelection } from '../db/flat-select.js';
 import {
   lowStock,
   outOfStock,
   recordById,
+  recordColumns,
   requireProduct,
   requireSeller,
   requireWarehouse,
@@ -72,26 +74,36 @@ const pageOf = (total: number, limit: number, skip: number) => ({
 /** What the inventory list sorts by. */
 export const INVENTORY_SORT_FIELDS = Object.keys(sortable);
 
+type ListFilters = Omit<InventoryListQuery, 'page' | 'limit'>;
+
+/** The list's filters and search, within the caller's warehouses; a malformed id is a 400 naming its parameter. */
+function listWhere(query: ListFilters, scope: WarehouseScope): SQL | undefined {
+  const warehouseId = idFilter(query.warehouse_id ?? query.warehouse, query.warehouse_id ? 'warehouse_id' : 'warehouse', 'Warehouse');
+  const productId = idFilter(query.product_id, 'product_id', 'Product');
+  return and(
+    query.product_name ? ilike(products.productname, escapeLike(query.product_name)) : undefined,
+    query.location ? ilike(inventory.location, escapeLike(query.location)) : undefined,
+    warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined,
+    productId ? eq(inventory.productId, productId) : undefined,
+    query.low_stock_only ? lowStock : undefined,
+    query.out_of_stock_only ? outOfStock : undefined,
+    searchFilter(query.q, [products.productname, warehouses.name, inventory.location]),
+    warehouseFilter(scope, inventory.warehouseId),
+  );
+}
+
+const listOrder = (query: Pick<ListFilters, 'sort' | 'order'>) =>
+  sortOrder(query, sortable, [asc(products.productname), asc(warehouses.name), asc(inventory.id)]);
+
 export function inventoryService(db: Db) {
   return {
     /** `scope` (here and below): the caller's warehouse scope; 'assigned' keeps the rows of their warehouses, in SQL. */
     async list(query: InventoryListQuery, scope: WarehouseScope = null): Promise<{ rows: InventoryRecord[]; total: number }> {
-      const warehouseId = idFilter(query.warehouse_id ?? query.warehouse, query.warehouse_id ? 'warehouse_id' : 'warehouse', 'Warehouse');
-      const productId = idFilter(query.product_id, 'product_id', 'Product');
-      const where = and(
-        query.product_name ? ilike(products.productname, escapeLike(query.product_name)) : undefined,
-        query.location ? ilike(inventory.location, escapeLike(query.location)) : undefined,
-        warehouseId ? eq(inventory.warehouseId, warehouseId) : undefined,
-        productId ? eq(inventory.productId, productId) : undefined,
-        query.low_stock_only ? lowStock : undefined,
-        query.out_of_stock_only ? outOfStock : undefined,
-        searchFilter(query.q, [products.productname, warehouses.name, inventory.location]),
-        warehouseFilter(scope, inventory.warehouseId),
-      );
+      const where = listWhere(query, scope);
       const [rows, [total]] = await Promise.all([
         selectRecords(db)
           .where(where)
-          .orderBy(...sortOrder(query, sortable, [asc(products.productname), asc(warehouses.name), asc(inventory.id)]))
+          .orderBy(...listOrder(query))
           .limit(query.limit)
           .offset(offsetOf(query)),
         // Every record has its product and warehouse (foreign keys, not null): the joins only matter to the count when a
@@ -106,6 +118,23 @@ export function inventoryService(db: Db) {
           : db.select({ n: count() }).from(inventory).where(where),
       ]);
       return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
+    },
+
+    /** Every record of the list's filters and scope, in its order, for a download (one statement, read through a cursor). */
+    exportRows(query: Omit<InventoryListQuery, 'page' | 'limit'>, scope: WarehouseScope = null) {
+      const flat = flatSelection(recordColumns);
+      return {
+        // selectRecords' joins, with the download's flat fields.
+        query: db
+          .select(flat.fields)
+          .from(inventory)
+          .innerJoin(products, eq(products.id, inventory.productId))
+          .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+          .where(listWhere(query, scope))
+          .orderBy(...listOrder(query))
+          .getSQL(),
+        rows: (_: DbOrTx, raw: Record<string, unknown>[]) => raw.map((r) => toRecord(flat.decode(r) as Parameters<typeof toRecord>[0])),
+      };
     },
 
     /** Another warehouse's record is not found (404), like one that does not exist. */

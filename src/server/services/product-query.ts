@@ -4,6 +4,7 @@ import { categories, inventory, products, subcategories, type ColourVariant } fr
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { notFound, requireId } from '../http/errors.js';
+import { flatSelection } from '../db/flat-select.js';
 import { containsPattern, filterCondition, offsetOf, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
 
 export type ProductOut = {
@@ -109,6 +110,17 @@ const toApi = ({ p, category, subcategory, subcategoryGstRate, currentStock, sto
   modified: p.modified,
 });
 
+/** A product as a download reads it (flatSelection): the list's row, with its stock figures where they were computed. */
+type ExportRow = Omit<Row, 'currentStock' | 'stockStatus'> & { currentStock?: unknown; stockStatus?: StockStatus };
+/** A product's row in a download: the list's, its stock figures only where the download computed them. */
+export type ProductExportRow = Omit<ProductOut, 'current_stock' | 'stock_status'> & Partial<Pick<ProductOut, 'current_stock' | 'stock_status'>>;
+
+/** The list's row of a download's product (a sum comes as the driver gives it: the list's statement maps it to a number). */
+function exportRowOf({ currentStock, stockStatus, ...row }: ExportRow): ProductExportRow {
+  const { current_stock: _, stock_status: __, ...out } = toApi({ ...row, currentStock: 0, stockStatus: 'in_stock' });
+  return currentStock === undefined ? out : { ...out, current_stock: Number(currentStock), stock_status: stockStatus! };
+}
+
 /**
  * The texts that search and autocomplete match, as single expressions so that one trigram index each
  * (migration 0003) serves the whole OR; per-column indexes were ignored by the planner for an OR.
@@ -156,6 +168,31 @@ function stockTotals(db: DbOrTx) {
     .as('stock');
 }
 
+/**
+ * The list's conditions and order for its search, filters and sort; `bind` gives each value its place in the
+ * statement (a placeholder in a statement compiled once, or the value itself).
+ */
+function listShape(query: ProductListQuery, set: SetFilter[], bind: (name: string, value: unknown) => unknown) {
+  const at = <T>(name: string, value: T) => bind(name, value) as T | Placeholder;
+  const text = query.q ? or(ilike(productSearchText, at('pattern', containsPattern(query.q))), exactCode(at('code', query.q))) : undefined;
+  const where = and(text, ...set.map(({ name, filter, value }) => filterCondition(filter, at(name, value))));
+  const stockWhere = query.stock_status ? stockStatusIs(at('stock_status', query.stock_status)) : undefined;
+  const orderBy = (currentStock: SQL) =>
+    sortOrder(
+      query,
+      {
+        productname: sql`lower(${products.productname})`,
+        price: products.price,
+        discount_price: products.discountPrice,
+        created: products.created,
+        modified: products.modified,
+        current_stock: currentStock,
+      },
+      [desc(products.created), desc(products.id)],
+    );
+  return { where, stockWhere, orderBy };
+}
+
 export function productQueries(db: DbOrTx) {
   /**
    * One statement whatever the page size. Across all warehouses the page of products is picked FIRST (an inner
@@ -163,10 +200,10 @@ export function productQueries(db: DbOrTx) {
    * their balances, so page 5000 costs about what page 1 does; sorting by stock needs every product's sum, which one
    * grouped pass over inventory computes. For one warehouse its row is joined directly.
    */
-  function select(warehouseId: string | Placeholder | undefined, slice: Slice, sortsByStock = false): Compiled<Row> {
+  function select(warehouseId: string | Placeholder | undefined, slice: Slice, sortsByStock = false, on: DbOrTx = db): Compiled<Row> {
     if (warehouseId !== undefined) {
       const fields = selection(inventory.currentStock, inventory.minimumStock);
-      return db
+      return on
         .select(fields)
         .from(products)
         .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
@@ -179,10 +216,10 @@ export function productQueries(db: DbOrTx) {
         .prepare(UNNAMED);
     }
     if (sortsByStock || slice.stockWhere) {
-      const stock = stockTotals(db);
+      const stock = stockTotals(on);
       const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
       const fields = selection(current, minimum);
-      return db
+      return on
         .select(fields)
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -194,7 +231,7 @@ export function productQueries(db: DbOrTx) {
         .offset(slice.offset)
         .prepare(UNNAMED);
     }
-    const stock = db
+    const stock = on
       .select({
         current: sql<number>`coalesce(sum(${inventory.currentStock}), 0)`.as('stock_current'),
         minimum: sql<number>`coalesce(sum(${inventory.minimumStock}), 0)`.as('stock_minimum'),
@@ -205,14 +242,14 @@ export function productQueries(db: DbOrTx) {
     const fields = selection(stock.current, stock.minimum);
     // The ordering never involves stock here, so the page's ids are known before any sum.
     const order = slice.orderBy(sql`0`);
-    const page = db
+    const page = on
       .select({ id: products.id })
       .from(products)
       .where(slice.where)
       .orderBy(...order)
       .limit(slice.limit)
       .offset(slice.offset);
-    return db
+    return on
       .select(fields)
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -248,26 +285,61 @@ export function productQueries(db: DbOrTx) {
    */
   function compileList(query: ProductListQuery, set: SetFilter[]) {
     const p = sql.placeholder;
-    const text = query.q ? or(ilike(productSearchText, p('pattern')), exactCode(p('code'))) : undefined;
-    const where = and(text, ...set.map(({ name, filter }) => filterCondition(filter, p(name))));
-    const stockWhere = query.stock_status ? stockStatusIs(p('stock_status')) : undefined;
+    const { where, stockWhere, orderBy } = listShape(query, set, (name) => p(name));
     const warehouseId = query.warehouseId === undefined ? undefined : p('warehouse_id');
-    const orderBy = (currentStock: SQL) =>
-      sortOrder(
-        query,
-        {
-          productname: sql`lower(${products.productname})`,
-          price: products.price,
-          discount_price: products.discountPrice,
-          created: products.created,
-          modified: products.modified,
-          current_stock: currentStock,
-        },
-        [desc(products.created), desc(products.id)],
-      );
     return {
       rows: select(warehouseId, { where, stockWhere, orderBy, limit: p('limit'), offset: p('offset') }, query.sort === 'current_stock'),
       count: countProducts(warehouseId, where, stockWhere),
+    };
+  }
+
+  /**
+   * Every product of a list's search and filters, in its order, for a download: the list's conditions and order with
+   * the values in place, one statement read through a cursor. The stock figures are computed only where the list's
+   * filter or order needs them (a warehouse's balance, a stock status, the stock order): the export's columns (the
+   * import's) have none, and summing 1M products' balances would double the download's time.
+   */
+  function exportRows(query: ProductListQuery) {
+    const set = setFilters(query, filterable);
+    const { where, stockWhere, orderBy } = listShape(query, set, (_, value) => value);
+    const { warehouseId } = query;
+    const named = { p: products, category: categories.name, subcategory: subcategories.name, subcategoryGstRate: subcategories.gstRate };
+    const withStock = (current: SQL, minimum: SQL) => flatSelection({ ...named, currentStock: current, stockStatus: stockStatusOf(current, minimum) });
+    let flat = flatSelection(named);
+    let statement: SQL;
+    const from = (fields: Record<string, SQL.Aliased>) =>
+      db
+        .select(fields)
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+    if (warehouseId !== undefined) {
+      const current = sql`${inventory.currentStock}`;
+      flat = withStock(current, sql`${inventory.minimumStock}`);
+      statement = from(flat.fields)
+        .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
+        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)))
+        .orderBy(...orderBy(current))
+        .getSQL();
+    } else if (query.sort === 'current_stock' || stockWhere) {
+      const stock = stockTotals(db);
+      const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
+      flat = withStock(current, minimum);
+      statement = from(flat.fields)
+        .leftJoin(stock, eq(stock.productId, products.id))
+        .where(and(where, stockWhere?.(current, minimum)))
+        .orderBy(...orderBy(current))
+        .getSQL();
+    } else {
+      statement = from(flat.fields)
+        .where(where)
+        .orderBy(...orderBy(sql`0`))
+        .getSQL();
+    }
+    const decode = flat.decode;
+    return {
+      query: statement,
+      rows: (_: DbOrTx, raw: Record<string, unknown>[]) => raw.map((r) => exportRowOf(decode(r) as ExportRow)),
     };
   }
   const compiled = new Map<string, ReturnType<typeof compileList>>();
@@ -312,6 +384,8 @@ export function productQueries(db: DbOrTx) {
       const [rows, [counted]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
       return { rows: rows.map(toApi), total: Number(counted?.n ?? 0) };
     },
+
+    exportRows,
 
     async get(id: string): Promise<ProductOut> {
       const [row] = await select(undefined, { where: eq(products.id, requireId(id, 'Product')), orderBy: () => [], limit: 1, offset: 0 }).execute();

@@ -72,14 +72,23 @@ export function productService(db: Db, log: WarningLog) {
     }
   }
 
+  /** A list's warehouse, checked: a malformed or unknown one is a 400 naming warehouse_id. */
+  async function withWarehouse<Q extends ProductListQuery>(query: Q): Promise<Q> {
+    if (query.warehouseId === undefined) return query;
+    const warehouseId = requireRef(query.warehouseId, 'warehouse_id', 'Warehouse');
+    const [warehouse] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId)).limit(1);
+    if (!warehouse) throw badRequest('warehouse_id', 'Warehouse not found');
+    return { ...query, warehouseId };
+  }
+
   return {
     /** With a warehouse: only the products stocked there, with that warehouse's balance. */
     async list(query: ProductListQuery) {
-      if (query.warehouseId === undefined) return queries.list(query);
-      const warehouseId = requireRef(query.warehouseId, 'warehouse_id', 'Warehouse');
-      const [warehouse] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, warehouseId)).limit(1);
-      if (!warehouse) throw badRequest('warehouse_id', 'Warehouse not found');
-      return queries.list({ ...query, warehouseId });
+      return queries.list(await withWarehouse(query));
+    },
+    /** Every product of the list's search and filters, in its order, for a download. */
+    async exportRows(query: ProductListQuery) {
+      return queries.exportRows(await withWarehouse(query));
     },
     get: queries.get,
     autocomplete: queries.autocomplete,

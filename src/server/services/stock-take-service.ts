@@ -2,10 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import type { CurrentUser } from '../auth/access.js';
-import type { StockTakeCountsInput, StockTakeCreateInput, StockTakeStatus, StockTakeSummary } from '../../domain/schemas/stock-take.js';
+import {
+  STOCK_TAKE_LINES_PAGE,
+  type StockTakeCountsInput,
+  type StockTakeCreateInput,
+  type StockTakeShowQuery,
+  type StockTakeStatus,
+  type StockTakeSummary,
+} from '../../domain/schemas/stock-take.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { HttpError, badRequest, conflict, notFound, pgCode, requireId, requireRef } from '../http/errors.js';
-import { offsetOf } from './list-helpers.js';
+import { containsPattern, offsetOf } from './list-helpers.js';
 import { assertRecordWritable, assertWarehouseWritable, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { transactionAs } from '../db/actor.js';
 import { recordEvent } from './record-history.js';
@@ -87,46 +94,93 @@ export function stockTakeService(db: Db) {
     },
 
     /**
-     * The header, the lines (expected, counted, variance and its value at the balance's unit cost) and totals. A blind
-     * count keeps its expected figures, and everything derived from them (variances, their value and totals, which lines
-     * an only-variances filter would keep), from whoever may not apply it until it is applied: a cancelled one too, as
-     * its expected figures are as good as the next count's.
+     * The header, the totals over every line (SQL aggregates), and a page of lines in the sheet's order (product name)
+     * with expected, counted, variance and its value at the balance's unit cost, filtered by `q`, `only_variances` or
+     * `uncounted`; `at_product` asks for the page holding that product's line. A blind count keeps its expected
+     * figures, and everything derived from them (variances, their value and totals, which lines an only-variances
+     * filter would keep), from whoever may not apply it until it is applied: a cancelled one too, as its expected
+     * figures are as good as the next count's.
      */
-    async get(rawId: string, onlyVariances = false, by?: CurrentUser) {
+    async get(rawId: string, query: Partial<StockTakeShowQuery> = {}, by?: CurrentUser) {
+      const { only_variances: onlyVariances = false, uncounted = false, q, limit = STOCK_TAKE_LINES_PAGE.limit } = query;
       const id = requireId(rawId, 'Stock take');
       const take = await header(id, by?.warehouses ?? null);
       // Fails closed: without an answer from the policy, the figures stay hidden.
       const hideExpected = take.blind && take.status !== 'applied' && by?.may?.('stock-takes', 'apply') !== true;
       if (hideExpected && onlyVariances) throw new HttpError(403, BLIND_VARIANCES_MESSAGE);
-      const lines = rowsOf<StockTakeLineOut>(
-        await db.execute(sql`
+      const search = q ? sql`and (p.productname ilike ${containsPattern(q)} or lower(p.sku) = lower(${q}) or p.barcode = ${q})` : sql``;
+      const where = sql`l.stock_take_id = ${id}::uuid
+           and (not ${onlyVariances}::boolean or (l.counted is not null and l.counted <> l.expected))
+           and (not ${uncounted}::boolean or l.counted is null) ${search}`;
+      const filtered = onlyVariances || uncounted || !!q;
+      const atProduct = query.at_product ? requireRef(query.at_product, 'at_product', 'Product') : null;
+      const [[totals], [matching], [position]] = await Promise.all([
+        db
+          .execute(
+            sql`select count(*)::int as lines, count(l.counted)::int as counted,
+                       count(*) filter (where l.counted <> l.expected)::int as variances,
+                       coalesce(sum(l.counted - l.expected), 0)::int as variance_quantity,
+                       coalesce(sum(round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)), 0)::float8 as variance_value
+                  from stock_take_lines l
+                  left join inventory i on i.product_id = l.product_id and i.warehouse_id = ${take.warehouse_id}::uuid
+                 where l.stock_take_id = ${id}::uuid`,
+          )
+          .then((r) => rowsOf<{ lines: number; counted: number; variances: number; variance_quantity: number; variance_value: number }>(r)),
+        filtered
+          ? db
+              .execute(sql`select count(*)::int as n from stock_take_lines l join products p on p.id = l.product_id where ${where}`)
+              .then((r) => rowsOf<{ n: number }>(r))
+          : Promise.resolve([] as { n: number }[]),
+        // The line's place in the sheet's order among the lines shown: how many come before it (the index's order).
+        atProduct
+          ? db
+              .execute(
+                sql`select (select count(*)::int from stock_take_lines l join products p on p.id = l.product_id
+                             where ${where} and (l.sort_name, l.product_id) < (a.sort_name, a.product_id)) as before
+                      from stock_take_lines a where a.stock_take_id = ${id}::uuid and a.product_id = ${atProduct}::uuid and ${filtered ? sql`exists (select 1 from stock_take_lines l join products p on p.id = l.product_id where ${where} and l.product_id = a.product_id)` : sql`true`}`,
+              )
+              .then((r) => rowsOf<{ before: number }>(r))
+          : Promise.resolve([] as { before: number }[]),
+      ]);
+      const page = position && limit > 0 ? Math.floor(position.before / limit) + 1 : (query.page ?? 1);
+      const lines =
+        limit === 0
+          ? []
+          : rowsOf<StockTakeLineOut>(
+              await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,
                round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)::float8 as variance_value,
                nullif(trim(u.firstname || ' ' || u.lastname), '') as counted_by_name, ${iso('l.counted_at')} as counted_at
           from stock_take_lines l
-          join stock_takes t on t.id = l.stock_take_id
           join products p on p.id = l.product_id
-          left join inventory i on i.product_id = l.product_id and i.warehouse_id = t.warehouse_id
+          left join inventory i on i.product_id = l.product_id and i.warehouse_id = ${take.warehouse_id}::uuid
           left join users u on u.id = l.counted_by
-         where l.stock_take_id = ${id}::uuid
-           and (not ${onlyVariances}::boolean or (l.counted is not null and l.counted <> l.expected))
-         order by lower(p.productname), p.id`),
-      );
-      const counted = lines.filter((l) => l.variance !== null);
-      const totals = {
-        lines: lines.length,
-        counted: counted.length,
-        not_counted: lines.length - counted.length,
-        variances: counted.filter((l) => l.variance !== 0).length,
-        variance_quantity: counted.reduce((sum, l) => sum + l.variance!, 0),
-        variance_value: Math.round(counted.reduce((sum, l) => sum + l.variance_value!, 0) * 100) / 100,
+         where ${where}
+         order by l.sort_name, l.product_id
+         limit ${limit} offset ${(page - 1) * limit}`),
+            );
+      const all = totals!;
+      const paging = { page, limit, lines_matching: filtered ? (matching?.n ?? 0) : all.lines };
+      const summary = {
+        lines: all.lines,
+        counted: all.counted,
+        not_counted: all.lines - all.counted,
+        variances: all.variances,
+        variance_quantity: all.variance_quantity,
+        variance_value: all.variance_value,
       };
       if (hideExpected) {
         const blindLines = lines.map((l) => ({ ...l, expected: null, variance: null, variance_value: null }));
-        return { ...take, expected_hidden: true, lines: blindLines, totals: { ...totals, variances: null, variance_quantity: null, variance_value: null } };
+        return {
+          ...take,
+          expected_hidden: true,
+          lines: blindLines,
+          ...paging,
+          totals: { ...summary, variances: null, variance_quantity: null, variance_value: null },
+        };
       }
-      return { ...take, expected_hidden: false, lines, totals };
+      return { ...take, expected_hidden: false, lines, ...paging, totals: summary };
     },
 
     /**
@@ -167,8 +221,8 @@ export function stockTakeService(db: Db) {
           returning id`),
         );
         await tx.execute(sql`
-          insert into stock_take_lines (stock_take_id, product_id, expected)
-          select ${take!.id}::uuid, i.product_id, i.current_stock
+          insert into stock_take_lines (stock_take_id, product_id, expected, sort_name)
+          select ${take!.id}::uuid, i.product_id, i.current_stock, lower(p.productname)
             from inventory i join products p on p.id = i.product_id
            where i.warehouse_id = ${warehouseId}::uuid and (${categoryId}::uuid is null or p.category_id = ${categoryId}::uuid)`);
         return take!.id;
@@ -210,9 +264,10 @@ export function stockTakeService(db: Db) {
           }
         });
         await tx.execute(sql`
-          insert into stock_take_lines as l (stock_take_id, product_id, expected, counted, counted_by, counted_at)
-          select ${id}::uuid, r.product_id, 0, r.counted, ${by.id}::uuid, now()
+          insert into stock_take_lines as l (stock_take_id, product_id, expected, counted, counted_by, counted_at, sort_name)
+          select ${id}::uuid, r.product_id, 0, r.counted, ${by.id}::uuid, now(), lower(p.productname)
             from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(product_id uuid, counted int)
+            join products p on p.id = r.product_id
            order by r.product_id
           on conflict (stock_take_id, product_id) do update
              set counted = excluded.counted, counted_by = excluded.counted_by, counted_at = excluded.counted_at`);
@@ -227,6 +282,43 @@ export function stockTakeService(db: Db) {
         });
       });
       return { message: `${lines.length} count(s) saved`, saved: lines.length };
+    },
+
+    /**
+     * Review's 'Count all uncounted as zero': every line nobody counted is counted 0, in one statement (a count of a
+     * whole warehouse may leave thousands); the history entry says how many.
+     */
+    async countUncountedAsZero(rawId: string, by: CurrentUser) {
+      const id = requireId(rawId, 'Stock take');
+      await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
+      const saved = await transactionAs(db, by, async (tx) => {
+        const [take] = rowsOf<{ status: StockTakeStatus; warehouse_id: string }>(
+          await tx.execute(sql`select status, warehouse_id from stock_takes where id = ${id}::uuid for share`),
+        );
+        if (!take) throw notFound('Stock take');
+        if (take.status !== 'open') throw conflict(`This stock take is ${take.status}: counts can no longer change`);
+        const [row] = rowsOf<{ n: number }>(
+          await tx.execute(sql`
+          with counted as (
+            update stock_take_lines set counted = 0, counted_by = ${by.id}::uuid, counted_at = now()
+             where stock_take_id = ${id}::uuid and counted is null
+            returning 1)
+          select count(*)::int as n from counted`),
+        );
+        const n = row?.n ?? 0;
+        if (n > 0) {
+          await recordEvent(tx, {
+            resource: 'stock-takes',
+            recordId: id,
+            action: 'counted',
+            by,
+            changes: { [`${n} uncounted line(s)`]: [null, 0] },
+            warehouseId: take.warehouse_id,
+          });
+        }
+        return n;
+      });
+      return { message: `${saved} line(s) counted as zero`, saved };
     },
 
     /**

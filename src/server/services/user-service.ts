@@ -14,6 +14,7 @@ import { lockRole } from './role-service.js';
 import { assertKeepsAnActiveAdmin, assertNotInStockHistory, assertSelfChangeAllowed, lockActiveAdmins } from './user-guards.js';
 import { transactionAs } from '../db/actor.js';
 import { recordEvent } from './record-history.js';
+import { flatSelection } from '../db/flat-select.js';
 
 export type UserOut = {
   _id: string;
@@ -151,6 +152,8 @@ export function userService(
   sellers(cityId: string | undefined): Promise<SellerOut[]>;
 } {
   const select = () => db.select(visible).from(users).leftJoin(cities, eq(cities.id, users.cityId));
+  const whereOf = (query: { q?: string } & Record<string, unknown>) => and(userSearch(query.q), equalityFilters(query, filterable));
+  const orderOf = (query: { sort?: string; order?: 'asc' | 'desc' }) => sortOrder(query, sortable, [desc(users.created), desc(users.id)]);
 
   async function get(id: string) {
     const [row] = await select()
@@ -164,16 +167,29 @@ export function userService(
     sortFields: Object.keys(sortable),
     filterFields: Object.keys(filterable),
     async list(query) {
-      const where = and(userSearch(query.q), equalityFilters(query, filterable));
+      const where = whereOf(query);
       const [rows, total] = await Promise.all([
         select()
           .where(where)
-          .orderBy(...sortOrder(query, sortable, [desc(users.created), desc(users.id)]))
+          .orderBy(...orderOf(query))
           .limit(query.limit)
           .offset(offsetOf(query)),
         countRows(db, users, where),
       ]);
       return { rows, total };
+    },
+    exportRows(query) {
+      const flat = flatSelection(visible);
+      return {
+        query: db
+          .select(flat.fields)
+          .from(users)
+          .leftJoin(cities, eq(cities.id, users.cityId))
+          .where(whereOf(query))
+          .orderBy(...orderOf(query))
+          .getSQL(),
+        rows: (_, raw) => raw.map((r) => flat.decode(r) as UserOut),
+      };
     },
     get,
 

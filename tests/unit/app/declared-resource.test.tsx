@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineResource, filterFields, sortFields } from '../../../src/domain/resource.js';
+import { defineResource, filterFields, sortFields, type ResourceDeclaration } from '../../../src/domain/resource.js';
 import { requiredText, textList } from '../../../src/domain/schemas/common.js';
 import { fromSpec } from '../../../src/app/declared/declared.js';
 import type { ApiRecord, ColumnDeclaration, DeclaredFormDeclaration } from '../../../src/app/resources/types.js';
@@ -17,6 +17,14 @@ import { WAREHOUSE_SCOPED } from '../../../src/domain/policy.js';
 import { cities as citiesTable, inventory as inventoryTable, warehouses as warehousesTable } from '../../../src/server/db/schema.js';
 import { checkedPart, servedResources } from '../../../src/server/served-resources.js';
 import { DECLARED_RESOURCES } from '../../../src/domain/resources/index.js';
+import { exportCells, exportColumnsOf, type ListRecord } from '../../../src/domain/list-csv.js';
+import { usersResource } from '../../../src/domain/resources/users.js';
+
+/** The CSV cell (the API's export, src/domain/list-csv.ts) of a declared list's column, by its key. */
+const exportOf = (spec: ResourceDeclaration, key: string) => (record: ListRecord) => {
+  const column = exportColumnsOf(spec).find((c) => c.key === key)!;
+  return exportCells(record, [column])[0];
+};
 
 /** A resource using every option a SPEC.md screen needed (cities): a list field, a 'contains' filter, flag labels, a Created column. */
 const towns = defineResource({
@@ -64,7 +72,7 @@ describe('a declared resource on the SPA (fromSpec)', () => {
 
   it('shows a list field by its first entries and exports it whole; its form input is a list of boxes', () => {
     expect(text(column('streets'))).toBe('a, b, c +2 more');
-    expect(column('streets').exportValue!(row)).toBe('a, b, c, d, e');
+    expect(exportOf(towns, 'streets')(row)).toBe('a, b, c, d, e');
     expect(form.fields.find((f) => f.name === 'streets')).toMatchObject({ label: 'Streets', itemLabel: 'Street', wide: true });
     expect(form.initialValues).toEqual({ streets: [''], open: true, gated: false });
   });
@@ -78,14 +86,14 @@ describe('a declared resource on the SPA (fromSpec)', () => {
       ],
     });
     expect(text(column('open'))).toBe('Closed');
-    expect(column('open').exportValue!(row)).toBe('Closed');
+    expect(exportOf(towns, 'open')(row)).toBe('Closed');
     expect(column('gated').filter).toEqual({
       options: [
         { value: 'true', label: 'Yes' },
         { value: 'false', label: 'No' },
       ],
     });
-    expect(column('gated').exportValue!(row)).toBe('Yes');
+    expect(exportOf(towns, 'gated')(row)).toBe('Yes');
     expect(column('name').filter).toBeUndefined();
   });
 
@@ -203,7 +211,7 @@ describe('choices, named references and input kinds (warehouses)', () => {
       ],
       multiple: true,
     });
-    expect(depotColumn('state').exportValue).toBeUndefined();
+    expect(exportOf(depots, 'state')(depotRow)).toBe('shut');
     expect(depotForm.fields.find((f) => f.name === 'state')).toMatchObject({
       input: 'select',
       options: [
@@ -216,7 +224,8 @@ describe('choices, named references and input kinds (warehouses)', () => {
 
   it("shows a reference by its record's name under its declared key (or '<field>_name'), unknown as declared; sorts by that key", () => {
     expect(html(depotColumn('town_id'))).toBe('Unknown Town');
-    expect(depotColumn('town_id').exportValue!({ ...depotRow, town: 'Amer' })).toBe('Amer');
+    expect(exportOf(depots, 'town_id')({ ...depotRow, town: 'Amer' })).toBe('Amer');
+    expect(exportOf(depots, 'town_id')(depotRow)).toBe('Unknown Town');
     expect(depotColumn('town_id')).toMatchObject({ sort: 'town', filter: { options: { resource: 'towns', labelField: 'name' } } });
     expect(html(depotColumn('region_id'))).toBe('East');
     expect(depotColumn('region_id').sort).toBe('region_name');
@@ -343,9 +352,11 @@ describe('users, a SPEC.md resource with its own service and SPA parts on the de
       ['created', 'Created', 'created'],
       ['modified', 'Modified', 'modified'],
     ]);
-    expect(columns[0]!.exportValue!(row)).toBe('Asha Rao');
+    expect(exportOf(usersResource, 'firstname')(row)).toBe('Asha Rao');
+    expect(exportColumnsOf(usersResource).map((c) => c.title)).toEqual(['Name', 'Email', 'Role', 'Status', 'Created', 'Modified']);
+    expect(exportOf(usersResource, 'role')(row)).toBe('Seller');
     expect(columns[2]!.filter).toEqual({ options: { resource: 'roles', labelField: 'label', valueField: 'name' } });
     expect(renderToStaticMarkup(<>{columns[3]!.render!(row)}</>)).toContain('Not Verified');
-    expect(columns[3]!.exportValue!(row)).toBe('Not Verified');
+    expect(exportOf(usersResource, 'status')(row)).toBe('Not Verified');
   });
 });

@@ -2,7 +2,7 @@
 import { Refine, type AccessControlProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceDeclarations } from '../../../src/app/resources/index.js';
@@ -175,5 +175,40 @@ describe("a movement's reference", () => {
     const row = screen.getByText(/Basmati Rice/).closest('tr')!;
     expect(row.textContent).toContain('PO-2026-00042');
     expect(within(row).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('the sale-purchase day of many movements', () => {
+  it("shows its first movements and the count of all, and 'Show more' brings that day's next ones; the period's totals are the server's", async () => {
+    const item = { created: '2026-05-04T06:30:00Z', product_id: 'p1', product_name: 'Basmati Rice', unit_cost: 20, quantity: 1, total_value: 20 };
+    const asked: string[] = [];
+    function Report() {
+      const [more, setMore] = useState<Record<string, (typeof item & { _id: string })[]>>({});
+      return (
+        <DayGroupedTable
+          testId="sales"
+          emptyText="No sales"
+          days={{ '2026-05-04': { total: 60, total_quantity: 3, item_count: 3, items: [{ ...item, _id: 's1' }] } }}
+          totals={{ total: 980, total_quantity: 49, item_count: 40 }}
+          more={more}
+          onMore={(day) => {
+            asked.push(day);
+            setMore({
+              [day]: [
+                { ...item, _id: 's2' },
+                { ...item, _id: 's3' },
+              ],
+            });
+          }}
+        />
+      );
+    }
+    atRoot(<Report />);
+    expect(screen.getByTestId('sales-grand-total').textContent).toContain('980');
+    fireEvent.click(screen.getByText('04 May 2026 (3 items)'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more (1 of 3 shown)' }));
+    expect(asked).toEqual(['2026-05-04']);
+    await waitFor(() => expect(screen.getAllByText(/Basmati Rice/)).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 });

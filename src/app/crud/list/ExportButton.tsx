@@ -1,52 +1,51 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useExport, type CrudFilter } from '@refinedev/core';
+import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { App, Button } from 'antd';
-import { MAX_LIST_LIMIT } from '../../../domain/constants';
-import type { ApiRecord, ColumnDeclaration } from '../../resources/types';
-import { neutralizeFormula } from '../../../domain/csv';
+import { useState } from 'react';
+import { downloadFromApi } from '../../pages/reports/shared/api-download';
+import { filterParams, sortParams } from '../../providers/query-params';
 
 type Props = {
-  resource: string;
+  /** The list's API path ('products', 'purchase-orders'): the file is `GET /api/<path>.csv`. */
+  path: string;
   filters: CrudFilter[];
-  columns: ColumnDeclaration<ApiRecord>[];
+  sorters: CrudSort[];
+  /** 'handling charges': the file's name should the API not give one. */
   fileName: string;
 };
 
-/**
- * CSV row: one entry per exported column, under the column's title; text a spreadsheet would run as a formula is
- * neutralised by the product's one CSV rule (src/domain/csv.ts). Refine's export (papaparse) does the quoting.
- */
-export function toCsvRow(record: ApiRecord, columns: ColumnDeclaration<ApiRecord>[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const column of columns) {
-    if (column.noExport) continue;
-    const value = column.exportValue ? column.exportValue(record) : record[column.key];
-    const cell = Array.isArray(value) ? value.join(', ') : (value ?? '');
-    row[column.title] = typeof cell === 'string' ? neutralizeFormula(cell) : cell;
-  }
-  return row;
-}
+const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 
-/** Every record of the current filter (not only this page) as a CSV download, through Refine's useExport. */
-export function ExportButton({ resource, filters, columns, fileName }: Props) {
+/**
+ * Every record of the list's search, filters and sort (not only this page) as a CSV file, written by the API
+ * (`GET /api/<path>.csv`, streamed from the database in the list's own order, columns and cost rules). Not Refine's
+ * useExport: it paged through the list in the browser (a request and a count per 100 rows: 16 s for 1M products where
+ * the database copies them in 0.2 s) and stopped at its maxItemCount, saving a file cut short without a word. A download
+ * that fails part-way saves nothing and says so.
+ */
+export function ExportButton({ path, filters, sorters, fileName }: Props) {
   const { message } = App.useApp();
-  const { triggerExport, isLoading } = useExport<ApiRecord>({
-    resource,
-    filters,
-    pageSize: 100,
-    // A guard against a total that never matches the rows received.
-    maxItemCount: 50 * MAX_LIST_LIMIT,
-    mapData: (record) => toCsvRow(record, columns),
-    filename: `${fileName}-${new Date().toISOString().slice(0, 10)}`,
-    onError: (error: { message?: string }) => void message.error(error?.message ?? 'Export failed'),
-  });
+  // Bytes received while exporting; null when not.
+  const [received, setReceived] = useState<number | null>(null);
   const run = async () => {
-    const csv = await triggerExport();
-    if (csv === '') void message.info('Nothing to export.');
+    setReceived(0);
+    try {
+      const saved = await downloadFromApi(
+        `/${path}.csv`,
+        { ...sortParams(sorters), ...filterParams(filters) },
+        `${fileName.replace(/ /g, '_')}-${new Date().toISOString().slice(0, 10)}.csv`,
+        { onProgress: setReceived, skipEmptyCsv: true, errorMessage: 'Export failed' },
+      );
+      if (!saved) void message.info('Nothing to export.');
+    } catch (error) {
+      void message.error((error as Error).message || 'Export failed');
+    } finally {
+      setReceived(null);
+    }
   };
   return (
-    <Button icon={<DownloadOutlined />} onClick={() => void run()} loading={isLoading}>
-      Export CSV
+    <Button icon={<DownloadOutlined />} onClick={() => void run()} loading={received !== null}>
+      {received === null ? 'Export CSV' : `Exporting… ${megabytes(received)}`}
     </Button>
   );
 }

@@ -100,9 +100,9 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {list.toolbar && <list.toolbar />}
           <ExportButton
-            resource={declaration.name}
+            path={declaration.api?.path ?? declaration.name}
             filters={listFilters}
-            columns={list.exportColumns ?? list.columns}
+            sorters={table.sorters}
             fileName={declaration.entity?.plural ?? declaration.name}
           />
         </div>

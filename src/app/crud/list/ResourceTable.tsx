@@ -2,11 +2,11 @@ import { EditButton } from '@refinedev/antd';
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiRecord, ColumnDeclaration, SpaResource } from '../../resources/types';
+import { retryableLazy } from '../../routes/retryable-lazy';
 import { screenPath } from '../routes';
-import { DateRangeFilterDropdown } from './DateRangeFilterDropdown';
 import { emptyTextOf } from './ListError';
 import { RowDeleteButton } from './RowDeleteButton';
 import { ResourceFilterDropdown } from './ResourceFilterDropdown';
@@ -33,6 +33,9 @@ type Props = {
 
 const ANY_RECORD = () => true;
 
+// A period's filter (antd's date pickers) loads when its dropdown first opens: the list's first paint does not carry it.
+const DateRangeFilterDropdown = retryableLazy(async () => ({ default: (await import('./DateRangeFilterDropdown')).DateRangeFilterDropdown }));
+
 /**
  * A column's header filter, in antd's terms: fixed choices (one, or several where the column says so), a resource's
  * records or typed text (one value), or a period of days.
@@ -46,16 +49,18 @@ function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[
     return {
       filtered: !!(from || to),
       filterDropdown: ({ close }: FilterDropdownProps) => (
-        <DateRangeFilterDropdown
-          label={column.title}
-          from={from}
-          to={to}
-          close={close}
-          onApply={(start, end) => {
-            onFilter(`${param}_from`, start);
-            onFilter(`${param}_to`, end);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DateRangeFilterDropdown
+            label={column.title}
+            from={from}
+            to={to}
+            close={close}
+            onApply={(start, end) => {
+              onFilter(`${param}_from`, start);
+              onFilter(`${param}_to`, end);
+            }}
+          />
+        </Suspense>
       ),
     };
   }

@@ -1,5 +1,5 @@
 import { CheckCircleTwoTone } from '@ant-design/icons';
-import { Alert, Flex, Table, Typography, type InputRef } from 'antd';
+import { Alert, Flex, Pagination, Table, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { NumberField } from '../../components/NumberField';
 import type { NumberFieldValue } from '../../components/number-text';
@@ -7,6 +7,7 @@ import { COUNTED_MESSAGE } from '../../../domain/schemas/stock-take';
 import { ScanBox } from './ScanBox';
 import type { ScanCandidate } from './scan-match';
 import type { StockTakeDetail, StockTakeLine } from './types';
+import { useStockTakeLines } from './use-stock-take';
 
 type Props = {
   take: StockTakeDetail;
@@ -22,9 +23,10 @@ const isCount = (value: NumberFieldValue): value is number => typeof value === '
 export const showsExpected = (take: StockTakeDetail) => !take.expected_hidden && !(take.blind && take.status === 'open');
 
 /**
- * The count sheet: find a product (scan its barcode, or type its SKU or name, then Enter) and its counted field takes
- * the focus; Enter there goes back to the scan box, and leaving the field saves that line at once, so nothing is lost
- * on reload and several people can count together. In a blind count the expected stock is not shown.
+ * The count sheet, a page of lines at a time (a count of a whole warehouse may hold a million): find a product (scan
+ * its barcode, or type its SKU or name, then Enter) and the page holding its line opens with its counted field in
+ * focus; Enter there goes back to the scan box, and leaving the field saves that line at once, so nothing is lost on
+ * reload and several people can count together. In a blind count the expected stock is not shown.
  */
 export function CountSheet({ take, editable, onSave }: Props) {
   const [drafts, setDrafts] = useState<Record<string, NumberFieldValue>>({});
@@ -34,9 +36,12 @@ export function CountSheet({ take, editable, onSave }: Props) {
   // `at` moves the focus again when the same product is found twice in a row.
   const [focus, setFocus] = useState<{ productId: string; at: number } | null>(null);
   const scanRef = useRef<InputRef>(null);
-  const [page, setPage] = useState(1);
+  // The page asked for, or the page that holds a product found by the scan box (the API answers which page that is).
+  const [view, setView] = useState<{ page: number; at?: string }>({ page: 1 });
+  const sheet = useStockTakeLines(take._id, { page: view.page, limit: PAGE_SIZE, at_product: view.at });
 
-  const lines = [...take.lines, ...extra.filter((e) => !take.lines.some((l) => l.product_id === e.product_id))];
+  const lines = [...sheet.lines, ...extra.filter((e) => !sheet.lines.some((l) => l.product_id === e.product_id))];
+  const shownKey = lines.map((l) => l.product_id).join(',');
 
   useEffect(() => {
     if (!focus) return;
@@ -44,10 +49,10 @@ export function CountSheet({ take, editable, onSave }: Props) {
     input?.scrollIntoView({ block: 'center' });
     input?.focus();
     input?.select();
-  }, [focus, lines.length]);
+  }, [focus, shownKey]);
 
   const pick = (product: ScanCandidate) => {
-    if (!lines.some((l) => l.product_id === product._id)) {
+    if (!product.onSheet && !lines.some((l) => l.product_id === product._id)) {
       // Found on the shelf but not on the sheet (no stock here at the start): it joins with 0 expected once counted.
       setExtra((list) => [
         ...list,
@@ -66,9 +71,8 @@ export function CountSheet({ take, editable, onSave }: Props) {
         },
       ]);
     }
-    const index = lines.findIndex((l) => l.product_id === product._id);
-    // A product further down the sheet (or joining it at the end) is on another page: that page is shown.
-    setPage(Math.floor((index < 0 ? lines.length : index) / PAGE_SIZE) + 1);
+    // A line on another page: the API opens the page that holds it.
+    if (product.onSheet && !sheet.lines.some((l) => l.product_id === product._id)) setView({ page: sheet.page, at: product._id });
     setFocus({ productId: product._id, at: Date.now() });
   };
 
@@ -85,6 +89,11 @@ export function CountSheet({ take, editable, onSave }: Props) {
     try {
       await onSave([{ product_id: line.product_id, counted }]);
       setSaved((s) => ({ ...s, [line.product_id]: true }));
+      // A product that joined the sheet now has its line there: that line's page is shown.
+      if (extra.some((e) => e.product_id === line.product_id)) {
+        setExtra((list) => list.filter((e) => e.product_id !== line.product_id));
+        setView({ page: sheet.page, at: line.product_id });
+      }
       setDrafts((d) => {
         const { [line.product_id]: _, ...rest } = d;
         return rest;
@@ -96,7 +105,8 @@ export function CountSheet({ take, editable, onSave }: Props) {
 
   return (
     <div>
-      {editable && <ScanBox lines={lines} onPick={pick} inputRef={scanRef} />}
+      {editable && <ScanBox takeId={take._id} lines={lines} onPick={pick} inputRef={scanRef} />}
+      {sheet.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={sheet.error.message} />}
       {take.blind && take.status === 'open' && (
         <Alert
           type="info"
@@ -110,7 +120,9 @@ export function CountSheet({ take, editable, onSave }: Props) {
         dataSource={lines}
         size="small"
         scroll={{ x: true }}
-        pagination={{ current: page, onChange: setPage, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+        loading={sheet.loading}
+        // The pager is beside the table: a product joining the sheet is one row more than a page.
+        pagination={false}
         locale={{ emptyText: 'No products in this warehouse yet' }}
         rowClassName={(l) => (l.product_id === focus?.productId ? 'ant-table-row-selected' : '')}
         columns={[
@@ -167,6 +179,16 @@ export function CountSheet({ take, editable, onSave }: Props) {
           },
           { key: 'by', title: 'Counted by', render: (_, l) => l.counted_by_name ?? '—' },
         ]}
+      />
+      <Pagination
+        style={{ marginTop: 12 }}
+        align="end"
+        current={sheet.page}
+        pageSize={PAGE_SIZE}
+        total={sheet.total}
+        showSizeChanger={false}
+        hideOnSinglePage
+        onChange={(page) => setView({ page })}
       />
     </div>
   );

@@ -1,14 +1,20 @@
-import { Button, Col, Flex, Popconfirm, Row, Statistic, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Popconfirm, Row, Statistic, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatINR } from '../../../domain/money';
 import { useSeesCosts } from '../../access/costs';
 import type { StockTakeDetail, StockTakeLine } from './types';
+import { useStockTakeLines } from './use-stock-take';
 
 type Props = {
   take: StockTakeDetail;
   editable: boolean;
   onCountZero: (productIds: string[]) => Promise<unknown>;
+  onCountAllUncountedZero: () => Promise<unknown>;
 };
+
+const PAGE_SIZE = 50;
+/** Uncounted products named above the table. */
+const NAMED = 20;
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -16,11 +22,13 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
  * Review before apply: per line expected, counted, variance and its value at the unit cost, the totals, and the lines
  * nobody counted (left unchanged by apply unless counted as zero here).
  */
-export function ReviewPane({ take, editable, onCountZero }: Props) {
+export function ReviewPane({ take, editable, onCountZero, onCountAllUncountedZero }: Props) {
   const [onlyVariances, setOnlyVariances] = useState(false);
+  const [page, setPage] = useState(1);
   const seesCosts = useSeesCosts();
-  const uncounted = take.lines.filter((l) => l.counted === null);
-  const shown = onlyVariances ? take.lines.filter((l) => l.variance !== null && l.variance !== 0) : take.lines;
+  const shown = useStockTakeLines(take._id, { page, limit: PAGE_SIZE, only_variances: onlyVariances });
+  const notCounted = take.totals.not_counted;
+  const uncounted = useStockTakeLines(take._id, { uncounted: true, limit: notCounted > 0 ? NAMED : 0 }).lines;
 
   return (
     <>
@@ -42,34 +50,44 @@ export function ReviewPane({ take, editable, onCountZero }: Props) {
       </Row>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <label>
-          <Switch checked={onlyVariances} onChange={setOnlyVariances} aria-label="Only variances" /> Only variances
+          <Switch
+            checked={onlyVariances}
+            onChange={(on) => {
+              setOnlyVariances(on);
+              setPage(1);
+            }}
+            aria-label="Only variances"
+          />{' '}
+          Only variances
         </label>
-        {editable && uncounted.length > 0 && (
+        {editable && notCounted > 0 && (
           <Popconfirm
-            title={`Count ${uncounted.length} uncounted line(s) as zero?`}
+            title={`Count ${notCounted} uncounted line(s) as zero?`}
             description="Apply will then set their stock to 0 (plus what moved since the start)."
-            onConfirm={() => onCountZero(uncounted.map((l) => l.product_id))}
+            onConfirm={onCountAllUncountedZero}
           >
             <Button>Count all uncounted as zero</Button>
           </Popconfirm>
         )}
       </Flex>
-      {uncounted.length > 0 && (
+      {notCounted > 0 && (
         <Typography.Paragraph type="warning">
-          Not counted ({uncounted.length}):{' '}
+          Not counted ({notCounted}):{' '}
           {uncounted
-            .slice(0, 20)
+            .slice(0, NAMED)
             .map((l) => l.productname)
             .join(', ')}
-          {uncounted.length > 20 ? '…' : ''}. Apply leaves them unchanged.
+          {notCounted > NAMED ? '…' : ''}. Apply leaves them unchanged.
         </Typography.Paragraph>
       )}
+      {shown.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={shown.error.message} />}
       <Table<StockTakeLine>
         rowKey="product_id"
         size="small"
-        dataSource={shown}
+        dataSource={shown.lines}
+        loading={shown.loading}
         scroll={{ x: true }}
-        pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={{ current: shown.page, total: shown.total, onChange: setPage, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: onlyVariances ? 'No variances' : 'No lines' }}
         columns={[
           { key: 'product', title: 'Product', dataIndex: 'productname' },

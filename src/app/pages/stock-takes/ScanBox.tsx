@@ -6,6 +6,8 @@ import type { StockTakeLine } from './types';
 import { useScanResolver } from './use-scan-resolver';
 
 type Props = {
+  takeId: string;
+  /** The lines shown: a code among them is answered at once. */
   lines: StockTakeLine[];
   onPick: (product: ScanCandidate) => void;
   /** The box itself, so the sheet can hand the focus back to it for the next scan. */
@@ -19,8 +21,8 @@ const choiceLabel = (p: ScanCandidate) => [p.productname, p.sku ?? p.barcode, p.
  * list to pick from (arrow keys and Enter); an unknown code is said plainly and stays in the box, selected, so that
  * the next scan replaces it.
  */
-export function ScanBox({ lines, onPick, inputRef }: Props) {
-  const resolve = useScanResolver(lines);
+export function ScanBox({ takeId, lines, onPick, inputRef }: Props) {
+  const resolve = useScanResolver(takeId, lines);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

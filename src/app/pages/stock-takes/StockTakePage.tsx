@@ -14,7 +14,7 @@ import { useStockTake } from './use-stock-take';
 export default function StockTakePage() {
   const { id = '' } = useParams();
   const { message } = App.useApp();
-  const { take, loading, error, busy, saveCounts, apply, cancel } = useStockTake(id);
+  const { take, loading, error, busy, saveCounts, countUncountedAsZero, apply, cancel } = useStockTake(id);
   const [actionError, setActionError] = useState<string | null>(null);
   const [tab, setTab] = useState('count');
   const { data: canCount } = useCan({ resource: 'stock-takes', action: 'count' });
@@ -95,6 +95,7 @@ export default function StockTakePage() {
                       take={take}
                       editable={open && !!canCount?.can}
                       onCountZero={(ids) => run(() => saveCounts(ids.map((product_id) => ({ product_id, counted: 0 }))))}
+                      onCountAllUncountedZero={() => run(countUncountedAsZero)}
                     />
                   ),
                 },

@@ -31,3 +31,15 @@ export type StockTakeTotals = {
 };
 
 export type StockTakeDetail = StockTake & { lines: StockTakeLine[]; totals: StockTakeTotals; expected_hidden?: boolean };
+
+/** A page of lines: `lines_matching` is how many lines the filter keeps; the totals are every line's. */
+export type StockTakePage = StockTakeDetail & { page: number; limit: number; lines_matching: number };
+
+export type StockTakeLinesQuery = {
+  page?: number;
+  limit?: number;
+  q?: string;
+  only_variances?: boolean;
+  uncounted?: boolean;
+  at_product?: string;
+};

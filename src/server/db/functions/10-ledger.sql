@@ -44,32 +44,58 @@ BEGIN
   RETURN NEW;
 END $$;
 
+-- What the sale-purchase report counts a ledger row as: a purchase (Add Inventory or a purchase order's receipt, with a
+-- return to the seller as a negative purchase), a sale (anything else that went out, but a transfer), or neither.
+CREATE OR REPLACE FUNCTION "stock_flow"(movement_type text, movement_reason text, reference_type text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN (movement_type = 'in' AND movement_reason = 'purchase') OR (movement_type = 'out' AND reference_type = 'purchase_order') THEN 'purchase'
+              WHEN movement_type = 'out' AND reference_type IS DISTINCT FROM 'transfer' THEN 'sale' END
+$$;
+
 -- The daily totals follow every change of the ledger in the same statement (a statement trigger sees all the
 -- rows an INSERT wrote at once, so a bulk insert costs one upsert per day, warehouse and type). Rows are
 -- upserted in key order so that concurrent writers lock them in the same order.
 CREATE OR REPLACE FUNCTION "stock_daily_totals_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out, held_change)
+    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out, held_change,
+      purchase_count, purchase_quantity, purchase_value, sale_count, sale_quantity, sale_value)
     SELECT (created AT TIME ZONE 'Asia/Kolkata')::date, warehouse_id, movement_type, -count(*), -sum(quantity),
            -coalesce(sum(value_change) FILTER (WHERE value_change > 0), 0), coalesce(sum(value_change) FILTER (WHERE value_change < 0), 0),
-           -(count(*) FILTER (WHERE stock_before = 0 AND stock_after > 0) - count(*) FILTER (WHERE stock_before > 0 AND stock_after = 0))
-      FROM old_movements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+           -(count(*) FILTER (WHERE stock_before = 0 AND stock_after > 0) - count(*) FILTER (WHERE stock_before > 0 AND stock_after = 0)),
+           -count(*) FILTER (WHERE flow = 'purchase'), -coalesce(sum(quantity) FILTER (WHERE flow = 'purchase'), 0),
+           -coalesce(sum(sign(quantity) * total_value) FILTER (WHERE flow = 'purchase'), 0),
+           -count(*) FILTER (WHERE flow = 'sale'), coalesce(sum(quantity) FILTER (WHERE flow = 'sale'), 0),
+           -coalesce(sum(total_value) FILTER (WHERE flow = 'sale'), 0)
+      FROM (SELECT *, stock_flow(movement_type, movement_reason, reference_type) AS flow FROM old_movements) m
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (day, warehouse_id, movement_type) DO UPDATE SET
       movement_count = d.movement_count + excluded.movement_count, quantity = d.quantity + excluded.quantity,
       value_in = d.value_in + excluded.value_in, value_out = d.value_out + excluded.value_out,
-      held_change = d.held_change + excluded.held_change;
+      held_change = d.held_change + excluded.held_change,
+      purchase_count = d.purchase_count + excluded.purchase_count, purchase_quantity = d.purchase_quantity + excluded.purchase_quantity,
+      purchase_value = d.purchase_value + excluded.purchase_value, sale_count = d.sale_count + excluded.sale_count,
+      sale_quantity = d.sale_quantity + excluded.sale_quantity, sale_value = d.sale_value + excluded.sale_value;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out, held_change)
+    INSERT INTO stock_daily_totals AS d (day, warehouse_id, movement_type, movement_count, quantity, value_in, value_out, held_change,
+      purchase_count, purchase_quantity, purchase_value, sale_count, sale_quantity, sale_value)
     SELECT (created AT TIME ZONE 'Asia/Kolkata')::date, warehouse_id, movement_type, count(*), sum(quantity),
            coalesce(sum(value_change) FILTER (WHERE value_change > 0), 0), -coalesce(sum(value_change) FILTER (WHERE value_change < 0), 0),
-           count(*) FILTER (WHERE stock_before = 0 AND stock_after > 0) - count(*) FILTER (WHERE stock_before > 0 AND stock_after = 0)
-      FROM new_movements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+           count(*) FILTER (WHERE stock_before = 0 AND stock_after > 0) - count(*) FILTER (WHERE stock_before > 0 AND stock_after = 0),
+           count(*) FILTER (WHERE flow = 'purchase'), coalesce(sum(quantity) FILTER (WHERE flow = 'purchase'), 0),
+           coalesce(sum(sign(quantity) * total_value) FILTER (WHERE flow = 'purchase'), 0),
+           count(*) FILTER (WHERE flow = 'sale'), coalesce(-sum(quantity) FILTER (WHERE flow = 'sale'), 0),
+           coalesce(sum(total_value) FILTER (WHERE flow = 'sale'), 0)
+      FROM (SELECT *, stock_flow(movement_type, movement_reason, reference_type) AS flow FROM new_movements) m
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (day, warehouse_id, movement_type) DO UPDATE SET
       movement_count = d.movement_count + excluded.movement_count, quantity = d.quantity + excluded.quantity,
       value_in = d.value_in + excluded.value_in, value_out = d.value_out + excluded.value_out,
-      held_change = d.held_change + excluded.held_change;
+      held_change = d.held_change + excluded.held_change,
+      purchase_count = d.purchase_count + excluded.purchase_count, purchase_quantity = d.purchase_quantity + excluded.purchase_quantity,
+      purchase_value = d.purchase_value + excluded.purchase_value, sale_count = d.sale_count + excluded.sale_count,
+      sale_quantity = d.sale_quantity + excluded.sale_quantity, sale_value = d.sale_value + excluded.sale_value;
   END IF;
   RETURN NULL;
 END $$;

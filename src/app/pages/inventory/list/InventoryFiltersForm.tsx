@@ -2,7 +2,7 @@ import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useEffect } from 'react';
 import { ProductSearch } from '../shared/ProductSearch';
-import { useWarehouseChoices, WarehouseSelect } from '../shared/WarehouseSelect';
+import { useWarehouseFilterAvailable, WarehouseSelect } from '../shared/WarehouseSelect';
 import type { InventoryFilters } from './inventory-filters';
 
 type Props = { applied: InventoryFilters; onApply: (filters: InventoryFilters) => void; onClear: () => void };
@@ -13,7 +13,7 @@ type Props = { applied: InventoryFilters; onApply: (filters: InventoryFilters) =
  */
 export function InventoryFiltersForm({ applied, onApply, onClear }: Props) {
   const [form] = Form.useForm<InventoryFilters>();
-  const byWarehouse = useWarehouseChoices('inventory').available;
+  const byWarehouse = useWarehouseFilterAvailable('inventory');
   // The form shows what the URL applies (after a reload, back button or Clear Filters).
   useEffect(() => {
     form.resetFields();

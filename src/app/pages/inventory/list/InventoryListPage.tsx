@@ -15,6 +15,7 @@ import { RevalueDialog } from './RevalueDialog';
 import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './inventory-filters';
 import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useUrlTable } from '../../../crud/list/use-url-table';
+import { ExportButton } from '../../../crud/list/ExportButton';
 
 const { title, createLabel, emptyText } = INVENTORY_LIST;
 
@@ -29,7 +30,7 @@ export default function InventoryListPage() {
     pagination: { pageSize: PAGE_SIZE },
     errorNotification: false,
   });
-  const { tableProps, tableQuery, filters, setFilters, setCurrentPage } = table;
+  const { tableProps, tableQuery, filters, sorters, setFilters, setCurrentPage } = table;
   const filterKey = JSON.stringify(filters);
   const applied = useMemo(() => fromCrudFilters(JSON.parse(filterKey) as typeof filters), [filterKey]);
   /** New filters start again at page 1. */
@@ -50,7 +51,16 @@ export default function InventoryListPage() {
 
   return (
     <>
-      <PageHeader title={title} extra={<CreateButton resource="inventory">{createLabel}</CreateButton>} />
+      <PageHeader
+        title={title}
+        extra={
+          <>
+            {/* Every record of these filters and order, in the list's columns (its costs hidden as here): the API's file. */}
+            <ExportButton path="inventory" filters={filters} sorters={sorters} fileName="inventory" />
+            <CreateButton resource="inventory">{createLabel}</CreateButton>
+          </>
+        }
+      />
       <InventoryFiltersForm applied={applied} onApply={apply} onClear={() => apply({})} />
       <ListError error={tableQuery.error} onRetry={() => tableQuery.refetch()} retrying={tableQuery.isFetching} style={{ marginBottom: 16 }} />
       <Table<InventoryRecord>

@@ -1,6 +1,9 @@
+import { useSelect } from '@refinedev/antd';
+import { useCan } from '@refinedev/core';
 import { Select, Space, Typography, type SelectProps } from 'antd';
 import type { ScopedResource } from '../../../../domain/policy';
 import { assignedNote, useWarehouseScope } from '../../../access/use-warehouse-scope';
+import type { Warehouse } from './types';
 import { useWarehouses } from './use-warehouses';
 
 /** The value of the 'All Warehouses' option: no warehouse filter. */
@@ -34,14 +37,51 @@ export function useWarehouseChoices(scope: ScopedResource | null = 'inventory', 
   return { options, mine, isLoading, error, available: allowed === true || (allowed === false && !!mine?.length) };
 }
 
-/** A warehouse picker populated from GET /warehouses (the legacy screens had one placeholder option). */
+/** A page of warehouses: what a select asks GET /warehouses for at a time, opened or searched. */
+export const WAREHOUSE_PAGE = 50;
+
+/**
+ * Whether a screen can offer a warehouse filter, without reading any list: a role that may list warehouses, or one with
+ * warehouses assigned to it (the access policy names them).
+ */
+export function useWarehouseFilterAvailable(scope: ScopedResource | null = 'inventory'): boolean {
+  const allowed = useCan({ resource: 'warehouses', action: 'list' }).data?.can;
+  const mine = useWarehouseScope(scope);
+  return allowed === true || (allowed === false && !!mine?.length);
+}
+
+/**
+ * A warehouse picker on Refine's `useSelect`: a page of GET /warehouses by name, then what the server finds for the typed
+ * text (`q`), so a list of any length is never loaded whole; the chosen warehouse is read by id, so its name shows
+ * even when it is not on the first page. Where the role's scope is 'assigned', the user's own warehouses (the access
+ * policy names them) are offered, searched in the browser.
+ */
 export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', activeOnly, placeholder = 'Select a warehouse', ...rest }: Props) {
-  const { options: warehouseOptions, mine, isLoading, error } = useWarehouseChoices(scope, activeOnly);
-  const options = [...(withAll ? [{ label: mine ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...warehouseOptions];
+  const allowed = useCan({ resource: 'warehouses', action: 'list' }).data?.can;
+  const mine = useWarehouseScope(scope);
+  const searched = allowed === true && !mine;
+  const { selectProps, query } = useSelect<Warehouse>({
+    resource: 'warehouses',
+    optionLabel: 'name',
+    optionValue: '_id',
+    defaultValue: searched && value ? value : undefined,
+    filters: activeOnly ? [{ field: 'status', operator: 'eq', value: 'active' }] : [],
+    sorters: [{ field: 'name', order: 'asc' }],
+    onSearch: (text) => [{ field: 'q', operator: 'contains', value: text.trim() }],
+    pagination: { mode: 'server', pageSize: WAREHOUSE_PAGE },
+    queryOptions: { enabled: searched },
+    errorNotification: false,
+  });
+  const isLoading = allowed === undefined || (searched && query.isLoading);
+  const error = searched ? query.error : null;
+  const listed = searched
+    ? (selectProps.options ?? []).map((o) => ({ label: String(o.label), value: String(o.value) }))
+    : (mine ?? []).map((w) => ({ label: w.name, value: w._id }));
+  const options = [...(withAll ? [{ label: mine ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...listed];
   const select = (
     <Select<string>
       showSearch
-      optionFilterProp="label"
+      {...(searched ? { filterOption: false, onSearch: selectProps.onSearch } : { optionFilterProp: 'label' })}
       {...rest}
       options={options}
       value={withAll ? (value ?? ALL_WAREHOUSES) : value || undefined}

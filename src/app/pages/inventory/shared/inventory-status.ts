@@ -1,3 +1,4 @@
+import { inventoryStatusLabel } from '../../../../domain/resources/inventory';
 import type { InventoryRecord } from './types';
 
 export type StockStatus = { label: 'Out of Stock' | 'Low Stock' | 'In Stock'; color: 'red' | 'orange' | 'green' };
@@ -6,11 +7,11 @@ const OUT: StockStatus = { label: 'Out of Stock', color: 'red' };
 const LOW: StockStatus = { label: 'Low Stock', color: 'orange' };
 const IN: StockStatus = { label: 'In Stock', color: 'green' };
 
-/** SPEC.md section 4: Out of Stock, then Low Stock, then In Stock. */
+const BY_LABEL: Record<StockStatus['label'], StockStatus> = { 'Out of Stock': OUT, 'Low Stock': LOW, 'In Stock': IN };
+
+/** SPEC.md section 4: Out of Stock, then Low Stock, then In Stock (the rule the CSV export writes too). */
 export function inventoryStatus(record: Pick<InventoryRecord, 'out_of_stock' | 'low_stock_alert'>): StockStatus {
-  if (record.out_of_stock) return OUT;
-  if (record.low_stock_alert) return LOW;
-  return IN;
+  return BY_LABEL[inventoryStatusLabel(record)];
 }
 
 /** The city view shows only Out of Stock or In Stock. */

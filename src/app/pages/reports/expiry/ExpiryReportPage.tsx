@@ -1,35 +1,53 @@
-import { Card, Col, Form, Row, Statistic, Table, Tag } from 'antd';
+import { App, Card, Col, Form, Row, Statistic, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useSearchParams } from 'react-router';
-import type { ExpiringRow } from '../../../../domain/schemas/batches';
+import type { ExpiringRow, ExpiryWindowKey } from '../../../../domain/schemas/batches';
 import { formatINR } from '../../../../domain/money';
 import { PageHeader } from '../../inventory/shared/PageHeader';
 import { useWarehouses } from '../../inventory/shared/use-warehouses';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
-import { downloadCsv } from '../shared/csv';
-import { costColumns, costCsv, useSeesCosts } from '../../../access/costs';
+import { downloadFromApi } from '../shared/api-download';
+import { costColumns, useSeesCosts } from '../../../access/costs';
 import { formatDay } from '../shared/format';
 import { expiryColour, expiryText } from '../../inventory/batches/expiry-tone';
 import '../shared/print.css';
 import { ReportActions } from '../shared/ReportActions';
-import { BUCKETS, EXPIRY_CSV_HEADER, REPORT_DAYS, bucketOf, bucketTotals, expiryCsvRows } from './expiry-buckets';
-import { useExpiring } from './use-expiring';
+import { BUCKETS, REPORT_DAYS, bucketOf, bucketTotals } from './expiry-buckets';
+import { expiringFilters, useExpiring } from './use-expiring';
 import { WriteOffButton } from './WriteOffButton';
 
-/** `/expiry-report`: stock by expiry window (expired, 0–3, 4–7, 8–30 days), per warehouse, with the write-off. */
+const PAGE_SIZE = 50;
+
+/**
+ * `/expiry-report`: stock by expiry window (expired, 0–3, 4–7, 8–30 days), per warehouse, with the write-off. The
+ * batches come a page at a time (a window chosen in the column's filter is asked of the API); the windows' totals are
+ * over every batch; Export CSV downloads every batch from the API.
+ */
 export default function ExpiryReportPage() {
+  const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const warehouseId = params.get('warehouse_id') || undefined;
   const warehouse = useWarehouses().find(warehouseId);
   const seesCosts = useSeesCosts();
-  const { answer, isLoading, isFetching, error, refetch } = useExpiring({ days: REPORT_DAYS, includeExpired: true, warehouseId });
+  const [view, setView] = useState<{ page: number; window?: ExpiryWindowKey }>({ page: 1 });
+  const filters = { days: REPORT_DAYS, includeExpired: true, warehouseId, window: view.window };
+  const { answer, isLoading, isFetching, error, refetch } = useExpiring({ ...filters, page: view.page, limit: PAGE_SIZE });
   const rows = answer?.data ?? [];
-  const totals = bucketTotals(rows);
+  const totals = bucketTotals(answer?.windows);
   const expired = totals[0]!;
+  const [downloading, setDownloading] = useState(false);
 
-  const exportCsv = () => {
-    const csv = costCsv(EXPIRY_CSV_HEADER, expiryCsvRows(rows), seesCosts);
-    downloadCsv(`expiry-report-${warehouse ? warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-warehouses'}.csv`, csv.header, csv.rows);
+  const exportCsv = async () => {
+    setDownloading(true);
+    try {
+      const slug = warehouse ? warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-warehouses';
+      await downloadFromApi('/inventory/expiring.csv', expiringFilters(filters), `expiry-report-${slug}.csv`);
+    } catch (e) {
+      void message.error((e as Error).message || 'Failed to download the expiry report');
+    } finally {
+      setDownloading(false);
+    }
   };
 
   return (
@@ -39,7 +57,7 @@ export default function ExpiryReportPage() {
         subTitle={`${warehouse?.name ?? 'All warehouses'} · expired and expiring within ${REPORT_DAYS} days`}
         extra={
           <>
-            <ReportActions onExport={exportCsv} disabled={!answer || rows.length === 0} />
+            <ReportActions onExport={() => void exportCsv()} disabled={!answer || answer.total === 0 || downloading} />
             <WriteOffButton warehouseId={warehouseId} warehouseName={warehouse?.name} expiredQuantity={expired.quantity} onDone={() => void refetch()} />
           </>
         }
@@ -51,7 +69,10 @@ export default function ExpiryReportPage() {
             withAll
             value={warehouseId}
             style={{ minWidth: 240 }}
-            onChange={(id) => setParams(id ? { warehouse_id: id } : {}, { replace: true })}
+            onChange={(id) => {
+              setParams(id ? { warehouse_id: id } : {}, { replace: true });
+              setView({ page: 1, window: view.window });
+            }}
           />
         </Form.Item>
       </Form>
@@ -76,7 +97,11 @@ export default function ExpiryReportPage() {
           loading={isFetching}
           size="middle"
           scroll={{ x: 860 }}
-          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={{ current: answer?.page ?? view.page, total: answer?.total ?? 0, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+          onChange={(pagination, tableFilters) => {
+            const chosen = (tableFilters.bucket?.[0] as ExpiryWindowKey | undefined) ?? undefined;
+            setView({ page: chosen === view.window ? (pagination.current ?? 1) : 1, window: chosen });
+          }}
           locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'Nothing expired or expiring within 30 days') }}
           columns={costColumns(
             [
@@ -89,7 +114,8 @@ export default function ExpiryReportPage() {
                   return b && <Tag color={b.colour}>{b.label}</Tag>;
                 },
                 filters: BUCKETS.map((b) => ({ text: b.label, value: b.key })),
-                onFilter: (key, r) => bucketOf(r.days_to_expiry)?.key === key,
+                filterMultiple: false,
+                filteredValue: view.window ? [view.window] : null,
               },
               { title: 'Product', dataIndex: 'product_name' },
               { title: 'Warehouse', dataIndex: 'warehouse_name' },

@@ -1,12 +1,13 @@
-import type { ExpiringRow } from '../../../../domain/schemas/batches';
+import { EXPIRY_WINDOWS, type ExpiryWindowKey, type ExpiryWindowTotal } from '../../../../domain/schemas/batches';
 
-/** The expiry report's windows (issue 17): expired, 0–3, 4–7 and 8–30 days. */
-export const BUCKETS = [
-  { key: 'expired', label: 'Expired', colour: 'red', test: (d: number) => d < 0 },
-  { key: '0-3', label: '0–3 days', colour: 'orange', test: (d: number) => d >= 0 && d <= 3 },
-  { key: '4-7', label: '4–7 days', colour: 'gold', test: (d: number) => d >= 4 && d <= 7 },
-  { key: '8-30', label: '8–30 days', colour: 'blue', test: (d: number) => d >= 8 && d <= 30 },
-] as const;
+const COLOURS: Record<ExpiryWindowKey, string> = { expired: 'red', '0-3': 'orange', '4-7': 'gold', '8-30': 'blue' };
+
+/** The expiry report's windows (issue 17; their days in src/domain): expired, 0–3, 4–7 and 8–30 days. */
+export const BUCKETS = EXPIRY_WINDOWS.map((w) => ({
+  ...w,
+  colour: COLOURS[w.key],
+  test: (d: number) => (w.from === null || d >= w.from) && d <= w.to,
+}));
 export const REPORT_DAYS = 30;
 
 export type Bucket = (typeof BUCKETS)[number];
@@ -14,24 +15,10 @@ export type BucketTotal = { bucket: Bucket; quantity: number; value: number; bat
 
 export const bucketOf = (days: number): Bucket | undefined => BUCKETS.find((b) => b.test(days));
 
-/** Quantity, value (summed in paise, so no float drift) and batch count per bucket. */
-export function bucketTotals(rows: ExpiringRow[]): BucketTotal[] {
+/** Each window's units, value and batches, as the API summed them over every matching batch. */
+export function bucketTotals(windows: ExpiryWindowTotal[] | undefined): BucketTotal[] {
   return BUCKETS.map((bucket) => {
-    const inside = rows.filter((r) => bucket.test(r.days_to_expiry));
-    const paise = inside.reduce((s, r) => s + Math.round((r.value ?? 0) * 100), 0);
-    return { bucket, quantity: inside.reduce((s, r) => s + r.quantity, 0), value: paise / 100, batches: inside.length };
+    const total = windows?.find((w) => w.key === bucket.key);
+    return { bucket, quantity: total?.quantity ?? 0, value: total?.value ?? 0, batches: total?.batches ?? 0 };
   });
 }
-
-export const EXPIRY_CSV_HEADER = ['Bucket', 'Warehouse', 'Product', 'Batch', 'Expiry date', 'Days to expiry', 'Quantity', 'Value'];
-export const expiryCsvRows = (rows: ExpiringRow[]) =>
-  rows.map((r) => [
-    bucketOf(r.days_to_expiry)?.label ?? '',
-    r.warehouse_name,
-    r.product_name,
-    r.batch_no,
-    r.expiry_date,
-    r.days_to_expiry,
-    r.quantity,
-    r.value ?? '',
-  ]);

@@ -12,12 +12,12 @@ import { MOVEMENT_LABELS } from '../shared/MovementTypeTag';
 import type { ReportFilters } from './use-report-filters';
 
 type Product = { product_id?: string; product_name?: string };
-type FormValues = Omit<ReportFilters, 'start_date' | 'end_date' | 'product_id' | 'product_name'> & { period: [Dayjs, Dayjs]; product: Product };
+type FormValues = Omit<ReportFilters, 'report_type' | 'start_date' | 'end_date' | 'product_id' | 'product_name'> & { period: [Dayjs, Dayjs]; product: Product };
 
 const movementOptions = MOVEMENT_TYPES.map((value) => ({ value, label: MOVEMENT_LABELS[value] }));
 export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
 
-const toForm = (f: ReportFilters): FormValues => ({
+const toForm = (f: Omit<ReportFilters, 'report_type'>): FormValues => ({
   ...f,
   period: [dayjs(f.start_date), dayjs(f.end_date)],
   product: { product_id: f.product_id, product_name: f.product_name },
@@ -36,16 +36,20 @@ type Props = { applied: ReportFilters; onApply: (filters: ReportFilters) => void
 /** The report's filters (SPEC.md sections 7 and 9); the report type is chosen beside the results. */
 export function ReportFiltersForm({ applied, onApply, onReset, loading }: Props) {
   const [form] = Form.useForm<FormValues>();
+  // The form follows the applied filters when they change (Reset, Back, a shared link), but choosing another report
+  // type applies no filter: what is typed but not yet applied stays in the boxes.
+  const { report_type: _type, ...appliedFilters } = applied;
+  const appliedKey = JSON.stringify(appliedFilters);
   useEffect(() => {
-    form.setFieldsValue(toForm(applied));
-  }, [applied, form]);
+    form.setFieldsValue(toForm(JSON.parse(appliedKey) as Omit<ReportFilters, 'report_type'>));
+  }, [appliedKey, form]);
 
   return (
     <Card size="small" style={{ marginBottom: 16 }} className="no-print">
       <Form
         form={form}
         layout="vertical"
-        initialValues={toForm(applied)}
+        initialValues={toForm(appliedFilters)}
         onFinish={(values) => onApply({ ...fromForm(values), report_type: applied.report_type })}
       >
         <Row gutter={16}>

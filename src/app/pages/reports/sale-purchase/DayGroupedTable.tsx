@@ -1,19 +1,23 @@
 import { costColumns, useSeesCosts } from '../../../access/costs';
-import { Grid, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Grid, Table, Typography, type TableColumnsType } from 'antd';
 import { formatBusinessTime } from '../../../components/business-time';
-import { useState, type Key } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { formatINR } from '../../../../domain/money';
 import { formatDay, formatQuantity } from '../shared/format';
 import { MovementReference, type Referenced } from '../shared/MovementReference';
 import { usePrinting } from '../shared/use-printing';
-import { totalsOf, type SalePurchaseDay } from './types';
+import { totalsOf, type SalePurchaseDay, type SalePurchaseItem, type SectionTotals } from './types';
 
 type Row = {
   key: string;
-  /** A day's total row, or one movement of that day. */
-  kind: 'day' | 'item';
+  /** A day's total row, one movement of that day, or the day's 'Show more' (its movements not shown yet). */
+  kind: 'day' | 'item' | 'more';
+  /** The day a row belongs to. */
+  date: string;
   label: string;
-  quantity: number;
+  /** A day's number of movements, all of them (its rows may show the first ones only). */
+  count?: number;
+  quantity?: number;
   unit_cost?: number;
   total_value?: number;
   /** A movement of a purchase order (a receipt, or a return to the seller): its order. */
@@ -21,34 +25,48 @@ type Row = {
   children?: Row[];
 };
 
-function rowsOf(days: Record<string, SalePurchaseDay>, warehouseId: string | undefined): Row[] {
+function itemRow(date: string, item: SalePurchaseItem, warehouseId: string | undefined): Row {
+  return {
+    key: item._id,
+    kind: 'item',
+    date,
+    label: `${formatBusinessTime(item.created, 'HH:mm')} · ${item.product_name}`,
+    quantity: item.quantity,
+    unit_cost: item.unit_cost,
+    total_value: item.total_value,
+    ...(item.reference_type === 'purchase_order'
+      ? {
+          order: {
+            reference_type: item.reference_type,
+            reference_id: item.reference_id ?? null,
+            purchase_order_id: item.purchase_order_id,
+            warehouse_id: warehouseId,
+          },
+        }
+      : {}),
+  };
+}
+
+function rowsOf(days: Record<string, SalePurchaseDay>, more: Record<string, SalePurchaseItem[]>, warehouseId: string | undefined): Row[] {
   return Object.entries(days)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, day]) => ({
-      key: date,
-      kind: 'day' as const,
-      label: formatDay(date),
-      quantity: day.total_quantity,
-      total_value: day.total,
-      children: day.items.map((item) => ({
-        key: item._id,
-        kind: 'item' as const,
-        label: `${formatBusinessTime(item.created, 'HH:mm')} · ${item.product_name}`,
-        quantity: item.quantity,
-        unit_cost: item.unit_cost,
-        total_value: item.total_value,
-        ...(item.reference_type === 'purchase_order'
-          ? {
-              order: {
-                reference_type: item.reference_type,
-                reference_id: item.reference_id ?? null,
-                purchase_order_id: item.purchase_order_id,
-                warehouse_id: warehouseId,
-              },
-            }
-          : {}),
-      })),
-    }));
+    .map(([date, day]) => {
+      const items = [...day.items, ...(more[date] ?? [])];
+      const count = day.item_count ?? day.items.length;
+      return {
+        key: date,
+        kind: 'day' as const,
+        date,
+        label: formatDay(date),
+        count,
+        quantity: day.total_quantity,
+        total_value: day.total,
+        children: [
+          ...items.map((item) => itemRow(date, item, warehouseId)),
+          ...(items.length < count ? [{ key: `${date}-more`, kind: 'more' as const, date, label: `${items.length} of ${count}`, count }] : []),
+        ],
+      };
+    });
 }
 
 /** A movement: its time and product, and for a purchase order's the order (a negative quantity went back to the seller). */
@@ -56,7 +74,7 @@ function ItemLabel({ label, row }: { label: string; row: Row }) {
   if (!row.order) return <>{label}</>;
   return (
     <>
-      {`${label} · ${row.quantity < 0 ? 'returned to seller, ' : ''}`}
+      {`${label} · ${(row.quantity ?? 0) < 0 ? 'returned to seller, ' : ''}`}
       <MovementReference movement={row.order} />
     </>
   );
@@ -70,11 +88,7 @@ const columns: TableColumnsType<Row> = [
     dataIndex: 'label',
     key: 'label',
     render: (label: string, row) =>
-      row.kind === 'day' ? (
-        <Typography.Text strong>{`${label} (${itemCount(row.children?.length ?? 0)})`}</Typography.Text>
-      ) : (
-        <ItemLabel label={label} row={row} />
-      ),
+      row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.count ?? 0)})`}</Typography.Text> : <ItemLabel label={label} row={row} />,
   },
   {
     title: 'Quantity',
@@ -82,7 +96,7 @@ const columns: TableColumnsType<Row> = [
     key: 'quantity',
     align: 'right',
     width: 100,
-    render: (n: number, row) => (row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)),
+    render: (n: number | undefined, row) => (n === undefined ? '' : row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)),
   },
   { title: 'Unit Cost', dataIndex: 'unit_cost', key: UNIT_COST_KEY, align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
   {
@@ -92,7 +106,7 @@ const columns: TableColumnsType<Row> = [
     align: 'right',
     width: 130,
     onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    render: (n: number | undefined, row) => (row.kind === 'day' ? <strong>{formatINR(n)}</strong> : formatINR(n)),
+    render: (n: number | undefined, row) => (row.kind === 'more' ? '' : row.kind === 'day' ? <strong>{formatINR(n)}</strong> : formatINR(n)),
   },
 ];
 
@@ -103,33 +117,59 @@ const phoneColumns = columns.filter((column) => column.key !== UNIT_COST_KEY).ma
 export const itemCount = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'item' : 'items'}`;
 
 /**
- * One section (purchases or sales): a row per day with its totals, the grand total last. A day's movements
- * open beneath it on demand (a month of them at once is a page thousands of pixels long); on paper, all are shown.
+ * One section (purchases or sales): a row per day of the page with its totals, the period's grand total last. A day's
+ * movements open beneath it on demand (a month of them at once is a page thousands of pixels long), its first ones at
+ * once and the rest through 'Show more'; on paper, every movement loaded is shown.
  */
 export function DayGroupedTable({
   days,
   emptyText,
   testId,
   warehouseId,
+  totals: periodTotals,
+  more = {},
+  onMore,
+  loadingDay,
 }: {
   days: Record<string, SalePurchaseDay>;
   emptyText: string;
   testId: string;
   /** The report's warehouse, where its movements are: a purchase order of it opens only where the user's scope holds it. */
   warehouseId?: string;
+  /** The section's totals over the whole period (the server's; else the sum of `days`). */
+  totals?: SectionTotals;
+  /** Movements of a day loaded after the report's first ones, and how to load the next. */
+  more?: Record<string, SalePurchaseItem[]>;
+  onMore?: (day: string) => void;
+  loadingDay?: string | null;
 }) {
-  const totals = totalsOf(days);
-  const rows = rowsOf(days, warehouseId);
+  const totals = totalsOf(days, periodTotals);
+  const rows = rowsOf(days, more, warehouseId);
   const printing = usePrinting();
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const withUnitCost = Grid.useBreakpoint().sm !== false || printing;
   const seesCosts = useSeesCosts();
+  const shown = costColumns(withUnitCost ? columns : phoneColumns, seesCosts).map((column) =>
+    column.key === 'label'
+      ? {
+          ...column,
+          render: (label: string, row: Row, index: number) =>
+            row.kind === 'more' ? (
+              <Button size="small" type="link" loading={loadingDay === row.date} disabled={!onMore} onClick={() => onMore?.(row.date)}>
+                {`Show more (${label} shown)`}
+              </Button>
+            ) : (
+              (column.render?.(label, row, index) as ReactNode)
+            ),
+        }
+      : column,
+  );
   return (
     <Table<Row>
       data-testid={testId}
       rowKey="key"
       size="small"
-      columns={costColumns(withUnitCost ? columns : phoneColumns, seesCosts)}
+      columns={shown}
       tableLayout={withUnitCost ? undefined : 'fixed'}
       dataSource={rows}
       pagination={false}
@@ -138,7 +178,7 @@ export function DayGroupedTable({
         onExpandedRowsChange: setExpanded,
         expandRowByClick: true,
       }}
-      rowClassName={(row) => (row.kind === 'day' ? 'day-row' : 'item-row')}
+      rowClassName={(row) => (row.kind === 'day' ? 'day-row' : row.kind === 'more' ? 'more-row' : 'item-row')}
       locale={{ emptyText }}
       summary={() =>
         rows.length > 0 && (

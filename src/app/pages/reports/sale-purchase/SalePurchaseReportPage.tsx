@@ -1,23 +1,23 @@
-import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { App, Card, Col, Empty, Pagination, Row, Spin, Statistic } from 'antd';
+import { useState } from 'react';
 import { ListError } from '../../../crud/list/ListError';
 import { formatINR } from '../../../../domain/money';
 import { PageHeader } from '../../inventory/shared/PageHeader';
-import { downloadCsv } from '../shared/csv';
-import { costCsv, useSeesCosts } from '../../../access/costs';
+import { useSeesCosts } from '../../../access/costs';
+import { downloadFromApi } from '../shared/api-download';
 import { formatDay } from '../shared/format';
 import '../shared/print.css';
 import { ReportActions } from '../shared/ReportActions';
 import { DayGroupedTable } from './DayGroupedTable';
-import { SALE_PURCHASE_HEADER, salePurchaseCsv } from './sale-purchase-csv';
 import { SalePurchaseFilters } from './SalePurchaseFilters';
-import { totalsOf, type SalePurchaseQuery, type SalePurchaseReport } from './types';
-import { useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
+import { totalsOf, type SalePurchaseQuery, type SalePurchaseReport, type SalePurchaseSection } from './types';
+import { DAYS_PER_PAGE, useMoreItems, useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
 
-/** Each section's value and units; without 'costs: see' its units alone. */
+/** Each section's value and units over the whole period; without 'costs: see' its units alone. */
 function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: boolean }) {
   const sections = [
-    { title: 'Purchases', totals: totalsOf(report.purchases), color: '#389e0d' },
-    { title: 'Sales', totals: totalsOf(report.sales), color: '#1677ff' },
+    { title: 'Purchases', totals: totalsOf(report.purchases, report.totals?.purchases), color: '#389e0d' },
+    { title: 'Sales', totals: totalsOf(report.sales, report.totals?.sales), color: '#1677ff' },
   ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -35,27 +35,70 @@ function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: 
   );
 }
 
-/** `/sale-purchase-report`: one warehouse's purchases and sales per day over a period. */
+const SECTIONS: { section: SalePurchaseSection; title: string; emptyText: string }[] = [
+  { section: 'purchases', title: 'Purchases', emptyText: 'No purchases in this period' },
+  { section: 'sales', title: 'Sales', emptyText: 'No sales in this period' },
+];
+
+/** One section's card: its days of this page, and the movements of a day beyond its first ones on demand. */
+function SectionCard({ report, section, title, emptyText }: { report: SalePurchaseReport; section: SalePurchaseSection; title: string; emptyText: string }) {
+  const { message } = App.useApp();
+  const { more, loadMore, loading } = useMoreItems(report, section);
+  const onMore = (day: string) =>
+    void loadMore(day).then((ok) => {
+      if (!ok) void message.error(`Failed to fetch the movements of ${formatDay(day)}`);
+    });
+  return (
+    <Card size="small" title={title} style={{ marginBottom: 16 }} className="report-section">
+      <DayGroupedTable
+        key={`${section}-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}-${report.page ?? 1}`}
+        days={report[section]}
+        totals={report.totals?.[section]}
+        more={more}
+        onMore={onMore}
+        loadingDay={loading}
+        emptyText={emptyText}
+        testId={section}
+        warehouseId={report.warehouse_id}
+      />
+    </Card>
+  );
+}
+
+/**
+ * `/sale-purchase-report`: one warehouse's purchases and sales per day over a period, a page of days at a time (the
+ * totals are the whole period's); Export CSV downloads every movement of the period from the API.
+ */
 export default function SalePurchaseReportPage() {
-  const { applied, apply, search } = useSalePurchaseQuery();
-  const { report, isFetching, error, refetch } = useSalePurchaseReport(applied);
+  const { message } = App.useApp();
+  const { applied, page, apply, goTo, search } = useSalePurchaseQuery();
+  const { report, isFetching, error, refetch } = useSalePurchaseReport(applied, page);
+  const [downloading, setDownloading] = useState(false);
   // 'Get Report' again with the same filters fetches afresh.
   const getReport = (q: SalePurchaseQuery) => (new URLSearchParams(q).toString() === search ? void refetch() : apply(q));
 
   const seesCosts = useSeesCosts();
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (!report) return;
-    const name = report.warehouse_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const { header, rows } = costCsv(SALE_PURCHASE_HEADER, salePurchaseCsv(report), seesCosts);
-    downloadCsv(`sale-purchase-${name}-${report.period.start_date}-to-${report.period.end_date}.csv`, header, rows);
+    setDownloading(true);
+    try {
+      const { warehouse_id } = report;
+      const { start_date, end_date } = report.period;
+      await downloadFromApi('/reports/warehouse-sale-purchase.csv', { warehouse_id, start_date, end_date }, `sale-purchase-${start_date}-to-${end_date}.csv`);
+    } catch (e) {
+      void message.error((e as Error).message || 'Failed to download the report');
+    } finally {
+      setDownloading(false);
+    }
   };
+  const daysTotal = report?.days_total ?? 0;
 
   return (
     <>
       <PageHeader
         title="Sale Purchase Report"
         subTitle={report && `${report.warehouse_name} · ${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)}`}
-        extra={<ReportActions onExport={exportCsv} disabled={!report} />}
+        extra={<ReportActions onExport={() => void exportCsv()} disabled={!report || downloading} />}
       />
       <SalePurchaseFilters applied={applied} onApply={getReport} loading={isFetching} />
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
@@ -63,24 +106,21 @@ export default function SalePurchaseReportPage() {
       {report && (
         <Spin spinning={isFetching} delay={200}>
           <Totals report={report} seesCosts={seesCosts} />
-          <Card size="small" title="Purchases" style={{ marginBottom: 16 }} className="report-section">
-            <DayGroupedTable
-              key={`p-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`}
-              days={report.purchases}
-              emptyText="No purchases in this period"
-              testId="purchases"
-              warehouseId={report.warehouse_id}
+          {SECTIONS.map((s) => (
+            <SectionCard key={s.section} report={report} {...s} />
+          ))}
+          {daysTotal > DAYS_PER_PAGE && (
+            <Pagination
+              className="no-print"
+              align="end"
+              current={page}
+              pageSize={DAYS_PER_PAGE}
+              total={daysTotal}
+              showSizeChanger={false}
+              showTotal={(total, [from, to]) => `Days ${from}–${to} of ${total}`}
+              onChange={goTo}
             />
-          </Card>
-          <Card size="small" title="Sales" className="report-section">
-            <DayGroupedTable
-              key={`s-${report.period.start_date}-${report.period.end_date}-${report.warehouse_id}`}
-              days={report.sales}
-              emptyText="No sales in this period"
-              testId="sales"
-              warehouseId={report.warehouse_id}
-            />
-          </Card>
+          )}
         </Spin>
       )}
       {applied && !report && isFetching && <Spin style={{ display: 'block', margin: '48px auto' }} />}

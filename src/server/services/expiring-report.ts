@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
+import { EXPIRY_WINDOWS, type ExpiringDownloadQuery, type ExpiringQuery, type ExpiringRow, type ExpiryWindowTotal } from '../../domain/schemas/batches.js';
+import { badRequest, isUuid } from '../http/errors.js';
+import { sendCsvDownload } from '../http/csv-download.js';
+import { warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
+
+type Window = (typeof EXPIRY_WINDOWS)[number];
+const daysLeft = sql`(b.expiry_date - stock_today())`;
+const inWindow = (w: Window): SQL => (w.from === null ? sql`${daysLeft} <= ${w.to}` : sql`${daysLeft} between ${w.from} and ${w.to}`);
+const batchValue = sql`stock_value_of(i.current_stock, i.stock_value, b.current_stock)`;
+
+/** The batches the filters keep (every window, or the one asked for), in the caller's warehouses. */
+function whereOf(query: ExpiringDownloadQuery, scope: WarehouseScope, withWindow: boolean): SQL {
+  let warehouseId: string | undefined;
+  if (query.warehouse_id !== undefined) {
+    if (!isUuid(query.warehouse_id)) throw badRequest('warehouse_id', 'Warehouse not found');
+    warehouseId = query.warehouse_id.toLowerCase();
+  }
+  const window = withWindow && query.window ? EXPIRY_WINDOWS.find((w) => w.key === query.window) : undefined;
+  return sql`b.current_stock > 0 and b.expiry_date is not null
+    and b.expiry_date <= stock_today() + ${query.days}::int
+    and (${query.include_expired}::boolean or b.expiry_date >= stock_today())
+    ${warehouseId ? sql`and b.warehouse_id = ${warehouseId}::uuid` : sql``}
+    ${window ? sql`and ${inWindow(window)}` : sql``}
+    and ${warehouseFilterRaw(scope, 'b.warehouse_id')}`;
+}
+
+const rowsFrom = sql`
+  from stock_batches b
+  join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
+  join products p on p.id = b.product_id
+  join warehouses w on w.id = b.warehouse_id`;
+const order = sql`order by b.expiry_date, p.productname, w.name, b.batch_no`;
+
+/**
+ * GET /inventory/expiring and its download (issue 17; paged in issue 33): batches holding stock that expire within
+ * `days` (and, with include_expired, those already expired), earliest first. The answer is a page of them; its totals
+ * (and each window's batches, units and value) cover every matching batch, from SQL. Value = quantity × the record's
+ * average cost.
+ */
+export function expiringReport(db: Db) {
+  return {
+    async page(query: ExpiringQuery, scope: WarehouseScope = null) {
+      const where = whereOf(query, scope, true);
+      const everyWindow = whereOf(query, scope, false);
+      const [data, [totals], [windows]] = await Promise.all([
+        db
+          .execute(
+            sql`
+          select b.product_id, p.productname as product_name, b.warehouse_id, w.name as warehouse_name, b.batch_no,
+                 to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, ${daysLeft} as days_to_expiry,
+                 b.current_stock as quantity, ${batchValue}::float8 as value
+            ${rowsFrom}
+           where ${where}
+           ${order}
+           limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+          )
+          .then((r) => rowsOf<ExpiringRow>(r)),
+        db
+          .execute(
+            sql`
+          select coalesce(sum(b.current_stock), 0)::float8 as total_quantity, coalesce(sum(${batchValue}), 0)::float8 as total_value, count(*)::int as total
+            from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
+           where ${where}`,
+          )
+          .then((r) => rowsOf<{ total_quantity: number; total_value: number; total: number }>(r)),
+        db
+          .execute(
+            sql`
+          select ${sql.join(
+            EXPIRY_WINDOWS.map(
+              (w, n) =>
+                sql`count(*) filter (where ${inWindow(w)})::int as ${sql.raw(`b${n}`)},
+                    coalesce(sum(b.current_stock) filter (where ${inWindow(w)}), 0)::float8 as ${sql.raw(`q${n}`)},
+                    coalesce(sum(${batchValue}) filter (where ${inWindow(w)}), 0)::float8 as ${sql.raw(`v${n}`)}`,
+            ),
+            sql`, `,
+          )}
+            from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
+           where ${everyWindow}`,
+          )
+          .then((r) => rowsOf<Record<string, number>>(r)),
+      ]);
+      const windowTotals: ExpiryWindowTotal[] = EXPIRY_WINDOWS.map((w, n) => ({
+        key: w.key,
+        batches: windows?.[`b${n}`] ?? 0,
+        quantity: windows?.[`q${n}`] ?? 0,
+        value: windows?.[`v${n}`] ?? 0,
+      }));
+      return {
+        data,
+        total: totals?.total ?? 0,
+        total_quantity: totals?.total_quantity ?? 0,
+        total_value: totals?.total_value ?? 0,
+        page: query.page,
+        limit: query.limit,
+        windows: windowTotals,
+      };
+    },
+
+    /** Every matching batch as CSV, streamed; without `seesCosts` no Value column. */
+    async download(reply: FastifyReply, query: ExpiringDownloadQuery, scope: WarehouseScope = null, seesCosts = true): Promise<FastifyReply> {
+      const where = whereOf(query, scope, true);
+      const [warehouse] = query.warehouse_id
+        ? rowsOf<{ name: string }>(await db.execute(sql`select name from warehouses where id = ${query.warehouse_id}::uuid`))
+        : [];
+      const slug = warehouse ? warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-warehouses';
+      type CsvRow = Omit<ExpiringRow, 'product_id' | 'warehouse_id'> & { window: string | null };
+      const label = sql.join(
+        EXPIRY_WINDOWS.map((w) => sql`when ${inWindow(w)} then ${w.label}`),
+        sql` `,
+      );
+      return sendCsvDownload<CsvRow>(reply, db, {
+        filename: `expiry-report-${slug}.csv`,
+        header: ['Bucket', 'Warehouse', 'Product', 'Batch', 'Expiry date', 'Days to expiry', 'Quantity', ...(seesCosts ? ['Value'] : [])],
+        query: sql`
+          select case ${label} end as window, w.name as warehouse_name, p.productname as product_name, b.batch_no,
+                 to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, ${daysLeft} as days_to_expiry, b.current_stock as quantity,
+                 ${batchValue}::float8 as value
+            ${rowsFrom}
+           where ${where}
+           ${order}`,
+        toCells: (r) => [
+          r.window ?? '',
+          r.warehouse_name,
+          r.product_name,
+          r.batch_no,
+          r.expiry_date,
+          r.days_to_expiry,
+          r.quantity,
+          ...(seesCosts ? [r.value ?? ''] : []),
+        ],
+      });
+    },
+  };
+}
