@@ -78,6 +78,8 @@ export const RESOURCES = {
   replenishment: ['list', 'create'],
   /** Who changed what (issue 32): every record's history and the Activity screen. */
   history: ['list'],
+  /** Backups of the whole database (issue 35): list them, run one now, download one (every record and password hash). */
+  backups: ['list', 'create', 'download'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCES;
@@ -179,6 +181,9 @@ export const ACTION_NEEDS: readonly { needs: Permission; by: Permission }[] = [
   ...(['create', 'count', 'apply', 'cancel'] as const).map((action) => ({ by: grant('stock-takes', action), needs: grant('stock-takes', 'show') })),
   { by: grant('transfers', 'show'), needs: grant('transfers', 'list') },
   ...(['create', 'dispatch', 'receive', 'cancel'] as const).map((action) => ({ by: grant('transfers', action), needs: grant('transfers', 'show') })),
+  // A backup is run and downloaded from the list of backups.
+  { by: grant('backups', 'create'), needs: grant('backups', 'list') },
+  { by: grant('backups', 'download'), needs: grant('backups', 'list') },
   // Orders are made from the suggestions on screen.
   { by: grant('replenishment', 'create'), needs: grant('replenishment', 'list') },
   // An import adds and edits products, so it needs what adding one by hand needs.

@@ -5,6 +5,7 @@ import { access } from './auth/access.js';
 import { refuseHiddenFieldQueries } from './auth/hidden-fields.js';
 import { answerClientError, answerRouterError, registerErrorHandler } from './http/error-handler.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { registerRequestIds, requestIdGenerator } from './http/request-id.js';
 import { dbSessionSource, type SessionSource } from './auth/sessions.js';
 import { ACCESS_POLICY_CHANNEL } from './auth/db-policy-source.js';
 import { listenForChanges } from './auth/notified-cache.js';
@@ -19,9 +20,12 @@ import { registerOpenApi } from './http/openapi.js';
 import { rejectUnstorableText } from './http/text-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { eventHub } from './live/event-hub.js';
+import { registerMetrics } from './metrics/metrics.js';
+import { serveBackups } from './backup/serve-backups.js';
+import type { BackupSettings } from './config.js';
 import { ledgerAnnouncer } from './live/ledger-announcer.js';
 
-export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events'> & {
+export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events' | 'metrics' | 'backups'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
   declarations?: readonly ResourceDeclaration[];
   parts?: Readonly<Record<string, ServerPartModule>>;
@@ -32,6 +36,8 @@ export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events'>
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA from dist/ (production); tests of the API alone leave it off. */
   spaDir?: string;
+  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; default: no backups. */
+  backup?: BackupSettings;
 };
 
 const BODY_LIMIT_BYTES = 12 * 1024 * 1024; // a product with several images as data URLs
@@ -43,11 +49,13 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
+    genReqId: requestIdGenerator(options.trustProxy ?? false),
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIds(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -78,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   await registerOpenApi(app);
 
   const events = await eventHub(options.database.listen);
+  const metrics = registerMetrics(app, { database: options.database, events });
+  const backups = await serveBackups(app, options.database, options.backup ?? { dir: null, everyMs: null, keep: 14 }, metrics);
   const announcer = ledgerAnnouncer(options.database.db);
   // Open streams would keep the server from closing: they end first (clients reconnect to another process).
   app.addHook('preClose', async () => {
@@ -93,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
     config: options.config,
     resources: await servedResources(options.declarations ?? DECLARED_RESOURCES, options.parts),
     events,
+    metrics,
+    backups,
   };
   await app.register(
     async (api) => {

@@ -12,6 +12,8 @@ import type { Api } from './http/types.js';
 import { demoPasswordHashes, isDemoSeeded, seedDemo } from './seed/seed-demo.js';
 import { DEMO_LOGINS } from './seed/demo-data.js';
 import { deleteUnusedImages } from './services/image-gc.js';
+import { loggerOptions } from './logging.js';
+import { refuseDataFolder } from './backup/take-backup.js';
 
 export type Server = {
   app: Api;
@@ -46,6 +48,7 @@ async function shouldSeed(config: ServerConfig, database: Database): Promise<boo
 /** `pgliteTemplate`: the template data folder `npm run build` made, for a fresh embedded database. */
 export async function startServer(config: ServerConfig, spaDir?: string, pgliteTemplate?: string): Promise<Server> {
   setPasswordHashCost(config.passwordHashCost);
+  if (config.backup.dir && config.db.kind === 'pglite') refuseDataFolder(config.backup.dir, config.db.dataDir);
   // A new database will be seeded: hash the demo passwords on the thread pool while the main thread opens it.
   if (mayNeedSeed(config)) demoPasswordHashes().catch(() => {}); // a failure surfaces when the seed awaits them
   const database = await openDatabase(config.db, { pgliteTemplate });
@@ -63,9 +66,10 @@ export async function startServer(config: ServerConfig, spaDir?: string, pgliteT
       database,
       signer: createTokenSigner(jwtSecret),
       policy: dbPolicySource(database.db),
-      config: { loginRateLimit: config.loginRateLimit },
+      config: { loginRateLimit: config.loginRateLimit, metricsToken: config.metricsToken },
+      backup: config.backup,
       trustProxy: config.trustProxy,
-      logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      logger: await loggerOptions(config.logLevel),
       spaDir,
     });
     const proxyWarning = trustProxyWarning(config.trustProxy);

@@ -17,7 +17,33 @@ export type ServerConfig = {
   loginRateLimit: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops to believe. Off unless configured. */
   trustProxy: TrustProxy;
+  /** GET /api/metrics needs `Authorization: Bearer <it>`; unset, only this machine may scrape. */
+  metricsToken?: string;
+  backup: BackupSettings;
 };
+
+/** Where backups go (BACKUP_DIR; none: the server takes none), how often (BACKUP_EVERY) and how many are kept (BACKUP_KEEP). */
+export type BackupSettings = { dir: string | null; everyMs: number | null; keep: number };
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** BACKUP_EVERY: a whole number and a unit, `30m`, `6h`, `1d` (`s` for tests). */
+export function parseEvery(value: string | undefined): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  const m = /^(\d+)\s*([smhd])$/.exec(v);
+  if (!m || Number(m[1]) === 0) throw new Error(`BACKUP_EVERY=${v} is not a period: write a whole number and a unit, e.g. 30m, 6h or 1d.`);
+  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+}
+
+export function readBackupSettings(env: NodeJS.ProcessEnv = process.env): BackupSettings {
+  const dir = env.BACKUP_DIR?.trim() ? path.resolve(env.BACKUP_DIR.trim()) : null;
+  const everyMs = parseEvery(env.BACKUP_EVERY);
+  if (everyMs && !dir) throw new Error('BACKUP_EVERY needs BACKUP_DIR: say where the scheduled backups go.');
+  const keep = Number(env.BACKUP_KEEP?.trim() || 14);
+  if (!Number.isInteger(keep) || keep < 1) throw new Error(`BACKUP_KEEP=${env.BACKUP_KEEP} must be a whole number of backups, at least 1.`);
+  return { dir, everyMs, keep };
+}
 
 export type TrustProxy = boolean | number | string[];
 
@@ -40,6 +66,12 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
+/** The database the environment names: DATABASE_URL's server, else the embedded one in DATA_DIR (default ./data). */
+export function readDbConfig(env: NodeJS.ProcessEnv = process.env): DbConfig {
+  const url = env.DATABASE_URL?.trim();
+  return url ? { kind: 'postgres', url, poolSize: Number(env.DB_POOL_SIZE ?? 10) } : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR ?? './data') };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const url = env.DATABASE_URL?.trim();
   if (url && !env.JWT_SECRET) {
@@ -55,7 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    db: url ? { kind: 'postgres', url, poolSize: Number(env.DB_POOL_SIZE ?? 10) } : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR ?? './data') },
+    db: readDbConfig(env),
     jwtSecret: env.JWT_SECRET || undefined,
     seedDemo: seed === '1' || seed === 'true' ? 'yes' : seed === '0' || seed === 'false' ? 'no' : 'auto',
     passwordHashCost: env.PASSWORD_HASH_COST === 'low' ? 'low' : 'owasp',
@@ -63,5 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serveSpa: env.SERVE_SPA !== '0',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    backup: readBackupSettings(env),
   };
 }

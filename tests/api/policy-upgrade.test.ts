@@ -108,6 +108,7 @@ const config = (db: DbConfig): ServerConfig => ({
   logLevel: 'silent',
   serveSpa: false,
   loginRateLimit: 30,
+  backup: { dir: null, everyMs: null, keep: 14 },
   trustProxy: false,
 });
 

@@ -35,6 +35,8 @@ function startServer(spaDir: string, dataDir: string): Promise<{ url: string; st
     ...process.env,
     PORT: '0',
     DATA_DIR: dataDir,
+    // Setting → Backups (issue 35) has a folder of archives, beside the data folder, never in it.
+    BACKUP_DIR: path.join(path.dirname(dataDir), 'backups'),
     SEED_DEMO: '1',
     PASSWORD_HASH_COST: 'low',
     LOGIN_RATE_LIMIT: '100000',

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
 import { setHashQueue, setPasswordHashCost } from '../../src/server/auth/passwords.js';
@@ -39,6 +42,19 @@ export async function openTestDatabase(options: { seeded?: boolean } = {}): Prom
   return { ...database, url };
 }
 
+/**
+ * PGlite runs only: a new data folder (DATA_DIR) holding a copy of the run's seeded database, as a server process or a
+ * backup of the embedded default reads it. Removed by the caller.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grocery-data-'));
+  const pgdata = path.join(dir, 'pgdata');
+  fs.mkdirSync(pgdata);
+  // The dump's names are absolute ('/base/...'): tar takes them as relative to pgdata.
+  await tar.x({ file: inject('pgliteSeededDump'), cwd: pgdata });
+  return dir;
+}
+
 export type Reply<T = any> = { status: number; body: T; headers: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
 
 export type TestApp = {
@@ -70,6 +86,17 @@ const DEMO_EMAIL_BY_ROLE: Record<Role, string> = {
 /** The Server-Sent Events route (issue 32). */
 const EVENTS_PATH = '/api/events';
 
+/**
+ * Every error answer names its request (`request_id`, as its X-Request-Id header says): checked here for every error of
+ * every API test, then taken out, so a test compares what the error says.
+ */
+function withoutRequestId(status: number, body: unknown, headers: Record<string, unknown>): unknown {
+  if (status < 400 || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { request_id: id, ...rest } = body as { request_id?: unknown };
+  expect(id, `the ${status} answer's request_id`).toBe(headers['x-request-id']);
+  return rest;
+}
+
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 /** The real API on a real, demo-seeded database, driven through Fastify's inject (no network). */
@@ -81,13 +108,17 @@ export async function createTestApp(
     trustProxy?: TrustProxy;
     /** How long the API may keep its copy of the policy (default 0: read at every request). */
     policyTtlMs?: number;
-  } & Pick<BuildAppOptions, 'declarations' | 'parts'> = {},
+    metricsToken?: string;
+    /** PGlite: in a data folder on disk (a copy of the seeded one), as a server keeps it, rather than in memory. */
+    onDisk?: boolean;
+  } & Pick<BuildAppOptions, 'declarations' | 'parts' | 'backup'> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('low');
   // On a loaded test machine a hash may wait seconds: the line refuses only where a test asks it to (setHashQueue).
   setHashQueue({ maxWaiting: 10_000, maxWaitMs: 120_000 });
   const seeded = options.seed !== false;
-  const database = await openTestDatabase({ seeded });
+  const dataDir = options.onDisk && dbKind === 'pglite' ? await seededDataDir() : null;
+  const database = dataDir ? await openDatabase({ kind: 'pglite', dataDir }) : await openTestDatabase({ seeded });
   if (!seeded) await ensurePolicySeeded(database.db);
   const signer = createTokenSigner(TEST_JWT_SECRET);
   const app = await buildApp({
@@ -95,10 +126,11 @@ export async function createTestApp(
     signer,
     // TTL 0: a policy change applies to the very next request in tests.
     policy: options.policy ?? dbPolicySource(database.db, options.policyTtlMs ?? 0),
-    config: { loginRateLimit: options.loginRateLimit ?? 10_000 },
+    config: { loginRateLimit: options.loginRateLimit ?? 10_000, metricsToken: options.metricsToken },
     trustProxy: options.trustProxy,
     declarations: options.declarations,
     parts: options.parts,
+    backup: options.backup,
   });
   await app.ready();
 
@@ -136,7 +168,7 @@ export async function createTestApp(
         }
         let text = '';
         for await (const chunk of stream) text += String(chunk);
-        return { status: res.statusCode, body: JSON.parse(text) as never, headers: res.headers };
+        return { status: res.statusCode, body: withoutRequestId(res.statusCode, JSON.parse(text), res.headers) as never, headers: res.headers };
       }
       const res = await app.inject({
         method: method as 'GET',
@@ -150,11 +182,12 @@ export async function createTestApp(
       } catch {
         // not JSON (an image, a page): keep the text
       }
-      return { status: res.statusCode, body: body as never, headers: res.headers };
+      return { status: res.statusCode, body: withoutRequestId(res.statusCode, body, res.headers) as never, headers: res.headers };
     },
     async close() {
       await app.close();
       await database.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

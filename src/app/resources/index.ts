@@ -1,5 +1,6 @@
 import { isResourceAction } from '../../domain/policy';
 import { activity } from './activity';
+import { backups } from './backups';
 import { declaredScreens } from '../declared/declared-screens';
 import { categoryTree, sellers } from './lookups';
 import { permissions } from './permissions';
@@ -27,6 +28,7 @@ const spaScreens: SpaResource[] = [
   updateAllInventory,
   permissions,
   activity,
+  backups,
   inventoryByCity,
   purchaseOrderPrint,
   categoryTree,

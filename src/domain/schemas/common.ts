@@ -107,4 +107,6 @@ export const errorBody = z.object({
   message: z.string(),
   /** `row`: the line of an imported file (POST /products/import). */
   errors: z.array(z.object({ field: z.string(), message: z.string(), row: z.number().int().optional() })).optional(),
+  /** The request's id (also its X-Request-Id): what the log names it by. */
+  request_id: z.string().optional(),
 });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,8 +14,10 @@ import type { DbConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { copyTemplate } from './pglite-template.js';
-import { applyFunctions, readFunctions, type FunctionsSource } from './functions.js';
+import { applyFunctions, readFunctions, type FunctionsSource, type QueryRows } from './functions.js';
 import { historyTriggersSql, liveTriggersSql } from './history-triggers.js';
+import { queryTiming, type QueryObserver } from './query-timing.js';
+import { assertNotNewer, databaseMigrations, knownMigrations } from './migration-level.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: services accept either so they compose inside a caller's transaction. */
@@ -31,11 +33,19 @@ export type Listen = (channel: string, onMessage: (payload: string) => void, onL
  */
 export type NamedQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 
+/** A pool's connections now (PostgreSQL; PGlite has one in-process connection and no pool). */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Db;
   kind: DbConfig['kind'];
   listen: Listen;
   named: NamedQuery;
+  /** Hears each statement's duration (the metrics); returns how to stop. */
+  observeQueries: (observer: QueryObserver) => () => void;
+  poolStats: () => PoolStats | null;
+  /** Where the data lives, for backups: the server's address, or the embedded database and its folder (null: in memory). */
+  origin: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite; dataDir: string | null };
   close: () => Promise<void>;
 };
 
@@ -72,11 +82,15 @@ function schemaCode(): FunctionsSource {
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DbConfig, options: OpenOptions = {}): Promise<Database> {
   const logger = options.logQuery && { logQuery: options.logQuery };
+  const timing = queryTiming();
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // Every statement runs on a pooled client (pool.query borrows one too): each is timed as it connects.
+    pool.on('connect', (client) => void timing.wrap(client, ['query']));
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateWithLock(pool, async (client) => {
+      await refuseNewerSchema(async <T>(text: string) => (await client.query(text)).rows as T[]);
       await migratePg(drizzlePg(pool), { migrationsFolder });
       await applyFunctions(
         (text) => client.query(text),
@@ -86,7 +100,16 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     });
     const named: NamedQuery = async <T>(name: string, text: string, values: unknown[]) =>
       (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows;
-    return { db, kind: 'postgres', listen: pgListen(config.url), named, close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: pgListen(config.url),
+      named,
+      observeQueries: timing.observe,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      origin: { kind: 'postgres', url: config.url },
+      close: () => pool.end(),
+    };
   }
 
   let release = () => {};
@@ -105,7 +128,9 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     } else {
       client = await PGlite.create({ extensions, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
     }
+    timePglite(client, timing);
     const pgliteDb = drizzlePglite(client, { schema, logger });
+    await refuseNewerSchema(async <T>(text: string) => (await client.query<T>(text)).rows);
     await migratePglite(pgliteDb, { migrationsFolder });
     await applyFunctions(
       (text) => client.exec(text),
@@ -118,6 +143,9 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
       kind: 'pglite',
       listen: async (channel, onMessage) => client.listen(channel, onMessage),
       named: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+      observeQueries: timing.observe,
+      poolStats: () => null,
+      origin: { kind: 'pglite', client, dataDir: config.dataDir },
       close: async () => {
         await client.close();
         release();
@@ -127,6 +155,22 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
     release();
     throw error;
   }
+}
+
+/** PGlite's statements, in and outside transactions (drizzle runs a transaction's on the handle it is given). */
+function timePglite(client: PGlite, timing: ReturnType<typeof queryTiming>): void {
+  timing.wrap(client, ['query', 'exec']);
+  const transaction = client.transaction.bind(client);
+  Object.defineProperty(client, 'transaction', {
+    value: <T>(run: (tx: Transaction) => Promise<T>) => transaction((tx) => run(timing.wrap(tx, ['query', 'exec']))),
+    configurable: true,
+  });
+}
+
+/** A database a newer version of the product migrated is not for this one: refused before any migration runs. */
+async function refuseNewerSchema(query: QueryRows): Promise<void> {
+  const known = knownMigrations(migrationsFolder);
+  assertNotNewer(await databaseMigrations(query, known), known);
 }
 
 /**

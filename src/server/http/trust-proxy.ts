@@ -19,11 +19,32 @@ for (const [network, prefix] of [
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 
-export function isPrivateAddress(address: string): boolean {
+/** An address in a list of networks (an IPv4 address mapped into IPv6, as Node reports it, counts as IPv4). */
+function inList(list: net.BlockList, address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  if (mapped) return list.check(mapped[1]!, 'ipv4');
   const family = net.isIP(address);
-  return family !== 0 && PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export const isPrivateAddress = (address: string): boolean => inList(PRIVATE, address);
+
+/**
+ * Whether a connection comes from a proxy TRUST_PROXY believes (what it says about the request, such as its
+ * X-Request-Id, is kept): one of the listed addresses/CIDRs, or, for a hop count or `true`, a loopback or private address.
+ */
+export function trustsPeer(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false;
+  if (!Array.isArray(trust)) return isPrivateAddress;
+  const listed = new net.BlockList();
+  for (const entry of trust) {
+    const [address = '', prefix] = entry.split('/');
+    const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (!net.isIP(address)) continue;
+    if (prefix === undefined) listed.addAddress(address, family);
+    else listed.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => inList(listed, address);
 }
 
 /**

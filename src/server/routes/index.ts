@@ -19,10 +19,13 @@ import { transferRoutes } from './transfers.js';
 import { replenishmentRoutes } from './replenishment.js';
 import { historyRoutes } from './history.js';
 import { eventRoutes } from './events.js';
+import { metricsRoutes } from './metrics.js';
+import { backupRoutes } from './backups.js';
 
 /** Every route module of the API, mounted under /api. */
 export const apiRoutes: RouteModule[] = [
   healthRoutes,
+  metricsRoutes,
   authRoutes,
   accessPolicyRoutes,
   declaredRoutes,
@@ -42,4 +45,5 @@ export const apiRoutes: RouteModule[] = [
   replenishmentRoutes,
   historyRoutes,
   eventRoutes,
+  backupRoutes,
 ];

@@ -47,6 +47,8 @@ const SPEC_BACK_OFFICE_PATHS = [
   '/replenishment',
   // Not in SPEC.md: who changed what, issue 32.
   '/activity',
+  // Not in SPEC.md: Setting → Backups, issue 35.
+  '/backups',
 ];
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
@@ -129,7 +131,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
           'Replenishment',
         ],
       },
-      { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions', 'Activity'], endsWithLogout: true },
+      { label: 'Setting', children: ['Update All Inventory', 'Handling Charges', 'Permissions', 'Activity', 'Backups'], endsWithLogout: true },
     ]);
   });
 
@@ -155,7 +157,7 @@ describe('sidebar (SPEC.md sections 2 and 6)', () => {
       },
       {
         label: 'Setting',
-        children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)', 'Activity (disabled)'],
+        children: ['Update All Inventory (disabled)', 'Handling Charges', 'Permissions (disabled)', 'Activity (disabled)', 'Backups (disabled)'],
         endsWithLogout: true,
       },
     ]);

@@ -4,6 +4,7 @@ import { Button, Col, Row } from 'antd';
 import { ListError } from '../../crud/list/ListError';
 import type { Identity } from '../../providers/auth-provider';
 import { PageHeader } from '../inventory/shared/PageHeader';
+import { BackupWarning } from './BackupWarning';
 import { ExpiryPanels } from './ExpiryPanels';
 import { LowStockPanel } from './LowStockPanel';
 import { OrderingCards } from './OrderingCards';
@@ -32,6 +33,7 @@ export default function DashboardPage() {
         }
       />
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
+      <BackupWarning />
       <StatCards {...panel} />
       <OrderingCards {...panel} />
       <ExpiryPanels />

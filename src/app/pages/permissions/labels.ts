@@ -19,6 +19,7 @@ export const RESOURCE_LABELS: Record<Resource, { label: string; hint?: string }>
   transfers: { label: 'Transfers', hint: 'Move stock between warehouses: dispatch, receive, cancel' },
   replenishment: { label: 'Replenishment', hint: 'What to reorder per warehouse; create: draft purchase orders from it' },
   history: { label: 'History', hint: "Who changed what and when: the Activity screen and every record's History" },
+  backups: { label: 'Backups', hint: 'Setting → Backups: list, run now, download. An archive holds every record and password hash' },
   ...(declaredLabels as Record<DeclaredName, { label: string; hint?: string }>),
 };
 
