@@ -18,11 +18,19 @@ export const neutralizeFormula = (text: string): string => (FORMULA.test(text) &
 /** The inverse of `neutralizeFormula`, for a cell read back from a file this product wrote (or a person edited). */
 export const restoreFormula = (text: string): string => (text.startsWith("'") && FORMULA.test(text) ? text.slice(1) : text);
 
+const SPECIAL = /[",\r\n]/;
+const SPACE = /\s/;
+/**
+ * Quoted where it holds a quote, comma or line break, or begins or ends with white space (`/[",\r\n]|^\s|\s$/`,
+ * written as three tests: `\s$` alone is tried at every position of the text, and a download tests every cell).
+ */
+const needsQuotes = (text: string) => SPECIAL.test(text) || SPACE.test(text.charAt(0)) || SPACE.test(text.charAt(text.length - 1));
+
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const text = neutralizeFormula(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return needsQuotes(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One RFC 4180 record, CRLF-terminated. */

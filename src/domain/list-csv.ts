@@ -1,4 +1,4 @@
-import type { CsvCell } from './csv.js';
+import { csvCell, type CsvCell } from './csv.js';
 import { refNameOf, type ResourceDeclaration, type ResourceField } from './resource.js';
 
 /** A record as a list answer carries it (`GET /api/<path>`, JSON): what an export column reads. */
@@ -71,3 +71,17 @@ function cellOf(value: unknown): CsvCell {
 /** A record's cells under the columns (the CSV rule of src/domain/csv.ts quotes them and neutralises formulas). */
 export const exportCells = (record: ListRecord, columns: readonly ExportColumn[]): CsvCell[] =>
   columns.map((column) => cellOf(column.value ? column.value(record) : record[column.key]));
+
+/**
+ * A record's CSV line under the columns, as `csvLine(exportCells(record, columns))` writes it, with each column's
+ * reading worked out once: a download writes it for every row, and the per-row arrays of that pair cost as much as
+ * the rest of the line.
+ */
+export function exportLineOf(columns: readonly ExportColumn[]): (record: ListRecord) => string {
+  const reads = columns.map(({ key, value }) => value ?? ((record: ListRecord) => record[key]));
+  return (record) => {
+    let line = '';
+    for (let i = 0; i < reads.length; i++) line += (i ? ',' : '') + csvCell(cellOf(reads[i]!(record)));
+    return `${line}\r\n`;
+  };
+}

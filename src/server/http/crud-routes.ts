@@ -10,7 +10,7 @@ import { VersionConflict } from '../db/actor.js';
 import { created, idempotencyKeyHeader, ifMatchHeader } from './openapi.js';
 import type { Api } from './types.js';
 import { sendCsvDownload, type RowSource } from './csv-download.js';
-import { exportCells, type ExportColumn, type ListRecord } from '../../domain/list-csv.js';
+import { exportLineOf, type ExportColumn, type ListRecord } from '../../domain/list-csv.js';
 import { COST_FIELDS } from '../auth/cost-fields.js';
 import type { Db } from '../db/client.js';
 
@@ -51,7 +51,7 @@ export type CrudService<TCreate, TUpdate, TOut> = {
 /** A list's query without its page: what a download of the list takes. */
 export type ExportQuery = Omit<ListQuery, 'page' | 'limit'> & Record<string, unknown>;
 /** A list's rows for a download: its statement (the list's, with flat fields and no page) and its rows of a batch. */
-export type ListSource<T> = Required<RowSource<T>>;
+export type ListSource<T> = RowSource<T>;
 
 /** A workflow step's route: its name (the matrix action), its body (a note, and what the resource's own code takes). */
 export type StepRoute = { name: string; body: ZodType; summary: string };
@@ -116,10 +116,11 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
         // A role without 'costs: see' gets no cost column, not an empty one.
         const hidden = request.user!.seesCosts === false ? new Set([...COST_FIELDS, ...(d.costFields ?? [])]) : new Set<string>();
         const columns = csv.columns.filter((c) => !hidden.has(c.key));
+        const line = exportLineOf(columns);
         return sendCsvDownload(reply, csv.db, {
           filename: `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`,
           header: columns.map((c) => c.title),
-          toCells: (row) => exportCells(row as ListRecord, columns),
+          toLine: (row) => line(row as ListRecord),
           ...source,
         });
       },

@@ -4,7 +4,7 @@ import { categories, inventory, products, subcategories, type ColourVariant } fr
 import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js';
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { notFound, requireId } from '../http/errors.js';
-import { flatSelection } from '../db/flat-select.js';
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/product-csv.js';
 import { containsPattern, filterCondition, offsetOf, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
 
 export type ProductOut = {
@@ -110,16 +110,34 @@ const toApi = ({ p, category, subcategory, subcategoryGstRate, currentStock, sto
   modified: p.modified,
 });
 
-/** A product as a download reads it (flatSelection): the list's row, with its stock figures where they were computed. */
-type ExportRow = Omit<Row, 'currentStock' | 'stockStatus'> & { currentStock?: unknown; stockStatus?: StockStatus };
-/** A product's row in a download: the list's, its stock figures only where the download computed them. */
-export type ProductExportRow = Omit<ProductOut, 'current_stock' | 'stock_status'> & Partial<Pick<ProductOut, 'current_stock' | 'stock_status'>>;
-
-/** The list's row of a download's product (a sum comes as the driver gives it: the list's statement maps it to a number). */
-function exportRowOf({ currentStock, stockStatus, ...row }: ExportRow): ProductExportRow {
-  const { current_stock: _, stock_status: __, ...out } = toApi({ ...row, currentStock: 0, stockStatus: 'in_stock' });
-  return currentStock === undefined ? out : { ...out, current_stock: Number(currentStock), stock_status: stockStatus! };
-}
+/**
+ * What each column of the product CSV (src/domain/product-csv.ts) is in SQL, as text where the list's value is a
+ * number: a download selects only these, flat, and writes them as they come (no list row built per product). Money
+ * as JSON writes it, without trailing zeros ('10.5', '12'), as `Number(numeric)` and then the CSV writer would.
+ */
+const EXPORT_VALUES: Partial<Record<ProductCsvColumn['field'], AnyColumn | SQL>> = {
+  sku: products.sku,
+  barcode: products.barcode,
+  productname: products.productname,
+  product_hindi: products.productHindi,
+  category: categories.name,
+  subcategory: subcategories.name,
+  product_keyword: products.productKeyword,
+  unit: products.unit,
+  unit_value: products.unitValue,
+  price: sql`trim_scale(${products.price})::text`,
+  discount_price: sql`trim_scale(${products.discountPrice})::text`,
+  product_description: products.productDescription,
+  tracks_expiry: products.tracksExpiry,
+};
+/** The export's flat fields, each named by its column's field (what the export's columns read: src/domain/list-csv.ts). */
+const exportFields = Object.fromEntries(
+  PRODUCT_CSV_COLUMNS.map(({ field }) => {
+    const value = EXPORT_VALUES[field];
+    if (!value) throw new Error(`The product export has no value for '${field}'`);
+    return [field, sql`${value}`.as(field)];
+  }),
+);
 
 /**
  * The texts that search and autocomplete match, as single expressions so that one trigram index each
@@ -303,20 +321,16 @@ export function productQueries(db: DbOrTx) {
     const set = setFilters(query, filterable);
     const { where, stockWhere, orderBy } = listShape(query, set, (_, value) => value);
     const { warehouseId } = query;
-    const named = { p: products, category: categories.name, subcategory: subcategories.name, subcategoryGstRate: subcategories.gstRate };
-    const withStock = (current: SQL, minimum: SQL) => flatSelection({ ...named, currentStock: current, stockStatus: stockStatusOf(current, minimum) });
-    let flat = flatSelection(named);
     let statement: SQL;
-    const from = (fields: Record<string, SQL.Aliased>) =>
+    const from = () =>
       db
-        .select(fields)
+        .select(exportFields)
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
     if (warehouseId !== undefined) {
       const current = sql`${inventory.currentStock}`;
-      flat = withStock(current, sql`${inventory.minimumStock}`);
-      statement = from(flat.fields)
+      statement = from()
         .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
         .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)))
         .orderBy(...orderBy(current))
@@ -324,23 +338,18 @@ export function productQueries(db: DbOrTx) {
     } else if (query.sort === 'current_stock' || stockWhere) {
       const stock = stockTotals(db);
       const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
-      flat = withStock(current, minimum);
-      statement = from(flat.fields)
+      statement = from()
         .leftJoin(stock, eq(stock.productId, products.id))
         .where(and(where, stockWhere?.(current, minimum)))
         .orderBy(...orderBy(current))
         .getSQL();
     } else {
-      statement = from(flat.fields)
+      statement = from()
         .where(where)
         .orderBy(...orderBy(sql`0`))
         .getSQL();
     }
-    const decode = flat.decode;
-    return {
-      query: statement,
-      rows: (_: DbOrTx, raw: Record<string, unknown>[]) => raw.map((r) => exportRowOf(decode(r) as ExportRow)),
-    };
+    return { query: statement };
   }
   const compiled = new Map<string, ReturnType<typeof compileList>>();
 
