@@ -15,7 +15,16 @@ export function coalescedScheduler(schedule: (run: () => void) => unknown = (run
     schedule(() => {
       const callbacks = queue ?? [];
       queue = null;
-      for (const run of callbacks) run();
+      for (const run of callbacks) {
+        try {
+          run();
+        } catch (error) {
+          // As with a task of its own: the error is reported, and the other batches still reach the screen.
+          setTimeout(() => {
+            throw error;
+          }, 0);
+        }
+      }
     });
   };
 }
