@@ -1,4 +1,4 @@
-import { QueryClient, keepPreviousData } from '@tanstack/react-query';
+import { QueryClient, keepPreviousData, notifyManager } from '@tanstack/react-query';
 import { API_URL } from '../config';
 import { defaultErrorMessage, findDeclaration, permissionFor } from '../resources';
 import { createAccessControlProvider, type AccessPolicy } from './access-control-provider';
@@ -8,6 +8,9 @@ import { toApiError } from './api-error';
 import { createEventStream } from './live/event-stream';
 import { createLiveProvider } from './live-provider';
 import { http, onSessionChange, session } from './sign-in';
+import { coalescedScheduler } from './query-notifications';
+
+notifyManager.setScheduler(coalescedScheduler());
 
 /** The app's single instances of the providers (tests build their own from the factories). */
 export const queryClient = new QueryClient({
