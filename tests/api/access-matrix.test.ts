@@ -62,8 +62,9 @@ describe('role × route matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-    // Every route × every role: ~15 s alone, over 40 s on two loaded cores.
-  }, 120_000);
+    // Every route × every role (each list's CSV download, the backups and the metrics added ~20 routes): ~15 s alone,
+    // over 120 s on two cores loaded with a full run and other benches.
+  }, 300_000);
 
   it('warehouse-user may read warehouses but not change them, and may not touch cities', async () => {
     const list = await t.request('GET', '/api/warehouses', { role: 'warehouse-user' });
