@@ -8,6 +8,7 @@ import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { BackupFailureAlert } from './BackupFailureAlert';
 import { formatAge, formatBytes, formatPeriod } from './backup-format';
 import { useBackupList, useDownloadBackup, useRunBackup } from './use-backups';
+import { pageTitle } from '../../crud/page-title';
 
 /**
  * Setting → Backups (issue 35): the archives in BACKUP_DIR, newest first, with their size and age; Run now (the request
@@ -24,7 +25,7 @@ export default function BackupsPage() {
 
   return (
     <List
-      title="Backups"
+      title={pageTitle('Backups')}
       breadcrumb={false}
       headerButtons={
         <>
