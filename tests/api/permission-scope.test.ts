@@ -205,7 +205,7 @@ describe('warehouse scope', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000); // Every route × every role × two scopes: over 120 s on two cores loaded with a full run.
 
   it("'assigned': another warehouse's record is 404 and a write into it is 403 that changes nothing, on every scoped write route", async () => {
     await putPolicy(policyWith('all'));

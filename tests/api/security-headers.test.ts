@@ -82,5 +82,5 @@ describe('Strict-Transport-Security', () => {
     expect(await hsts(listed, '10.0.0.3', { 'x-forwarded-proto': 'https' })).toBeUndefined();
     const hops = await appWith(1);
     expect(await hsts(hops, '127.0.0.1', { 'x-forwarded-proto': 'https' })).toMatch(/^max-age=\d+/);
-  });
+  }, 180_000); // Starts server processes: over 60 s on two loaded cores.
 });
