@@ -16,7 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { rowsOf } from '../src/server/db/rows.js';
 import { ensurePolicySeeded } from '../src/server/auth/db-policy-source.js';
@@ -26,6 +25,7 @@ import { seedDemo } from '../src/server/seed/seed-demo.js';
 import { findPostgresBin, startCluster } from '../tests/support/postgres-cluster.js';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process.js';
 import { seconds, type Kind } from './support/bench-kit.js';
+import { createBenchDatabase } from './support/two-processes.js';
 import { buildScaleData } from './support/scale-data.js';
 
 const { values } = parseArgs({
@@ -104,11 +104,7 @@ async function postgres(): Promise<void> {
   const cluster = await startCluster(bin);
   let server: ServerProcess | undefined;
   try {
-    const admin = new pg.Client({ connectionString: cluster.url() });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    const url = cluster.url('bench');
+    const url = await createBenchDatabase(cluster);
     const t0 = performance.now();
     const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
     const { token, products } = await build(database);

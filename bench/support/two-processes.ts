@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { findPostgresBin, startCluster } from '../../tests/support/postgres-cluster.js';
+import { findPostgresBin, startCluster, type Cluster } from '../../tests/support/postgres-cluster.js';
 import { startServerProcess, type ServerProcess } from '../../tests/support/server-process.js';
+
+/** A database named bench on a fresh cluster: its URL. */
+export async function createBenchDatabase(cluster: Cluster): Promise<string> {
+  const admin = new pg.Client({ connectionString: cluster.url() });
+  await admin.connect();
+  await admin.query('create database bench');
+  await admin.end();
+  return cluster.url('bench');
+}
 
 export type BenchProcesses = {
   /** The PostgreSQL binaries' folder (pgbench is there). */
@@ -28,11 +37,7 @@ export async function startBenchProcesses(env: Record<string, string> = {}): Pro
     cluster.stop();
   };
   try {
-    const admin = new pg.Client({ connectionString: cluster.url() });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    const url = cluster.url('bench');
+    const url = await createBenchDatabase(cluster);
     const secret = crypto.randomBytes(24).toString('hex');
     const base = { DATABASE_URL: url, JWT_SECRET: secret, PORT: '0', LOG_LEVEL: 'error', ...env };
     servers.push(await startServerProcess({ ...base, SEED_DEMO: '1' }));
