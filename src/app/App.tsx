@@ -1,8 +1,11 @@
 import { Refine, type IResourceItem } from '@refinedev/core';
 import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
+import hiIN from 'antd/es/locale/hi_IN';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
+import { i18nProvider } from './i18n/i18n-provider';
+import { useT } from './i18n/use-t';
 import { accessControlProvider, auditLogProvider, authProvider, dataProvider, liveProvider, queryClient } from './providers';
 import { useNotificationProvider } from './providers/notification-provider';
 import { plainQueryRouterProvider } from './providers/router-provider';
@@ -17,15 +20,18 @@ const resources = toRefineResources(resourceDeclarations, menuGroups);
 const documentTitle = ({ resource }: { resource?: IResourceItem }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME);
 
 export function App() {
+  // Subscribed to the language: antd's own texts (pagination, pickers, Popconfirm) follow it.
+  const { language } = useT();
   return (
     <BrowserRouter>
-      <ConfigProvider theme={theme}>
+      <ConfigProvider theme={theme} locale={language === 'hi' ? hiIN : undefined}>
         {/* antd's App gives notifications and modals the theme and context (React 18). */}
         <AntdApp>
           <Refine
             routerProvider={plainQueryRouterProvider}
             dataProvider={dataProvider}
             authProvider={authProvider}
+            i18nProvider={i18nProvider}
             accessControlProvider={accessControlProvider}
             auditLogProvider={auditLogProvider}
             liveProvider={liveProvider}

@@ -6,6 +6,9 @@ import { isBuiltinRole } from '../../domain/roles';
 import { useAccessPolicy } from '../access/use-access-policy';
 import type { Identity } from '../providers/auth-provider';
 import { usePhoneLayout } from './use-phone-layout';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { useT } from '../i18n/use-t';
+import { saveUserLanguage } from '../providers/sign-in';
 
 /**
  * The signed-in user's name and role, as the admin labelled it (the access policy's role_label: a custom role's
@@ -19,6 +22,7 @@ export function AppHeader() {
   const roleLabel = policyLabel ?? (user && isBuiltinRole(user.role) ? user.roleLabel : undefined);
   const { setMobileSiderOpen } = useThemedLayoutContext();
   const phone = usePhoneLayout();
+  const { t, tx } = useT();
   return (
     <Layout.Header
       style={{
@@ -35,7 +39,9 @@ export function AppHeader() {
         zIndex: 10,
       }}
     >
-      {phone && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMobileSiderOpen(true)} />}
+      {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('shell.openMenu')} onClick={() => setMobileSiderOpen(true)} />}
+      <Space size="middle" align="center" style={{ minWidth: 0 }}>
+      <LanguageSwitch onChosen={(language) => void saveUserLanguage(language)} />
       {user && (
         <Space size="middle" align="center" data-testid="current-user" style={{ minWidth: 0, lineHeight: 1.5 }}>
           <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
@@ -44,11 +50,12 @@ export function AppHeader() {
           </Typography.Text>
           {roleLabel && (
             <Tag color={user.role === 'admin' ? 'green' : 'blue'} data-testid="current-role">
-              {roleLabel}
+              {tx(roleLabel)}
             </Tag>
           )}
         </Space>
       )}
+      </Space>
     </Layout.Header>
   );
 }

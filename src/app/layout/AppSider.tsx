@@ -7,6 +7,7 @@ import { buildMenuItems, groupKeys, leafNames, LOGOUT_KEY, logoutItems } from '.
 import { useLogoutAction } from './use-logout-action';
 import { useMenuAccess } from './use-menu-access';
 import { usePhoneLayout } from './use-phone-layout';
+import { useT } from '../i18n/use-t';
 import './sider.css';
 
 const SIDER_WIDTH = 256;
@@ -24,6 +25,7 @@ export function AppSider() {
   const access = useMenuAccess(leafNames(menuItems));
   const logout = useLogoutAction();
   const phone = usePhoneLayout();
+  const { t, tx } = useT();
 
   const onClick = ({ key }: { key: string }) => {
     setMobileSiderOpen(false);
@@ -34,7 +36,7 @@ export function AppSider() {
       <Menu
         mode="inline"
         inlineIndent={INDENT}
-        items={buildMenuItems(menuItems, access)}
+        items={buildMenuItems(menuItems, access, tx)}
         selectedKeys={selectedKey ? [selectedKey] : []}
         defaultOpenKeys={groupKeys(menuItems)}
         onClick={onClick}
@@ -47,7 +49,7 @@ export function AppSider() {
       mode="inline"
       inlineIndent={2 * INDENT}
       selectable={false}
-      items={logoutItems(menuItems)}
+      items={logoutItems(menuItems, t('buttons.logout'))}
       onClick={onClick}
       style={{ borderInlineEnd: 'none', flex: 'none' }}
     />
@@ -65,7 +67,7 @@ export function AppSider() {
         closable={false}
         rootClassName="app-sider"
         styles={{ body: { padding: 0, ...column, ...focusRing } }}
-        aria-label="Menu"
+        aria-label={t('shell.menu')}
       >
         <AppTitle collapsed={false} />
         {entries}

@@ -15,17 +15,17 @@ export function leafNames(tree: TreeMenuItem[]): string[] {
  * antd menu items from Refine's menu tree. An entry the role may not use stays visible but `disabled`
  * (greyed, not clickable, skipped by the keyboard), with a tooltip saying why (SPEC.md section 6).
  */
-export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanReturnType | undefined>): Items {
+export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanReturnType | undefined>, tx: (text: string) => string = (text) => text): Items {
   return tree.map((item) => {
     if (item.children.length) {
-      return { key: item.key ?? item.name, icon: item.icon, label: item.label, children: buildMenuItems(item.children, access) };
+      return { key: item.key ?? item.name, icon: item.icon, label: item.label, children: buildMenuItems(item.children, access, tx) };
     }
     const answer = access.get(item.name);
     const allowed = answer?.can === true;
     const label = allowed ? (
       <Link to={item.route ?? '/'}>{item.label}</Link>
     ) : (
-      <Tooltip title={answer?.reason} placement="right">
+      <Tooltip title={answer?.reason && tx(answer.reason)} placement="right">
         <span>{item.label}</span>
       </Tooltip>
     );
@@ -37,8 +37,8 @@ export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanRetu
  * Logout, which ends the group declared `withLogout` (SPEC.md: the Setting group). The sidebar shows it right below
  * the entries, in a menu of its own, so that it stays in view when the entries scroll.
  */
-export function logoutItems(tree: TreeMenuItem[]): Items {
-  return tree.some((item) => item.meta?.withLogout) ? [{ key: LOGOUT_KEY, icon: <LogoutOutlined />, label: 'Logout' }] : [];
+export function logoutItems(tree: TreeMenuItem[], label: string): Items {
+  return tree.some((item) => item.meta?.withLogout) ? [{ key: LOGOUT_KEY, icon: <LogoutOutlined />, label }] : [];
 }
 
 export function groupKeys(tree: TreeMenuItem[]): string[] {

@@ -1,6 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import { defaultRoleLabel, type Role } from '../../domain/roles';
 import { NOT_AUTHORIZED_MESSAGE, type LoginInput } from '../../domain/login-rules';
+import { isLanguage, type Language } from '../../domain/i18n/languages';
 import { ApiError, toApiError } from './api-error';
 import type { HttpClient } from './http-client';
 import type { Session, TokenPair } from './session';
@@ -15,15 +16,17 @@ export type AuthProviderOptions = {
   onSessionChange: () => void;
   homeRoute: string;
   loginRoute: string;
+  /** The language the user chose on an earlier visit (kept by the API), to switch to at sign-in. */
+  onUserLanguage?: (language: Language) => void;
 };
 
-export function createAuthProvider({ http, session, onSessionChange, homeRoute, loginRoute }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider({ http, session, onSessionChange, homeRoute, loginRoute, onUserLanguage }: AuthProviderOptions): AuthProvider {
   const revoke = (refreshToken: string) => http.post('/auth/logout', { refresh_token: refreshToken }, { skipAuthRefresh: true }).catch(() => undefined);
 
   return {
     async login({ emailOrPhone, password }: LoginInput) {
       try {
-        const { data } = await http.post<TokenPair>(
+        const { data } = await http.post<TokenPair & { language?: Language | null }>(
           '/auth/login',
           { emailOrPhone, password },
           {
@@ -39,6 +42,7 @@ export function createAuthProvider({ http, session, onSessionChange, homeRoute, 
         }
         session.save(data);
         onSessionChange();
+        if (data.language && isLanguage(data.language)) onUserLanguage?.(data.language);
         return { success: true, redirectTo: homeRoute };
       } catch (error) {
         return { success: false, error: toApiError(error, 'Login failed. Please try again.') };

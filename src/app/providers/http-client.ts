@@ -41,9 +41,11 @@ export type HttpClientOptions = {
   onSessionExpired: () => void;
   /** Tests swap the transport. */
   adapter?: AxiosAdapter;
+  /** The language the API answers its messages in (Accept-Language). */
+  language?: () => string;
 };
 
-export function createHttpClient({ baseURL, session, onSessionExpired, adapter }: HttpClientOptions): HttpClient {
+export function createHttpClient({ baseURL, session, onSessionExpired, adapter, language }: HttpClientOptions): HttpClient {
   const http = axios.create({ baseURL, headers: { 'Content-Type': 'application/json' }, ...(adapter ? { adapter } : {}) }) as HttpClient;
   let refreshing: Promise<string> | null = null;
 
@@ -90,6 +92,7 @@ export function createHttpClient({ baseURL, session, onSessionExpired, adapter }
     const token = session.accessToken();
     config.sentToken = token;
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (language) config.headers.set('Accept-Language', language());
     return config;
   });
 

@@ -2,6 +2,7 @@ import { API_URL, HOME_ROUTE, LOGIN_ROUTE } from '../config';
 import { createAuthProvider } from './auth-provider';
 import { createHttpClient } from './http-client';
 import { createSession } from './session';
+import { i18next } from '../i18n/i18n';
 
 /**
  * The session, the HTTP client and the auth provider: all that the public pages and /login need, without the
@@ -34,6 +35,7 @@ export const http = createHttpClient({
     forgetPreviousUser();
     sessionExpiredHandler();
   },
+  language: () => i18next.language,
 });
 
 export const authProvider = createAuthProvider({
@@ -42,4 +44,8 @@ export const authProvider = createAuthProvider({
   onSessionChange: forgetPreviousUser,
   homeRoute: HOME_ROUTE,
   loginRoute: LOGIN_ROUTE,
+  onUserLanguage: (language) => void i18next.changeLanguage(language),
 });
+
+/** A signed-in user's choice of language, kept by the API for their next sign-in in any browser. */
+export const saveUserLanguage = (language: string) => http.put('/auth/me/language', { language }).catch(() => undefined);

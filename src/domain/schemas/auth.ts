@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { LOGIN_MESSAGES as M, PASSWORD_MAX_LENGTH, looksLikeEmailOrPhone } from '../login-rules.js';
 
 export { EMAIL_PATTERN, FORBIDDEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, UNAUTHORIZED_MESSAGE, normalisePhone } from '../login-rules.js';
@@ -20,3 +21,9 @@ export const refreshSchema = z.object({
 });
 
 export const tokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+/** A sign-in's answer: the pair and the language the user chose for the back-office (null: none chosen yet). */
+export const loginAnswer = tokenPair.extend({ language: z.enum(LANGUAGES).nullable() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const languageChoice = z.object({ language: z.enum(LANGUAGES, { error: 'language must be one of: en, hi' }) });

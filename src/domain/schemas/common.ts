@@ -105,8 +105,10 @@ export const queryFlag = z
 
 export const errorBody = z.object({
   message: z.string(),
+  /** Stable across languages and releases ('api.notFound', 'invalid_request'): what a client translates by. */
+  code: z.string().optional(),
   /** `row`: the line of an imported file (POST /products/import). */
-  errors: z.array(z.object({ field: z.string(), message: z.string(), row: z.number().int().optional() })).optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional(), row: z.number().int().optional() })).optional(),
   /** The request's id (also its X-Request-Id): what the log names it by. */
   request_id: z.string().optional(),
 });

@@ -98,6 +98,8 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     gstNo: text('gst_no'),
     profileimage: text('profileimage'),
+    /** The language the user chose for the back-office ('en', 'hi'); null until they choose one. */
+    language: text('language'),
     /** Carried in access tokens as `sv`: raised when the role, status or password changes, ending older tokens. */
     sessionVersion: integer('session_version').notNull().default(0),
     created: created(),

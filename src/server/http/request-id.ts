@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config.js';
 import { trustsPeer } from './trust-proxy.js';
+import { localiseErrorBody } from './error-language.js';
+import { languageOfHeader } from '../../domain/i18n/languages.js';
 
 /** What an incoming X-Request-Id may look like to be kept: short, and nothing a log line would misread. */
 const INCOMING_ID = /^[\w.:@-]{1,64}$/;
@@ -26,7 +28,8 @@ const isJson = (type: unknown) => typeof type === 'string' && type.includes('jso
 /**
  * Every answer names its request in X-Request-Id, and every error body carries it as `request_id`: what a person reads
  * beside an error ('Reference: …') is what an operator finds in the log. Added as the body is sent, so the error
- * handler, the access check, the router's refusals and the 404 handler all carry it.
+ * handler, the access check, the router's refusals and the 404 handler all carry it. There too the body takes the
+ * request's language (Accept-Language) and each message its stable `code`.
  */
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -40,7 +43,11 @@ export function registerRequestIds(app: FastifyInstance): void {
     try {
       const body: unknown = JSON.parse(payload);
       if (!body || typeof body !== 'object' || Array.isArray(body) || 'request_id' in body) return done(null, payload);
-      done(null, JSON.stringify({ ...body, request_id: request.id }));
+      // The same body in another language: a cache must not answer one language with the other.
+      const vary = reply.getHeader('vary');
+      void reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+      const localised = localiseErrorBody(body, languageOfHeader(request.headers['accept-language']), reply.statusCode);
+      done(null, JSON.stringify({ ...localised, request_id: request.id }));
     } catch {
       done(null, payload);
     }

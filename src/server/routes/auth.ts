@@ -1,4 +1,4 @@
-import { loginSchema, refreshSchema, tokenPair } from '../../domain/schemas/auth.js';
+import { languageChoice, loginAnswer, loginSchema, refreshSchema, tokenPair } from '../../domain/schemas/auth.js';
 import { z } from 'zod';
 import { errorReplies } from '../http/openapi.js';
 import type { FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, session
     {
       config: { access: 'public', rateLimit: perIp },
       // 401 wrong credentials, 403 a role or account that may not sign in, 503 the hashing line is full.
-      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: tokenPair, ...errorReplies(401, 403, 503) } },
+      schema: { tags: ['auth'], security: [], body: loginSchema, response: { 200: loginAnswer, ...errorReplies(401, 403, 503) } },
     },
     async (request, reply) => {
       const { pair, userId } = await auth.login(request.body, request.ip, devices.read(request.headers.cookie));
@@ -46,5 +46,15 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, session
     '/auth/me',
     { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: z.object({ id: z.string(), role: z.string(), firstname: z.string() }) } } },
     (request) => request.user!,
+  );
+
+  // Not a change of the user's record (no history, no version): a preference of their own, like a browser's.
+  app.put(
+    '/auth/me/language',
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], body: languageChoice, response: { 200: languageChoice, ...errorReplies(400) } } },
+    async (request) => {
+      await auth.setLanguage(request.user!.id, request.body.language);
+      return { language: request.body.language };
+    },
   );
 };

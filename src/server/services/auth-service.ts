@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema.js';
-import { EMAIL_PATTERN, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, normalisePhone, type LoginInput } from '../../domain/schemas/auth.js';
+import { EMAIL_PATTERN, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, normalisePhone, type LoginAnswer, type LoginInput } from '../../domain/schemas/auth.js';
+import { isLanguage, type Language } from '../../domain/i18n/languages.js';
 import { isRole } from '../../domain/roles.js';
 import type { PolicySource } from '../auth/access.js';
 import type { SessionSource } from '../auth/sessions.js';
@@ -109,7 +110,7 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
      * caller's genuine device cookies; one naming the account signed in to makes this a known browser (device lane).
      * Answers the pair and the account, for a new device cookie.
      */
-    async login(input: LoginInput, client?: string, devices: readonly DeviceCookie[] = []): Promise<{ pair: TokenPair; userId: string }> {
+    async login(input: LoginInput, client?: string, devices: readonly DeviceCookie[] = []): Promise<{ pair: LoginAnswer; userId: string }> {
       const key = accountKey(input.emailOrPhone);
       // A sign-in the hashing line would refuse costs no database work and counts no attempt.
       if (!devices.length) assertHashingCapacity({ client });
@@ -155,7 +156,13 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
           .values({ userId: user.id, familyId, tokenHash: hashToken(refresh), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
         await recordEvent(tx, { resource: 'sign-ins', recordId: user.id, recordLabel: `${user.firstname} ${user.lastname}`, action: 'signed-in', by: user });
       });
-      return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh }, userId: user.id };
+      const language = isLanguage(user.language) ? user.language : null;
+      return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh, language }, userId: user.id };
+    },
+
+    /** The back-office language the signed-in user chose, kept for their next sign-in in any browser. */
+    async setLanguage(userId: string, language: Language): Promise<void> {
+      await db.update(users).set({ language }).where(eq(users.id, userId));
     },
 
     /**

@@ -1,18 +1,20 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { HOME_ROUTE } from '../../config';
 
 /** A signed-in user whose role may not open the page asked for. */
 export function ForbiddenPage() {
   const navigate = useNavigate();
+  const { t } = useT();
   return (
     <Result
       status="403"
       title="403"
-      subTitle="Sorry, your role is not allowed to open this page."
+      subTitle={t('errorPages.forbidden')}
       extra={
         <Button type="primary" onClick={() => navigate(HOME_ROUTE)}>
-          Back to dashboard
+          {t('errorPages.toDashboard')}
         </Button>
       }
     />

@@ -1,16 +1,18 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/use-t';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
+  const { t } = useT();
   return (
     <Result
       status="404"
       title="404"
-      subTitle="Sorry, the page you visited does not exist."
+      subTitle={t('errorPages.notFound')}
       extra={
         <Button type="primary" onClick={() => navigate('/')}>
-          Back to home
+          {t('errorPages.toHome')}
         </Button>
       }
     />

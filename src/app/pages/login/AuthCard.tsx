@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../config';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import './auth.css';
 
 /** The basket of the favicon: the brand mark without an icon library. */
@@ -21,10 +22,13 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <div className="auth-page">
       <main className="auth-card">
-        <Link to="/" className="auth-brand">
-          <BrandMark />
-          <span>{APP_NAME}</span>
-        </Link>
+        <div className="auth-top">
+          <Link to="/" className="auth-brand">
+            <BrandMark />
+            <span>{APP_NAME}</span>
+          </Link>
+          <LanguageSwitch />
+        </div>
         <h1>{title}</h1>
         {children}
       </main>

@@ -1,27 +1,25 @@
 import { Alert } from 'antd';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { AuthCard } from './AuthCard';
 
 /** Staff passwords are not reset by e-mail: an admin sets a new one in User Management. */
 export default function ForgotPasswordPage() {
+  const { t } = useT();
   return (
-    <AuthCard title="Forgot password?">
+    <AuthCard title={t('login.forgotPassword')}>
       <p style={{ marginTop: 0, marginBottom: 16 }}>
-        Back-office passwords are reset by an administrator. Ask an admin to open <strong>User Listing</strong> (User Management), edit your user and type a new
-        password; then sign in with it.
+        <Trans i18nKey="forgotPassword.body" components={{ strong: <strong /> }} />
       </p>
       <Alert
         type="info"
         showIcon
-        message={
-          <>
-            Cannot reach an admin? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
-          </>
-        }
+        message={<Trans i18nKey="forgotPassword.noAdmin" values={{ email: SUPPORT_EMAIL }} components={{ mail: <a href={`mailto:${SUPPORT_EMAIL}`} /> }} />}
         style={{ marginBottom: 16 }}
       />
-      <Link to="/login">Back to login</Link>
+      <Link to="/login">{t('forgotPassword.back')}</Link>
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LOGIN_SUMMARY_MESSAGE, loginFieldProblem, type LoginInput } from '../../../domain/login-rules';
 import { authProvider } from '../../providers/sign-in';
 import { AuthCard } from './AuthCard';
+import { useT } from '../../i18n/use-t';
 import { safeRedirect } from './safe-redirect';
 
 type Field = keyof LoginInput;
@@ -75,6 +76,7 @@ export default function LoginPage() {
   const [isPending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [params] = useSearchParams();
+  const { t, tx } = useT();
 
   const change = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -99,55 +101,55 @@ export default function LoginPage() {
     const result = await authProvider.login({ emailOrPhone: values.emailOrPhone.trim(), password: values.password });
     if (!result.success) {
       setPending(false);
-      setServerError(result.error?.message ?? 'Login failed. Please try again.');
+      setServerError(result.error?.message ?? t('login.failed'));
       return;
     }
     window.location.replace(safeRedirect(params.get('to')) ?? result.redirectTo ?? '/');
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t('login.title')}>
       <form noValidate onSubmit={(event) => void submit(event)}>
         {(summary || serverError) && (
           <div className="auth-alert" role="alert">
-            {serverError ?? summary}
+            {tx(serverError ?? summary ?? '')}
           </div>
         )}
         <InputField
           id="emailOrPhone"
-          label="Email or mobile number"
+          label={t('login.idLabel')}
           type="text"
-          placeholder="email or mobile number"
+          placeholder={t('login.idPlaceholder')}
           autoComplete="username"
           icon={<UserIcon />}
           value={values.emailOrPhone}
-          error={errors.emailOrPhone}
+          error={errors.emailOrPhone && tx(errors.emailOrPhone)}
           disabled={isPending}
           autoFocus
           onChange={change('emailOrPhone')}
         />
         <InputField
           id="password"
-          label="Password"
+          label={t('login.passwordLabel')}
           type={showPassword ? 'text' : 'password'}
-          placeholder="password"
+          placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
           icon={<LockIcon />}
           value={values.password}
-          error={errors.password}
+          error={errors.password && tx(errors.password)}
           disabled={isPending}
           onChange={change('password')}
           suffix={
             <button type="button" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword}>
-              {showPassword ? 'Hide' : 'Show'}
+              {showPassword ? t('login.hidePassword') : t('login.showPassword')}
             </button>
           }
         />
         <div className="auth-forgot">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
         </div>
         <button type="submit" className="auth-submit" disabled={isPending}>
-          {isPending ? 'Logging in...' : 'Login'}
+          {isPending ? t('login.submitting') : t('login.title')}
         </button>
       </form>
     </AuthCard>

@@ -1,0 +1,21 @@
+import type { I18nProvider } from '@refinedev/core';
+import { interpolate, translateText } from '../../domain/i18n/catalogue';
+import { currentLanguage, i18next } from './i18n';
+
+type Options = Record<string, string | number> | undefined;
+
+/**
+ * Refine's texts (buttons, notifications, a resource's menu label under `<name>.<name>`) through the language files:
+ * a key of ours first; else Refine's own English default, found in the files by its words (catalogue.ts), so a label
+ * declared in English ('Product Listing') reads in Hindi without a second key for it.
+ */
+export const i18nProvider: I18nProvider = {
+  translate: (key: string, options?: Options | string, defaultMessage?: string) => {
+    const [params, fallback] = typeof options === 'string' ? [undefined, options] : [options, defaultMessage];
+    if (i18next.exists(key)) return i18next.t(key, params ?? {});
+    if (fallback === undefined) return key;
+    return translateText(interpolate(fallback, params), currentLanguage());
+  },
+  changeLocale: (language: string) => i18next.changeLanguage(language),
+  getLocale: () => i18next.language,
+};

@@ -1,0 +1,101 @@
+import en from './en.json';
+import hi from './hi.json';
+import { PSEUDO_LANGUAGE, type DisplayLanguage, type Language } from './languages.js';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Each language's file as `key → text` ('inventory.lowStockWarning' → 'Low stock'). */
+function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map<string, string> {
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${name}` : name;
+    if (typeof value === 'string') into.set(key, value);
+    else flatten(value, key, into);
+  }
+  return into;
+}
+
+export const TRANSLATIONS: Record<Language, Tree> = { en, hi };
+export const FLAT: Record<Language, Map<string, string>> = { en: flatten(en), hi: flatten(hi) };
+
+/** A parameter of these names is itself a text of ours (a field's label, an entity's name) and is translated too; any other is data. */
+const TRANSLATED_PARAMS = new Set(['field', 'entity', 'label', 'status', 'action', 'role']);
+const PARAM = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+const HAS_PARAM = /\{\{\s*[a-zA-Z]+\s*\}\}/;
+
+type Template = { key: string; pattern: RegExp; names: string[]; literal: number };
+
+/** Exact English text → its key, and the English templates with parameters as patterns (longest literal text first). */
+const byText = new Map<string, string>();
+const templates: Template[] = [];
+for (const [key, text] of FLAT.en) {
+  if (!HAS_PARAM.test(text)) {
+    if (!byText.has(text)) byText.set(text, key);
+    continue;
+  }
+  const names: string[] = [];
+  const source = text
+    .split(PARAM)
+    .map((part, index) => {
+      if (index % 2 === 1) {
+        names.push(part);
+        return '(.+?)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names, literal: text.replace(PARAM, '').length });
+}
+templates.sort((a, b) => b.literal - a.literal);
+
+export function interpolate(text: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return text.replace(PARAM, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The key of an English text of ours and the values in its parameters, or undefined for a text we never wrote. */
+export function keyOfText(text: string): { key: string; params: Record<string, string> } | undefined {
+  const exact = byText.get(text);
+  if (exact) return { key: exact, params: {} };
+  for (const { key, pattern, names } of templates) {
+    const match = pattern.exec(text);
+    if (match) return { key, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])) };
+  }
+  return undefined;
+}
+
+/** A key's text in a language with its parameters filled in; the pseudo language marks the English. */
+export function textOf(key: string, language: DisplayLanguage, params?: Readonly<Record<string, string | number>>): string | undefined {
+  const text = language === PSEUDO_LANGUAGE ? FLAT.en.get(key) : FLAT[language].get(key);
+  if (text === undefined) return undefined;
+  const filled = interpolate(text, params);
+  return language === PSEUDO_LANGUAGE ? `⟦${filled}⟧` : filled;
+}
+
+/**
+ * An English text of ours — a shared rule's message, a declaration's label, the API's answer — in another language.
+ * The rules, declarations and services keep SPEC.md's English as their one source (the English product is unchanged
+ * by construction); the language files carry each text once, under a key by meaning, and this finds the key by the
+ * English. A text of several '; '-joined messages is translated part by part; a text we never wrote (data) is left.
+ */
+export function translateText(text: string, language: DisplayLanguage): string {
+  if (language === 'en' || !text) return text;
+  if (!byText.has(text) && text.includes('; ')) return text.split('; ').map((part) => translateText(part, language)).join('; ');
+  const found = keyOfText(text);
+  if (!found) return text;
+  const params = Object.fromEntries(
+    Object.entries(found.params).map(([name, value]) => [name, TRANSLATED_PARAMS.has(name) ? translateParam(value, language) : value]),
+  );
+  return textOf(found.key, language, params) ?? text;
+}
+
+/** A parameter's text: translated where it is ours ('Product name'), lower-cased where the English was ('product name'). */
+function translateParam(value: string, language: DisplayLanguage): string {
+  const direct = translateText(value, language);
+  if (direct !== value || language === PSEUDO_LANGUAGE) return direct;
+  const capital = value.charAt(0).toUpperCase() + value.slice(1);
+  return capital === value ? value : translateText(capital, language);
+}
+
+/** The stable code of a message of ours (its key), for a client that translates on its own. */
+export function codeOfText(text: string): string | undefined {
+  return keyOfText(text)?.key;
+}
