@@ -29,7 +29,7 @@ describe('POST /api/auth/login', () => {
   it('signs in an admin by e-mail with a 15-minute JWT carrying sub, role, firstname, exp', async () => {
     const res = await login('admin@demo.local', 'Admin@123');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'refresh_token']);
+    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'language', 'refresh_token']);
     const claims = decodeJwt(res.body.access_token);
     expect(claims).toMatchObject({ sub: t.userIds.admin, role: 'admin', firstname: 'Aarti' });
     expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(14 * 60);

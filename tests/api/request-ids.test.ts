@@ -57,7 +57,7 @@ describe('request ids: what a person reads beside an error is what the log names
     const res = await app.inject({ method: 'GET', url: '/api/test-defect' });
     expect(res.statusCode).toBe(500);
     const id = res.headers['x-request-id'];
-    expect(res.json()).toEqual({ message: 'Internal server error', request_id: id });
+    expect(res.json()).toEqual({ message: 'Internal server error', code: 'api.internal', request_id: id });
     const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; err?: { message: string } });
     const defect = logged.find((entry) => entry.msg === 'unhandled error');
     expect(defect).toMatchObject({ reqId: id, err: { message: 'a defect of ours' } });

@@ -78,7 +78,7 @@ describe('serving the SPA beside the API', () => {
     const api = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(api.statusCode).toBe(404);
     // Every error names its request as the X-Request-Id header does (what an operator finds in the log).
-    expect(api.json()).toEqual({ message: 'Not found', request_id: api.headers['x-request-id'] });
+    expect(api.json()).toEqual({ message: 'Not found', code: 'api.pathNotFound', request_id: api.headers['x-request-id'] });
   });
 
   it('sends security headers', async () => {

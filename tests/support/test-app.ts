@@ -17,6 +17,7 @@ import { SEEDED_TEMPLATE_DB } from './seeded-database.js';
 import { users } from '../../src/server/db/schema.js';
 import { ROLES, type Role } from '../../src/domain/roles.js';
 import { eq } from 'drizzle-orm';
+import { codeOfText } from '../../src/domain/i18n/catalogue.js';
 
 export type DbKind = 'pglite' | 'postgres';
 /** Which database this test project runs on: the API tests run once on each. */
@@ -94,6 +95,24 @@ function withoutRequestId(status: number, body: unknown, headers: Record<string,
   if (status < 400 || !body || typeof body !== 'object' || Array.isArray(body)) return body;
   const { request_id: id, ...rest } = body as { request_id?: unknown };
   expect(id, `the ${status} answer's request_id`).toBe(headers['x-request-id']);
+  return withoutCodes(status, rest);
+}
+
+/**
+ * Every error and each of its field errors carries a stable `code` (issue 34): the catalogue's key of an English
+ * message of ours, else its status's code. Checked here for every error of every API test (asked in English), then
+ * taken out, so a test compares what the error says.
+ */
+function withoutCodes(status: number, body: Record<string, unknown>): Record<string, unknown> {
+  const check = (item: Record<string, unknown>, what: string) => {
+    const { code, ...rest } = item;
+    expect(code, `${what}'s code`).toEqual(expect.any(String));
+    const key = typeof rest.message === 'string' ? codeOfText(rest.message) : undefined;
+    if (key) expect(code, `${what}'s code`).toBe(key);
+    return rest;
+  };
+  const rest = check(body, `the ${status} answer`);
+  if (Array.isArray(rest.errors)) rest.errors = rest.errors.map((e: Record<string, unknown>, i) => check(e, `the ${status} answer's errors[${i}]`));
   return rest;
 }
 

@@ -21,6 +21,7 @@ export const FLAT: Record<Language, Map<string, string>> = { en: flatten(en), hi
 const TRANSLATED_PARAMS = new Set(['field', 'entity', 'label', 'status', 'action', 'role']);
 const PARAM = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
 const HAS_PARAM = /\{\{\s*[a-zA-Z]+\s*\}\}/;
+const FIELD_PREFIX = /^([a-z_][\w]*(?:\.[\w]+)*): (.+)$/s;
 
 type Template = { key: string; pattern: RegExp; names: string[]; literal: number };
 
@@ -79,6 +80,9 @@ export function textOf(key: string, language: DisplayLanguage, params?: Readonly
 export function translateText(text: string, language: DisplayLanguage): string {
   if (language === 'en' || !text) return text;
   if (!byText.has(text) && text.includes('; ')) return text.split('; ').map((part) => translateText(part, language)).join('; ');
+  // A refusal's summary names a field by its API name where the message does not ('wards.0: Each ward must be text').
+  const named = byText.has(text) ? null : FIELD_PREFIX.exec(text);
+  if (named && keyOfText(named[2]!)) return `${named[1]}: ${translateText(named[2]!, language)}`;
   const found = keyOfText(text);
   if (!found) return text;
   const params = Object.fromEntries(

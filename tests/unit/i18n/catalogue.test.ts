@@ -51,3 +51,9 @@ describe('languageOfHeader', () => {
     expect(languageOfHeader(header)).toBe(language);
   });
 });
+
+describe("a refusal's summary", () => {
+  it('keeps the API name of a field its message does not name, and translates the message', () => {
+    expect(translateText('emailOrPhone: Email or phone is required; Password is required', 'hi')).toBe('emailOrPhone: ईमेल या फ़ोन आवश्यक है; पासवर्ड आवश्यक है');
+  });
+});
