@@ -38,7 +38,12 @@ describe('the language of an answer', () => {
   });
 
   it('translates each field error of a refused body and its summary, each with its code', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrPhone: '', password: '123' }, headers: { 'accept-language': 'hi' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrPhone: '', password: '123' },
+      headers: { 'accept-language': 'hi' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json() as { message: string; code: string; errors: { field: string; message: string; code: string }[] };
     expect(body.errors).toEqual(
@@ -75,6 +80,7 @@ describe("a user's language", () => {
     expect(chosen.status).toBe(200);
     expect(chosen.body).toEqual({ language: 'hi' });
     expect((await signIn('warehouse@demo.local', 'Warehouse@123')).body.language).toBe('hi');
+    expect((await t.request('GET', '/api/auth/me', { role: 'warehouse-user' })).body.language).toBe('hi');
     // Another user's is their own.
     expect((await signIn('admin@demo.local', 'Admin@123')).body.language).toBeNull();
     await t.request('PUT', '/api/auth/me/language', { role: 'warehouse-user', body: { language: 'en' } });

@@ -136,6 +136,16 @@ describe('npm run new-resource', () => {
     ]);
   });
 
+  it('writes its texts into every language file, the English as a copy for the translator (the key check refuses it until translated)', () => {
+    const en = JSON.parse(read('src/domain/i18n/en.json')) as { resources: Record<string, Record<string, string>> };
+    const hi = JSON.parse(read('src/domain/i18n/hi.json')) as { resources: Record<string, Record<string, string>> };
+    expect(en.resources.suppliers).toMatchObject({ suppliers: 'Suppliers', gstNo: 'GST no', noSuppliersFound: 'No suppliers found' });
+    expect(en.resources.supplyOrders).toMatchObject({ expectedOn: 'Expected on', supplyOrder: 'Supply order' });
+    // A text the files hold already ('Name', 'City') is not written again.
+    expect(Object.values(en.resources.suppliers!)).not.toContain('City');
+    expect(hi.resources.suppliers).toEqual(en.resources.suppliers);
+  });
+
   it("registers them: the resources, a workflow's steps as matrix actions, declared-schema.ts with the lines table", () => {
     expect(probe.names.slice(-2)).toEqual(['suppliers', 'supply-orders']);
     expect(probe.actions).toEqual(['list', 'show', 'create', 'edit', 'delete', 'submit', 'receive', 'cancel']);

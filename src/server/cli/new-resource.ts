@@ -11,6 +11,7 @@ import * as schema from '../db/schema.js';
 import { drizzleGenerate, migrationNameOf } from './drizzle-generate.js';
 import { parseResourceArgs, SpecError, USAGE, type FieldArg, type ResourceArgs } from './resource-args.js';
 import { declarationSource, namesOf } from './resource-declaration.js';
+import { addResourceTexts } from './resource-texts.js';
 
 /**
  * `npm run new-resource -- <name> <field>:<kind>[!] ... [--no-migration]` writes a resource's declaration
@@ -135,7 +136,10 @@ const file = path.join('src/domain/resources', namesOf(resource).file);
 async function write(): Promise<void> {
   await writeFormatted(file, source);
   await register(resource);
+  const texts = addResourceTexts(root, resource.name, source);
   console.log(`Wrote ${file}; registered it in ${INDEX} and its table${namesOf(resource).linesTables.length ? 's' : ''} in ${SCHEMA}.`);
+  if (texts.length)
+    console.log(`Added its ${texts.length} texts to src/domain/i18n/*.json: translate them in hi.json (npx vitest run tests/unit/i18n lists what is left).`);
   if (!flags.includes('--no-migration')) drizzleGenerate(root, migrationNameOf(resource.name));
   console.log(
     `Next: read ${file} (labels, grants, unique fields), then npm run typecheck and start the API.` +

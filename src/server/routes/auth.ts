@@ -1,5 +1,6 @@
 import { languageChoice, loginAnswer, loginSchema, refreshSchema, tokenPair } from '../../domain/schemas/auth.js';
 import { z } from 'zod';
+import { LANGUAGES } from '../../domain/i18n/languages.js';
 import { errorReplies } from '../http/openapi.js';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/types.js';
@@ -44,8 +45,14 @@ export const authRoutes: RouteModule = (app, { database, signer, policy, session
 
   app.get(
     '/auth/me',
-    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: z.object({ id: z.string(), role: z.string(), firstname: z.string() }) } } },
-    (request) => request.user!,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        response: { 200: z.object({ id: z.string(), role: z.string(), firstname: z.string(), language: z.enum(LANGUAGES).nullable() }) },
+      },
+    },
+    async (request) => ({ ...request.user!, language: await auth.languageOf(request.user!.id) }),
   );
 
   // Not a change of the user's record (no history, no version): a preference of their own, like a browser's.

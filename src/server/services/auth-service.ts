@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema.js';
-import { EMAIL_PATTERN, INVALID_CREDENTIALS_MESSAGE, NOT_AUTHORIZED_MESSAGE, normalisePhone, type LoginAnswer, type LoginInput } from '../../domain/schemas/auth.js';
+import {
+  EMAIL_PATTERN,
+  INVALID_CREDENTIALS_MESSAGE,
+  NOT_AUTHORIZED_MESSAGE,
+  normalisePhone,
+  type LoginAnswer,
+  type LoginInput,
+} from '../../domain/schemas/auth.js';
 import { isLanguage, type Language } from '../../domain/i18n/languages.js';
 import { isRole } from '../../domain/roles.js';
 import type { PolicySource } from '../auth/access.js';
@@ -158,6 +165,11 @@ export function authService(db: Db, signer: TokenSigner, policy: PolicySource, s
       });
       const language = isLanguage(user.language) ? user.language : null;
       return { pair: { access_token: await accessToken(user, familyId, new Date()), refresh_token: refresh, language }, userId: user.id };
+    },
+
+    async languageOf(userId: string): Promise<Language | null> {
+      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return isLanguage(row?.language) ? row.language : null;
     },
 
     /** The back-office language the signed-in user chose, kept for their next sign-in in any browser. */

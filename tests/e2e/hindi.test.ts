@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { api } from '../support/e2e-crud.js';
+import { dataWords, englishLeft } from '../support/e2e-language.js';
+import { demoRecord, formError } from '../support/e2e-stock.js';
+
+/**
+ * Issue 34: a warehouse user's day in Hindi — sign in from the login page's switch, then every screen they work on —
+ * with no English left on the screen but data (names as entered), at 1440 and at 390 px, and no page wider than the
+ * screen (Devanagari runs longer).
+ */
+const WIDTHS = [
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+  { name: '390', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+] as const;
+
+let data: string[];
+beforeAll(async () => {
+  data = await dataWords();
+});
+// The demo warehouse user signs in to every other e2e file too: their kept language goes back to English.
+afterAll(async () => {
+  await api('PUT', '/auth/me/language', { language: 'en' }, 'warehouse');
+});
+
+async function signInInHindi(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+  await page.getByRole('heading', { name: 'लॉगिन' }).waitFor();
+  await page.getByPlaceholder('ईमेल या मोबाइल नंबर').fill(DEMO_LOGINS.warehouse.email);
+  await page.getByPlaceholder('पासवर्ड', { exact: true }).fill(DEMO_LOGINS.warehouse.password);
+  await page.getByRole('button', { name: 'लॉगिन' }).click();
+  await page.waitForURL('**/admin-dashboard');
+}
+
+/** A screen is ready when its heading is there and nothing is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('h3').first().waitFor();
+  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]').count()).toBe(0);
+}
+
+async function expectAllHindi(page: Page, where: string): Promise<void> {
+  await settled(page);
+  await expect.poll(() => englishLeft(page, data), { message: `English left on ${where}` }).toEqual([]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${where} is wider than the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+for (const { name, ...options } of WIDTHS) {
+  describe(`a warehouse user's day in Hindi at ${name} px`, () => {
+    const browser = useBrowser(options);
+
+    it('signs in from the login page in Hindi, and every screen of the day is in Hindi', async () => {
+      const page = browser.page();
+      await signInInHindi(page);
+      const record = await demoRecord(name === '1440' ? 3 : 4, (r) => r.current_stock > 0);
+      const screens = [
+        '/admin-dashboard',
+        '/inventory',
+        `/inventory-registration?warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`,
+        `/inventory-edit/${record._id}`,
+        '/transfers',
+        '/transfers/new',
+        '/stock-takes',
+        '/inventory-report',
+        '/sale-purchase-report',
+        '/expiry-report',
+      ];
+      for (const path of screens) {
+        await page.goto(path);
+        await expectAllHindi(page, path);
+      }
+    });
+
+    it('refuses an empty receipt with the Hindi message, and the choice is kept for the next sign-in', async () => {
+      const page = browser.page();
+      await signInInHindi(page);
+      const record = await demoRecord(5, (r) => r.current_stock > 0);
+      await page.goto(`/inventory-registration?warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`);
+      await settled(page);
+      await page.locator('form button[type="submit"]').last().click();
+      const message = formError(page).first();
+      await message.waitFor();
+      expect(await message.innerText()).toMatch(/[\u0900-\u097F]/);
+      expect(await message.innerText()).not.toMatch(/[A-Za-z]{3,}/);
+      await expectAllHindi(page, 'the refused receipt');
+
+      // The header's switch is the signed-in user's choice: kept by the API for their next sign-in anywhere.
+      const loginAnswer = () => api<{ language: string | null }>('GET', '/auth/me', undefined, 'warehouse').then((r) => r.body.language);
+      await page.getByRole('combobox', { name: 'भाषा' }).selectOption('en');
+      await page.getByRole('heading', { name: 'Add Inventory' }).waitFor();
+      await expect.poll(loginAnswer).toBe('en');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+      await expect.poll(loginAnswer).toBe('hi');
+
+      // Another browser, which never chose: signed in from the English login page, the back-office opens in Hindi.
+      const other = await browser
+        .context()
+        .browser()!
+        .newContext({ baseURL: browser.url('/'), ...options });
+      try {
+        const second = await other.newPage();
+        await loginAs(second, 'warehouse');
+        await second
+          .getByRole('menuitem', { name: /इन्वेंटरी सूची/ })
+          .first()
+          .waitFor();
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}

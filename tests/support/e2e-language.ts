@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { UNITS } from '../../src/domain/constants.js';
+import { APP_NAME } from '../../src/app/config.js';
+import { api } from './e2e-crud.js';
+import { inventoryRecords, warehouses } from './e2e-stock.js';
+
+/** Words that read the same in Hindi: codes and abbreviations people use as they are. */
+const SAME_IN_HINDI = new Set(['GST', 'SKU', 'HSN', 'MRP', 'CSV', 'FEFO', 'ID', 'PO', 'TR', 'ST', 'INR', 'IST', 'QR', 'OK']);
+
+/**
+ * The data a screen may show in English because it was entered so: product, warehouse, city and user names, units,
+ * the product's name. Everything else in Latin letters on a Hindi screen is a text left untranslated.
+ */
+export async function dataWords(): Promise<string[]> {
+  const records = await inventoryRecords();
+  const places = await warehouses();
+  const people = (await api<{ users?: { firstname: string; lastname: string }[] }>('GET', '/users?limit=1000')).body.users ?? [];
+  return [
+    APP_NAME,
+    ...records.flatMap((r) => [r.product_name, r.warehouse_name]),
+    ...places.flatMap((w) => [w.name, w.city]),
+    ...people.flatMap((u) => [`${u.firstname} ${u.lastname}`, u.firstname, u.lastname]),
+    ...UNITS,
+  ].filter(Boolean);
+}
+
+/**
+ * The English words on the screen that are not data: visible text, placeholders, and the accessible names of visible
+ * buttons and fields. Document numbers (PO-2026-00001), e-mails and codes are data too.
+ */
+export async function englishLeft(page: Page, data: readonly string[]): Promise<string[]> {
+  const shown = await page.evaluate(() => {
+    const visible = (e: Element) => !!(e as HTMLElement).offsetParent || (e as HTMLElement).getClientRects().length > 0;
+    const extra = [...document.querySelectorAll('input, textarea, button, [aria-label]')]
+      .filter(visible)
+      .flatMap((e) => [(e as HTMLInputElement).placeholder ?? '', e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '']);
+    return [document.body.innerText, ...extra].join('\n');
+  });
+  let rest = shown.replace(/\S+@\S+/g, ' ').replace(/\b[A-Z]{2,}-\d{4}-\d+\b/g, ' ');
+  for (const word of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(word).join(' ');
+  const words = rest.match(/[A-Za-z][A-Za-z'’]{2,}/g) ?? [];
+  return [...new Set(words.filter((w) => !SAME_IN_HINDI.has(w)))];
+}
