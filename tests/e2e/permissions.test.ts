@@ -142,7 +142,7 @@ describe('permissions screen (issue 7)', () => {
     await expectPath(warehouse, '/inventory');
     await expect.poll(disabledState(warehouse, 'Product Listing')).toBe('true');
     await expect(menuItem(warehouse, 'Product Listing').locator('a').count()).resolves.toBe(0);
-  });
+  }, 120_000); // Two signed-in browsers and some twenty round trips: 46 s on a loaded two-core run, over the default 60 s in CI.
 
   it('the warehouse-user cannot open /permissions by URL', async () => {
     const page = browser.page();
