@@ -46,6 +46,30 @@ export default tseslint.config(
   {
     files: TRANSLATED_FOLDERS.map((folder) => `${folder}/**/*.tsx`),
     plugins: { i18next },
-    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['title', 'label', 'placeholder', 'aria-label', 'alt', 'message', 'description', 'subTitle', 'okText', 'cancelText', 'emptyText', 'tooltip', 'extra'] } }] },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'title',
+              'label',
+              'placeholder',
+              'aria-label',
+              'alt',
+              'message',
+              'description',
+              'subTitle',
+              'okText',
+              'cancelText',
+              'emptyText',
+              'tooltip',
+              'extra',
+            ],
+          },
+        },
+      ],
+    },
   },
 );

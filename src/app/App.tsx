@@ -4,7 +4,8 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import hiIN from 'antd/es/locale/hi_IN';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
-import { i18nProvider } from './i18n/i18n-provider';
+import { useMemo } from 'react';
+import { providerFor } from './i18n/i18n-provider';
 import { useT } from './i18n/use-t';
 import { accessControlProvider, auditLogProvider, authProvider, dataProvider, liveProvider, queryClient } from './providers';
 import { useNotificationProvider } from './providers/notification-provider';
@@ -22,6 +23,7 @@ const documentTitle = ({ resource }: { resource?: IResourceItem }) => (resource?
 export function App() {
   // Subscribed to the language: antd's own texts (pagination, pickers, Popconfirm) follow it.
   const { language } = useT();
+  const i18nProvider = useMemo(() => providerFor(language), [language]);
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={language === 'hi' ? hiIN : undefined}>

@@ -9,13 +9,19 @@ type Options = Record<string, string | number> | undefined;
  * a key of ours first; else Refine's own English default, found in the files by its words (catalogue.ts), so a label
  * declared in English ('Product Listing') reads in Hindi without a second key for it.
  */
-export const i18nProvider: I18nProvider = {
-  translate: (key: string, options?: Options | string, defaultMessage?: string) => {
-    const [params, fallback] = typeof options === 'string' ? [undefined, options] : [options, defaultMessage];
-    if (i18next.exists(key)) return i18next.t(key, params ?? {});
-    if (fallback === undefined) return key;
-    return translateText(interpolate(fallback, params), currentLanguage());
-  },
-  changeLocale: (language: string) => i18next.changeLanguage(language),
-  getLocale: () => i18next.language,
-};
+/**
+ * One provider per language: Refine memoises what it translates (the menu's labels) on the provider, so a new one
+ * makes it translate again when the language changes (App.tsx).
+ */
+export function providerFor(_language?: string): I18nProvider {
+  return {
+    translate: (key: string, options?: Options | string, defaultMessage?: string) => {
+      const [params, fallback] = typeof options === 'string' ? [undefined, options] : [options, defaultMessage];
+      if (i18next.exists(key)) return i18next.t(key, params ?? {});
+      if (fallback === undefined) return key;
+      return translateText(interpolate(fallback, params), currentLanguage());
+    },
+    changeLocale: (language: string) => i18next.changeLanguage(language),
+    getLocale: () => i18next.language,
+  };
+}
