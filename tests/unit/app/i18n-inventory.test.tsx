@@ -72,11 +72,11 @@ describe('inventory in Hindi', () => {
     renderAddInventory();
     await screen.findByRole('heading', { name: 'इन्वेंटरी जोड़ें' });
     await screen.findByText('Andheri Dark Store में स्टॉक प्राप्त हो रहा है');
-    for (const text of ['उत्पाद', 'गोदाम', 'वर्तमान स्टॉक', 'इन्वेंटरी विवरण', 'मात्रा', 'इकाई लागत', 'बदलाव का कारण', 'संदर्भ ID', 'टिप्पणी', 'विक्रेता']) {
+    for (const text of ['उत्पाद', 'गोदाम', 'मौजूदा स्टॉक', 'इन्वेंटरी विवरण', 'मात्रा', 'इकाई लागत', 'बदलाव का कारण', 'संदर्भ ID', 'टिप्पणी', 'विक्रेता']) {
       expect(screen.getAllByText(text).length, text).toBeGreaterThan(0);
     }
     expect(screen.getByRole('button', { name: 'स्टॉक जोड़ें' })).toBeTruthy();
-    expect(screen.getByText('वर्तमान स्टॉक देखने के लिए गोदाम और उत्पाद चुनें।')).toBeTruthy();
+    expect(screen.getByText('मौजूदा स्टॉक देखने के लिए गोदाम और उत्पाद चुनें।')).toBeTruthy();
     const shown = readable();
     expect(shown).toContain('क्या हुआ और क्यों');
     for (const english of ENGLISH) expect(shown.includes(english), english).toBe(false);
@@ -99,11 +99,11 @@ describe('inventory in Hindi', () => {
 
   it("answers the API's stock refusals in Hindi, the rule's field included", () => {
     expect(translateText('Validation error: New stock must be a whole number, 0 or more', 'hi')).toBe(
-      'सत्यापन त्रुटि: नया स्टॉक के लिए 0 या उससे अधिक की पूर्ण संख्या दर्ज करें',
+      'सत्यापन त्रुटि: नया स्टॉक 0 या उससे अधिक की पूर्ण संख्या होनी चाहिए',
     );
     expect(translateText('Insufficient stock: only 4 in stock, cannot remove 9', 'hi')).toBe('पर्याप्त स्टॉक नहीं: स्टॉक में केवल 4 है, 9 नहीं निकाल सकते');
     expect(translateText('Batch not found', 'hi')).toBe('बैच नहीं मिला');
-    expect(translateText('Quantity must be at most 100000', 'hi')).toBe('मात्रा की अधिकतम सीमा 100000 है');
+    expect(translateText('Quantity must be at most 100000', 'hi')).toBe('मात्रा अधिकतम 100000 होना चाहिए');
     expect(translateText('Barcode must be 8, 12 or 13 digits (EAN-8, UPC-A or EAN-13)', 'hi')).toBe(
       'बारकोड 8, 12 या 13 अंकों का होना चाहिए (EAN-8, UPC-A या EAN-13)',
     );
