@@ -2,21 +2,24 @@ import { SyncOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
+import type { Translate } from '../inventory/shared/translator';
 import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { ReconcileResultCard } from './ReconcileResultCard';
 import type { ReconcileResult, UpdateAllPreview } from './types';
 import { useUpdateAllPreview } from './use-update-all-preview';
 
-const records = (n: number) => `${n.toLocaleString('en-IN')} inventory record${n === 1 ? '' : 's'}`;
+const records = (n: number, t: Translate) => `${n.toLocaleString('en-IN')} ${n === 1 ? t('inventory.entity.singular') : t('inventory.updateAll.records')}`;
 
 /** What the confirmation says the update will do, from the preview. */
-function consequence(preview: UpdateAllPreview): string {
+function consequence(preview: UpdateAllPreview, t: Translate): string {
+  const warehouse = preview.warehouse_name;
   const creates =
     preview.to_create === 0
-      ? `Every product already has a record in ${preview.warehouse_name}: no record will be created.`
-      : `It will create ${records(preview.to_create)} (0 in stock) for the products with none in ${preview.warehouse_name} yet.`;
-  return `${creates} Any balance that differs from its stock movements is reset to them.`;
+      ? t('inventory.updateAll.noneToCreate', { warehouse })
+      : t('inventory.updateAll.willCreate', { records: records(preview.to_create, t), warehouse });
+  return `${creates} ${t('inventory.updateAll.resets')}`;
 }
 
 /**
@@ -25,6 +28,7 @@ function consequence(preview: UpdateAllPreview): string {
  * the update will create there.
  */
 export default function UpdateAllInventoryPage() {
+  const { t, tx } = useT();
   const [warehouseId, setWarehouseId] = useState<string>();
   const [result, setResult] = useState<ReconcileResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +47,7 @@ export default function UpdateAllInventoryPage() {
         values: { warehouse_id: warehouseId },
         successNotification: false,
         errorNotification: false,
-        meta: { errorMessage: 'Failed to update all inventory' },
+        meta: { errorMessage: t('inventory.updateAll.failed') },
       });
       setResult(data);
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
@@ -54,15 +58,12 @@ export default function UpdateAllInventoryPage() {
 
   return (
     <>
-      <PageHeader title="Update All Inventory" />
+      <PageHeader title={t('menu.updateAllInventory')} />
       <Card size="small" style={{ marginBottom: 16, maxWidth: 760 }}>
-        <Typography.Paragraph type="secondary">
-          Gives every product a stock record in the warehouse (0 when it has none yet) and resets any balance that differs from the sum of its stock movements.
-          The movements themselves are never changed.
-        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('inventory.updateAll.intro')}</Typography.Paragraph>
         <Form layout="vertical">
           <Flex gap={12} align="end" wrap>
-            <Form.Item label="Warehouse" htmlFor="update-all-warehouse" required style={{ flex: '1 1 280px', marginBottom: 0 }}>
+            <Form.Item label={t('inventory.fields.warehouse')} htmlFor="update-all-warehouse" required style={{ flex: '1 1 280px', marginBottom: 0 }}>
               <WarehouseSelect
                 scope="update-all-inventory"
                 id="update-all-warehouse"
@@ -74,26 +75,26 @@ export default function UpdateAllInventoryPage() {
               />
             </Form.Item>
             <Popconfirm
-              title={`Update all inventory in ${preview?.warehouse_name ?? 'this warehouse'}?`}
+              title={preview ? t('inventory.updateAll.confirm', { warehouse: preview.warehouse_name }) : t('inventory.updateAll.confirmThis')}
               description={
                 <div style={{ maxWidth: 340 }} data-testid="update-all-confirm">
-                  {preview ? consequence(preview) : (previewError ?? 'Counting the records to create...')}
+                  {preview ? consequence(preview, t) : previewError ? tx(previewError) : t('inventory.updateAll.counting')}
                 </div>
               }
-              okText="Update Inventory"
+              okText={t('inventory.updateAll.run')}
               okButtonProps={{ disabled: !preview }}
               onOpenChange={(open) => open && refresh()}
               onConfirm={run}
               disabled={!warehouseId || mutation.isPending}
             >
               <Button type="primary" icon={<SyncOutlined />} loading={mutation.isPending} disabled={!warehouseId}>
-                Update Inventory
+                {t('inventory.updateAll.run')}
               </Button>
             </Popconfirm>
           </Flex>
         </Form>
       </Card>
-      {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 16, maxWidth: 760 }} />}
+      {error && <Alert type="error" showIcon role="alert" message={tx(error)} style={{ marginBottom: 16, maxWidth: 760 }} />}
       {result && (
         <div style={{ maxWidth: 760 }}>
           <ReconcileResultCard result={result} />

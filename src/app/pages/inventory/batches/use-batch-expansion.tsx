@@ -1,6 +1,7 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { BatchTable } from './BatchTable';
 
 type Row = { _id: string; product_name: string; tracks_expiry?: boolean };
@@ -11,6 +12,7 @@ type Row = { _id: string; product_name: string; tracks_expiry?: boolean };
  */
 /** `enabled` false (a role that may not read a record, 'inventory: show'): no toggle whose batches would be refused. */
 export function useBatchExpansion<T extends Row>(enabled = true) {
+  const { t } = useT();
   const [open, setOpen] = useState<string[]>([]);
   const toggle = (id: string) => setOpen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
@@ -26,11 +28,11 @@ export function useBatchExpansion<T extends Row>(enabled = true) {
             <>
               {render ? render(value, record, index) : (value as string)}
               {enabled && record.tracks_expiry && (
-                <Tooltip title={shown ? 'Hide batches' : 'Show batches'}>
+                <Tooltip title={shown ? t('batches.hide') : t('batches.show')}>
                   <Button
                     type="link"
                     size="small"
-                    aria-label={`${shown ? 'Hide' : 'Show'} batches of ${record.product_name}`}
+                    aria-label={shown ? t('batches.hideOf', { product: record.product_name }) : t('batches.showOf', { product: record.product_name })}
                     aria-expanded={shown}
                     icon={shown ? <DownOutlined /> : <RightOutlined />}
                     onClick={() => toggle(record._id)}

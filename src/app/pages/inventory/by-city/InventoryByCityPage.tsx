@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { INVENTORY_BY_CITY_PAGE_SIZE } from '../../../../domain/constants';
 import { ListError } from '../../../crud/list/ListError';
+import { useT } from '../../../i18n/use-t';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
 import { useDebouncedValue } from '../shared/use-debounced-value';
@@ -17,6 +18,7 @@ import { WarehouseRows } from './WarehouseRows';
  * each with a page of its rows and its own pager; the search (kept in the URL) runs in the API over the whole view.
  */
 export default function InventoryByCityPage() {
+  const { t } = useT();
   const { cityId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const warehouseId = params.get('warehouse_id') || undefined;
@@ -60,33 +62,33 @@ export default function InventoryByCityPage() {
       disabled={!firstWarehouse || !canAdd}
       onClick={() => firstWarehouse && navigate(withQuery('/inventory-registration', firstWarehouse))}
     >
-      Add Inventory
+      {t('inventory.add')}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Inventory for City"
+        title={t('menu.inventoryForCity')}
         subTitle={inventory.city && <Tag color="green">{inventory.city.name}</Tag>}
-        extra={firstWarehouse ? addButton : <Tooltip title="This city has no warehouse to add inventory to">{addButton}</Tooltip>}
+        extra={firstWarehouse ? addButton : <Tooltip title={t('inventory.byCity.noWarehouse')}>{addButton}</Tooltip>}
       />
       <ListError error={inventory.error} onRetry={() => inventory.refetch()} retrying={inventory.isFetching} style={{ marginBottom: 16 }} />
       <Card size="small">
         <Flex gap={12} wrap style={{ marginBottom: 12 }}>
           {(cityWarehouses.length > 1 || warehouseId) && (
             <Select
-              aria-label="Warehouse"
+              aria-label={t('inventory.fields.warehouse')}
               style={{ minWidth: 260 }}
               value={warehouseId ?? ''}
               onChange={(value: string) => setQuery({ warehouse_id: value || undefined, page: 1 })}
-              options={[{ label: 'All warehouses in this city', value: '' }, ...cityWarehouses.map((w) => ({ label: w.name, value: w._id }))]}
+              options={[{ label: t('inventory.byCity.allWarehouses'), value: '' }, ...cityWarehouses.map((w) => ({ label: w.name, value: w._id }))]}
             />
           )}
           <Input.Search
             allowClear
-            placeholder="Search products in this city"
-            aria-label="Search products"
+            placeholder={t('inventory.byCity.searchPlaceholder')}
+            aria-label={t('inventory.byCity.searchLabel')}
             style={{ maxWidth: 300 }}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -96,7 +98,7 @@ export default function InventoryByCityPage() {
         {inventory.isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : cityIsEmpty ? (
-          <Empty description="No inventory found for this city" />
+          <Empty description={t('inventory.byCity.empty')} />
         ) : (
           inventory.groups.map((group) => (
             <WarehouseRows key={`${group.warehouse_id}:${q ?? ''}`} cityId={cityId} group={group} q={q} onAdjust={adjust} canAdjust={canAdjust} />
@@ -109,7 +111,7 @@ export default function InventoryByCityPage() {
               pageSize={INVENTORY_BY_CITY_PAGE_SIZE}
               total={inventory.warehouseCount}
               showSizeChanger={false}
-              showTotal={(total) => `${total} warehouses`}
+              showTotal={(total) => `${total} ${t('inventory.byCity.warehouses')}`}
               onChange={(next) => setQuery({ page: next })}
             />
           </Flex>

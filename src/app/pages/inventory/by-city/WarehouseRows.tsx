@@ -4,6 +4,7 @@ import { Card, Flex, Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
 import { emptyTextOf, ListError } from '../../../crud/list/ListError';
+import { useT } from '../../../i18n/use-t';
 import { useBatchExpansion } from '../batches/use-batch-expansion';
 import type { InventoryRecord } from '../shared/types';
 import { byCityColumns } from './by-city-columns';
@@ -19,30 +20,31 @@ type Props = {
 
 /** One warehouse of the city: a page of its rows and its own pager (render it keyed by the search, so it restarts at 1). */
 export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) {
+  const { t } = useT();
   const seesCosts = useSeesCosts();
   const [page, setPage] = useState(1);
   const { rows, total, isLoading, error, refetch } = useWarehouseRows(cityId, group, page, q);
   const batches = useBatchExpansion<InventoryRecord>(useCan({ resource: 'inventory', action: 'show' }).data?.can === true);
-  const products = `${total.toLocaleString('en-IN')} product${total === 1 ? '' : 's'}`;
+  const products = `${total.toLocaleString('en-IN')} ${total === 1 ? t('inventory.byCity.product') : t('inventory.byCity.products')}`;
   return (
     <Card
       size="small"
       title={group.warehouse_name}
-      extra={<Typography.Text type="secondary">{q ? `${products} matching “${q}”` : products}</Typography.Text>}
+      extra={<Typography.Text type="secondary">{q ? t('inventory.byCity.matching', { products, q }) : products}</Typography.Text>}
       style={{ marginBottom: 16 }}
-      aria-label={`Inventory of ${group.warehouse_name}`}
+      aria-label={t('inventory.byCity.warehouseLabel', { warehouse: group.warehouse_name })}
     >
       <ListError error={error} onRetry={refetch} retrying={isLoading} />
       <Table<InventoryRecord>
         rowKey="_id"
         dataSource={rows}
-        columns={batches.withToggle(costColumns(byCityColumns(onAdjust, canAdjust), seesCosts))}
+        columns={batches.withToggle(costColumns(byCityColumns(onAdjust, canAdjust, t), seesCosts))}
         expandable={batches.expandable}
         loading={isLoading}
         pagination={false}
         size="middle"
         scroll={{ x: 1020 }}
-        locale={{ emptyText: emptyTextOf({ failed: !!error }, q ? 'No product in this warehouse matches this search' : 'No inventory in this warehouse') }}
+        locale={{ emptyText: emptyTextOf({ failed: !!error }, q ? t('inventory.byCity.noMatch') : t('inventory.byCity.warehouseEmpty')) }}
       />
       {total > INVENTORY_BY_CITY_ROWS && (
         <Flex justify="end" style={{ marginTop: 12 }}>
@@ -53,7 +55,7 @@ export function WarehouseRows({ cityId, group, q, onAdjust, canAdjust }: Props) 
             total={total}
             showSizeChanger={false}
             onChange={setPage}
-            aria-label={`Pages of ${group.warehouse_name}`}
+            aria-label={t('inventory.byCity.pagesOf', { warehouse: group.warehouse_name })}
           />
         </Flex>
       )}

@@ -1,5 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { INVENTORY_BY_CITY_PAGE_SIZE, INVENTORY_BY_CITY_ROWS } from '../../../../domain/constants';
+import { useT } from '../../../i18n/use-t';
 import type { InventoryRecord } from '../shared/types';
 
 export type RowsPagination = { total: number; limit: number; skip: number; current_page: number; total_pages: number };
@@ -19,6 +20,7 @@ const withWarehouseName = (group: WarehouseGroup) =>
  * (the first page of each comes with the city's answer); `q` searches the products of the whole view.
  */
 export function useCityInventory(cityId: string, warehouseId: string | undefined, page: number, q: string | undefined) {
+  const { t } = useT();
   const { result, query } = useCustom<CityInventoryResponse>({
     url: `/inventory/by-city/${encodeURIComponent(cityId)}`,
     method: 'get',
@@ -33,7 +35,7 @@ export function useCityInventory(cityId: string, warehouseId: string | undefined
     },
     queryOptions: { retry: false },
     errorNotification: false,
-    meta: { errorMessage: 'Failed to fetch inventory' },
+    meta: { errorMessage: t('inventory.fetchFailed') },
   });
   const body = query.isSuccess ? result.data : undefined;
   const groups = (body?.warehouses ?? []).map((g) => ({ ...g, inventory: withWarehouseName(g) }));
@@ -54,6 +56,7 @@ export function useCityInventory(cityId: string, warehouseId: string | undefined
 
 /** A further page of one warehouse's rows (page 1 came with the city's answer: nothing is fetched for it). */
 export function useWarehouseRows(cityId: string, group: WarehouseGroup, page: number, q: string | undefined) {
+  const { t } = useT();
   const { result, query } = useCustom<CityInventoryResponse>({
     url: `/inventory/by-city/${encodeURIComponent(cityId)}`,
     method: 'get',
@@ -62,7 +65,7 @@ export function useWarehouseRows(cityId: string, group: WarehouseGroup, page: nu
     },
     queryOptions: { retry: false, enabled: page > 1 },
     errorNotification: false,
-    meta: { errorMessage: 'Failed to fetch inventory' },
+    meta: { errorMessage: t('inventory.fetchFailed') },
   });
   const fetched = page > 1 && query.isSuccess ? result.data?.warehouses[0] : undefined;
   return {

@@ -16,11 +16,13 @@ import { fromCrudFilters, toCrudFilters, type InventoryFilters } from './invento
 import { emptyTextOf, ListError } from '../../../crud/list/ListError';
 import { useUrlTable } from '../../../crud/list/use-url-table';
 import { ExportButton } from '../../../crud/list/ExportButton';
+import { useT } from '../../../i18n/use-t';
 
 const { title, createLabel, emptyText } = INVENTORY_LIST;
 
-/** `/inventory`: 'Inventory Management', filtered and paged by the server; its texts are the declaration's. */
+/** `/inventory`: 'Inventory Management', filtered and paged by the server; its texts are the declaration's (in the user's language). */
 export default function InventoryListPage() {
+  const { t, tx } = useT();
   const seesCosts = useSeesCosts();
   const navigate = useNavigate();
   const location = useLocation();
@@ -52,12 +54,12 @@ export default function InventoryListPage() {
   return (
     <>
       <PageHeader
-        title={title}
+        title={tx(title)}
         extra={
           <>
             {/* Every record of these filters and order, in the list's columns (its costs hidden as here): the API's file. */}
             <ExportButton path="inventory" filters={filters} sorters={sorters} fileName="inventory" />
-            <CreateButton resource="inventory">{createLabel}</CreateButton>
+            <CreateButton resource="inventory">{tx(createLabel)}</CreateButton>
           </>
         }
       />
@@ -66,16 +68,16 @@ export default function InventoryListPage() {
       <Table<InventoryRecord>
         {...tableProps}
         rowKey="_id"
-        columns={batches.withToggle(costColumns(inventoryColumns(adjust, canRevalue && seesCosts ? setRevaluing : undefined), seesCosts))}
+        columns={batches.withToggle(costColumns(inventoryColumns(t, adjust, canRevalue && seesCosts ? setRevaluing : undefined), seesCosts))}
         expandable={batches.expandable}
         // The columns' widths add up to 1055 px: a 1366 px screen shows them all without scrolling.
         scroll={{ x: 1055 }}
         size="middle"
-        locale={{ emptyText: emptyTextOf({ loading: tableQuery.isLoading, failed: !!tableQuery.error }, emptyText) }}
+        locale={{ emptyText: emptyTextOf({ loading: tableQuery.isLoading, failed: !!tableQuery.error }, tx(emptyText)) }}
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: false,
-          showTotal: (total, [from, to]) => `${from}-${to} of ${total} records`,
+          showTotal: (total, [from, to]) => t('inventory.list.records', { from, to, total }),
         }}
       />
       <RevalueDialog record={revaluing} onClose={() => setRevaluing(null)} />

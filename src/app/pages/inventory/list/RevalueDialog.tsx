@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { formatINR } from '../../../../domain/money';
 import { revalueStockSchema } from '../../../../domain/schemas/inventory';
 import { NumberField } from '../../../components/NumberField';
-import { zodRules } from '../../../crud/zod-rules';
+import { useT } from '../../../i18n/use-t';
+import { translatedRules } from '../shared/translated-rules';
 import { useIdempotencyKey } from '../stock/idempotency-key';
 import type { InventoryRecord } from '../shared/types';
 
@@ -16,6 +17,7 @@ type Answer = { message: string; inventory: InventoryRecord };
  * one `valuation` ledger row (who, when, old and new cost, the reason); the quantity never changes.
  */
 export function RevalueDialog({ record, onClose }: { record: InventoryRecord | null; onClose: () => void }) {
+  const { t, tx } = useT();
   const [form] = Form.useForm<Values>();
   const { mutateAsync, mutation } = useCustomMutation<Answer>();
   const keys = useIdempotencyKey();
@@ -45,17 +47,17 @@ export function RevalueDialog({ record, onClose }: { record: InventoryRecord | n
         config: { headers: { 'Idempotency-Key': keys.keyFor(payload) } },
         successNotification: false,
         errorNotification: false,
-        meta: { errorMessage: 'Failed to revalue the stock' },
+        meta: { errorMessage: t('stock.revalue.failed') },
       });
       open?.({
         type: 'success',
-        message: data.message,
-        description: `${record.product_name} in ${record.warehouse_name} is now worth ${formatINR(data.inventory.total_value)}`,
+        message: tx(data.message),
+        description: t('stock.revalue.worth', { product: record.product_name, warehouse: record.warehouse_name, value: formatINR(data.inventory.total_value) }),
       });
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
       onClose();
     } catch (error) {
-      open?.({ type: 'error', message: 'Failed to revalue the stock', description: (error as Error).message });
+      open?.({ type: 'error', message: t('stock.revalue.failed'), description: tx((error as Error).message) });
     }
   };
 
@@ -63,33 +65,40 @@ export function RevalueDialog({ record, onClose }: { record: InventoryRecord | n
   return (
     <Modal
       open
-      title={`Revalue ${record.product_name}`}
-      okText="Revalue"
+      title={t('stock.revalue.title', { product: record.product_name })}
+      okText={t('stock.revalue.ok')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={mutation.isPending}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        {record.current_stock.toLocaleString('en-IN')} units in {record.warehouse_name}, now worth {formatINR(record.total_value)} (
-        {formatINR(record.unit_cost)} a unit). A revaluation changes what they are worth, not how many there are, and is recorded in the stock ledger with your
-        name and reason.
+        {t('stock.revalue.summary', {
+          units: record.current_stock.toLocaleString('en-IN'),
+          warehouse: record.warehouse_name,
+          value: formatINR(record.total_value),
+          unitCost: formatINR(record.unit_cost),
+        })}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark>
         <Form.Item
-          label="New unit cost"
+          label={t('stock.revalue.newUnitCost')}
           name="unit_cost"
           required
-          rules={zodRules(shape.unit_cost)}
-          extra={typeof unitCost === 'number' ? `New stock value: ${formatINR(Math.round(unitCost * record.current_stock * 100) / 100)}` : undefined}
+          rules={translatedRules(shape.unit_cost, tx)}
+          extra={
+            typeof unitCost === 'number'
+              ? t('stock.revalue.newValue', { value: formatINR(Math.round(unitCost * record.current_stock * 100) / 100) })
+              : undefined
+          }
         >
           <NumberField step={0.01} prefix="₹" inputMode="decimal" />
         </Form.Item>
-        <Form.Item label="Reason" name="notes" required rules={zodRules(shape.notes)}>
-          <Input.TextArea rows={2} placeholder="e.g. Supplier credit note for the March delivery" maxLength={1000} />
+        <Form.Item label={t('stock.revalue.reason')} name="notes" required rules={translatedRules(shape.notes, tx)}>
+          <Input.TextArea rows={2} placeholder={t('stock.revalue.reasonPlaceholder')} maxLength={1000} />
         </Form.Item>
-        <Form.Item label="Reference" name="reference_id" rules={zodRules(shape.reference_id)}>
-          <Input placeholder="e.g. CN-2026-014 (optional)" maxLength={100} />
+        <Form.Item label={t('stock.revalue.reference')} name="reference_id" rules={translatedRules(shape.reference_id, tx)}>
+          <Input placeholder={t('stock.revalue.referencePlaceholder')} maxLength={100} />
         </Form.Item>
       </Form>
     </Modal>

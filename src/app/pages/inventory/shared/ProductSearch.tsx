@@ -2,6 +2,7 @@ import { LoadingOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/i
 import { useCan } from '@refinedev/core';
 import { AutoComplete, Avatar, Flex, Input, Typography } from 'antd';
 import { formatINR } from '../../../../domain/money';
+import { useT } from '../../../i18n/use-t';
 import type { ProductSuggestion } from './types';
 import { useProductSuggestions } from './use-product-suggestions';
 import { useBarcodePick } from './use-barcode-pick';
@@ -24,7 +25,10 @@ type Props = {
  * Product search with suggestions (image, name, price), its own loading, error and empty text (SPEC.md section 8). A
  * role without 'product-search: list' gets a plain text box: no suggestion it would be refused.
  */
-export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Search product by name', 'aria-label': ariaLabel = 'Product', ...rest }: Props) {
+export function ProductSearch({ value, onTextChange, onPick, placeholder: givenPlaceholder, 'aria-label': givenLabel, ...rest }: Props) {
+  const { t, tx } = useT();
+  const placeholder = givenPlaceholder ?? t('inventory.productSearch.placeholder');
+  const ariaLabel = givenLabel ?? t('inventory.fields.product');
   const allowed = useCan({ resource: 'product-search', action: 'list' }).data?.can;
   const { suggestions, searching, error } = useProductSuggestions(value, allowed === true);
   const pickByBarcode = useBarcodePick();
@@ -48,7 +52,7 @@ export function ProductSearch({ value, onTextChange, onPick, placeholder = 'Sear
       </Flex>
     ),
   }));
-  const notFound = !value.trim() ? null : searching ? 'Searching...' : error ? error.message : 'No products found';
+  const notFound = !value.trim() ? null : searching ? t('inventory.productSearch.searching') : error ? tx(error.message) : t('inventory.productSearch.none');
 
   if (allowed === false) {
     return (

@@ -3,6 +3,7 @@ import { useCan } from '@refinedev/core';
 import { Select, Space, Typography, type SelectProps } from 'antd';
 import type { ScopedResource } from '../../../../domain/policy';
 import { assignedNote, useWarehouseScope } from '../../../access/use-warehouse-scope';
+import { useT } from '../../../i18n/use-t';
 import type { Warehouse } from './types';
 import { useWarehouses } from './use-warehouses';
 
@@ -56,7 +57,8 @@ export function useWarehouseFilterAvailable(scope: ScopedResource | null = 'inve
  * even when it is not on the first page. Where the role's scope is 'assigned', the user's own warehouses (the access
  * policy names them) are offered, searched in the browser.
  */
-export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', activeOnly, placeholder = 'Select a warehouse', ...rest }: Props) {
+export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory', activeOnly, placeholder, ...rest }: Props) {
+  const { t, tx } = useT();
   const allowed = useCan({ resource: 'warehouses', action: 'list' }).data?.can;
   const mine = useWarehouseScope(scope);
   const searched = allowed === true && !mine;
@@ -77,19 +79,26 @@ export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory',
   const listed = searched
     ? (selectProps.options ?? []).map((o) => ({ label: String(o.label), value: String(o.value) }))
     : (mine ?? []).map((w) => ({ label: w.name, value: w._id }));
-  const options = [...(withAll ? [{ label: mine ? 'All my warehouses' : 'All Warehouses', value: ALL_WAREHOUSES }] : []), ...listed];
+  const options = [
+    ...(withAll ? [{ label: mine ? t('inventory.warehouseSelect.allMine') : t('inventory.warehouseSelect.all'), value: ALL_WAREHOUSES }] : []),
+    ...listed,
+  ];
+  // Searched on the server, or (the user's own warehouses) by their names in the browser.
+  const search = searched ? { filterOption: false, onSearch: selectProps.onSearch } : { optionFilterProp: 'label' };
   const select = (
     <Select<string>
       showSearch
-      {...(searched ? { filterOption: false, onSearch: selectProps.onSearch } : { optionFilterProp: 'label' })}
+      {...search}
       {...rest}
       options={options}
       value={withAll ? (value ?? ALL_WAREHOUSES) : value || undefined}
       onChange={(next) => onChange?.(next || undefined)}
       loading={isLoading}
       status={error ? 'error' : rest.status}
-      placeholder={error ? 'Failed to fetch warehouses' : placeholder}
-      notFoundContent={isLoading ? 'Loading warehouses...' : mine ? 'No warehouses are assigned to you' : 'No warehouses found'}
+      placeholder={error ? t('inventory.warehouseSelect.failed') : (placeholder ?? t('inventory.warehouseSelect.placeholder'))}
+      notFoundContent={
+        isLoading ? t('inventory.warehouseSelect.loading') : mine ? t('inventory.warehouseSelect.noneAssigned') : t('inventory.warehouseSelect.none')
+      }
     />
   );
   if (!mine) return select;
@@ -97,7 +106,7 @@ export function WarehouseSelect({ value, onChange, withAll, scope = 'inventory',
     <Space direction="vertical" size={2} style={{ width: '100%' }}>
       {select}
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="assigned-warehouses">
-        {assignedNote(mine.length)}
+        {tx(assignedNote(mine.length))}
       </Typography.Text>
     </Space>
   );

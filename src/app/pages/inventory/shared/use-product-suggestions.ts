@@ -1,5 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../../domain/constants';
+import { useT } from '../../../i18n/use-t';
 import type { ProductSuggestion } from './types';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -8,6 +9,7 @@ import { useDebouncedValue } from './use-debounced-value';
  * permission only, so the warehouse-user can name products without the catalogue screens.
  */
 export function useProductSuggestions(text: string, allowed = true) {
+  const { t } = useT();
   const term = useDebouncedValue(text.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const { result, query } = useCustom<{ data: ProductSuggestion[] }>({
     url: '/products/autocomplete',
@@ -15,7 +17,7 @@ export function useProductSuggestions(text: string, allowed = true) {
     config: { query: { q: term } },
     queryOptions: { enabled: allowed && term.length > 0, placeholderData: undefined, retry: false },
     errorNotification: false,
-    meta: { errorMessage: 'Failed to fetch products' },
+    meta: { errorMessage: t('inventory.productSearch.failed') },
   });
   const searching = allowed && text.trim().length > 0 && (term !== text.trim() || query.isFetching);
   return {

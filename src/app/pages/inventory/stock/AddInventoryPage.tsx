@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../../i18n/use-t';
 import { answerText } from '../../../providers/api-error';
 import { PageHeader } from '../shared/PageHeader';
 import { ProductSearch } from '../shared/ProductSearch';
@@ -14,7 +15,6 @@ import { batchPayload, checkBatch, expiredOn, type BatchValues } from './batch-v
 import { CurrentStockPanel } from './CurrentStockPanel';
 import { SellerSelect } from './SellerSelect';
 import { STOCK_FORM_FIELDS, StockDetailsFields, type StockFormValues } from './StockDetailsFields';
-import { NO_CITY, STOCK_UPDATED } from './stock-messages';
 import { stockDestination } from './stock-destination';
 import { addFormSchema, checkAddStock, type FirstIssue } from './stock-validation';
 import { useDirtyForm } from './use-dirty-form';
@@ -24,6 +24,7 @@ import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
 
 /** `/inventory-registration?warehouse_id&city_id`: receive stock (purchase, return, adjustment) into a warehouse. */
 export default function AddInventoryPage() {
+  const { t, tx, language } = useT();
   const [params] = useSearchParams();
   const queryWarehouse = params.get('warehouse_id') || undefined;
   const queryCity = params.get('city_id') || undefined;
@@ -40,7 +41,7 @@ export default function AddInventoryPage() {
   const warehouse = warehouses.find(warehouseId);
   const cityId = warehouseId === queryWarehouse && queryCity ? queryCity : warehouse?.city_id;
   const lookup = useStockLookup(product?._id, warehouseId);
-  const { submit, exclusive, isSaving } = useStockSubmit('/inventory/add-stock', 'Failed to add stock');
+  const { submit, exclusive, isSaving } = useStockSubmit('/inventory/add-stock', t('stock.add.failed'));
   const dirty = useDirtyForm();
   const { open } = useNotification();
   const invalidate = useInvalidate();
@@ -52,7 +53,7 @@ export default function AddInventoryPage() {
     setIssue(null);
     setServerError(null);
   };
-  const fieldError = (field: string) => (issue?.field === field ? { validateStatus: 'error' as const, help: issue.message } : {});
+  const fieldError = (field: string) => (issue?.field === field ? { validateStatus: 'error' as const, help: tx(issue.message) } : {});
 
   const onFinish = () =>
     exclusive(async () => {
@@ -73,7 +74,7 @@ export default function AddInventoryPage() {
       if (!checked.ok) {
         setIssue(checked.issue);
         if (STOCK_FORM_FIELDS.includes(checked.issue.field)) {
-          form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
+          form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [tx(checked.issue.message)] }]);
           form.scrollToField(checked.issue.field, { block: 'center' });
         }
         return;
@@ -98,18 +99,24 @@ export default function AddInventoryPage() {
         });
         // Synchronously, so the unsaved-changes guard is gone before navigating away.
         flushSync(dirty.markSaved);
-        open?.({ type: 'success', description: STOCK_UPDATED, message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock` });
+        open?.({
+          type: 'success',
+          description: t('stock.updated'),
+          message: t('stock.inStock', { product: saved.inventory.product_name, stock: saved.inventory.current_stock }),
+        });
         void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
-        if (!cityId) open?.({ type: 'error', description: NO_CITY, message: 'Showing the inventory list instead.' });
+        if (!cityId) open?.({ type: 'error', description: t('stock.noCity'), message: t('stock.showingList') });
         navigate(stockDestination(cityId, checked.data.warehouse_id, '/inventory', saved.inventory.product_name));
       } catch (error) {
-        setServerError(stockErrorMessage(error as HttpError));
+        setServerError(stockErrorMessage(error as HttpError, language));
       }
     });
 
+  const warehouseError = fieldError('warehouse_id');
+  const productError = fieldError('product_id');
   return (
     <>
-      <PageHeader title="Add Inventory" subTitle={warehouse ? `Receiving stock into ${warehouse.name}` : 'Receive stock into a warehouse'} />
+      <PageHeader title={t('inventory.add')} subTitle={warehouse ? t('stock.add.receivingInto', { warehouse: warehouse.name }) : t('stock.add.receive')} />
       <Form
         form={form}
         layout="vertical"
@@ -122,9 +129,9 @@ export default function AddInventoryPage() {
         }}
         style={{ maxWidth: 960 }}
       >
-        <Card size="small" title="Product" style={{ marginBottom: 16 }}>
+        <Card size="small" title={t('inventory.fields.product')} style={{ marginBottom: 16 }}>
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', columnGap: 16 }}>
-            <Form.Item label="Warehouse" required htmlFor="stock-warehouse" {...fieldError('warehouse_id')}>
+            <Form.Item label={t('inventory.fields.warehouse')} required htmlFor="stock-warehouse" {...warehouseError}>
               <WarehouseSelect
                 id="stock-warehouse"
                 value={warehouseId}
@@ -136,7 +143,7 @@ export default function AddInventoryPage() {
                 }}
               />
             </Form.Item>
-            <Form.Item label="Product" required htmlFor="stock-product" {...fieldError('product_id')}>
+            <Form.Item label={t('inventory.fields.product')} required htmlFor="stock-product" {...productError}>
               <ProductSearch
                 id="stock-product"
                 value={productText}
@@ -160,20 +167,20 @@ export default function AddInventoryPage() {
           </div>
         </Card>
         <CurrentStockPanel
-          hint={!product || !warehouseId ? 'Choose a warehouse and a product to see its current stock.' : undefined}
+          hint={!product || !warehouseId ? t('stock.add.hint') : undefined}
           record={lookup.record}
           missing={lookup.missing}
           loading={lookup.isLoading}
           error={lookup.error?.message}
         />
-        <Card size="small" title="Inventory details">
+        <Card size="small" title={t('stock.details')}>
           <StockDetailsFields
-            quantityLabel="Quantity"
+            quantityLabel={t('stock.fields.quantity')}
             schema={addFormSchema}
             newRecord={lookup.missing}
             batch={product?.tracks_expiry ? <BatchFields errorOf={fieldError} expired={Boolean(expiredOn(expiry))} /> : undefined}
             seller={
-              <Form.Item label="Seller" name="seller_id" required={reason === 'purchase'}>
+              <Form.Item label={t('stock.fields.seller')} name="seller_id" required={reason === 'purchase'}>
                 <SellerSelect cityId={cityId} disabled={reason !== 'purchase'} />
               </Form.Item>
             }
@@ -181,10 +188,10 @@ export default function AddInventoryPage() {
           {serverError && <Alert type="error" showIcon role="alert" message={serverError} style={{ marginBottom: 16 }} />}
           <Flex justify="end" gap={8}>
             <Button onClick={() => navigate(stockDestination(cityId, warehouseId, '/inventory'))} disabled={isSaving}>
-              Cancel
+              {t('buttons.cancel')}
             </Button>
             <Button type="primary" htmlType="submit" loading={isSaving} disabled={isSaving}>
-              {isSaving ? 'Saving...' : 'Add Stock'}
+              {isSaving ? t('stock.saving') : t('stock.add.submit')}
             </Button>
           </Flex>
         </Card>

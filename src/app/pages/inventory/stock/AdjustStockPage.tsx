@@ -6,9 +6,9 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { formatINR } from '../../../../domain/money';
 import { useSeesCosts } from '../../../access/costs';
 import { HistoryPanel } from '../../../history/HistoryPanel';
+import { useT } from '../../../i18n/use-t';
 import { PageHeader } from '../shared/PageHeader';
 import type { InventoryRecord } from '../shared/types';
-import { STOCK_UPDATED } from './stock-messages';
 import { AdjustBatchSelect } from './AdjustBatchSelect';
 import { BATCH_MESSAGES } from '../../../../domain/schemas/batches';
 import { CurrentStockPanel } from './CurrentStockPanel';
@@ -19,14 +19,12 @@ import { adjustFormSchema, checkAdjustStock, type FirstIssue } from './stock-val
 import { useDirtyForm } from './use-dirty-form';
 import { stockErrorMessage, useStockSubmit } from './use-stock-submit';
 
-/** The cost box asks only for the units a count adds: stock already held keeps its (weighted average) cost. */
-const ADDED_UNITS_COST = { label: 'Unit cost of the added units', required: false, help: 'Optional: left blank, they enter at the current average cost.' };
-
 /**
  * `/inventory-edit/{id}?warehouse_id&city_id`: set a record's stock to a counted level (an adjustment), and edit the
  * record's own details (min, max, location) beside it.
  */
 export default function AdjustStockPage() {
+  const { t, tx, language } = useT();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const returnTo = (useLocation().state as { returnTo?: string } | null)?.returnTo;
@@ -34,7 +32,7 @@ export default function AdjustStockPage() {
   const [issue, setIssue] = useState<FirstIssue | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const { result: record, query } = useOne<InventoryRecord>({ resource: 'inventory', id, errorNotification: false, queryOptions: { retry: false } });
-  const { submit, exclusive, isSaving } = useStockSubmit('/inventory/adjust-stock', 'Failed to adjust stock');
+  const { submit, exclusive, isSaving } = useStockSubmit('/inventory/adjust-stock', t('stock.adjust.failed'));
   const dirty = useDirtyForm();
   const { open } = useNotification();
   const invalidate = useInvalidate();
@@ -67,6 +65,8 @@ export default function AdjustStockPage() {
     setServerError(null);
   };
 
+  // The cost box asks only for the units a count adds: stock already held keeps its (weighted average) cost.
+  const addedUnitsCost = { label: t('stock.adjust.addedCost'), required: false, help: t('stock.adjust.addedCostHelp') };
   const baseline = record?.tracks_expiry ? batchStock : record?.current_stock;
   const adding = seesCosts && baseline !== undefined && typeof newStock === 'number' && newStock > baseline;
 
@@ -79,7 +79,7 @@ export default function AdjustStockPage() {
       const checked = checkAdjustStock({ ...values, unit_cost: adding ? values.unit_cost : undefined });
       if (!checked.ok) {
         setIssue(checked.issue);
-        form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [checked.issue.message] }]);
+        form.setFields([{ name: checked.issue.field as keyof StockFormValues, errors: [tx(checked.issue.message)] }]);
         form.scrollToField(checked.issue.field, { block: 'center' });
         return;
       }
@@ -107,20 +107,20 @@ export default function AdjustStockPage() {
         const changed = saved.movement !== null;
         open?.({
           type: 'success',
-          description: changed ? STOCK_UPDATED : saved.message,
-          message: `${saved.inventory.product_name}: ${saved.inventory.current_stock} in stock`,
+          description: changed ? t('stock.updated') : tx(saved.message),
+          message: t('stock.inStock', { product: saved.inventory.product_name, stock: saved.inventory.current_stock }),
         });
         void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
         navigate(stockDestination(queryCity, queryWarehouse, returnTo ?? '/inventory', saved.inventory.product_name));
       } catch (error) {
-        setServerError(stockErrorMessage(error as HttpError));
+        setServerError(stockErrorMessage(error as HttpError, language));
       }
     });
 
   if (query.isLoading)
     return (
       <>
-        <PageHeader title="Adjust Stock" />
+        <PageHeader title={t('stock.adjust.title')} />
         <Card>
           <Skeleton active />
         </Card>
@@ -129,13 +129,13 @@ export default function AdjustStockPage() {
   if (query.error || !record) {
     return (
       <>
-        <PageHeader title="Adjust Stock" />
+        <PageHeader title={t('stock.adjust.title')} />
         <Alert
           type="error"
           showIcon
           role="alert"
-          message={query.error?.message ?? 'Inventory not found'}
-          action={<Button onClick={() => navigate(destination)}>Back</Button>}
+          message={query.error ? tx(query.error.message) : t('api.notFound', { entity: t('inventory.entity.title') })}
+          action={<Button onClick={() => navigate(destination)}>{t('stock.adjust.back')}</Button>}
         />
       </>
     );
@@ -143,7 +143,7 @@ export default function AdjustStockPage() {
 
   return (
     <>
-      <PageHeader title="Adjust Stock" subTitle="Set the stock to the level counted on the shelf; the difference is recorded as an adjustment." />
+      <PageHeader title={t('stock.adjust.title')} subTitle={t('stock.adjust.intro')} />
       <Form
         form={form}
         layout="vertical"
@@ -154,28 +154,28 @@ export default function AdjustStockPage() {
         }}
         style={{ maxWidth: 960 }}
       >
-        <Card size="small" title="Product" style={{ marginBottom: 16 }}>
+        <Card size="small" title={t('inventory.fields.product')} style={{ marginBottom: 16 }}>
           <Descriptions column={{ xs: 1, sm: 2 }} size="small">
-            <Descriptions.Item label="Product">{record.product_name}</Descriptions.Item>
-            <Descriptions.Item label="Warehouse">{record.warehouse_name}</Descriptions.Item>
+            <Descriptions.Item label={t('inventory.fields.product')}>{record.product_name}</Descriptions.Item>
+            <Descriptions.Item label={t('inventory.fields.warehouse')}>{record.warehouse_name}</Descriptions.Item>
             {seesCosts && record.unit_cost !== undefined && (
-              <Descriptions.Item label="Unit Cost (average)">
+              <Descriptions.Item label={t('stock.adjust.averageCost')}>
                 <span data-testid="current-unit-cost">{formatINR(record.unit_cost)}</span>
               </Descriptions.Item>
             )}
           </Descriptions>
         </Card>
         <CurrentStockPanel record={record} />
-        <Card size="small" title="Inventory details" style={{ marginBottom: 16 }}>
+        <Card size="small" title={t('stock.details')} style={{ marginBottom: 16 }}>
           <StockDetailsFields
-            quantityLabel={record.tracks_expiry ? 'New Stock of the batch' : 'New Stock'}
+            quantityLabel={record.tracks_expiry ? t('stock.adjust.newBatchStock') : t('stock.adjust.newStock')}
             schema={adjustFormSchema}
-            cost={adding && ADDED_UNITS_COST}
+            cost={adding && addedUnitsCost}
             batch={
               record.tracks_expiry ? (
                 <AdjustBatchSelect
                   recordId={record._id}
-                  errorOf={(field) => (issue?.field === field ? { validateStatus: 'error', help: issue.message } : {})}
+                  errorOf={(field) => (issue?.field === field ? { validateStatus: 'error', help: tx(issue.message) } : {})}
                   onPick={(b) => {
                     setBatchStock(b.current_stock);
                     form.setFieldValue('quantity', b.current_stock);
@@ -187,10 +187,10 @@ export default function AdjustStockPage() {
           {serverError && <Alert type="error" showIcon role="alert" message={serverError} style={{ marginBottom: 16 }} />}
           <Flex justify="end" gap={8}>
             <Button onClick={() => navigate(destination)} disabled={saving}>
-              Cancel
+              {t('buttons.cancel')}
             </Button>
             <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
-              {saving ? 'Saving...' : 'Save Adjustment'}
+              {saving ? t('stock.saving') : t('stock.adjust.save')}
             </Button>
           </Flex>
         </Card>

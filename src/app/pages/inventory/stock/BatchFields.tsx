@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { DateField } from '../../../components/DateField';
+import { useT } from '../../../i18n/use-t';
 
 type Props = {
   /** The validation state of a field (the first failing rule of the form, when it is this one). */
@@ -8,21 +9,22 @@ type Props = {
   expired?: boolean;
 };
 
-const EXPIRED_WARNING = { validateStatus: 'warning' as const, help: 'This date has passed: the batch is already expired and will never be sold.' };
-
 /** Batch number, expiry date and manufacturing date: shown when the chosen product tracks expiry (issue 17). */
 export function BatchFields({ errorOf, expired }: Props) {
+  const { t } = useT();
+  const expiredWarning = { validateStatus: 'warning' as const, help: t('batches.expiredWarning') };
+  const [batchError, expiryError, mfgError] = [errorOf('batch_no'), errorOf('expiry_date'), errorOf('mfg_date')];
   const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(220px, 100%), 1fr))', columnGap: 16 } as const;
   return (
-    <div style={grid} role="group" aria-label="Batch">
-      <Form.Item label="Batch Number" name="batch_no" required {...errorOf('batch_no')}>
-        <Input placeholder="e.g. B-2411-07" maxLength={50} />
+    <div style={grid} role="group" aria-label={t('batches.columns.batch')}>
+      <Form.Item label={t('batches.fields.batchNumber')} name="batch_no" required {...batchError}>
+        <Input placeholder={t('batches.fields.batchPlaceholder')} maxLength={50} />
       </Form.Item>
-      <Form.Item label="Expiry Date" name="expiry_date" required {...(expired ? EXPIRED_WARNING : {})} {...errorOf('expiry_date')}>
-        <DateField placeholder="Expiry date" />
+      <Form.Item label={t('batches.fields.expiryDate')} name="expiry_date" required {...(expired ? expiredWarning : {})} {...expiryError}>
+        <DateField placeholder={t('batches.fields.expiryDateText')} />
       </Form.Item>
-      <Form.Item label="Manufacturing Date" name="mfg_date" {...errorOf('mfg_date')}>
-        <DateField placeholder="Optional" />
+      <Form.Item label={t('batches.fields.mfgDate')} name="mfg_date" {...mfgError}>
+        <DateField placeholder={t('batches.fields.optional')} />
       </Form.Item>
     </div>
   );

@@ -1,9 +1,8 @@
 import { Alert, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useT } from '../../../i18n/use-t';
 import { isAtOrBelowMinimum, panelStatus } from '../shared/inventory-status';
 import { StatusTag } from '../shared/StatusTag';
 import type { InventoryRecord } from '../shared/types';
-
-export const RESTOCK_WARNING = 'Current stock is at or below minimum level. Consider restocking.';
 
 type Props = {
   record: Pick<InventoryRecord, 'current_stock' | 'minimum_stock' | 'maximum_stock'> | null;
@@ -17,44 +16,45 @@ type Props = {
 
 /** SPEC.md "Add / adjust inventory": Total, Min and Max stock with a status, and the restocking warning. */
 export function CurrentStockPanel({ record, missing, loading, error, hint }: Props) {
+  const { t, tx } = useT();
   let body;
   if (hint) body = <Typography.Text type="secondary">{hint}</Typography.Text>;
   else if (loading) body = <Skeleton active paragraph={{ rows: 1 }} title={false} />;
-  else if (error) body = <Alert type="error" showIcon message={error} />;
+  else if (error) body = <Alert type="error" showIcon message={tx(error)} />;
   else {
     const stock = record ?? { current_stock: 0, minimum_stock: 0, maximum_stock: 0 };
     body = (
       <>
         <Row gutter={[16, 12]}>
           <Col xs={12} sm={6}>
-            <Statistic title="Total Stock" value={stock.current_stock} />
+            <Statistic title={t('stock.panel.total')} value={stock.current_stock} />
           </Col>
           <Col xs={12} sm={6}>
-            <Statistic title="Min Stock" value={stock.minimum_stock ?? 0} />
+            <Statistic title={t('inventory.fields.minStock')} value={stock.minimum_stock ?? 0} />
           </Col>
           <Col xs={12} sm={6}>
-            <Statistic title="Max Stock" value={stock.maximum_stock || '—'} />
+            <Statistic title={t('inventory.fields.maxStock')} value={stock.maximum_stock || '—'} />
           </Col>
           <Col xs={12} sm={6}>
             <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-              Status
+              {t('inventory.fields.status')}
             </Typography.Text>
             <StatusTag status={panelStatus(stock.current_stock, stock.minimum_stock)} />
           </Col>
         </Row>
         {missing && (
           <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-            No stock of this product in this warehouse yet: adding stock creates its record.
+            {t('stock.panel.missing')}
           </Typography.Paragraph>
         )}
         {record && isAtOrBelowMinimum(record.current_stock, record.minimum_stock) && (
-          <Alert type="warning" showIcon message={RESTOCK_WARNING} style={{ marginTop: 12 }} />
+          <Alert type="warning" showIcon message={t('stock.panel.restock')} style={{ marginTop: 12 }} />
         )}
       </>
     );
   }
   return (
-    <Card size="small" title="Current stock" style={{ marginBottom: 16 }} data-testid="current-stock-panel">
+    <Card size="small" title={t('stock.fields.currentStock')} style={{ marginBottom: 16 }} data-testid="current-stock-panel">
       <Flex vertical>{body}</Flex>
     </Card>
   );

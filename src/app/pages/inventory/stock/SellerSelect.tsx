@@ -1,5 +1,6 @@
 import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
+import { useT } from '../../../i18n/use-t';
 import type { Seller } from '../shared/types';
 
 type Props = Omit<SelectProps<string>, 'options' | 'value' | 'onChange'> & {
@@ -23,6 +24,7 @@ export const sellerName = (s: Pick<Seller, 'firstname' | 'lastname' | 'phonenumb
  * read by id, so its name shows even when it is not on the first page.
  */
 export function SellerSelect({ cityId, anyCity = false, value, onChange, disabled, placeholder, ...rest }: Props) {
+  const { t } = useT();
   const enabled = anyCity || !!cityId;
   const { selectProps, query } = useSelect<Seller>({
     resource: 'sellers',
@@ -36,7 +38,14 @@ export function SellerSelect({ cityId, anyCity = false, value, onChange, disable
     errorNotification: false,
   });
   const shown =
-    placeholder ?? (disabled ? 'Only for purchases' : !enabled ? 'Choose a warehouse first' : query.isError ? 'Failed to fetch sellers' : 'Select a seller');
+    placeholder ??
+    (disabled
+      ? t('stock.sellers.onlyPurchases')
+      : !enabled
+        ? t('stock.sellers.chooseWarehouse')
+        : query.isError
+          ? t('stock.sellers.failed')
+          : t('stock.sellers.placeholder'));
   return (
     <Select<string>
       {...rest}
@@ -50,7 +59,7 @@ export function SellerSelect({ cityId, anyCity = false, value, onChange, disable
       allowClear
       disabled={disabled || !enabled}
       placeholder={shown}
-      notFoundContent={query.isFetching ? 'Loading sellers...' : anyCity ? 'No sellers found' : 'No sellers in this city'}
+      notFoundContent={query.isFetching ? t('stock.sellers.loading') : anyCity ? t('stock.sellers.none') : t('stock.sellers.noneInCity')}
     />
   );
 }

@@ -4,6 +4,8 @@ import type { ZodObject, ZodType } from 'zod';
 import { MOVEMENT_REASONS, REFERENCE_TYPES } from '../../../../domain/constants';
 import { NumberField } from '../../../components/NumberField';
 import { zodMessage } from '../../../crud/zod-rules';
+import { useT } from '../../../i18n/use-t';
+import type { Translate } from '../shared/translator';
 
 export type StockFormValues = {
   quantity?: number | string | null;
@@ -30,9 +32,16 @@ export const STOCK_FORM_FIELDS: readonly string[] = [
   'maximum_stock',
 ];
 
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-const reasonOptions = MOVEMENT_REASONS.map((value) => ({ value, label: label(value) }));
-const referenceOptions = REFERENCE_TYPES.map((value) => ({ value, label: label(value) }));
+/** The options' labels: the values as words ('Purchase'), in the user's language. */
+const reasonLabels = (t: Translate): Record<(typeof MOVEMENT_REASONS)[number], string> => ({
+  purchase: t('stock.reasons.purchase'),
+  return: t('stock.reasons.return'),
+  adjustment: t('stock.reasons.adjustment'),
+});
+const referenceLabels = (t: Translate): Record<(typeof REFERENCE_TYPES)[number], string> => ({
+  invoice: t('stock.referenceTypes.invoice'),
+  manual: t('stock.referenceTypes.manual'),
+});
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(220px, 100%), 1fr))', columnGap: 16 } as const;
 // Two fields in the columns of the grid above, rather than stretched across the row.
 const levelsGrid = { ...grid, gridTemplateColumns: 'repeat(auto-fill, minmax(min(220px, 100%), 1fr))' } as const;
@@ -55,10 +64,11 @@ type NumberItemProps = {
  */
 function StockNumberItem({ name, label: text, schema, required, integer, step, prefix, placeholder, extra }: NumberItemProps) {
   const form = Form.useFormInstance<StockFormValues>();
+  const { tx } = useT();
   const check = () => {
     const value = form.getFieldValue(name) as unknown;
     const message = value === undefined ? null : zodMessage(schema, value);
-    form.setFields([{ name, errors: message ? [message] : [] }]);
+    form.setFields([{ name, errors: message ? [tx(message)] : [] }]);
   };
   return (
     <Form.Item label={text} name={name} required={required} extra={extra}>
@@ -96,8 +106,12 @@ type Props = {
  * The inventory details form of SPEC.md: every field is marked required, and the submit handler checks them
  * in the SPEC.md order (one message at a time); a typed number is also checked as soon as it is left.
  */
-export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, batch, cost = { label: 'Unit Cost', required: true } }: Props) {
+export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, batch, cost: given }: Props) {
+  const { t } = useT();
+  const cost = given ?? { label: t('inventory.fields.unitCost'), required: true };
   const rule = (name: string) => schema.shape[name] as ZodType;
+  const reasons = reasonLabels(t);
+  const references = referenceLabels(t);
   return (
     <>
       <div style={grid}>
@@ -110,18 +124,18 @@ export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, b
             required={cost.required}
             step={0.01}
             prefix="₹"
-            placeholder={cost.required ? '0.00' : 'Current average'}
+            placeholder={cost.required ? '0.00' : t('stock.form.currentAverage')}
             extra={cost.help}
           />
         )}
-        <Form.Item label="Movement Reason" name="movement_reason" required>
-          <Select options={reasonOptions} placeholder="Select a reason" />
+        <Form.Item label={t('stock.fields.reason')} name="movement_reason" required>
+          <Select options={MOVEMENT_REASONS.map((value) => ({ value, label: reasons[value] }))} placeholder={t('stock.form.reasonPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Reference ID" name="reference_id" required>
-          <Input placeholder="e.g. INV-2024-001" maxLength={100} />
+        <Form.Item label={t('stock.fields.referenceId')} name="reference_id" required>
+          <Input placeholder={t('stock.form.referencePlaceholder')} maxLength={100} />
         </Form.Item>
-        <Form.Item label="Reference Type" name="reference_type" required>
-          <Select options={referenceOptions} placeholder="Select a type" />
+        <Form.Item label={t('stock.fields.referenceType')} name="reference_type" required>
+          <Select options={REFERENCE_TYPES.map((value) => ({ value, label: references[value] }))} placeholder={t('stock.form.typePlaceholder')} />
         </Form.Item>
         {seller}
       </div>
@@ -129,16 +143,22 @@ export function StockDetailsFields({ quantityLabel, schema, seller, newRecord, b
       {newRecord && (
         <>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            This creates the product&apos;s record in this warehouse: set the levels that mark it Low Stock.
+            {t('stock.form.newRecord')}
           </Typography.Paragraph>
           <div style={levelsGrid}>
-            <StockNumberItem name="minimum_stock" label="Min Stock" schema={rule('minimum_stock')} integer placeholder="0" />
-            <StockNumberItem name="maximum_stock" label="Max Stock" schema={rule('maximum_stock')} integer placeholder="No maximum" />
+            <StockNumberItem name="minimum_stock" label={t('inventory.fields.minStock')} schema={rule('minimum_stock')} integer placeholder="0" />
+            <StockNumberItem
+              name="maximum_stock"
+              label={t('inventory.fields.maxStock')}
+              schema={rule('maximum_stock')}
+              integer
+              placeholder={t('stock.form.noMaximum')}
+            />
           </div>
         </>
       )}
-      <Form.Item label="Notes" name="notes" required>
-        <Input.TextArea rows={3} maxLength={1000} showCount placeholder="What happened and why" />
+      <Form.Item label={t('inventory.fields.notes')} name="notes" required>
+        <Input.TextArea rows={3} maxLength={1000} showCount placeholder={t('stock.form.notesPlaceholder')} />
       </Form.Item>
     </>
   );

@@ -1,4 +1,5 @@
 import { useCustom } from '@refinedev/core';
+import { useT } from '../../../i18n/use-t';
 import type { InventoryRecord } from '../shared/types';
 
 /**
@@ -6,6 +7,7 @@ import type { InventoryRecord } from '../shared/types';
  * no record there yet is an empty list (`missing`), an expected answer rather than a 404 logged as an error.
  */
 export function useStockLookup(productId: string | undefined, warehouseId: string | undefined) {
+  const { t } = useT();
   const enabled = !!productId && !!warehouseId;
   const { result, query } = useCustom<{ data: InventoryRecord[] }>({
     url: '/inventory',
@@ -13,7 +15,7 @@ export function useStockLookup(productId: string | undefined, warehouseId: strin
     config: { query: { product_id: productId, warehouse_id: warehouseId, limit: 1 } },
     queryOptions: { enabled, retry: false, placeholderData: undefined },
     errorNotification: false,
-    meta: { errorMessage: 'Failed to fetch inventory' },
+    meta: { errorMessage: t('inventory.fetchFailed') },
   });
   const record = enabled && query.isSuccess ? (result.data?.data?.[0] ?? null) : null;
   return {

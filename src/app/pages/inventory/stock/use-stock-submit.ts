@@ -1,5 +1,7 @@
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { useRef } from 'react';
+import { textOf, translateText } from '../../../../domain/i18n/catalogue';
+import type { DisplayLanguage } from '../../../../domain/i18n/languages';
 import type { InventoryRecord, StockMovement } from '../shared/types';
 import { useIdempotencyKey } from './idempotency-key';
 
@@ -7,10 +9,14 @@ export type StockUpdateResponse = { message: string; inventory: InventoryRecord;
 
 const VALIDATION_PREFIX = 'Validation error:';
 
-/** SPEC.md section 8: a 400 on a stock change reads 'Validation error:' followed by the server's message. */
-export function stockErrorMessage(error: HttpError): string {
-  if (error.statusCode !== 400 || error.message.startsWith(VALIDATION_PREFIX)) return error.message;
-  return `${VALIDATION_PREFIX} ${error.message}`;
+/**
+ * SPEC.md section 8: a 400 on a stock change reads 'Validation error:' followed by the server's message, in the user's
+ * language (the server's message comes in it already, its own prefix too when it wrote one).
+ */
+export function stockErrorMessage(error: HttpError, language: DisplayLanguage = 'en'): string {
+  const translatedPrefix = textOf('stock.validationError', language, { label: '' })?.trim() ?? VALIDATION_PREFIX;
+  if (error.statusCode !== 400 || error.message.startsWith(translatedPrefix)) return translateText(error.message, language);
+  return translateText(error.message.startsWith(VALIDATION_PREFIX) ? error.message : `${VALIDATION_PREFIX} ${error.message}`, language);
 }
 
 /**
