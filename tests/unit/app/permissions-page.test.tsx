@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The app's texts (src/app/i18n): the screens read them through react-i18next, in English here.
+import '../../../src/app/i18n/i18n';
 import { Refine, type AccessControlProvider, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,3 +1,5 @@
+// The app's texts (src/app/i18n): the screens read them through react-i18next, in English here.
+import '../../../src/app/i18n/i18n';
 import { Refine, type AccessControlProvider, type BaseRecord, type CrudFilter, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';

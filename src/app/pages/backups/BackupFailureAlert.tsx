@@ -2,9 +2,11 @@ import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 import type { BackupList } from '../../../domain/schemas/backup';
 import { formatDateTime } from '../../crud/cells';
+import { useT } from '../../i18n/use-t';
 
 /** The last backup failed (until one succeeds): when, and why, as the server recorded it. */
 export function BackupFailureAlert({ failure, action }: { failure: NonNullable<BackupList['status']['failure']>; action?: ReactNode }) {
+  const { t, tx } = useT();
   return (
     <Alert
       type="warning"
@@ -12,8 +14,8 @@ export function BackupFailureAlert({ failure, action }: { failure: NonNullable<B
       role="alert"
       data-testid="backup-failure"
       style={{ marginBottom: 12 }}
-      message={`The last backup failed (${formatDateTime(failure.at)})`}
-      description={failure.message}
+      message={t('backups.lastFailed', { at: formatDateTime(failure.at) })}
+      description={tx(failure.message)}
       action={action}
     />
   );

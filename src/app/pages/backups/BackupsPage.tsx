@@ -4,6 +4,7 @@ import { useCan } from '@refinedev/core';
 import { Alert, Button, Table, Typography } from 'antd';
 import type { BackupEntry } from '../../../domain/schemas/backup';
 import { formatDateTime } from '../../crud/cells';
+import { useT } from '../../i18n/use-t';
 import { emptyTextOf, ListError } from '../../crud/list/ListError';
 import { BackupFailureAlert } from './BackupFailureAlert';
 import { formatAge, formatBytes, formatPeriod } from './backup-format';
@@ -22,56 +23,52 @@ export default function BackupsPage() {
   const saving = useDownloadBackup();
   const status = list.answer?.status;
   const busy = backup.running || status?.running === true;
+  const { t, tx } = useT();
 
   return (
     <List
-      title={pageTitle('Backups')}
+      title={pageTitle(t('menu.backups'))}
       breadcrumb={false}
       headerButtons={
         <>
           <Button icon={<ReloadOutlined />} loading={list.isFetching && !list.isLoading} onClick={() => void list.refetch()}>
-            Refresh
+            {t('buttons.refresh')}
           </Button>
           {canCreate && (
             <Button type="primary" icon={<CloudDownloadOutlined />} loading={busy} disabled={!status?.configured} onClick={() => void backup.run()}>
-              Run now
+              {t('backups.runNow')}
             </Button>
           )}
         </>
       }
     >
       {status && !status.configured && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message="Backups are not set up on this server"
-          description="Set BACKUP_DIR (and BACKUP_EVERY for a schedule) and restart the server: see docs/operations.md. A database kept in memory has nothing to back up."
-        />
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('backups.notSetUp')} description={t('backups.notSetUpHelp')} />
       )}
       {status?.failure && <BackupFailureAlert failure={status.failure} />}
       {status?.configured && (
         <Typography.Paragraph type="secondary" data-testid="backup-schedule">
-          {status.every_seconds ? `Scheduled ${formatPeriod(status.every_seconds)}` : 'Not scheduled (BACKUP_EVERY is not set)'}
-          {status.next ? `; next at ${formatDateTime(status.next)}` : ''}. The newest {status.keep} are kept.
+          {status.every_seconds ? t('backups.scheduled', { period: formatPeriod(status.every_seconds, t) }) : t('backups.notScheduled')}
+          {status.next ? t('backups.nextAt', { at: formatDateTime(status.next) }) : ''}
+          {t('backups.kept', { keep: status.keep })}
         </Typography.Paragraph>
       )}
-      <ListError error={list.error} onRetry={list.refetch} retrying={list.isFetching} />
+      <ListError error={list.error && { message: tx(list.error.message) }} onRetry={list.refetch} retrying={list.isFetching} />
       {saving.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={saving.error} />}
       <Table<BackupEntry>
-        aria-label="Backups"
+        aria-label={t('menu.backups')}
         rowKey="name"
         size="middle"
         loading={list.isLoading}
         dataSource={list.answer?.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={{ x: true }}
-        locale={{ emptyText: emptyTextOf({ loading: list.isLoading, failed: !!list.error }, 'No backups yet') }}
+        locale={{ emptyText: emptyTextOf({ loading: list.isLoading, failed: !!list.error }, t('backups.empty')) }}
         columns={[
-          { key: 'created', title: 'Taken', render: (_, b) => formatDateTime(b.created) },
-          { key: 'age', title: 'Age', render: (_, b) => formatAge(b.created) },
-          { key: 'bytes', title: 'Size', align: 'right', render: (_, b) => formatBytes(b.bytes) },
-          { key: 'name', title: 'File', responsive: ['lg'], render: (_, b) => <Typography.Text code>{b.name}</Typography.Text> },
+          { key: 'created', title: t('backups.columns.taken'), render: (_, b) => formatDateTime(b.created) },
+          { key: 'age', title: t('backups.columns.age'), render: (_, b) => formatAge(b.created, t) },
+          { key: 'bytes', title: t('backups.columns.size'), align: 'right', render: (_, b) => formatBytes(b.bytes) },
+          { key: 'name', title: t('backups.columns.file'), responsive: ['lg'], render: (_, b) => <Typography.Text code>{b.name}</Typography.Text> },
           ...(canDownload
             ? [
                 {
@@ -81,11 +78,11 @@ export default function BackupsPage() {
                     <Button
                       size="small"
                       icon={<DownloadOutlined />}
-                      aria-label={`Download ${b.name}`}
+                      aria-label={t('backups.downloadOf', { name: b.name })}
                       loading={saving.downloading === b.name}
                       onClick={() => void saving.download(b.name)}
                     >
-                      Download
+                      {t('backups.download')}
                     </Button>
                   ),
                 },

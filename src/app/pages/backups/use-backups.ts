@@ -1,6 +1,7 @@
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { useState } from 'react';
 import type { BackupList, BackupTaken } from '../../../domain/schemas/backup';
+import { useT } from '../../i18n/use-t';
 import { downloadFromApi } from '../reports/shared/api-download';
 
 /** GET /backups: the archives in BACKUP_DIR, newest first, and how backups stand on this server. */
@@ -24,6 +25,7 @@ export function useBackupList(enabled = true) {
 /** POST /backups (a backup now: the request lasts as long as the backup), then the list read again. */
 export function useRunBackup(onDone: () => unknown) {
   const { mutateAsync, mutation } = useCustomMutation<BackupTaken>();
+  const { t } = useT();
   const run = async () => {
     try {
       await mutateAsync({
@@ -32,10 +34,11 @@ export function useRunBackup(onDone: () => unknown) {
         values: {},
         successNotification: (answer) => ({
           type: 'success',
-          message: 'Backup written',
-          description: answer ? `${answer.data.name} in ${answer.data.seconds.toFixed(1)} s` : undefined,
+          message: t('backups.written'),
+          description: answer ? t('backups.writtenIn', { name: answer.data.name, seconds: answer.data.seconds.toFixed(1) }) : undefined,
         }),
-        errorNotification: (error) => ({ type: 'error', message: 'The backup failed', description: error?.message }),
+        // The API's reason arrives in the request's language.
+        errorNotification: (error) => ({ type: 'error', message: t('backups.failed'), description: error?.message }),
       });
     } catch {
       // The notification says why; the list, read again, shows the failure too.
@@ -50,13 +53,14 @@ export function useRunBackup(onDone: () => unknown) {
 export function useDownloadBackup() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t, tx } = useT();
   const download = async (name: string) => {
     setDownloading(name);
     setError(null);
     try {
       await downloadFromApi(`/backups/${encodeURIComponent(name)}`, {}, name);
     } catch (failure) {
-      setError(`Could not download ${name}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(t('backups.downloadFailed', { name, reason: tx(failure instanceof Error ? failure.message : String(failure)) }));
     } finally {
       setDownloading(null);
     }

@@ -2,7 +2,9 @@ import { Checkbox, Tooltip } from 'antd';
 import { memo } from 'react';
 import type { Role } from '../../../domain/roles';
 import { ADMIN_LOCKED_MESSAGE } from '../../../domain/schemas/permissions';
+import { useT } from '../../i18n/use-t';
 import { cellLabel, type MatrixRow } from './matrix-rows';
+import { usePermissionNames } from './names';
 
 export type CellToggle = (role: Role, row: MatrixRow, checked: boolean) => void;
 
@@ -22,10 +24,12 @@ type Props = {
  * ticking one box re-renders that box (and its resource heading), not the other few hundred.
  */
 export const MatrixCell = memo(function MatrixCell({ role, row, checked, indeterminate, locked, disabled, onToggle }: Props) {
-  const label = cellLabel(role, row);
+  const names = usePermissionNames();
+  const { tx } = useT();
+  const label = cellLabel(role, row, names);
   if (locked) {
     return (
-      <Tooltip title={ADMIN_LOCKED_MESSAGE}>
+      <Tooltip title={tx(ADMIN_LOCKED_MESSAGE)}>
         {/* A disabled input fires no mouse events: the span carries the tooltip. */}
         <span>
           <Checkbox checked disabled aria-label={label} />

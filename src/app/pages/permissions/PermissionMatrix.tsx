@@ -5,25 +5,28 @@ import type { Policy, ScopedResource } from '../../../domain/policy';
 import { ScopeSwitch } from './ScopeSwitch';
 import { defaultRoleLabel, type Role } from '../../../domain/roles';
 import { ADMIN_LOCKED_MESSAGE } from '../../../domain/schemas/permissions';
+import { useT } from '../../i18n/use-t';
 import { resourceLabel } from './labels';
 import { isGranted, LOCKED_ROLE } from './matrix-model';
 import { matrixRows, type MatrixRow } from './matrix-rows';
 import { MatrixCell } from './MatrixCell';
+import { actionName } from './names';
 import type { PermissionsMatrix } from './use-permissions-matrix';
 
 /** Height of the sticky app header: the matrix's role headings stick just below it. */
 const APP_HEADER_HEIGHT = 64;
 
 function RowLabel({ row }: { row: MatrixRow }) {
-  if (row.kind === 'sign-in') return <Typography.Text strong>May sign in</Typography.Text>;
-  if (row.kind === 'action') return <Typography.Text style={{ paddingInlineStart: 20 }}>{row.action}</Typography.Text>;
+  const { t, tx } = useT();
+  if (row.kind === 'sign-in') return <Typography.Text strong>{t('permissions.matrix.maySignIn')}</Typography.Text>;
+  if (row.kind === 'action') return <Typography.Text style={{ paddingInlineStart: 20 }}>{actionName(row.action, t)}</Typography.Text>;
   const { label, hint } = resourceLabel(row.resource);
   return (
     <Space direction="vertical" size={0}>
-      <Typography.Text strong>{label}</Typography.Text>
+      <Typography.Text strong>{tx(label)}</Typography.Text>
       {hint && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {hint}
+          {tx(hint)}
         </Typography.Text>
       )}
     </Space>
@@ -31,18 +34,19 @@ function RowLabel({ row }: { row: MatrixRow }) {
 }
 
 function RoleHeading({ role, label }: { role: Role; label: string }) {
+  const { tx } = useT();
   const heading = (
     <Space direction="vertical" size={0} align="center">
       <Typography.Text strong>
         {role === LOCKED_ROLE && <LockOutlined style={{ marginInlineEnd: 4 }} />}
-        {label}
+        {tx(label)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
         {role}
       </Typography.Text>
     </Space>
   );
-  return role === LOCKED_ROLE ? <Tooltip title={ADMIN_LOCKED_MESSAGE}>{heading}</Tooltip> : heading;
+  return role === LOCKED_ROLE ? <Tooltip title={tx(ADMIN_LOCKED_MESSAGE)}>{heading}</Tooltip> : heading;
 }
 
 function cellState(policy: Policy, role: Role, row: MatrixRow): { checked: boolean; indeterminate?: boolean } {
@@ -55,6 +59,7 @@ function cellState(policy: Policy, role: Role, row: MatrixRow): { checked: boole
 /** Roles as columns; the sign-in switch first, then each resource's heading and one row per action. */
 export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix; policy: Policy }) {
   const { token } = theme.useToken();
+  const { t } = useT();
   const rows = useMemo(() => matrixRows(matrix.resources ?? {}), [matrix.resources]);
   const disabled = !matrix.canEdit || matrix.saving;
 
@@ -62,7 +67,7 @@ export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix
     row.kind === 'action' ? {} : { style: { background: row.kind === 'sign-in' ? token.colorPrimaryBg : token.colorFillAlter } };
 
   const columns: TableColumnsType<MatrixRow> = [
-    { key: 'permission', title: 'Resource / action', fixed: 'left', width: 230, onCell: shade, render: (_, row) => <RowLabel row={row} /> },
+    { key: 'permission', title: t('permissions.matrix.resourceAction'), fixed: 'left', width: 230, onCell: shade, render: (_, row) => <RowLabel row={row} /> },
     ...matrix.roles.map((role) => ({
       key: role,
       title: <RoleHeading role={role} label={matrix.labels[role] ?? defaultRoleLabel(role)} />,
@@ -87,7 +92,7 @@ export function PermissionMatrix({ matrix, policy }: { matrix: PermissionsMatrix
 
   return (
     <Table<MatrixRow>
-      aria-label="Permissions matrix"
+      aria-label={t('permissions.matrix.label')}
       size="small"
       bordered
       rowKey="key"

@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Space, Typography } from 'antd';
+import { useT } from '../../i18n/use-t';
 import { PageLoading } from '../../routes/PageLoading';
 import { AuditTrail } from './AuditTrail';
 import { PermissionMatrix } from './PermissionMatrix';
 import { RolesPanel } from './RolesPanel';
 import { SaveBar } from './SaveBar';
 import { dependencyNoteText } from './matrix-toggle';
+import { usePermissionNames } from './names';
 import { useAuditTrail } from './use-audit-trail';
 import { usePermissionsMatrix } from './use-permissions-matrix';
 
@@ -12,16 +14,15 @@ import { usePermissionsMatrix } from './use-permissions-matrix';
 export default function PermissionsPage() {
   const audit = useAuditTrail();
   const matrix = usePermissionsMatrix({ onSaved: audit.refetch });
+  const { t, tx } = useT();
+  const names = usePermissionNames();
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <div>
-        <Typography.Title level={3}>Permissions</Typography.Title>
+        <Typography.Title level={3}>{t('menu.permissions')}</Typography.Title>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0, maxWidth: 820 }}>
-          Tick what each role may do. A saved change applies to the API at once and to signed-in users on their next page, without signing in again. A role that
-          may not sign in has no access at all, whatever else is ticked. Ticking an action also ticks what it needs (edit needs show, show needs list);
-          unticking one unticks what needs it. Where a resource belongs to warehouses, choose whether each role sees all warehouses or only the user's assigned
-          ones.
+          {t('permissions.intro')}
         </Typography.Paragraph>
       </div>
 
@@ -38,10 +39,10 @@ export default function PermissionsPage() {
         <Alert
           type="error"
           showIcon
-          message={matrix.loadError}
+          message={tx(matrix.loadError)}
           action={
             <Button size="small" onClick={matrix.reload}>
-              Try again
+              {t('permissions.tryAgain')}
             </Button>
           }
         />
@@ -49,19 +50,21 @@ export default function PermissionsPage() {
         <PageLoading />
       ) : (
         <Card>
-          {matrix.readOnly && <Alert type="info" showIcon message="You may view the permissions but not change them." style={{ marginBottom: 16 }} />}
+          {matrix.readOnly && <Alert type="info" showIcon message={t('permissions.readOnly')} style={{ marginBottom: 16 }} />}
           {matrix.dependencyNote && (
             <Alert
               type="info"
               showIcon
               closable
               role="status"
-              message={dependencyNoteText(matrix.dependencyNote)}
+              message={dependencyNoteText(matrix.dependencyNote, names)}
               onClose={matrix.clearDependencyNote}
               style={{ marginBottom: 16 }}
             />
           )}
-          {matrix.saveError && <Alert type="error" showIcon closable message={matrix.saveError} onClose={matrix.clearSaveError} style={{ marginBottom: 16 }} />}
+          {matrix.saveError && (
+            <Alert type="error" showIcon closable message={tx(matrix.saveError)} onClose={matrix.clearSaveError} style={{ marginBottom: 16 }} />
+          )}
           <PermissionMatrix matrix={matrix} policy={matrix.policy} />
           {!matrix.readOnly && <SaveBar matrix={matrix} />}
         </Card>

@@ -4,10 +4,18 @@ import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag,
 import { useState } from 'react';
 import type { RoleOut } from '../../../domain/schemas/role';
 import { emptyTextOf, ListError } from '../../crud/list/ListError';
+import { useT } from '../../i18n/use-t';
 import { ROLE_NAME_MESSAGE } from '../../../domain/schemas/role';
 import { ROLE_NAME_MAX, ROLE_NAME_PATTERN } from '../../../domain/roles';
 
 type Props = { canEdit: boolean; busy: boolean; onChanged: () => void };
+
+/**
+ * An example label, as an admin would type it (and the name below is made from it): data, the same in every language; a
+ * key for it would also translate a custom role an admin really named so.
+ */
+const LABEL_EXAMPLE = 'Store auditor';
+const NAME_EXAMPLE = 'store-auditor';
 
 /** A suggested slug for a label: 'Store auditor' → 'store-auditor'. */
 const slugOf = (label: string) =>
@@ -21,6 +29,7 @@ const slugOf = (label: string) =>
 export function RolesPanel({ canEdit, busy, onChanged }: Props) {
   const { query } = useCustom<{ data: RoleOut[] }>({ url: '/roles', method: 'get', errorNotification: false });
   const { mutateAsync } = useCustomMutation();
+  const { t, tx } = useT();
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<RoleOut | null>(null);
@@ -28,7 +37,8 @@ export function RolesPanel({ canEdit, busy, onChanged }: Props) {
   const [renameForm] = Form.useForm<{ label: string }>();
   const roles = query.data?.data.data ?? [];
   const locked = !canEdit || busy;
-  const lockedWhy = busy ? 'Save or discard your changes to the matrix first.' : undefined;
+  const labelRequired = t('api.required', { field: t('permissions.roles.label') });
+  const lockedWhy = busy ? t('permissions.roles.saveFirst') : undefined;
 
   async function run(change: () => Promise<unknown>) {
     setError(null);
@@ -38,7 +48,7 @@ export function RolesPanel({ canEdit, busy, onChanged }: Props) {
       onChanged();
       return true;
     } catch (e) {
-      setError((e as HttpError).message || 'The role could not be changed');
+      setError((e as HttpError).message || t('permissions.roles.failed'));
       return false;
     }
   }
@@ -62,66 +72,76 @@ export function RolesPanel({ canEdit, busy, onChanged }: Props) {
 
   return (
     <Card
-      title="Roles"
+      title={t('permissions.roles.title')}
       extra={
         canEdit && (
           <Tooltip title={lockedWhy}>
             <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={locked}>
-              Add role
+              {t('permissions.roles.add')}
             </Button>
           </Tooltip>
         )
       }
     >
       <Typography.Paragraph type="secondary" style={{ maxWidth: 820 }}>
-        A new role has no permissions and may not sign in until you allow it below. Built-in roles can be renamed, not deleted; a role that users hold cannot be
-        deleted.
+        {t('permissions.roles.intro')}
       </Typography.Paragraph>
-      {error && <Alert type="error" showIcon closable message={error} onClose={() => setError(null)} style={{ marginBottom: 12 }} />}
-      <ListError error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      {error && <Alert type="error" showIcon closable message={tx(error)} onClose={() => setError(null)} style={{ marginBottom: 12 }} />}
+      <ListError error={query.error && { message: tx(query.error.message) }} onRetry={() => query.refetch()} retrying={query.isFetching} />
       <Table<RoleOut>
-        aria-label="Roles"
+        aria-label={t('permissions.roles.title')}
         size="small"
         rowKey="name"
         loading={query.isLoading}
-        locale={{ emptyText: emptyTextOf({ failed: !!query.error }, 'No roles') }}
+        locale={{ emptyText: emptyTextOf({ failed: !!query.error }, t('permissions.roles.empty')) }}
         dataSource={roles}
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { key: 'label', title: 'Role', fixed: 'left', render: (_, r) => <Typography.Text strong>{r.label}</Typography.Text> },
-          { key: 'name', title: 'Name', render: (_, r) => <Typography.Text code>{r.name}</Typography.Text> },
-          { key: 'kind', title: 'Kind', render: (_, r) => (r.builtin ? <Tag>Built in</Tag> : <Tag color="blue">Custom</Tag>) },
-          { key: 'users', title: 'Users', align: 'right', render: (_, r) => r.users ?? '' },
+          { key: 'label', title: t('permissions.roles.role'), fixed: 'left', render: (_, r) => <Typography.Text strong>{tx(r.label)}</Typography.Text> },
+          { key: 'name', title: t('permissions.roles.name'), render: (_, r) => <Typography.Text code>{r.name}</Typography.Text> },
+          {
+            key: 'kind',
+            title: t('permissions.roles.kind'),
+            render: (_, r) => (r.builtin ? <Tag>{t('permissions.roles.builtIn')}</Tag> : <Tag color="blue">{t('permissions.roles.custom')}</Tag>),
+          },
+          { key: 'users', title: t('permissions.roles.users'), align: 'right', render: (_, r) => r.users ?? '' },
           ...(canEdit
             ? [
                 {
                   key: 'actions',
-                  title: 'Actions',
+                  title: t('permissions.roles.actions'),
                   render: (_: unknown, r: RoleOut) => (
                     <Space>
                       <Button
                         size="small"
                         icon={<EditOutlined />}
                         disabled={locked}
-                        aria-label={`Rename ${r.label}`}
+                        aria-label={t('permissions.roles.renameOf', { label: tx(r.label) })}
                         onClick={() => {
                           renameForm.setFieldsValue({ label: r.label });
                           setRenaming(r);
                         }}
                       >
-                        Rename
+                        {t('permissions.roles.rename')}
                       </Button>
                       {!r.builtin && (
                         <Popconfirm
-                          title={`Delete the role ${r.label}?`}
-                          okText="Delete"
+                          title={t('permissions.roles.deleteQuestion', { label: tx(r.label) })}
+                          okText={t('buttons.delete')}
+                          cancelText={t('buttons.cancel')}
                           okButtonProps={{ danger: true }}
                           onConfirm={() => remove(r)}
                           disabled={locked}
                         >
-                          <Button size="small" danger icon={<DeleteOutlined />} disabled={locked} aria-label={`Delete ${r.label}`}>
-                            Delete
+                          <Button
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            disabled={locked}
+                            aria-label={t('permissions.roles.deleteOf', { label: tx(r.label) })}
+                          >
+                            {t('buttons.delete')}
                           </Button>
                         </Popconfirm>
                       )}
@@ -132,7 +152,15 @@ export function RolesPanel({ canEdit, busy, onChanged }: Props) {
             : []),
         ]}
       />
-      <Modal title="Add role" open={adding} okText="Add role" onOk={add} onCancel={() => setAdding(false)} destroyOnHidden>
+      <Modal
+        title={t('permissions.roles.add')}
+        open={adding}
+        okText={t('permissions.roles.add')}
+        cancelText={t('buttons.cancel')}
+        onOk={add}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
         <Form
           form={addForm}
           layout="vertical"
@@ -141,26 +169,34 @@ export function RolesPanel({ canEdit, busy, onChanged }: Props) {
             if (changed.label !== undefined && !addForm.isFieldTouched('name')) addForm.setFieldValue('name', slugOf(changed.label));
           }}
         >
-          <Form.Item name="label" label="Label" rules={[{ required: true, whitespace: true, message: 'Label is required' }, { max: 60 }]}>
-            <Input autoFocus placeholder="Store auditor" maxLength={60} />
+          <Form.Item name="label" label={t('permissions.roles.label')} rules={[{ required: true, whitespace: true, message: labelRequired }, { max: 60 }]}>
+            <Input autoFocus placeholder={LABEL_EXAMPLE} maxLength={60} />
           </Form.Item>
           <Form.Item
             name="name"
-            label="Name"
-            extra="Lowercase letters, digits and hyphens; users and the audit trail refer to it."
+            label={t('permissions.roles.name')}
+            extra={t('permissions.roles.nameHelp')}
             rules={[
-              { required: true, message: 'Name is required' },
-              { pattern: ROLE_NAME_PATTERN, message: ROLE_NAME_MESSAGE },
-              { min: 2, max: ROLE_NAME_MAX, message: ROLE_NAME_MESSAGE },
+              { required: true, message: t('api.required', { field: t('permissions.roles.name') }) },
+              { pattern: ROLE_NAME_PATTERN, message: tx(ROLE_NAME_MESSAGE) },
+              { min: 2, max: ROLE_NAME_MAX, message: tx(ROLE_NAME_MESSAGE) },
             ]}
           >
-            <Input placeholder="store-auditor" maxLength={ROLE_NAME_MAX} />
+            <Input placeholder={NAME_EXAMPLE} maxLength={ROLE_NAME_MAX} />
           </Form.Item>
         </Form>
       </Modal>
-      <Modal title={`Rename ${renaming?.label ?? ''}`} open={Boolean(renaming)} okText="Save" onOk={rename} onCancel={() => setRenaming(null)} destroyOnHidden>
+      <Modal
+        title={t('permissions.roles.renameOf', { label: tx(renaming?.label ?? '') })}
+        open={Boolean(renaming)}
+        okText={t('buttons.save')}
+        cancelText={t('buttons.cancel')}
+        onOk={rename}
+        onCancel={() => setRenaming(null)}
+        destroyOnHidden
+      >
         <Form form={renameForm} layout="vertical" preserve={false}>
-          <Form.Item name="label" label="Label" rules={[{ required: true, whitespace: true, message: 'Label is required' }, { max: 60 }]}>
+          <Form.Item name="label" label={t('permissions.roles.label')} rules={[{ required: true, whitespace: true, message: labelRequired }, { max: 60 }]}>
             <Input autoFocus maxLength={60} />
           </Form.Item>
         </Form>

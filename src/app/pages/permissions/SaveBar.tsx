@@ -1,10 +1,12 @@
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Tag, theme, Typography } from 'antd';
+import { useT } from '../../i18n/use-t';
 import type { PermissionsMatrix } from './use-permissions-matrix';
 
 /** Save, discard and reset, kept in view at the bottom of the matrix while the admin scrolls through it. */
 export function SaveBar({ matrix }: { matrix: PermissionsMatrix }) {
   const { token } = theme.useToken();
+  const { t } = useT();
   return (
     <div
       style={{
@@ -24,34 +26,29 @@ export function SaveBar({ matrix }: { matrix: PermissionsMatrix }) {
     >
       <div role="status">
         {matrix.dirty ? (
-          <Tag color="warning">Unsaved changes</Tag>
+          <Tag color="warning">{t('permissions.save.unsaved')}</Tag>
         ) : (
-          <Typography.Text type="secondary">{matrix.atDefaults ? 'The default permissions are in force.' : 'All changes saved.'}</Typography.Text>
+          <Typography.Text type="secondary">{matrix.atDefaults ? t('permissions.save.atDefaults') : t('permissions.save.allSaved')}</Typography.Text>
         )}
       </div>
       <Space wrap>
         {matrix.dirty && (
           <Button icon={<UndoOutlined />} onClick={matrix.discard} disabled={matrix.saving}>
-            Discard changes
+            {t('permissions.save.discard')}
           </Button>
         )}
         <Popconfirm
-          title="Reset to defaults?"
-          description={
-            <div style={{ maxWidth: 320 }}>
-              Loads the default permissions (only Admin and Warehouse User may sign in) into the matrix as unsaved changes. Nothing changes until you press
-              Save.
-            </div>
-          }
-          okText="Load defaults"
-          cancelText="Cancel"
+          title={t('permissions.save.resetQuestion')}
+          description={<div style={{ maxWidth: 320 }}>{t('permissions.save.resetDescription')}</div>}
+          okText={t('permissions.save.loadDefaults')}
+          cancelText={t('buttons.cancel')}
           onConfirm={matrix.resetToDefaults}
           disabled={matrix.atDefaults || matrix.saving}
         >
-          <Button disabled={matrix.atDefaults || matrix.saving}>Reset to defaults</Button>
+          <Button disabled={matrix.atDefaults || matrix.saving}>{t('permissions.save.reset')}</Button>
         </Popconfirm>
         <Button type="primary" icon={<SaveOutlined />} disabled={!matrix.dirty} loading={matrix.saving} onClick={() => void matrix.save()}>
-          Save
+          {t('buttons.save')}
         </Button>
       </Space>
     </div>

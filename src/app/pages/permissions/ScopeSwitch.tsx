@@ -1,7 +1,6 @@
 import { Switch } from 'antd';
 import type { Scope, ScopedResource } from '../../../domain/policy';
-
-export const SCOPE_LABELS: Record<Scope, string> = { all: 'All warehouses', assigned: 'Assigned only' };
+import { usePermissionNames } from './names';
 
 type Props = {
   role: string;
@@ -13,16 +12,18 @@ type Props = {
 
 /** Which warehouses' rows a role reaches on one warehouse-owned resource: all of them, or the user's assigned ones. */
 export function ScopeSwitch({ role, resource, value, disabled, onChange }: Props) {
+  const names = usePermissionNames();
+  const { t } = names;
   return (
     <Switch
       size="small"
-      aria-label={`${role}: ${resource} assigned warehouses only`}
+      aria-label={t('permissions.scope.switch', { role, resource: names.resource(resource) })}
       checked={value === 'assigned'}
-      checkedChildren="Assigned"
-      unCheckedChildren="All"
+      checkedChildren={t('permissions.scope.assigned')}
+      unCheckedChildren={t('permissions.scope.all')}
       disabled={disabled}
       onChange={(assigned) => onChange(role, resource, assigned ? 'assigned' : 'all')}
-      title={SCOPE_LABELS[value]}
+      title={value === 'assigned' ? t('permissions.scope.assignedOnly') : t('permissions.scope.allWarehouses')}
     />
   );
 }

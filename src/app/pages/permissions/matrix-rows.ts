@@ -1,4 +1,5 @@
 import type { Action, Resource } from '../../../domain/policy';
+import { ENGLISH_NAMES, type PermissionNames } from './names';
 
 /** One line of the matrix: the sign-in switch, a resource heading, or one action of that resource. */
 export type MatrixRow =
@@ -16,8 +17,8 @@ export function matrixRows(resources: Partial<Record<Resource, readonly Action[]
 }
 
 /** The accessible name of a box, in the words of the audit trail: 'warehouse-user: products list'. */
-export function cellLabel(role: string, row: MatrixRow): string {
-  if (row.kind === 'sign-in') return `${role}: may sign in`;
-  if (row.kind === 'resource') return `${role}: every ${row.resource} action`;
-  return `${role}: ${row.resource} ${row.action}`;
+export function cellLabel(role: string, row: MatrixRow, names: PermissionNames = ENGLISH_NAMES): string {
+  if (row.kind === 'sign-in') return names.t('permissions.cell.signIn', { role });
+  if (row.kind === 'resource') return names.t('permissions.cell.everyAction', { role, resource: names.resource(row.resource) });
+  return `${role}: ${names.permission(row.resource, row.action)}`;
 }

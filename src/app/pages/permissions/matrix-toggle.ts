@@ -2,21 +2,23 @@ import { needing, neededBy, type Action, type Permission, type Policy, type Reso
 import { defaultRoleLabel, type Role } from '../../../domain/roles';
 import { isGranted, withGrant, withSignIn } from './matrix-model';
 import type { MatrixRow } from './matrix-rows';
+import { ENGLISH_NAMES, type PermissionNames } from './names';
 
 /** Boxes the matrix changed on its own because a ticked action needs them, or an unticked one was needed. */
 export type DependencyNote = { role: Role; granted: boolean; cause: Permission[]; also: Permission[] };
 
-const name = (p: Permission) => `${p.resource} ${p.action}`;
-const list = (ps: Permission[]) => ps.map(name).join(', ');
-
 /** 'Also ticked cities show, cities list for Warehouse User: cities edit needs them.' */
-export function dependencyNoteText(note: DependencyNote): string {
-  const who = defaultRoleLabel(note.role);
+export function dependencyNoteText(note: DependencyNote, names: PermissionNames = ENGLISH_NAMES): string {
+  const { t } = names;
+  const list = (ps: Permission[]) => ps.map((p) => names.permission(p.resource, p.action)).join(', ');
+  const params = { also: list(note.also), role: names.tx(defaultRoleLabel(note.role)), cause: list(note.cause) };
+  const severalCauses = note.cause.length > 1;
+  const severalAlso = note.also.length > 1;
   if (note.granted) {
-    const verb = note.cause.length > 1 ? 'need' : 'needs';
-    return `Also ticked ${list(note.also)} for ${who}: ${list(note.cause)} ${verb} ${note.also.length > 1 ? 'them' : 'it'}.`;
+    if (severalCauses) return severalAlso ? t('permissions.dependency.tickedNeedThem', params) : t('permissions.dependency.tickedNeedIt', params);
+    return severalAlso ? t('permissions.dependency.tickedNeedsThem', params) : t('permissions.dependency.tickedNeedsIt', params);
   }
-  return `Also unticked ${list(note.also)} for ${who}: ${note.also.length > 1 ? 'they need' : 'it needs'} ${list(note.cause)}.`;
+  return severalAlso ? t('permissions.dependency.untickedTheyNeed', params) : t('permissions.dependency.untickedItNeeds', params);
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { Policy } from '../../../domain/policy';
+import { ENGLISH_NAMES, type PermissionNames } from './names';
 
 /**
  * One line of an audit entry. `neutral`: a setting changed to another value (a scope, a label), neither granted nor
  * taken away, so it reads 'scope set to Assigned' without a + or −.
  */
 export type PolicyChange = { granted: boolean; text: string; neutral?: true };
-
-const SCOPE_LABELS: Record<string, string> = { all: 'All', assigned: 'Assigned' };
 
 type LoosePolicy = {
   signIn?: Record<string, boolean>;
@@ -20,7 +19,13 @@ type LoosePolicy = {
  * '− sub-admin: may sign in', 'warehouse-user: inventory scope set to Assigned'. Works on any stored before/after, even one naming roles or resources that no
  * longer exist, so old entries stay readable.
  */
-export function diffPolicies(before: Policy | LoosePolicy | null | undefined, after: Policy | LoosePolicy | null | undefined): PolicyChange[] {
+export function diffPolicies(
+  before: Policy | LoosePolicy | null | undefined,
+  after: Policy | LoosePolicy | null | undefined,
+  names: PermissionNames = ENGLISH_NAMES,
+): PolicyChange[] {
+  const { t } = names;
+  const scopeLabels: Record<string, string> = { all: t('permissions.scope.all'), assigned: t('permissions.scope.assigned') };
   const b = (before ?? {}) as LoosePolicy;
   const a = (after ?? {}) as LoosePolicy;
   const changes: PolicyChange[] = [];
@@ -29,9 +34,10 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
   for (const role of unique([...Object.keys(b.labels ?? {}), ...Object.keys(a.labels ?? {})])) {
     const had = b.labels && role in b.labels;
     const has = a.labels && role in a.labels;
-    if (b.labels && !had && has) changes.push(change(true, `role ${role} created ('${a.labels![role]}')`));
-    else if (a.labels && had && !has) changes.push(change(false, `role ${role} deleted`));
-    else if (had && has && b.labels![role] !== a.labels![role]) changes.push(setting(`${role}: label set to '${a.labels![role] || role}'`));
+    if (b.labels && !had && has) changes.push(change(true, t('permissions.audit.roleCreated', { role, label: a.labels![role]! })));
+    else if (a.labels && had && !has) changes.push(change(false, t('permissions.audit.roleDeleted', { role })));
+    else if (had && has && b.labels![role] !== a.labels![role])
+      changes.push(setting(t('permissions.audit.labelSet', { role, label: a.labels![role] || role })));
   }
   for (const role of roles) {
     const oldScope = b.scope?.[role] ?? {};
@@ -39,11 +45,11 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
     for (const resource of unique([...Object.keys(oldScope), ...Object.keys(newScope)]).sort()) {
       const from = oldScope[resource] ?? 'all';
       const to = newScope[resource] ?? 'all';
-      if (from !== to) changes.push(setting(`${role}: ${resource} scope set to ${SCOPE_LABELS[to] ?? to}`));
+      if (from !== to) changes.push(setting(t('permissions.audit.scopeSet', { role, resource: names.resource(resource), scope: scopeLabels[to] ?? to })));
     }
     const was = Boolean(b.signIn?.[role]);
     const is = Boolean(a.signIn?.[role]);
-    if (was !== is) changes.push(change(is, `${role}: may sign in`));
+    if (was !== is) changes.push(change(is, t('permissions.cell.signIn', { role })));
     const oldGrants = b.grants?.[role] ?? {};
     const newGrants = a.grants?.[role] ?? {};
     for (const resource of unique([...Object.keys(oldGrants), ...Object.keys(newGrants)]).sort()) {
@@ -52,7 +58,7 @@ export function diffPolicies(before: Policy | LoosePolicy | null | undefined, af
       for (const action of unique([...oldActions, ...newActions])) {
         const had = oldActions.includes(action);
         const has = newActions.includes(action);
-        if (had !== has) changes.push(change(has, `${role}: ${resource} ${action}`));
+        if (had !== has) changes.push(change(has, `${role}: ${names.permission(resource, action)}`));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { useCan, useCustom, useCustomMutation, useWarnAboutChange, type HttpError } from '@refinedev/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { Policy, Scope, ScopedResource } from '../../../domain/policy';
+import { useT } from '../../i18n/use-t';
 import type { CellToggle } from './MatrixCell';
 import { samePolicy, withScope, type PermissionsResponse } from './matrix-model';
 import { toggleCell, type DependencyNote } from './matrix-toggle';
@@ -18,6 +19,7 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
   const { mutateAsync } = useCustomMutation<PermissionsResponse>();
   const { data: editAccess } = useCan({ resource: 'permissions', action: 'edit' });
   const { setWarnWhen } = useWarnAboutChange();
+  const { tx } = useT();
 
   // The unsaved matrix, and what the last tick changed beyond its own box (shown to the admin).
   const [draft, setDraft] = useState<{ policy: Policy; note: DependencyNote | null } | null>(null);
@@ -55,7 +57,7 @@ export function usePermissionsMatrix({ onSaved }: { onSaved?: () => void } = {})
         method: 'put',
         values: { signIn: edits.signIn, grants: edits.grants, scope: edits.scope, version: loaded?.version },
         // Refine's antd notifications show `description` as the title and `message` as the text.
-        successNotification: { type: 'success', description: SAVED_MESSAGE, message: SAVED_DESCRIPTION },
+        successNotification: { type: 'success', description: tx(SAVED_MESSAGE), message: tx(SAVED_DESCRIPTION) },
         errorNotification: false,
       });
       // Show what the server stored (it normalises), then drop the edits: the matrix is clean again.

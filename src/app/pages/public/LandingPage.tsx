@@ -3,22 +3,24 @@ import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SUPPORT_EMAIL } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { PublicLayout } from './PublicLayout';
 
 const { Title, Paragraph, Text } = Typography;
 
-export const SUPPORT_HOURS = '9:00 AM to 8:00 PM, Monday to Saturday';
+type Translate = ReturnType<typeof useT>['t'];
 
-const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
-  { icon: <ShopOutlined />, title: 'Local warehouses', text: 'Stock is kept in warehouses in every city we serve, close to our customers.' },
-  { icon: <ShoppingCartOutlined />, title: 'A wide catalogue', text: 'Fresh produce, staples, household and personal-care products in one order.' },
-  { icon: <ThunderboltOutlined />, title: 'Fast delivery', text: 'Orders leave the nearest warehouse and reach the door the same day.' },
+const features = (t: Translate): { key: string; icon: ReactNode; title: string; text: string }[] => [
+  { key: 'warehouses', icon: <ShopOutlined />, title: t('public.features.warehousesTitle'), text: t('public.features.warehouses') },
+  { key: 'catalogue', icon: <ShoppingCartOutlined />, title: t('public.features.catalogueTitle'), text: t('public.features.catalogue') },
+  { key: 'delivery', icon: <ThunderboltOutlined />, title: t('public.features.deliveryTitle'), text: t('public.features.delivery') },
 ];
 
 /** `/`: sections Home, About and Contact (SPEC.md sections 1 and 2); also where logout lands. */
 export default function LandingPage() {
   const navigate = useNavigate();
   const { hash } = useLocation();
+  const { t } = useT();
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: 'smooth' });
   }, [hash]);
@@ -26,27 +28,24 @@ export default function LandingPage() {
   return (
     <PublicLayout>
       <section id="home" className="landing-section landing-hero">
-        <Title>Groceries and daily essentials, delivered from your neighbourhood</Title>
-        <Paragraph type="secondary">Fresh produce, staples and household needs from a warehouse near you.</Paragraph>
-        <Space size="middle">
+        <Title>{t('public.hero.title')}</Title>
+        <Paragraph type="secondary">{t('public.hero.text')}</Paragraph>
+        <Space size="middle" wrap style={{ justifyContent: 'center' }}>
           <Button type="primary" size="large" onClick={() => navigate('/coming-soon')}>
-            Get the app
+            {t('public.hero.getApp')}
           </Button>
           <Button size="large" onClick={() => navigate('/login')}>
-            Staff login
+            {t('public.hero.staffLogin')}
           </Button>
         </Space>
       </section>
 
       <section id="about" className="landing-section">
-        <Title level={2}>About us</Title>
-        <Paragraph>
-          We are a hyperlocal grocery and retail delivery business. Our teams manage the catalogue, the warehouses and their stock city by city, so what you
-          order is on the shelf near you.
-        </Paragraph>
+        <Title level={2}>{t('public.about.title')}</Title>
+        <Paragraph>{t('public.about.text')}</Paragraph>
         <Row gutter={[16, 16]}>
-          {FEATURES.map((feature) => (
-            <Col xs={24} md={8} key={feature.title}>
+          {features(t).map((feature) => (
+            <Col xs={24} md={8} key={feature.key}>
               <Card>
                 <Space direction="vertical">
                   <Text style={{ fontSize: 28, color: '#389e0d' }}>{feature.icon}</Text>
@@ -62,14 +61,14 @@ export default function LandingPage() {
       </section>
 
       <section id="contact" className="landing-section">
-        <Title level={2}>Contact us</Title>
+        <Title level={2}>{t('public.contact.title')}</Title>
         <Card>
           <Space direction="vertical" size="middle">
             <Text>
-              <MailOutlined /> Support e-mail: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              <MailOutlined /> {t('public.contact.email')} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </Text>
             <Text>
-              <ClockCircleOutlined /> Support hours: {SUPPORT_HOURS}
+              <ClockCircleOutlined /> {t('public.contact.hoursLabel')} {t('public.contact.hours')}
             </Text>
           </Space>
         </Card>

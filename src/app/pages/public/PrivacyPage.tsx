@@ -1,15 +1,17 @@
 import { SUPPORT_EMAIL } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { LegalPage } from './LegalPage';
 
 export default function PrivacyPage() {
+  const { t } = useT();
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={t('public.privacy.title')}
       sections={[
-        { heading: 'What we collect', text: 'Your name, phone number, e-mail, delivery address and order history: what we need to deliver your orders.' },
-        { heading: 'How we use it', text: 'To take, deliver and support your orders. We do not sell personal data. Staff see only what their role needs.' },
-        { heading: 'How long we keep it', text: 'Order records are kept as long as tax law requires; you may ask us to delete your account at any time.' },
-        { heading: 'Contact', text: `Privacy questions and requests: ${SUPPORT_EMAIL}.` },
+        { heading: t('public.privacy.collectHeading'), text: t('public.privacy.collect') },
+        { heading: t('public.privacy.useHeading'), text: t('public.privacy.use') },
+        { heading: t('public.privacy.keepHeading'), text: t('public.privacy.keep') },
+        { heading: t('public.legal.contact'), text: t('public.privacy.contact', { email: SUPPORT_EMAIL }) },
       ]}
     />
   );

@@ -3,12 +3,15 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { APP_NAME, LOGIN_ROUTE } from '../../config';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { useT } from '../../i18n/use-t';
 import { SectionLink } from './SectionLink';
 import './public.css';
 
-/** Header (brand, Home/About/Contact, Login) and footer (terms, privacy) of the public pages. */
+/** Header (brand, Home/About/Contact, the language, Login) and footer (terms, privacy) of the public pages. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const { t } = useT();
   return (
     <div className="public-page">
       <header className="public-header">
@@ -16,22 +19,24 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <ShopOutlined style={{ fontSize: 22, color: '#389e0d' }} />
           <span className="public-brand-name">{APP_NAME}</span>
         </Link>
-        <nav className="public-nav" aria-label="Sections">
-          <SectionLink id="home">Home</SectionLink>
-          <SectionLink id="about">About</SectionLink>
-          <SectionLink id="contact">Contact</SectionLink>
+        <nav className="public-nav" aria-label={t('public.nav.label')}>
+          <SectionLink id="home">{t('public.nav.home')}</SectionLink>
+          <SectionLink id="about">{t('public.nav.about')}</SectionLink>
+          <SectionLink id="contact">{t('public.nav.contact')}</SectionLink>
         </nav>
-        <Button type="primary" onClick={() => navigate(LOGIN_ROUTE)}>
-          Login
-        </Button>
+        <div className="public-actions">
+          {/* Nobody is signed in here: the choice is kept in this browser. */}
+          <LanguageSwitch />
+          <Button type="primary" onClick={() => navigate(LOGIN_ROUTE)}>
+            {t('login.title')}
+          </Button>
+        </div>
       </header>
       <main className="public-main">{children}</main>
       <footer className="public-footer">
-        <Link to="/terms">Terms and Conditions</Link>
-        <Link to="/privacy">Privacy Policy</Link>
-        <span>
-          © {new Date().getFullYear()} {APP_NAME}
-        </span>
+        <Link to="/terms">{t('public.terms.title')}</Link>
+        <Link to="/privacy">{t('public.privacy.title')}</Link>
+        <span>{t('public.footer.copyright', { year: new Date().getFullYear(), name: APP_NAME })}</span>
       </footer>
     </div>
   );

@@ -1,24 +1,17 @@
 import { SUPPORT_EMAIL } from '../../config';
+import { useT } from '../../i18n/use-t';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
+  const { t } = useT();
   return (
     <LegalPage
-      title="Terms and Conditions"
+      title={t('public.terms.title')}
       sections={[
-        {
-          heading: 'Use of the service',
-          text: 'By ordering through our apps you agree to these terms. Orders are accepted subject to stock in the warehouse serving your address.',
-        },
-        {
-          heading: 'Prices and payment',
-          text: 'Prices are in Indian Rupees and include the applicable GST. Handling charges, when they apply, are shown before you confirm an order.',
-        },
-        {
-          heading: 'Delivery and returns',
-          text: 'We deliver to the addresses our warehouses serve. Damaged or wrong items can be returned at delivery or reported to support the same day.',
-        },
-        { heading: 'Contact', text: `Questions about these terms: ${SUPPORT_EMAIL}.` },
+        { heading: t('public.terms.useHeading'), text: t('public.terms.use') },
+        { heading: t('public.terms.pricesHeading'), text: t('public.terms.prices') },
+        { heading: t('public.terms.deliveryHeading'), text: t('public.terms.delivery') },
+        { heading: t('public.legal.contact'), text: t('public.terms.contact', { email: SUPPORT_EMAIL }) },
       ]}
     />
   );

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { purchaseOrdersResource } from '../../../domain/resources/purchase-orders';
 import { BUSINESS_NAME } from '../../config';
 import { valueText } from '../../declared/declared-values';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord } from '../../resources/types';
 import { PurchaseOrderSheet } from './PurchaseOrderSheet';
 import { orderOf } from './types';
@@ -19,29 +20,30 @@ export default function PurchaseOrderPrintPage() {
   const { id = '' } = useParams();
   const { showUrl } = useNavigation();
   const navigate = useNavigate();
+  const { t, tx } = useT();
   const { result, query } = useShow<ApiRecord>({ resource: 'purchase-orders', id, queryOptions: { retry: false }, errorNotification: false });
   const order = result ? orderOf(result) : undefined;
   const { seller } = useSeller(order?.seller_id, order?.seller_name ?? null);
   const warehouse = useWarehouse(order?.warehouse_id, order?.warehouse_name ?? null);
 
-  if (query.isError) return <Alert type="error" showIcon role="alert" message={query.error.message} />;
+  if (query.isError) return <Alert type="error" showIcon role="alert" message={tx(query.error.message)} />;
   if (!order) return <Skeleton active />;
   const priced = order.lines.some((l) => l.unit_cost !== undefined);
   return (
     <>
       <Flex className="no-print" gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <Button onClick={() => navigate(showUrl('purchase-orders', id))}>Back to the order</Button>
+        <Button onClick={() => navigate(showUrl('purchase-orders', id))}>{t('purchaseOrders.print.back')}</Button>
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
-          Print
+          {t('purchaseOrders.print.print')}
         </Button>
-        {!priced && <Typography.Text type="secondary">Your role does not see costs: the order prints without prices.</Typography.Text>}
+        {!priced && <Typography.Text type="secondary">{t('purchaseOrders.print.noCosts')}</Typography.Text>}
       </Flex>
       <PurchaseOrderSheet
         order={order}
         business={BUSINESS_NAME}
         seller={seller}
         warehouse={warehouse}
-        statusLabel={valueText(purchaseOrdersResource.fields.status, order.status)}
+        statusLabel={tx(valueText(purchaseOrdersResource.fields.status, order.status))}
       />
     </>
   );

@@ -1,10 +1,14 @@
 import { formatINR } from '../../../domain/money';
 import { formatDate, formatDateTime } from '../../crud/cells';
+import { useT } from '../../i18n/use-t';
 import { supplyText, taxTotals } from './TaxSummary';
 import type { OrderLine, PurchaseOrder } from './types';
 import type { Seller, Warehouse } from './use-parties';
 
 type Props = { order: PurchaseOrder; business: string; seller: Seller; warehouse: Warehouse; statusLabel: string };
+
+/** The GST column's heading: the same in every language. */
+const GST_PERCENT = 'GST %';
 
 const qty = (n: number) => n.toLocaleString('en-IN');
 const rate = (n: number) => `${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
@@ -30,55 +34,63 @@ function Address({ lines }: { lines: (string | undefined)[] }) {
 export function PurchaseOrderSheet({ order, business, seller, warehouse, statusLabel }: Props) {
   const priced = order.lines.some((l) => l.unit_cost !== undefined);
   const taxes = order.taxes;
+  const { t, tx } = useT();
   return (
-    <article className="po-sheet" aria-label="Printable purchase order">
+    <article className="po-sheet" aria-label={t('purchaseOrders.print.sheet')}>
       <div className="po-head">
         <div>
           <h1>{business}</h1>
         </div>
         <div>
-          <h2>Purchase Order</h2>
+          <h2>{t('purchaseOrders.print.heading')}</h2>
           <dl>
-            <dt>Number</dt>
+            <dt>{t('purchaseOrders.print.number')}</dt>
             <dd data-testid="print-number">{order.number}</dd>
-            <dt>Date</dt>
+            <dt>{t('purchaseOrders.print.date')}</dt>
             <dd>{formatDate(orderedAt(order)) || formatDateTime(order.created)}</dd>
-            <dt>Expected by</dt>
+            <dt>{t('purchaseOrders.print.expectedBy')}</dt>
             <dd>{formatDate(order.expected_on)}</dd>
             {order.status === 'draft' && (
               <>
-                <dt>Status</dt>
-                <dd>{statusLabel}: not yet placed</dd>
+                <dt>{t('purchaseOrders.fields.status')}</dt>
+                <dd>{t('purchaseOrders.print.notPlaced', { status: statusLabel })}</dd>
               </>
             )}
           </dl>
         </div>
       </div>
       <div className="po-parties">
-        <section aria-label="Seller">
-          <h3>Seller</h3>
+        <section aria-label={t('purchaseOrders.fields.seller')}>
+          <h3>{t('purchaseOrders.fields.seller')}</h3>
           <strong>{seller.name}</strong>
-          <Address lines={[seller.address, seller.city, seller.phone && `Phone ${seller.phone}`, seller.gst && `GSTIN ${seller.gst}`]} />
+          <Address
+            lines={[seller.address, seller.city, seller.phone && `${t('purchaseOrders.party.phone')} ${seller.phone}`, seller.gst && `GSTIN ${seller.gst}`]}
+          />
         </section>
-        <section aria-label="Deliver to">
-          <h3>Deliver to</h3>
+        <section aria-label={t('purchaseOrders.print.deliverTo')}>
+          <h3>{t('purchaseOrders.print.deliverTo')}</h3>
           <strong>{warehouse.name}</strong>
           <Address
-            lines={[warehouse.address, warehouse.city, warehouse.contact && `Contact ${warehouse.contact}`, warehouse.phone && `Phone ${warehouse.phone}`]}
+            lines={[
+              warehouse.address,
+              warehouse.city,
+              warehouse.contact && `${t('purchaseOrders.party.contact')} ${warehouse.contact}`,
+              warehouse.phone && `${t('purchaseOrders.party.phone')} ${warehouse.phone}`,
+            ]}
           />
         </section>
       </div>
       <div className="po-scroll">
-        <table aria-label="Order lines">
+        <table aria-label={t('purchaseOrders.print.lines')}>
           <thead>
             <tr>
               <th>#</th>
-              <th>Product</th>
+              <th>{t('purchaseOrders.fields.product')}</th>
               <th>HSN</th>
-              <th className="num">Quantity</th>
-              {priced && <th className="num">Unit cost</th>}
-              <th className="num">GST %</th>
-              {priced && <th className="num">Amount</th>}
+              <th className="num">{t('purchaseOrders.fields.quantity')}</th>
+              {priced && <th className="num">{t('purchaseOrders.print.unitCost')}</th>}
+              <th className="num">{GST_PERCENT}</th>
+              {priced && <th className="num">{t('purchaseOrders.fields.amount')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -99,12 +111,12 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
       {taxes && (
         <>
           <div className="po-scroll">
-            <table aria-label="GST by rate">
-              <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 4 }}>{supplyText(taxes)}</caption>
+            <table aria-label={t('purchaseOrders.tax.byRate')}>
+              <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 4 }}>{supplyText(taxes, t)}</caption>
               <thead>
                 <tr>
-                  <th>GST rate</th>
-                  <th className="num">Taxable</th>
+                  <th>{t('purchaseOrders.tax.rate')}</th>
+                  <th className="num">{t('purchaseOrders.tax.taxable')}</th>
                   {taxes.supply === 'intra' ? (
                     <>
                       <th className="num">CGST</th>
@@ -113,7 +125,7 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
                   ) : (
                     <th className="num">IGST</th>
                   )}
-                  <th className="num">Tax</th>
+                  <th className="num">{t('purchaseOrders.tax.tax')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -135,13 +147,13 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
               </tbody>
             </table>
           </div>
-          <table className="po-totals" aria-label="Totals">
+          <table className="po-totals" aria-label={t('purchaseOrders.print.totals')}>
             <tbody>
-              {taxTotals(taxes).map((t) => (
-                <tr key={t.key}>
-                  <th>{t.label}</th>
-                  <td className="num" data-testid={`print-${t.key}`}>
-                    {formatINR(t.value)}
+              {taxTotals(taxes, t).map((total) => (
+                <tr key={total.key}>
+                  <th>{total.label}</th>
+                  <td className="num" data-testid={`print-${total.key}`}>
+                    {formatINR(total.value)}
                   </td>
                 </tr>
               ))}
@@ -150,17 +162,18 @@ export function PurchaseOrderSheet({ order, business, seller, warehouse, statusL
         </>
       )}
       {order.notes && (
-        <section aria-label="Notes" style={{ marginTop: 12 }}>
-          <h3>Notes</h3>
-          <div style={{ whiteSpace: 'pre-wrap' }}>{order.notes}</div>
+        <section aria-label={t('purchaseOrders.fields.notes')} style={{ marginTop: 12 }}>
+          <h3>{t('purchaseOrders.fields.notes')}</h3>
+          {/* A note the app wrote itself (an order drafted from replenishment) reads in the user's language; a typed one as typed. */}
+          <div style={{ whiteSpace: 'pre-wrap' }}>{tx(order.notes)}</div>
         </section>
       )}
       <div className="po-sign">
-        For {business}
+        {t('purchaseOrders.print.for', { business })}
         <br />
         <br />
         <br />
-        Authorised signatory
+        {t('purchaseOrders.print.signatory')}
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { Form, Input, Tag, type FormRule } from 'antd';
 import { BATCH_MESSAGES } from '../../../domain/schemas/batches';
 import { DateField } from '../../components/DateField';
 import { StepFormModal } from '../../crud/show/StepFormModal';
+import { useT } from '../../i18n/use-t';
 import type { StepFormProps } from '../../resources/types';
 import { expiredOn } from '../inventory/stock/batch-validation';
 import { useConfirmExpired } from '../inventory/stock/use-confirm-expired';
@@ -35,12 +36,13 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
   const [form] = Form.useForm<StepLinesValues>();
   const { rows, problem, setProblem, send } = useLinesStep(order, receivableLines, form, submit, ['quantity', 'batch_no', 'expiry_date']);
   const confirmExpired = useConfirmExpired();
+  const { t, tx } = useT();
   const tracked = rows.some((l) => l.tracks_expiry);
   const rowValues = (row: number) => form.getFieldValue(['lines', row]) as StepLineValues | undefined;
   const rule = (problemOf: () => string | null): FormRule => ({
     validator: async () => {
       const p = problemOf();
-      if (p) throw new Error(p);
+      if (p) throw new Error(tx(p));
     },
   });
 
@@ -60,7 +62,7 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
       ? [
           {
             key: 'batch_no',
-            title: 'Batch Number',
+            title: t('purchaseOrders.receive.batchNumber'),
             applies: isTracked,
             render: (line: OrderLine, row: number) => (
               <Form.Item
@@ -69,13 +71,18 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
                 dependencies={[['lines', row, 'quantity']]}
                 rules={[rule(() => batchNoProblem(line, rowValues(row)))]}
               >
-                <Input aria-label={`Batch number for ${line.product_name}`} placeholder="e.g. B-2411-07" maxLength={50} style={{ width: 150 }} />
+                <Input
+                  aria-label={t('purchaseOrders.receive.batchNumberOf', { product: line.product_name })}
+                  placeholder={t('purchaseOrders.receive.batchNumberExample')}
+                  maxLength={50}
+                  style={{ width: 150 }}
+                />
               </Form.Item>
             ),
           },
           {
             key: 'expiry_date',
-            title: 'Expiry Date',
+            title: t('purchaseOrders.receive.expiryDate'),
             applies: isTracked,
             render: (line: OrderLine, row: number) => (
               <Form.Item
@@ -87,12 +94,16 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
                   {
                     warningOnly: true,
                     validator: async (_rule, day) => {
-                      if (expiredOn(day)) throw new Error(`${BATCH_MESSAGES.expired}: received only to record it`);
+                      if (expiredOn(day)) throw new Error(t('purchaseOrders.receive.expiredWarning', { problem: tx(BATCH_MESSAGES.expired) }));
                     },
                   },
                 ]}
               >
-                <DateField aria-label={`Expiry date for ${line.product_name}`} placeholder="Expiry date" style={{ width: 150 }} />
+                <DateField
+                  aria-label={t('purchaseOrders.receive.expiryDateOf', { product: line.product_name })}
+                  placeholder={t('purchaseOrders.receive.expiryDatePlaceholder')}
+                  style={{ width: 150 }}
+                />
               </Form.Item>
             ),
           },
@@ -104,8 +115,8 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
       step={step}
       open={open}
       busy={busy}
-      title={`Receive ${order.number}`}
-      problem={problem}
+      title={t('purchaseOrders.receive.title', { number: order.number })}
+      problem={problem && tx(problem)}
       onProblemClose={() => setProblem(null)}
       onOk={() => form.submit()}
       onClose={onClose}
@@ -113,29 +124,43 @@ export function ReceiveForm({ record, step, open, busy, submit, onClose }: StepF
       <Form
         form={form}
         layout="vertical"
-        aria-label="Receive"
+        aria-label={t('purchaseOrders.steps.receive')}
         initialValues={{ lines: rows.map((l) => ({ quantity: l.due_quantity })) }}
         onFinish={finish}
         onValuesChange={() => setProblem(null)}
       >
         <StepLines
-          label="Lines to receive"
+          label={t('purchaseOrders.receive.lines')}
           rows={rows}
           product={(line) => (
             <>
               {line.product_name}
-              {line.tracks_expiry && <Tag style={{ marginInlineStart: 6 }}>Batch & expiry</Tag>}
+              {line.tracks_expiry && <Tag style={{ marginInlineStart: 6 }}>{t('purchaseOrders.receive.batchAndExpiry')}</Tag>}
             </>
           )}
           figures={[
-            { key: 'ordered', title: 'Ordered', text: (line) => number(line.quantity) },
-            { key: 'received', title: 'Received', text: (line) => number(line.received_quantity) },
-            { key: 'due', title: 'Due', text: (line) => number(line.due_quantity) },
+            { key: 'ordered', title: t('purchaseOrders.lines.ordered'), text: (line) => number(line.quantity) },
+            { key: 'received', title: t('purchaseOrders.status.received'), text: (line) => number(line.received_quantity) },
+            { key: 'due', title: t('purchaseOrders.lines.due'), text: (line) => number(line.due_quantity) },
           ]}
-          inputs={[quantityColumn('Receive now', 'Receive', (line) => line.due_quantity, moreThanDue), ...batchColumns()]}
+          inputs={[
+            quantityColumn(
+              t('purchaseOrders.receive.now'),
+              (line) => t('purchaseOrders.receive.quantityOf', { product: line.product_name }),
+              (line) => line.due_quantity,
+              moreThanDue,
+              tx,
+            ),
+            ...batchColumns(),
+          ]}
         />
-        <Form.Item name="note" label="Notes (optional)" style={{ marginTop: 16, marginBottom: 0 }}>
-          <Input.TextArea aria-label="Notes" rows={2} maxLength={NOTE_MAX} placeholder="e.g. Delivery challan 4411, first van" />
+        <Form.Item name="note" label={t('purchaseOrders.receive.noteLabel')} style={{ marginTop: 16, marginBottom: 0 }}>
+          <Input.TextArea
+            aria-label={t('purchaseOrders.fields.notes')}
+            rows={2}
+            maxLength={NOTE_MAX}
+            placeholder={t('purchaseOrders.receive.notePlaceholder')}
+          />
         </Form.Item>
       </Form>
     </StepFormModal>

@@ -1,6 +1,7 @@
 import { useCustom } from '@refinedev/core';
 import { Select } from 'antd';
 import type { BatchRow } from '../../../domain/schemas/batches';
+import { useT } from '../../i18n/use-t';
 import { expiryText } from '../inventory/batches/expiry-tone';
 import { useStockLookup } from '../inventory/stock/use-stock-lookup';
 
@@ -20,6 +21,7 @@ export const EARLIEST_EXPIRY_FIRST = 'Earliest expiry first';
  * them, GET /inventory/{id}/batches), or none, leaving the server to take the earliest expiry first.
  */
 export function ReturnBatchSelect({ productId, warehouseId, value, onChange, ...rest }: Props) {
+  const { t, tx } = useT();
   const lookup = useStockLookup(productId, warehouseId);
   const recordId = lookup.record?._id;
   const { result, query } = useCustom<{ data: BatchRow[] }>({
@@ -40,10 +42,14 @@ export function ReturnBatchSelect({ productId, warehouseId, value, onChange, ...
       style={{ minWidth: 240 }}
       popupMatchSelectWidth={false}
       options={[
-        { value: '', label: failed ? `${EARLIEST_EXPIRY_FIRST} (the batches failed to load)` : EARLIEST_EXPIRY_FIRST },
+        { value: '', label: failed ? t('purchaseOrders.return.earliestFirstFailed') : tx(EARLIEST_EXPIRY_FIRST) },
         ...batches.map((b) => ({
           value: b.batch_no,
-          label: `${b.batch_no} · ${b.current_stock.toLocaleString('en-IN')} units · ${expiryText(b.days_to_expiry)}`,
+          label: t('purchaseOrders.return.batchOption', {
+            batch: b.batch_no,
+            units: b.current_stock.toLocaleString('en-IN'),
+            expiry: tx(expiryText(b.days_to_expiry)),
+          }),
         })),
       ]}
     />

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { StepFormModal } from '../../crud/show/StepFormModal';
-import { noteRequired } from '../../crud/show/StepModal';
+import { useT } from '../../i18n/use-t';
 import type { StepFormProps } from '../../resources/types';
 import { ReturnBatchSelect } from './ReturnBatchSelect';
 import { NOTHING_TO_RETURN, moreThanReturnable, noteFields, returnOf, returnable, returnableLines, type StepLinesValues } from './step-lines';
@@ -20,6 +20,7 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
   const [form] = Form.useForm<StepLinesValues>();
   const { rows, problem, setProblem, send } = useLinesStep(order, returnableLines, form, submit, ['quantity', 'batch_no']);
   const tracked = rows.some((l) => l.tracks_expiry);
+  const { t, tx } = useT();
 
   const finish = async () => {
     const values = form.getFieldsValue(true) as StepLinesValues;
@@ -33,8 +34,8 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
       step={step}
       open={open}
       busy={busy}
-      title={`Return to seller: ${order.number}`}
-      problem={problem}
+      title={t('purchaseOrders.return.title', { number: order.number })}
+      problem={problem && tx(problem)}
       onProblemClose={() => setProblem(null)}
       onOk={() => form.submit()}
       onClose={onClose}
@@ -42,31 +43,41 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
       <Form
         form={form}
         layout="vertical"
-        aria-label="Return to Seller"
+        aria-label={t('purchaseOrders.steps.return')}
         initialValues={{ lines: rows.map(() => ({ quantity: 0, batch_no: '' })) }}
         onFinish={finish}
         onValuesChange={() => setProblem(null)}
       >
         <StepLines
-          label="Lines to return"
+          label={t('purchaseOrders.return.lines')}
           rows={rows}
           product={(line) => line.product_name}
           figures={[
-            { key: 'received', title: 'Received', text: (line) => number(line.received_quantity) },
-            { key: 'returned', title: 'Returned', text: (line) => number(line.returned_quantity) },
-            { key: 'returnable', title: 'Can return', text: (line) => number(returnable(line)) },
+            { key: 'received', title: t('purchaseOrders.status.received'), text: (line) => number(line.received_quantity) },
+            { key: 'returned', title: t('purchaseOrders.lines.returned'), text: (line) => number(line.returned_quantity) },
+            { key: 'returnable', title: t('purchaseOrders.return.canReturn'), text: (line) => number(returnable(line)) },
           ]}
           inputs={[
-            quantityColumn('Return now', 'Return', returnable, moreThanReturnable),
+            quantityColumn(
+              t('purchaseOrders.return.now'),
+              (line) => t('purchaseOrders.return.quantityOf', { product: line.product_name }),
+              returnable,
+              moreThanReturnable,
+              tx,
+            ),
             ...(tracked
               ? [
                   {
                     key: 'batch_no',
-                    title: 'From batch',
+                    title: t('purchaseOrders.return.fromBatch'),
                     applies: (line: OrderLine) => line.tracks_expiry === true,
                     render: (line: OrderLine, row: number) => (
                       <Form.Item name={['lines', row, 'batch_no']} style={CELL}>
-                        <ReturnBatchSelect aria-label={`Batch of ${line.product_name}`} productId={line.product_id} warehouseId={order.warehouse_id} />
+                        <ReturnBatchSelect
+                          aria-label={t('purchaseOrders.return.batchOf', { product: line.product_name })}
+                          productId={line.product_id}
+                          warehouseId={order.warehouse_id}
+                        />
                       </Form.Item>
                     ),
                   },
@@ -76,18 +87,19 @@ export function ReturnForm({ record, step, open, busy, submit, onClose }: StepFo
         />
         <Form.Item
           name="note"
-          label="Why are they going back?"
+          label={t('purchaseOrders.return.why')}
           required
           style={{ marginTop: 16, marginBottom: 0 }}
           rules={[
             {
               validator: async (_rule, note?: string) => {
-                if (!note?.trim()) throw new Error(noteRequired(step));
+                // In the words the shared step dialog uses for a required note.
+                if (!note?.trim()) throw new Error(t('purchaseOrders.return.noteRequired'));
               },
             },
           ]}
         >
-          <Input.TextArea aria-label="Note" rows={2} maxLength={NOTE_MAX} placeholder="e.g. Damaged in transit" />
+          <Input.TextArea aria-label={t('purchaseOrders.return.note')} rows={2} maxLength={NOTE_MAX} placeholder={t('purchaseOrders.return.notePlaceholder')} />
         </Form.Item>
       </Form>
     </StepFormModal>

@@ -1,6 +1,7 @@
 import { Card, Flex, Form, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { NumberField } from '../../components/NumberField';
+import { useT } from '../../i18n/use-t';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 import { quantityProblem } from './step-lines';
 import type { OrderLine } from './types';
@@ -17,10 +18,16 @@ const applies = (column: StepColumn, line: OrderLine) => column.applies?.(line) 
 export const CELL = { marginBottom: 0 };
 
 /**
- * The quantity typed for a line ('Receive now'), at most `most(line)`: `verb` names the input ('Receive Toor Dal'),
- * `tooMany` says what is over ('Only 7 due').
+ * The quantity typed for a line ('Receive now'), at most `most(line)`: `name` names the input ('Receive Toor Dal'),
+ * `tooMany` says what is over ('Only 7 due'), `tx` puts a problem in the user's language.
  */
-export const quantityColumn = (title: string, verb: string, most: (line: OrderLine) => number, tooMany: (most: number) => string): StepColumn => ({
+export const quantityColumn = (
+  title: string,
+  name: (line: OrderLine) => string,
+  most: (line: OrderLine) => number,
+  tooMany: (most: number) => string,
+  tx: (text: string) => string,
+): StepColumn => ({
   key: 'quantity',
   title,
   render: (line, row) => (
@@ -31,12 +38,12 @@ export const quantityColumn = (title: string, verb: string, most: (line: OrderLi
         {
           validator: async (_rule, value) => {
             const p = quantityProblem(value, most(line), tooMany);
-            if (p) throw new Error(p);
+            if (p) throw new Error(tx(p));
           },
         },
       ]}
     >
-      <NumberField integer aria-label={`${verb} ${line.product_name}`} style={{ width: 96 }} />
+      <NumberField integer aria-label={name(line)} style={{ width: 96 }} />
     </Form.Item>
   ),
 });
@@ -61,6 +68,7 @@ type Props = {
  */
 export function StepLines({ label, rows, product, figures, inputs }: Props) {
   const phone = usePhoneLayout();
+  const { t } = useT();
   if (!phone) {
     return (
       <Table<OrderLine>
@@ -71,7 +79,7 @@ export function StepLines({ label, rows, product, figures, inputs }: Props) {
         dataSource={rows}
         scroll={{ x: 'max-content' }}
         columns={[
-          { key: 'product', title: 'Product', render: (_: unknown, line: OrderLine) => product(line) },
+          { key: 'product', title: t('purchaseOrders.fields.product'), render: (_: unknown, line: OrderLine) => product(line) },
           ...figures.map((f) => ({ key: f.key, title: f.title, align: 'right' as const, render: (_: unknown, line: OrderLine) => f.text(line) })),
           ...inputs.map((c) => ({
             key: c.key,

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CreatedOrder, ReplenishmentRow } from '../../../domain/schemas/replenishment';
 import { useSeesCosts } from '../../access/costs';
 import { emptyTextOf, ListError } from '../../crud/list/ListError';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { SellerSelect } from '../inventory/stock/SellerSelect';
 import { useWarehouseChoices, WarehouseSelect } from '../inventory/shared/WarehouseSelect';
@@ -22,10 +23,27 @@ import { PAGE_SIZE, useAllSuggestions, useCreateOrders, useReplenishmentView, us
  */
 const FILTER_ITEM = { style: { maxWidth: '100%' }, wrapperCol: { style: { minWidth: 0 } } };
 
-const plural = (n: number, word: string) => `${formatQuantity(n)} ${word}${n === 1 ? '' : 's'}`;
+type Translate = ReturnType<typeof useT>['t'];
+
+/**
+ * How many of a thing, in words ('3 draft purchase orders'): the number, then the word for one or for more (each a
+ * literal key; the number comes first in Hindi too).
+ */
+function counts(t: Translate) {
+  const of = (c: number, one: string, more: string) => `${formatQuantity(c)} ${c === 1 ? one : more}`;
+  return {
+    draftOrders: (c: number) => of(c, t('replenishment.units.draftOrder'), t('replenishment.units.draftOrders')),
+    orders: (c: number) => of(c, t('replenishment.units.order'), t('replenishment.units.orders')),
+    sellers: (c: number) => of(c, t('replenishment.units.seller'), t('replenishment.units.sellers')),
+    lines: (c: number) => of(c, t('replenishment.units.line'), t('replenishment.units.lines')),
+    products: (c: number) => of(c, t('replenishment.units.product'), t('replenishment.units.products')),
+  };
+}
 
 /** The orders just drafted, each a link to its page. */
 function CreatedOrders({ orders, onClose }: { orders: CreatedOrder[]; onClose: () => void }) {
+  const { t } = useT();
+  const count = counts(t);
   return (
     <Alert
       type="success"
@@ -33,13 +51,13 @@ function CreatedOrders({ orders, onClose }: { orders: CreatedOrder[]; onClose: (
       closable
       onClose={onClose}
       style={{ marginBottom: 16 }}
-      message={`Created ${plural(orders.length, 'draft purchase order')}`}
+      message={t('replenishment.created', { orders: count.draftOrders(orders.length) })}
       description={
         <Flex gap={12} wrap>
           {orders.map((o) => (
             <Link key={o._id} to={`/purchase-orders/show/${o._id}`}>
               {o.number}
-              {o.seller_name ? ` (${o.seller_name}, ${plural(o.lines, 'line')})` : ''}
+              {o.seller_name ? ` (${o.seller_name}, ${count.lines(o.lines)})` : ''}
             </Link>
           ))}
         </Flex>
@@ -54,6 +72,8 @@ function CreatedOrders({ orders, onClose }: { orders: CreatedOrder[]; onClose: (
  */
 export default function ReplenishmentPage() {
   const { modal } = App.useApp();
+  const { t, tx } = useT();
+  const count = counts(t);
   const { view, change } = useReplenishmentView();
   const { options: warehouses } = useWarehouseChoices('replenishment');
   const { answer, isLoading, isFetching, error, refetch } = useSuggestions(view);
@@ -75,7 +95,7 @@ export default function ReplenishmentPage() {
   // Another warehouse or filter: a new list, a new choice.
   useEffect(() => selection.clear(), [view.warehouseId, view.sellerId, view.categoryId]); // eslint-disable-line react-hooks/exhaustive-deps -- clear only on a new view
 
-  const warehouseName = warehouses.find((w) => w.value === view.warehouseId)?.label ?? 'this warehouse';
+  const warehouseName = warehouses.find((w) => w.value === view.warehouseId)?.label ?? t('replenishment.thisWarehouse');
   const rows = answer?.data ?? [];
   const total = answer?.total ?? 0;
 
@@ -91,14 +111,19 @@ export default function ReplenishmentPage() {
   };
 
   const confirmCreate = () => {
-    const sellers = selection.sellers();
+    const sellers = selection.sellers(t('replenishment.confirm.aSeller'));
     const lines = selection.lines();
     modal.confirm({
-      title: 'Create purchase orders?',
-      content:
-        `${plural(sellers.length, 'draft purchase order')} for ${plural(sellers.length, 'seller')} (${sellers.join(', ')}), ` +
-        `${plural(lines.length, 'line')} in all, delivered to ${warehouseName}.`,
-      okText: `Create ${plural(sellers.length, 'order')}`,
+      title: t('replenishment.confirm.title'),
+      content: t('replenishment.confirm.content', {
+        orders: count.draftOrders(sellers.length),
+        sellers: count.sellers(sellers.length),
+        names: sellers.join(', '),
+        lines: count.lines(lines.length),
+        warehouse: warehouseName,
+      }),
+      okText: t('replenishment.confirm.ok', { orders: count.orders(sellers.length) }),
+      cancelText: t('buttons.cancel'),
       onOk: async () => {
         setRefused(null);
         try {
@@ -116,38 +141,35 @@ export default function ReplenishmentPage() {
 
   return (
     <>
-      <PageHeader
-        title="Replenishment"
-        subTitle="Products whose stock, with what is on order and in transit, will fall to their minimum within their lead time"
-        extra={<SettingsImportButton />}
-      />
+      <PageHeader title={t('menu.replenishment')} subTitle={t('replenishment.subTitle')} extra={<SettingsImportButton />} />
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label="Warehouse" htmlFor="replenishment-warehouse" required {...FILTER_ITEM}>
+        <Form.Item label={t('purchaseOrders.fields.warehouse')} htmlFor="replenishment-warehouse" required {...FILTER_ITEM}>
           <WarehouseSelect
             id="replenishment-warehouse"
             scope="replenishment"
+            placeholder={t('purchaseOrders.fields.selectWarehouse')}
             value={view.warehouseId}
             style={{ minWidth: 220, maxWidth: '100%' }}
             onChange={(id) => change({ warehouse_id: id })}
           />
         </Form.Item>
-        <Form.Item label="Seller" htmlFor="replenishment-seller" {...FILTER_ITEM}>
+        <Form.Item label={t('purchaseOrders.fields.seller')} htmlFor="replenishment-seller" {...FILTER_ITEM}>
           <SellerSelect
             id="replenishment-seller"
             anyCity
-            placeholder="All sellers"
+            placeholder={t('replenishment.filters.allSellers')}
             style={{ minWidth: 200, maxWidth: '100%' }}
             value={view.sellerId}
             onChange={(id) => change({ seller_id: id })}
           />
         </Form.Item>
-        <Form.Item label="Category" htmlFor="replenishment-category" {...FILTER_ITEM}>
+        <Form.Item label={t('replenishment.columns.category')} htmlFor="replenishment-category" {...FILTER_ITEM}>
           <Select
             id="replenishment-category"
             allowClear
             showSearch
             optionFilterProp="label"
-            placeholder="All categories"
+            placeholder={t('replenishment.filters.allCategories')}
             style={{ minWidth: 200, maxWidth: '100%' }}
             loading={categoriesLoading}
             value={view.categoryId}
@@ -157,18 +179,22 @@ export default function ReplenishmentPage() {
         </Form.Item>
       </Form>
       {created && <CreatedOrders orders={created} onClose={() => setCreated(null)} />}
-      {refused && <Alert type="error" showIcon role="alert" closable onClose={() => setRefused(null)} message={refused} style={{ marginBottom: 16 }} />}
-      <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
+      {refused && <Alert type="error" showIcon role="alert" closable onClose={() => setRefused(null)} message={tx(refused)} style={{ marginBottom: 16 }} />}
+      <ListError error={error && { message: tx(error.message) }} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Card size="small">
-        <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 12 }} aria-label="Selection">
-          <Typography.Text>{selection.count ? `${plural(selection.count, 'product')} chosen` : `${plural(total, 'product')} to reorder`}</Typography.Text>
+        <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 12 }} aria-label={t('replenishment.selection.label')}>
+          <Typography.Text>
+            {selection.count
+              ? `${count.products(selection.count)} ${t('replenishment.selection.chosen')}`
+              : `${count.products(total)} ${t('replenishment.selection.toReorder')}`}
+          </Typography.Text>
           <Flex gap={8} wrap>
             {total > rows.length && selection.count < total && (
               <Button onClick={() => void selectAll()} loading={selectingAll} disabled={!canCreate}>
-                Select all {formatQuantity(total)}
+                {t('replenishment.selection.selectAll', { count: formatQuantity(total) })}
               </Button>
             )}
-            {selection.count > 0 && <Button onClick={selection.clear}>Clear</Button>}
+            {selection.count > 0 && <Button onClick={selection.clear}>{t('buttons.clear')}</Button>}
             <Button
               type="primary"
               icon={<ShoppingCartOutlined />}
@@ -176,14 +202,14 @@ export default function ReplenishmentPage() {
               loading={orders.busy}
               onClick={confirmCreate}
             >
-              Create purchase orders
+              {t('replenishment.createOrders')}
             </Button>
           </Flex>
         </Flex>
         <Table<ReplenishmentRow>
           rowKey="inventory_id"
           dataSource={rows}
-          columns={replenishmentColumns({ seesCosts, quantityOf: selection.quantityOf, setQuantity: selection.setQuantity })}
+          columns={replenishmentColumns({ t, seesCosts, quantityOf: selection.quantityOf, setQuantity: selection.setQuantity })}
           loading={isFetching}
           size="middle"
           scroll={{ x: 1500 }}
@@ -192,19 +218,21 @@ export default function ReplenishmentPage() {
               ? {
                   selectedRowKeys: selection.keys,
                   preserveSelectedRowKeys: true,
-                  getCheckboxProps: (r) => ({ disabled: !orderable(r), 'aria-label': `Choose ${r.product_name}` }),
+                  getCheckboxProps: (r) => ({ disabled: !orderable(r), 'aria-label': t('replenishment.choose', { product: r.product_name }) }),
                   onChange: (keys) => selection.setPage(rows, keys.map(String)),
                 }
               : undefined
           }
-          locale={{ emptyText: emptyTextOf({ loading: isLoading || !view.warehouseId, failed: !!error }, `Nothing to reorder in ${warehouseName}`) }}
+          locale={{
+            emptyText: emptyTextOf({ loading: isLoading || !view.warehouseId, failed: !!error }, t('replenishment.empty', { warehouse: warehouseName })),
+          }}
           pagination={{
             current: view.page,
             pageSize: PAGE_SIZE,
             total,
             showSizeChanger: false,
             hideOnSinglePage: true,
-            showTotal: (n) => plural(n, 'product'),
+            showTotal: (n) => count.products(n),
           }}
           onChange={(pagination) => change({ page: String(pagination.current ?? 1) })}
         />

@@ -4,6 +4,7 @@ import { Alert, App, Button, Flex, Modal, Table, Tag, Typography, Upload } from 
 import { useRef, useState } from 'react';
 import { PRODUCT_IMPORT_MAX_BYTES } from '../../../domain/product-csv';
 import { REPLENISHMENT_CSV_COLUMNS, type SettingsImportAnswer } from '../../../domain/schemas/replenishment';
+import { useT } from '../../i18n/use-t';
 import { newIdempotencyKey } from '../inventory/stock/idempotency-key';
 import { downloadCsv } from '../reports/shared/csv';
 
@@ -46,6 +47,7 @@ type Step = { file: string; csv: string; check: SettingsImportAnswer | null; don
  */
 export function SettingsImportButton() {
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const allowed = useCan({ resource: 'inventory', action: 'edit' }).data?.can === true;
   const imports = useSettingsImport();
   const [open, setOpen] = useState(false);
@@ -55,7 +57,7 @@ export function SettingsImportButton() {
   const choose = async (file: File) => {
     setFailure(null);
     if (file.size > PRODUCT_IMPORT_MAX_BYTES) {
-      setFailure(`The file is ${(file.size / 1048576).toFixed(1)} MB: at most ${PRODUCT_IMPORT_MAX_BYTES / 1048576} MB per import.`);
+      setFailure(t('replenishment.import.tooLarge', { size: (file.size / 1048576).toFixed(1), max: PRODUCT_IMPORT_MAX_BYTES / 1048576 }));
       return;
     }
     const csv = await file.text();
@@ -73,7 +75,7 @@ export function SettingsImportButton() {
     try {
       const done = await imports.apply(step.csv);
       setStep({ ...step, done });
-      void message.success(`Replenishment settings imported: ${done.updated} records changed`);
+      void message.success(t('replenishment.import.done', { count: done.updated }));
     } catch (e) {
       setFailure((e as Error).message);
       const check = await imports.dryRun(step.csv).catch(() => null);
@@ -92,11 +94,11 @@ export function SettingsImportButton() {
   return (
     <>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        Import settings
+        {t('replenishment.import.open')}
       </Button>
       <Modal
         open={open}
-        title={`Import replenishment settings${step ? `: ${step.file}` : ''}`}
+        title={step ? t('replenishment.import.titleOf', { file: step.file }) : t('replenishment.import.title')}
         width={760}
         onCancel={close}
         maskClosable={false}
@@ -112,13 +114,13 @@ export function SettingsImportButton() {
                 )
               }
             >
-              Download template
+              {t('replenishment.import.template')}
             </Button>
             <Flex gap={8}>
-              <Button onClick={close}>{step?.done ? 'Close' : 'Cancel'}</Button>
+              <Button onClick={close}>{step?.done ? t('replenishment.import.close') : t('buttons.cancel')}</Button>
               {!step?.done && (
                 <Button type="primary" disabled={!ready} loading={imports.busy && !!check} onClick={() => void apply()}>
-                  Import
+                  {t('buttons.import')}
                 </Button>
               )}
             </Flex>
@@ -137,19 +139,19 @@ export function SettingsImportButton() {
             }}
             style={{ marginBottom: 12 }}
           >
-            <p className="ant-upload-text">{step ? 'Choose another CSV file' : 'Click or drop a CSV file here'}</p>
+            <p className="ant-upload-text">{step ? t('replenishment.import.another') : t('replenishment.import.drop')}</p>
           </Upload.Dragger>
         )}
-        {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 12 }} />}
+        {failure && <Alert type="error" showIcon role="alert" message={tx(failure)} style={{ marginBottom: 12 }} />}
         {step?.done && (
-          <Alert type="success" showIcon message={`Imported: ${step.done.updated} records changed, ${step.done.unchanged} already as in the file.`} />
+          <Alert type="success" showIcon message={t('replenishment.import.imported', { updated: step.done.updated, unchanged: step.done.unchanged })} />
         )}
         {check && !step?.done && (
           <>
-            <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Import summary">
-              <Tag color="blue">{check.updated} to change</Tag>
-              <Tag>{check.unchanged} unchanged</Tag>
-              <Tag color={check.errors.length ? 'red' : 'default'}>{check.errors.length} errors</Tag>
+            <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label={t('replenishment.import.summary')}>
+              <Tag color="blue">{`${check.updated} ${t('replenishment.import.toChange')}`}</Tag>
+              <Tag>{`${check.unchanged} ${t('replenishment.import.unchanged')}`}</Tag>
+              <Tag color={check.errors.length ? 'red' : 'default'}>{`${check.errors.length} ${t('replenishment.import.errors')}`}</Tag>
             </Flex>
             {check.errors.length > 0 && (
               <Table
@@ -159,17 +161,25 @@ export function SettingsImportButton() {
                 scroll={{ x: true }}
                 pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
                 columns={[
-                  { key: 'row', title: 'Row', dataIndex: 'row', width: 70 },
-                  { key: 'field', title: 'Column', dataIndex: 'field', width: 150 },
-                  { key: 'message', title: 'Message', dataIndex: 'message' },
+                  { key: 'row', title: t('replenishment.import.row'), dataIndex: 'row', width: 70 },
+                  // The CSV's own column names stay as the file spells them; the whole file and a whole row are named in words.
+                  {
+                    key: 'field',
+                    title: t('replenishment.import.column'),
+                    dataIndex: 'field',
+                    width: 150,
+                    render: (field: string) =>
+                      field === 'file' ? t('replenishment.import.wholeFile') : field === 'row' ? t('replenishment.import.wholeRow') : field,
+                  },
+                  // The dry run's answer (a 200) is in English: its messages read in the user's language here.
+                  { key: 'message', title: t('replenishment.import.message'), dataIndex: 'message', render: (text: string) => tx(text) },
                 ]}
               />
             )}
           </>
         )}
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          Columns: warehouse (name), product (SKU, barcode or name), then any of minimum_stock, maximum_stock, lead_time_days, order_multiple and
-          preferred_seller (e-mail or phone; &apos;none&apos; clears it). A blank cell keeps the record&apos;s value.
+          {t('replenishment.import.help')}
         </Typography.Paragraph>
       </Modal>
     </>

@@ -5,17 +5,21 @@ import type { ReplenishmentRow } from '../../../domain/schemas/replenishment';
 import { formatQuantity } from '../reports/shared/format';
 import { NumberField } from '../../components/NumberField';
 import type { NumberFieldValue } from '../../components/number-text';
+import { useT } from '../../i18n/use-t';
+
+type Translate = ReturnType<typeof useT>['t'];
 
 const number = (n: number) => formatQuantity(n);
 const right = 'right' as const;
 
 /** Days of cover: red below the lead time (it runs out before an order placed now arrives), none on hand included. */
 function Cover({ row }: { row: ReplenishmentRow }) {
-  if (row.days_of_cover === null) return <Tooltip title="Nothing went out in the last 28 days">—</Tooltip>;
+  const { t } = useT();
+  if (row.days_of_cover === null) return <Tooltip title={t('replenishment.cover.noOutflow')}>—</Tooltip>;
   const short = row.days_of_cover < row.lead_time_days || row.on_hand === 0;
   const text = row.days_of_cover.toLocaleString('en-IN', { maximumFractionDigits: 1 });
   return short ? (
-    <Tag color="red" style={{ marginInlineEnd: 0 }} title={`Runs out before a new order arrives (lead time ${row.lead_time_days} days)`}>
+    <Tag color="red" style={{ marginInlineEnd: 0 }} title={t('replenishment.cover.runsOut', { days: row.lead_time_days })}>
       {text}
     </Tag>
   ) : (
@@ -24,6 +28,7 @@ function Cover({ row }: { row: ReplenishmentRow }) {
 }
 
 type Options = {
+  t: Translate;
   seesCosts: boolean;
   /** The quantity to order of each selected row (its suggestion until changed). */
   quantityOf: (row: ReplenishmentRow) => { value: NumberFieldValue } | undefined;
@@ -31,10 +36,10 @@ type Options = {
 };
 
 /** The suggestions table: figures right-aligned, the order quantity editable on a selected row, the cost only for who sees costs. */
-export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Options): ColumnsType<ReplenishmentRow> {
+export function replenishmentColumns({ t, seesCosts, quantityOf, setQuantity }: Options): ColumnsType<ReplenishmentRow> {
   return [
     {
-      title: 'Product',
+      title: t('purchaseOrders.fields.product'),
       key: 'product_name',
       fixed: 'left',
       width: 200,
@@ -49,18 +54,32 @@ export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Opt
         </>
       ),
     },
-    { title: 'Category', key: 'category_name', dataIndex: 'category_name', width: 150 },
-    { title: 'On hand', key: 'on_hand', dataIndex: 'on_hand', align: right, width: 90, render: number },
-    { title: 'On order', key: 'on_order', dataIndex: 'on_order', align: right, width: 90, render: number },
-    { title: 'In transit', key: 'in_transit', dataIndex: 'in_transit', align: right, width: 90, render: number },
-    { title: 'Daily outflow', key: 'daily_outflow', dataIndex: 'daily_outflow', align: right, width: 110, render: (n: number) => n.toFixed(2) },
-    { title: 'Days of cover', key: 'days_of_cover', align: right, width: 110, render: (_, r) => <Cover row={r} /> },
-    { title: 'Min', key: 'minimum_stock', dataIndex: 'minimum_stock', align: right, width: 70, render: number },
-    { title: 'Max', key: 'maximum_stock', dataIndex: 'maximum_stock', align: right, width: 70, render: number },
-    { title: 'Lead time', key: 'lead_time_days', dataIndex: 'lead_time_days', align: right, width: 90, render: (n: number) => `${n} d` },
-    { title: 'Pack', key: 'order_multiple', dataIndex: 'order_multiple', align: right, width: 70, render: number },
+    { title: t('replenishment.columns.category'), key: 'category_name', dataIndex: 'category_name', width: 150 },
+    { title: t('replenishment.columns.onHand'), key: 'on_hand', dataIndex: 'on_hand', align: right, width: 90, render: number },
+    { title: t('replenishment.columns.onOrder'), key: 'on_order', dataIndex: 'on_order', align: right, width: 90, render: number },
+    { title: t('replenishment.columns.inTransit'), key: 'in_transit', dataIndex: 'in_transit', align: right, width: 90, render: number },
     {
-      title: 'Suggested',
+      title: t('replenishment.columns.dailyOutflow'),
+      key: 'daily_outflow',
+      dataIndex: 'daily_outflow',
+      align: right,
+      width: 110,
+      render: (n: number) => n.toFixed(2),
+    },
+    { title: t('replenishment.columns.daysOfCover'), key: 'days_of_cover', align: right, width: 110, render: (_, r) => <Cover row={r} /> },
+    { title: t('replenishment.columns.min'), key: 'minimum_stock', dataIndex: 'minimum_stock', align: right, width: 70, render: number },
+    { title: t('replenishment.columns.max'), key: 'maximum_stock', dataIndex: 'maximum_stock', align: right, width: 70, render: number },
+    {
+      title: t('replenishment.columns.leadTime'),
+      key: 'lead_time_days',
+      dataIndex: 'lead_time_days',
+      align: right,
+      width: 90,
+      render: (n: number) => `${n} ${t('replenishment.columns.daysShort')}`,
+    },
+    { title: t('replenishment.columns.pack'), key: 'order_multiple', dataIndex: 'order_multiple', align: right, width: 70, render: number },
+    {
+      title: t('replenishment.columns.suggested'),
       key: 'suggested_quantity',
       dataIndex: 'suggested_quantity',
       align: right,
@@ -68,7 +87,7 @@ export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Opt
       render: (n: number) => <strong>{number(n)}</strong>,
     },
     {
-      title: 'Order qty',
+      title: t('replenishment.columns.orderQuantity'),
       key: 'order_quantity',
       align: right,
       width: 120,
@@ -79,12 +98,12 @@ export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Opt
         const ok = typeof value === 'number' && Number.isInteger(value) && value >= 1;
         return (
           <NumberField
-            aria-label={`Order quantity of ${r.product_name}`}
+            aria-label={t('replenishment.columns.orderQuantityOf', { product: r.product_name })}
             integer
             step={r.order_multiple}
             value={value}
             status={ok ? undefined : 'error'}
-            title={ok ? undefined : 'A whole number of at least 1'}
+            title={ok ? undefined : t('replenishment.columns.wholeNumber')}
             onChange={(next) => setQuantity(r, next)}
             style={{ width: 100, textAlign: 'right' }}
           />
@@ -92,15 +111,15 @@ export function replenishmentColumns({ seesCosts, quantityOf, setQuantity }: Opt
       },
     },
     {
-      title: 'Preferred seller',
+      title: t('replenishment.columns.preferredSeller'),
       key: 'preferred_seller_name',
       width: 170,
-      render: (_, r) => r.preferred_seller_name ?? <Typography.Text type="secondary">None: set one on the record</Typography.Text>,
+      render: (_, r) => r.preferred_seller_name ?? <Typography.Text type="secondary">{t('replenishment.columns.noSeller')}</Typography.Text>,
     },
     ...(seesCosts
       ? [
           {
-            title: 'Last cost',
+            title: t('replenishment.columns.lastCost'),
             key: 'last_purchase_cost',
             align: right,
             width: 110,

@@ -54,7 +54,7 @@ export function useOrderSelection() {
     /** Every chosen quantity is a whole number of at least 1. */
     valid: entries.every((e) => isQuantity(e.quantity)),
     lines: () => entries.map((e) => ({ product_id: e.row.product_id, quantity: Number(e.quantity) })),
-    /** The sellers the orders go to, in the order their first line was chosen. */
-    sellers: () => [...new Map(entries.map((e) => [e.row.preferred_seller_id!, e.row.preferred_seller_name ?? 'a seller'])).values()],
+    /** The sellers the orders go to, in the order their first line was chosen; `unnamed` for one without a name. */
+    sellers: (unnamed: string) => [...new Map(entries.map((e) => [e.row.preferred_seller_id!, e.row.preferred_seller_name ?? unnamed])).values()],
   };
 }
