@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NumberField } from '../../components/NumberField';
 import type { NumberFieldValue } from '../../components/number-text';
 import { COUNTED_MESSAGE } from '../../../domain/schemas/stock-take';
+import { useT } from '../../i18n/use-t';
 import { ScanBox } from './ScanBox';
 import type { ScanCandidate } from './scan-match';
 import type { StockTakeDetail, StockTakeLine } from './types';
@@ -39,6 +40,7 @@ export function CountSheet({ take, editable, onSave }: Props) {
   // The page asked for, or the page that holds a product found by the scan box (the API answers which page that is).
   const [view, setView] = useState<{ page: number; at?: string }>({ page: 1 });
   const sheet = useStockTakeLines(take._id, { page: view.page, limit: PAGE_SIZE, at_product: view.at });
+  const { t, tx } = useT();
 
   const lines = [...sheet.lines, ...extra.filter((e) => !sheet.lines.some((l) => l.product_id === e.product_id))];
   const shownKey = lines.map((l) => l.product_id).join(',');
@@ -106,15 +108,8 @@ export function CountSheet({ take, editable, onSave }: Props) {
   return (
     <div>
       {editable && <ScanBox takeId={take._id} lines={lines} onPick={pick} inputRef={scanRef} />}
-      {sheet.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={sheet.error.message} />}
-      {take.blind && take.status === 'open' && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message="Blind count: count what is on the shelf; the expected stock is shown in Review, to whoever may apply the count."
-        />
-      )}
+      {sheet.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={tx(sheet.error.message)} />}
+      {take.blind && take.status === 'open' && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('stockTakes.sheet.blindNotice')} />}
       <Table<StockTakeLine>
         rowKey="product_id"
         dataSource={lines}
@@ -123,12 +118,12 @@ export function CountSheet({ take, editable, onSave }: Props) {
         loading={sheet.loading}
         // The pager is beside the table: a product joining the sheet is one row more than a page.
         pagination={false}
-        locale={{ emptyText: 'No products in this warehouse yet' }}
+        locale={{ emptyText: t('stockTakes.sheet.empty') }}
         rowClassName={(l) => (l.product_id === focus?.productId ? 'ant-table-row-selected' : '')}
         columns={[
           {
             key: 'product',
-            title: 'Product',
+            title: t('stockTakes.fields.product'),
             render: (_, l) => (
               <Flex vertical>
                 <span>{l.productname}</span>
@@ -142,10 +137,10 @@ export function CountSheet({ take, editable, onSave }: Props) {
           },
           ...(!showsExpected(take)
             ? []
-            : [{ key: 'expected', title: 'Expected', align: 'right' as const, render: (_: unknown, l: StockTakeLine) => l.expected }]),
+            : [{ key: 'expected', title: t('stockTakes.fields.expected'), align: 'right' as const, render: (_: unknown, l: StockTakeLine) => l.expected }]),
           {
             key: 'counted',
-            title: 'Counted',
+            title: t('stockTakes.fields.counted'),
             width: 180,
             render: (_, l) =>
               editable ? (
@@ -153,7 +148,7 @@ export function CountSheet({ take, editable, onSave }: Props) {
                   <Flex align="center" gap={6}>
                     <NumberField
                       id={inputId(l.product_id)}
-                      aria-label={`Counted ${l.productname}`}
+                      aria-label={t('stockTakes.sheet.countedLabel', { product: l.productname })}
                       integer
                       value={l.product_id in drafts ? drafts[l.product_id] : l.counted}
                       status={errors[l.product_id] ? 'error' : undefined}
@@ -165,19 +160,21 @@ export function CountSheet({ take, editable, onSave }: Props) {
                       // Leaving the field saves it; the next scan then lands in the scan box, not in this count.
                       onPressEnter={() => (scanRef.current ? scanRef.current.focus() : void save(l))}
                     />
-                    {saved[l.product_id] && <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={`Saved ${l.productname}`} />}
+                    {saved[l.product_id] && (
+                      <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={t('stockTakes.sheet.savedLabel', { product: l.productname })} />
+                    )}
                   </Flex>
                   {errors[l.product_id] && (
                     <Typography.Text type="danger" style={{ fontSize: 12 }}>
-                      {errors[l.product_id]}
+                      {tx(errors[l.product_id]!)}
                     </Typography.Text>
                   )}
                 </Flex>
               ) : (
-                (l.counted ?? 'Not counted')
+                (l.counted ?? t('stockTakes.sheet.notCounted'))
               ),
           },
-          { key: 'by', title: 'Counted by', render: (_, l) => l.counted_by_name ?? '—' },
+          { key: 'by', title: t('stockTakes.fields.countedBy'), render: (_, l) => l.counted_by_name ?? '—' },
         ]}
       />
       <Pagination

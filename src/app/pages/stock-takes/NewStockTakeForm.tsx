@@ -2,6 +2,7 @@ import { useCreate, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Form, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { answerText } from '../../providers/api-error';
 import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { useCategories } from '../products/use-categories';
@@ -27,6 +28,7 @@ export function NewStockTakeForm() {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { mutate, mutation } = useCreate<StockTake>();
   const overlapping = useOverlappingTake(warehouseId, categoryId);
+  const { t, tx } = useT();
 
   const start = (values: Values) => {
     setRefusal(null);
@@ -58,27 +60,27 @@ export function NewStockTakeForm() {
       style={{ rowGap: 8, marginBottom: 16 }}
     >
       {refusal?.openId && <OpenTakeAlert message={refusal.message} stockTakeId={refusal.openId} />}
-      {refusal && !refusal.openId && <Alert type="error" showIcon role="alert" message={refusal.message} style={{ width: '100%', marginBottom: 8 }} />}
-      {!refusal && overlapping && <OpenTakeAlert message={openTakeMessage(overlapping)} stockTakeId={overlapping._id} />}
-      <Form.Item name="warehouse_id" label="Warehouse" rules={[{ required: true, message: 'Please select a warehouse' }]}>
-        <WarehouseSelect aria-label="Warehouse" style={{ minWidth: 220 }} />
+      {refusal && !refusal.openId && <Alert type="error" showIcon role="alert" message={tx(refusal.message)} style={{ width: '100%', marginBottom: 8 }} />}
+      {!refusal && overlapping && <OpenTakeAlert message={openTakeMessage(overlapping, t)} stockTakeId={overlapping._id} />}
+      <Form.Item name="warehouse_id" label={t('stockTakes.fields.warehouse')} rules={[{ required: true, message: t('stockTakes.form.selectWarehouse') }]}>
+        <WarehouseSelect aria-label={t('stockTakes.fields.warehouse')} style={{ minWidth: 220 }} />
       </Form.Item>
-      <Form.Item name="category_id" label="Category">
+      <Form.Item name="category_id" label={t('stockTakes.fields.category')}>
         <Select
-          aria-label="Category"
+          aria-label={t('stockTakes.fields.category')}
           allowClear
-          placeholder="All categories"
+          placeholder={t('stockTakes.allCategories')}
           style={{ minWidth: 200 }}
           loading={categories.isLoading}
           options={categories.categories.map((c) => ({ value: c.category_id, label: c.category }))}
         />
       </Form.Item>
-      <Form.Item name="blind" label="Blind count" valuePropName="checked" tooltip="Counters do not see the expected stock">
-        <Switch aria-label="Blind count" />
+      <Form.Item name="blind" label={t('stockTakes.form.blindCount')} valuePropName="checked" tooltip={t('stockTakes.form.blindTooltip')}>
+        <Switch aria-label={t('stockTakes.form.blindCount')} />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={Boolean(overlapping)}>
-          Start Stock Take
+          {t('stockTakes.form.start')}
         </Button>
       </Form.Item>
     </Form>

@@ -2,6 +2,7 @@ import { Alert, Button, Col, Flex, Popconfirm, Row, Statistic, Switch, Table, Ty
 import { useState } from 'react';
 import { formatINR } from '../../../domain/money';
 import { useSeesCosts } from '../../access/costs';
+import { useT } from '../../i18n/use-t';
 import type { StockTakeDetail, StockTakeLine } from './types';
 import { useStockTakeLines } from './use-stock-take';
 
@@ -26,25 +27,30 @@ export function ReviewPane({ take, editable, onCountZero, onCountAllUncountedZer
   const [onlyVariances, setOnlyVariances] = useState(false);
   const [page, setPage] = useState(1);
   const seesCosts = useSeesCosts();
+  const { t, tx } = useT();
   const shown = useStockTakeLines(take._id, { page, limit: PAGE_SIZE, only_variances: onlyVariances });
   const notCounted = take.totals.not_counted;
   const uncounted = useStockTakeLines(take._id, { uncounted: true, limit: notCounted > 0 ? NAMED : 0 }).lines;
+  const namedUncounted = `${uncounted
+    .slice(0, NAMED)
+    .map((l) => l.productname)
+    .join(', ')}${notCounted > NAMED ? '…' : ''}`;
 
   return (
     <>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
-          <Statistic title="Lines counted" value={`${take.totals.counted} / ${take.totals.lines}`} />
+          <Statistic title={t('stockTakes.review.linesCounted')} value={`${take.totals.counted} / ${take.totals.lines}`} />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title="Lines with a variance" value={take.totals.variances ?? 0} />
+          <Statistic title={t('stockTakes.review.linesWithVariance')} value={take.totals.variances ?? 0} />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title="Variance (units)" value={signed(take.totals.variance_quantity ?? 0)} />
+          <Statistic title={t('stockTakes.review.varianceUnits')} value={signed(take.totals.variance_quantity ?? 0)} />
         </Col>
         {seesCosts && (
           <Col xs={12} md={6}>
-            <Statistic title="Variance value" value={formatINR(take.totals.variance_value ?? 0)} />
+            <Statistic title={t('stockTakes.fields.varianceValue')} value={formatINR(take.totals.variance_value ?? 0)} />
           </Col>
         )}
       </Row>
@@ -56,31 +62,24 @@ export function ReviewPane({ take, editable, onCountZero, onCountAllUncountedZer
               setOnlyVariances(on);
               setPage(1);
             }}
-            aria-label="Only variances"
+            aria-label={t('stockTakes.review.onlyVariances')}
           />{' '}
-          Only variances
+          {t('stockTakes.review.onlyVariances')}
         </label>
         {editable && notCounted > 0 && (
           <Popconfirm
-            title={`Count ${notCounted} uncounted line(s) as zero?`}
-            description="Apply will then set their stock to 0 (plus what moved since the start)."
+            title={t('stockTakes.review.countAllConfirm', { n: notCounted })}
+            description={t('stockTakes.review.countAllDescription')}
             onConfirm={onCountAllUncountedZero}
           >
-            <Button>Count all uncounted as zero</Button>
+            <Button>{t('stockTakes.review.countAll')}</Button>
           </Popconfirm>
         )}
       </Flex>
       {notCounted > 0 && (
-        <Typography.Paragraph type="warning">
-          Not counted ({notCounted}):{' '}
-          {uncounted
-            .slice(0, NAMED)
-            .map((l) => l.productname)
-            .join(', ')}
-          {notCounted > NAMED ? '…' : ''}. Apply leaves them unchanged.
-        </Typography.Paragraph>
+        <Typography.Paragraph type="warning">{t('stockTakes.review.notCounted', { n: notCounted, names: namedUncounted })}</Typography.Paragraph>
       )}
-      {shown.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={shown.error.message} />}
+      {shown.error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={tx(shown.error.message)} />}
       <Table<StockTakeLine>
         rowKey="product_id"
         size="small"
@@ -88,17 +87,17 @@ export function ReviewPane({ take, editable, onCountZero, onCountAllUncountedZer
         loading={shown.loading}
         scroll={{ x: true }}
         pagination={{ current: shown.page, total: shown.total, onChange: setPage, pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
-        locale={{ emptyText: onlyVariances ? 'No variances' : 'No lines' }}
+        locale={{ emptyText: onlyVariances ? t('stockTakes.review.noVariances') : t('stockTakes.review.noLines') }}
         columns={[
-          { key: 'product', title: 'Product', dataIndex: 'productname' },
-          { key: 'expected', title: 'Expected', align: 'right', dataIndex: 'expected' },
-          { key: 'counted', title: 'Counted', align: 'right', render: (_, l) => l.counted ?? 'Not counted' },
-          { key: 'variance', title: 'Variance', align: 'right', render: (_, l) => (l.variance === null ? '—' : signed(l.variance)) },
+          { key: 'product', title: t('stockTakes.fields.product'), dataIndex: 'productname' },
+          { key: 'expected', title: t('stockTakes.fields.expected'), align: 'right', dataIndex: 'expected' },
+          { key: 'counted', title: t('stockTakes.fields.counted'), align: 'right', render: (_, l) => l.counted ?? t('stockTakes.sheet.notCounted') },
+          { key: 'variance', title: t('stockTakes.fields.variance'), align: 'right', render: (_, l) => (l.variance === null ? '—' : signed(l.variance)) },
           ...(seesCosts
             ? [
                 {
                   key: 'value',
-                  title: 'Variance value',
+                  title: t('stockTakes.fields.varianceValue'),
                   align: 'right' as const,
                   render: (_: unknown, l: StockTakeLine) => (l.variance_value === null ? '—' : formatINR(l.variance_value)),
                 },
@@ -112,7 +111,7 @@ export function ReviewPane({ take, editable, onCountZero, onCountAllUncountedZer
                   render: (_: unknown, l: StockTakeLine) =>
                     l.counted === null && (
                       <Button size="small" onClick={() => void onCountZero([l.product_id])}>
-                        Count as zero
+                        {t('stockTakes.review.countZero')}
                       </Button>
                     ),
                 },

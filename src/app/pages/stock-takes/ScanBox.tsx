@@ -1,6 +1,7 @@
 import { LoadingOutlined, ScanOutlined } from '@ant-design/icons';
 import { Flex, Input, Select, Typography, type InputRef } from 'antd';
 import { useState, type RefObject } from 'react';
+import { useT } from '../../i18n/use-t';
 import type { ScanCandidate } from './scan-match';
 import type { StockTakeLine } from './types';
 import { useScanResolver } from './use-scan-resolver';
@@ -14,7 +15,7 @@ type Props = {
   inputRef: RefObject<InputRef>;
 };
 
-const choiceLabel = (p: ScanCandidate) => [p.productname, p.sku ?? p.barcode, p.onSheet ? null : 'not on the sheet'].filter(Boolean).join(' · ');
+const choiceLabel = (p: ScanCandidate, notOnSheet: string) => [p.productname, p.sku ?? p.barcode, p.onSheet ? null : notOnSheet].filter(Boolean).join(' · ');
 
 /**
  * The count sheet's scan box: a barcode, an SKU or a name, then Enter. One match is picked; several are offered in a
@@ -23,6 +24,7 @@ const choiceLabel = (p: ScanCandidate) => [p.productname, p.sku ?? p.barcode, p.
  */
 export function ScanBox({ takeId, lines, onPick, inputRef }: Props) {
   const resolve = useScanResolver(takeId, lines);
+  const { t, tx } = useT();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function ScanBox({ takeId, lines, onPick, inputRef }: Props) {
       if (found.kind === 'one') pick(found.product);
       else if (found.kind === 'several') setChoices({ code, products: found.products });
       else {
-        setProblem(`No product with code ${code}`);
+        setProblem(t('stockTakes.scan.notFound', { code }));
         backToBox();
       }
     } catch (error) {
@@ -72,8 +74,8 @@ export function ScanBox({ takeId, lines, onPick, inputRef }: Props) {
           setProblem(null);
         }}
         onPressEnter={() => void scan()}
-        placeholder="Scan a barcode, or type an SKU or a name, then Enter"
-        aria-label="Find product to count"
+        placeholder={t('stockTakes.scan.placeholder')}
+        aria-label={t('stockTakes.scan.label')}
         prefix={busy ? <LoadingOutlined /> : <ScanOutlined />}
         status={problem ? 'error' : undefined}
         autoComplete="off"
@@ -82,18 +84,18 @@ export function ScanBox({ takeId, lines, onPick, inputRef }: Props) {
       />
       {problem && (
         <Typography.Text type="danger" role="alert">
-          {problem}
+          {tx(problem)}
         </Typography.Text>
       )}
       {choices && (
         <>
-          <Typography.Text>{`${choices.products.length} products match ${choices.code}: which one?`}</Typography.Text>
+          <Typography.Text>{t('stockTakes.scan.several', { n: choices.products.length, code: choices.code })}</Typography.Text>
           <Select<string>
-            aria-label="Which product?"
+            aria-label={t('stockTakes.scan.which')}
             open
             autoFocus
-            placeholder="Pick the product"
-            options={choices.products.map((p) => ({ value: p._id, label: choiceLabel(p) }))}
+            placeholder={t('stockTakes.scan.pick')}
+            options={choices.products.map((p) => ({ value: p._id, label: choiceLabel(p, t('stockTakes.scan.notOnSheet')) }))}
             onChange={(id) => {
               const product = choices.products.find((p) => p._id === id);
               if (product) pick(product);

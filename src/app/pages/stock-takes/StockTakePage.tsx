@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { HistoryPanel } from '../../history/HistoryPanel';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { CountSheet } from './CountSheet';
 import { ReviewPane } from './ReviewPane';
@@ -14,6 +15,7 @@ import { useStockTake } from './use-stock-take';
 export default function StockTakePage() {
   const { id = '' } = useParams();
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const { take, loading, error, busy, saveCounts, countUncountedAsZero, apply, cancel } = useStockTake(id);
   const [actionError, setActionError] = useState<string | null>(null);
   const [tab, setTab] = useState('count');
@@ -21,9 +23,13 @@ export default function StockTakePage() {
   const { data: canApply } = useCan({ resource: 'stock-takes', action: 'apply' });
   const { data: canCancel } = useCan({ resource: 'stock-takes', action: 'cancel' });
 
-  if (error) return <Alert type="error" showIcon role="alert" message={error.message} action={<Link to="/stock-takes">Back to Stock Takes</Link>} />;
+  if (error) {
+    return <Alert type="error" showIcon role="alert" message={tx(error.message)} action={<Link to="/stock-takes">{t('stockTakes.show.backToList')}</Link>} />;
+  }
   if (loading || !take) return <Skeleton active />;
   const open = take.status === 'open';
+  const date = dayjs(take.created).format('DD MMM YYYY, HH:mm');
+  const started = take.created_by_name ? t('stockTakes.show.startedBy', { date, name: take.created_by_name }) : t('stockTakes.show.started', { date });
   // Review shows expected stock: in a blind count not yet applied, only to the reviewer (who may apply), whatever the API sent.
   const reviewable = !take.expected_hidden && (!take.blind || take.status === 'applied' || canApply?.can === true);
 
@@ -31,7 +37,7 @@ export default function StockTakePage() {
     setActionError(null);
     try {
       const answer = await action();
-      if (answer?.message) void message.success(answer.message);
+      if (answer?.message) void message.success(tx(answer.message));
     } catch (e) {
       setActionError((e as Error).message);
     }
@@ -42,31 +48,31 @@ export default function StockTakePage() {
       <PageHeader
         title={
           <>
-            Stock Take: {take.warehouse_name} <StockTakeStatusTag status={take.status} />
+            {t('stockTakes.show.title', { warehouse: take.warehouse_name })} <StockTakeStatusTag status={take.status} />
           </>
         }
-        subTitle={`${take.category_name ?? 'All categories'} · started ${dayjs(take.created).format('DD MMM YYYY, HH:mm')}${take.created_by_name ? ` by ${take.created_by_name}` : ''}`}
+        subTitle={`${take.category_name ?? t('stockTakes.allCategories')} · ${started}`}
         extra={
           <>
             <Link to="/stock-takes">
-              <Button>Back</Button>
+              <Button>{t('stockTakes.show.back')}</Button>
             </Link>
             {open && canCancel?.can && (
-              <Popconfirm title="Cancel this stock take? Its counts are kept but never applied." onConfirm={() => run(cancel)}>
+              <Popconfirm title={t('stockTakes.show.cancelConfirm')} onConfirm={() => run(cancel)}>
                 <Button danger disabled={busy}>
-                  Cancel Stock Take
+                  {t('stockTakes.show.cancel')}
                 </Button>
               </Popconfirm>
             )}
             {open && canApply?.can && (
               <Popconfirm
-                title="Apply this stock take?"
-                description={`${take.totals.variances} adjustment(s) will be posted; uncounted lines stay unchanged.`}
-                okText="Apply"
+                title={t('stockTakes.show.applyConfirm')}
+                description={t('stockTakes.show.applyDescription', { n: String(take.totals.variances) })}
+                okText={t('stockTakes.show.applyOk')}
                 onConfirm={() => run(apply)}
               >
                 <Button type="primary" loading={busy}>
-                  Apply Stock Take
+                  {t('stockTakes.show.apply')}
                 </Button>
               </Popconfirm>
             )}
@@ -74,22 +80,27 @@ export default function StockTakePage() {
         }
       />
       {actionError && (
-        <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={actionError} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon role="alert" closable onClose={() => setActionError(null)} message={tx(actionError)} style={{ marginBottom: 12 }} />
       )}
       {take.status === 'applied' && (
-        <Alert type="success" showIcon message={`Applied ${dayjs(take.applied_at).format('DD MMM YYYY, HH:mm')}`} style={{ marginBottom: 12 }} />
+        <Alert
+          type="success"
+          showIcon
+          message={t('stockTakes.show.appliedAt', { date: dayjs(take.applied_at).format('DD MMM YYYY, HH:mm') })}
+          style={{ marginBottom: 12 }}
+        />
       )}
       <Tabs
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'count', label: 'Count', children: <CountSheet take={take} editable={open && !!canCount?.can} onSave={saveCounts} /> },
+          { key: 'count', label: t('stockTakes.show.countTab'), children: <CountSheet take={take} editable={open && !!canCount?.can} onSave={saveCounts} /> },
           ...(!reviewable
             ? []
             : [
                 {
                   key: 'review',
-                  label: 'Review',
+                  label: t('stockTakes.show.reviewTab'),
                   children: (
                     <ReviewPane
                       take={take}

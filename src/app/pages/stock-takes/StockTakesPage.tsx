@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { useUrlTable } from '../../crud/list/use-url-table';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { NewStockTakeForm } from './NewStockTakeForm';
 import { StockTakeStatusTag } from './StockTakeStatusTag';
@@ -13,6 +14,7 @@ import type { StockTake } from './types';
 /** `/stock-takes`: start a count, and every count with its progress, newest first. */
 export default function StockTakesPage() {
   const { data: canCreate } = useCan({ resource: 'stock-takes', action: 'create' });
+  const { t, tx } = useT();
   const table = useUrlTable<StockTake>({
     resource: 'stock-takes',
     pagination: { pageSize: PAGE_SIZE },
@@ -23,27 +25,31 @@ export default function StockTakesPage() {
 
   return (
     <>
-      <PageHeader title="Stock Takes" subTitle="Count a warehouse, review the differences, apply them as adjustments" />
+      <PageHeader title={t('menu.stockTakes')} subTitle={t('stockTakes.subtitle')} />
       {canCreate?.can && (
-        <Card size="small" title="New Stock Take" style={{ marginBottom: 16 }}>
+        <Card size="small" title={t('stockTakes.newTitle')} style={{ marginBottom: 16 }}>
           <NewStockTakeForm />
         </Card>
       )}
-      <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      <ListError error={query.error && { message: tx(query.error.message) }} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       <Table<StockTake>
         {...tableProps}
         rowKey="_id"
         scroll={{ x: true }}
-        locale={{ emptyText: emptyTextOf({ loading: query.isLoading, failed: !!query.error }, 'No stock takes yet') }}
+        locale={{ emptyText: emptyTextOf({ loading: query.isLoading, failed: !!query.error }, t('stockTakes.empty')) }}
         pagination={{ ...tableProps.pagination, showSizeChanger: false }}
         columns={[
-          { key: 'created', title: 'Started', render: (_, t) => <Link to={`/stock-takes/${t._id}`}>{dayjs(t.created).format('DD MMM YYYY, HH:mm')}</Link> },
-          { key: 'warehouse', title: 'Warehouse', dataIndex: 'warehouse_name' },
-          { key: 'category', title: 'Category', render: (_, t) => t.category_name ?? 'All categories' },
-          { key: 'blind', title: 'Blind', render: (_, t) => (t.blind ? 'Yes' : 'No') },
-          { key: 'counted', title: 'Counted', align: 'right', render: (_, t) => `${t.lines_counted} / ${t.lines_total}` },
-          { key: 'status', title: 'Status', render: (_, t) => <StockTakeStatusTag status={t.status} /> },
-          { key: 'by', title: 'Started by', render: (_, t) => t.created_by_name ?? '—' },
+          {
+            key: 'created',
+            title: t('stockTakes.fields.started'),
+            render: (_, r) => <Link to={`/stock-takes/${r._id}`}>{dayjs(r.created).format('DD MMM YYYY, HH:mm')}</Link>,
+          },
+          { key: 'warehouse', title: t('stockTakes.fields.warehouse'), dataIndex: 'warehouse_name' },
+          { key: 'category', title: t('stockTakes.fields.category'), render: (_, r) => r.category_name ?? t('stockTakes.allCategories') },
+          { key: 'blind', title: t('stockTakes.fields.blind'), render: (_, r) => (r.blind ? t('stockTakes.yes') : t('stockTakes.no')) },
+          { key: 'counted', title: t('stockTakes.fields.counted'), align: 'right', render: (_, r) => `${r.lines_counted} / ${r.lines_total}` },
+          { key: 'status', title: t('stockTakes.fields.status'), render: (_, r) => <StockTakeStatusTag status={r.status} /> },
+          { key: 'by', title: t('stockTakes.fields.startedBy'), render: (_, r) => r.created_by_name ?? '—' },
         ]}
       />
     </>

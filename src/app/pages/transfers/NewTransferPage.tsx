@@ -1,18 +1,20 @@
 import { Button } from 'antd';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { TransferForm } from './TransferForm';
 
 /** `/transfers/new`: a new transfer, saved as a draft. */
 export default function NewTransferPage() {
+  const { t } = useT();
   return (
     <>
       <PageHeader
-        title="New Transfer"
-        subTitle="Move stock from one warehouse to another"
+        title={t('transfers.new')}
+        subTitle={t('transfers.newSubtitle')}
         extra={
           <Link to="/transfers">
-            <Button>Back</Button>
+            <Button>{t('stockTakes.show.back')}</Button>
           </Link>
         }
       />

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Form, Input, Popconfirm, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { CLOSE_NOTE_MESSAGE } from '../../../domain/schemas/transfer';
+import { useT } from '../../i18n/use-t';
 import { receiptOf, type ReceiveValues } from './receipt';
 import { TransferLinesTable } from './TransferLinesTable';
 import type { TransferDetail } from './types';
@@ -20,6 +21,7 @@ type Props = {
 export function ReceivePanel({ transfer, busy, onReceive }: Props) {
   const [form] = Form.useForm<ReceiveValues>();
   const [confirming, setConfirming] = useState(false);
+  const { t, tx } = useT();
   const typed = Form.useWatch('receive', form);
   const closing = Form.useWatch('close', form) ?? false;
   const { lines, received, leftOver } = receiptOf(transfer, typed);
@@ -38,11 +40,11 @@ export function ReceivePanel({ transfer, busy, onReceive }: Props) {
 
   return (
     // A new state of the transfer (after a receipt) starts the form again from what is then in transit.
-    <Form form={form} key={transfer.modified} aria-label="Receive" component="div">
+    <Form form={form} key={transfer.modified} aria-label={t('transfers.receive.label')} component="div">
       <TransferLinesTable lines={transfer.lines} receiving />
       <div style={{ marginTop: 12 }}>
         <Form.Item name="close" valuePropName="checked" style={{ marginBottom: 8 }}>
-          <Checkbox onChange={() => form.setFields([{ name: 'note', errors: [] }])}>Close the transfer: record what did not arrive as damaged</Checkbox>
+          <Checkbox onChange={() => form.setFields([{ name: 'note', errors: [] }])}>{t('transfers.receive.close')}</Checkbox>
         </Form.Item>
         {closing && (
           <Form.Item
@@ -50,33 +52,30 @@ export function ReceivePanel({ transfer, busy, onReceive }: Props) {
             rules={[
               {
                 validator: async (_rule, note?: string) => {
-                  if (leftOverNow(form, transfer) > 0 && !note?.trim()) throw new Error(CLOSE_NOTE_MESSAGE);
+                  if (leftOverNow(form, transfer) > 0 && !note?.trim()) throw new Error(tx(CLOSE_NOTE_MESSAGE));
                 },
               },
             ]}
           >
-            <Input.TextArea
-              aria-label="What happened to the missing units"
-              placeholder="What happened to the missing units (required)"
-              rows={2}
-              maxLength={1000}
-            />
+            <Input.TextArea aria-label={t('transfers.receive.missing')} placeholder={t('transfers.receive.missingPlaceholder')} rows={2} maxLength={1000} />
           </Form.Item>
         )}
         <Popconfirm
           open={confirming}
           onOpenChange={(open) => !open && setConfirming(false)}
-          title="Receive these quantities?"
+          title={t('transfers.receive.confirm')}
           description={
             closing && leftOver > 0
-              ? `${received} unit(s) go into ${transfer.to_warehouse_name}; ${leftOver} are recorded as damaged and the transfer closes.`
-              : `${received} unit(s) go into ${transfer.to_warehouse_name}${leftOver > 0 ? `; ${leftOver} stay in transit` : ''}.`
+              ? t('transfers.receive.closing', { n: received, warehouse: transfer.to_warehouse_name, lost: leftOver })
+              : leftOver > 0
+                ? t('transfers.receive.goIntoLeft', { n: received, warehouse: transfer.to_warehouse_name, left: leftOver })
+                : t('transfers.receive.goInto', { n: received, warehouse: transfer.to_warehouse_name })
           }
-          okText="Receive"
+          okText={t('transfers.receive.label')}
           onConfirm={confirm}
         >
           <Button type="primary" loading={busy} onClick={askToConfirm}>
-            Receive
+            {t('transfers.receive.label')}
           </Button>
         </Popconfirm>
       </div>

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { transferCreateSchema } from '../../../domain/schemas/transfer';
+import { useT } from '../../i18n/use-t';
 import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { useIdempotencyKey } from '../inventory/stock/idempotency-key';
 import { TransferLineRow, type DraftLine } from './TransferLineRow';
@@ -28,6 +29,7 @@ type Props = {
  */
 export function TransferForm({ draft }: Props) {
   const navigate = useNavigate();
+  const { t, tx } = useT();
   const invalidate = useInvalidate();
   const keys = useIdempotencyKey();
   const [from, setFrom] = useState<string | undefined>(draft?.from_warehouse_id);
@@ -57,7 +59,7 @@ export function TransferForm({ draft }: Props) {
       for (const issue of parsed.error.issues) {
         const field = issue.path.join('.');
         // A line without a picked product says so, whatever the schema calls an empty id.
-        found[field] ??= /^lines\.\d+\.product_id$/.test(field) && !issue.message.includes('twice') ? 'Please pick a product' : issue.message;
+        found[field] ??= /^lines\.\d+\.product_id$/.test(field) && !issue.message.includes('twice') ? t('transfers.form.pickProduct') : issue.message;
       }
       setErrors(found);
       return;
@@ -89,29 +91,29 @@ export function TransferForm({ draft }: Props) {
 
   return (
     <Card>
-      <Form layout="vertical" onFinish={() => void submit()} component="form" aria-label={draft ? 'Edit transfer' : 'New transfer'}>
-        {message && <Alert type="error" showIcon role="alert" message={message} style={{ marginBottom: 16 }} />}
+      <Form layout="vertical" onFinish={() => void submit()} component="form" aria-label={draft ? t('transfers.form.editLabel') : t('transfers.form.newLabel')}>
+        {message && <Alert type="error" showIcon role="alert" message={tx(message)} style={{ marginBottom: 16 }} />}
         <Flex gap={12} wrap>
           <Form.Item
-            label="From warehouse"
+            label={t('transfers.fields.fromWarehouse')}
             required
             validateStatus={errors.from_warehouse_id ? 'error' : undefined}
-            help={errors.from_warehouse_id && 'Please select the warehouse the stock leaves'}
+            help={errors.from_warehouse_id && t('transfers.form.pickFrom')}
             style={{ flex: '1 1 260px' }}
           >
-            <WarehouseSelect aria-label="From warehouse" value={from} onChange={setFrom} scope="transfers" activeOnly />
+            <WarehouseSelect aria-label={t('transfers.fields.fromWarehouse')} value={from} onChange={setFrom} scope="transfers" activeOnly />
           </Form.Item>
           <Form.Item
-            label="To warehouse"
+            label={t('transfers.fields.toWarehouse')}
             required
             validateStatus={errors.to_warehouse_id ? 'error' : undefined}
-            help={errors.to_warehouse_id && (to ? errors.to_warehouse_id : 'Please select the warehouse the stock goes to')}
+            help={errors.to_warehouse_id && (to ? tx(errors.to_warehouse_id) : t('transfers.form.pickTo'))}
             style={{ flex: '1 1 260px' }}
           >
-            <WarehouseSelect aria-label="To warehouse" value={to} onChange={setTo} scope={null} activeOnly />
+            <WarehouseSelect aria-label={t('transfers.fields.toWarehouse')} value={to} onChange={setTo} scope={null} activeOnly />
           </Form.Item>
         </Flex>
-        {errors.lines && <Alert type="error" showIcon message={errors.lines} style={{ marginBottom: 12 }} />}
+        {errors.lines && <Alert type="error" showIcon message={tx(errors.lines)} style={{ marginBottom: 12 }} />}
         {lines.map((line, i) => (
           <TransferLineRow
             key={line.key}
@@ -124,17 +126,17 @@ export function TransferForm({ draft }: Props) {
           />
         ))}
         <Button icon={<PlusOutlined />} onClick={() => setLines((all) => [...all, emptyLine()])} style={{ marginBottom: 16 }}>
-          Add product
+          {t('transfers.form.addProduct')}
         </Button>
-        <Form.Item label="Notes" validateStatus={errors.notes ? 'error' : undefined} help={errors.notes}>
-          <Input.TextArea aria-label="Notes" rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        <Form.Item label={t('transfers.fields.notes')} validateStatus={errors.notes ? 'error' : undefined} help={errors.notes && tx(errors.notes)}>
+          <Input.TextArea aria-label={t('transfers.fields.notes')} rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Form.Item>
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-            {draft ? 'Save Transfer' : 'Create Transfer'}
+            {draft ? t('transfers.form.save') : t('transfers.form.create')}
           </Button>
           <Link to={cancelTo}>
-            <Button>Cancel</Button>
+            <Button>{t('buttons.cancel')}</Button>
           </Link>
         </Flex>
       </Form>

@@ -2,6 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Typography } from 'antd';
 import { NumberField } from '../../components/NumberField';
 import type { NumberFieldValue } from '../../components/number-text';
+import { useT } from '../../i18n/use-t';
 import { ProductSearch } from '../inventory/shared/ProductSearch';
 import type { ProductSuggestion } from '../inventory/shared/types';
 import { useAvailableToSend } from './use-available-to-send';
@@ -23,16 +24,20 @@ export function TransferLineRow({ index, line, fromWarehouseId, errors, onChange
   const { available, expired, isLoading } = useAvailableToSend(line.product?._id, fromWarehouseId);
   const short = typeof line.quantity === 'number' && available !== undefined && line.quantity > available;
   const n = index + 1;
+  const { t, tx } = useT();
+  const productLabel = `${t('stockTakes.fields.product')} ${n}`;
+  const availableText = available?.toLocaleString('en-IN');
+  const quantityLabel = `${t('transfers.fields.quantity')} ${n}`;
   return (
     <Flex gap={12} wrap align="start" data-testid={`transfer-line-${index}`}>
       <Form.Item
-        label={`Product ${n}`}
+        label={productLabel}
         validateStatus={errors.product ? 'error' : undefined}
-        help={errors.product}
+        help={errors.product && tx(errors.product)}
         style={{ flex: '2 1 260px', marginBottom: 12 }}
       >
         <ProductSearch
-          aria-label={`Product ${n}`}
+          aria-label={productLabel}
           value={line.text}
           status={errors.product ? 'error' : undefined}
           onTextChange={(text) => onChange({ ...line, text, product: undefined })}
@@ -40,22 +45,24 @@ export function TransferLineRow({ index, line, fromWarehouseId, errors, onChange
         />
       </Form.Item>
       <Form.Item
-        label={`Quantity ${n}`}
+        label={quantityLabel}
         validateStatus={errors.quantity ? 'error' : short ? 'warning' : undefined}
-        help={errors.quantity ?? (short ? 'More than available in the source warehouse' : undefined)}
+        help={errors.quantity !== undefined ? tx(errors.quantity) : short ? t('transfers.form.moreThanAvailable') : undefined}
         style={{ flex: '1 1 120px', marginBottom: 12 }}
       >
-        <NumberField integer aria-label={`Quantity ${n}`} value={line.quantity} onChange={(quantity) => onChange({ ...line, quantity })} />
+        <NumberField integer aria-label={quantityLabel} value={line.quantity} onChange={(quantity) => onChange({ ...line, quantity })} />
       </Form.Item>
-      <Form.Item label="Available" style={{ flex: '1 1 120px', marginBottom: 12 }}>
+      <Form.Item label={t('transfers.fields.available')} style={{ flex: '1 1 120px', marginBottom: 12 }}>
         <Typography.Text data-testid={`available-${index}`} type={available === 0 ? 'danger' : undefined}>
-          {!line.product || !fromWarehouseId ? '—' : isLoading ? 'Checking…' : available === undefined ? '—' : available.toLocaleString('en-IN')}
+          {!line.product || !fromWarehouseId ? '—' : isLoading ? t('transfers.form.checking') : (availableText ?? '—')}
         </Typography.Text>
-        {expired > 0 && !isLoading && <Typography.Text type="secondary">{` (${expired.toLocaleString('en-IN')} expired, not sent)`}</Typography.Text>}
+        {expired > 0 && !isLoading && (
+          <Typography.Text type="secondary">{` ${t('transfers.form.expiredNotSent', { n: expired.toLocaleString('en-IN') })}`}</Typography.Text>
+        )}
       </Form.Item>
       {onRemove && (
         <Form.Item label=" " style={{ marginBottom: 12 }}>
-          <Button aria-label={`Remove product ${n}`} icon={<DeleteOutlined />} onClick={onRemove} />
+          <Button aria-label={t('transfers.form.removeProduct', { n })} icon={<DeleteOutlined />} onClick={onRemove} />
         </Form.Item>
       )}
     </Flex>

@@ -1,6 +1,7 @@
 import { Form, Table, Tag, Typography } from 'antd';
 import { formatINR } from '../../../domain/money';
 import { NumberField } from '../../components/NumberField';
+import { useT } from '../../i18n/use-t';
 import { receivedQuantityRules } from './receipt';
 import type { TransferLine } from './types';
 
@@ -12,6 +13,7 @@ type Props = {
 
 /** The products of a transfer, where their units are, and the batches they left in. */
 export function TransferLinesTable({ lines, receiving }: Props) {
+  const { t, tx } = useT();
   return (
     <Table<TransferLine>
       rowKey="product_id"
@@ -22,7 +24,7 @@ export function TransferLinesTable({ lines, receiving }: Props) {
       columns={[
         {
           key: 'product',
-          title: 'Product',
+          title: t('stockTakes.fields.product'),
           render: (_, l) => (
             <>
               {l.product_name}
@@ -32,8 +34,8 @@ export function TransferLinesTable({ lines, receiving }: Props) {
                   {l.batches.map((b) => (
                     <Tag key={b.batch_no} style={{ marginTop: 4 }}>
                       {b.batch_no}
-                      {b.expiry_date ? ` · exp ${b.expiry_date}` : ''} · {b.dispatched}
-                      {b.in_transit > 0 && b.in_transit !== b.dispatched ? ` (${b.in_transit} in transit)` : ''}
+                      {b.expiry_date ? ` · ${t('transfers.receive.expiry', { date: b.expiry_date })}` : ''} · {b.dispatched}
+                      {b.in_transit > 0 && b.in_transit !== b.dispatched ? ` ${t('transfers.receive.batchInTransit', { n: b.in_transit })}` : ''}
                     </Tag>
                   ))}
                 </div>
@@ -41,14 +43,14 @@ export function TransferLinesTable({ lines, receiving }: Props) {
             </>
           ),
         },
-        { key: 'quantity', title: 'Quantity', align: 'right', dataIndex: 'quantity' },
-        { key: 'dispatched', title: 'Dispatched', align: 'right', dataIndex: 'dispatched' },
-        { key: 'received', title: 'Received', align: 'right', dataIndex: 'received' },
-        { key: 'damaged', title: 'Damaged', align: 'right', render: (_, l) => l.damaged || '—' },
-        { key: 'returned', title: 'Returned', align: 'right', render: (_, l) => l.returned || '—' },
+        { key: 'quantity', title: t('transfers.fields.quantity'), align: 'right', dataIndex: 'quantity' },
+        { key: 'dispatched', title: t('transfers.fields.dispatched'), align: 'right', dataIndex: 'dispatched' },
+        { key: 'received', title: t('transfers.status.received'), align: 'right', dataIndex: 'received' },
+        { key: 'damaged', title: t('transfers.fields.damaged'), align: 'right', render: (_, l) => l.damaged || '—' },
+        { key: 'returned', title: t('transfers.fields.returned'), align: 'right', render: (_, l) => l.returned || '—' },
         {
           key: 'in_transit',
-          title: 'In transit',
+          title: t('transfers.status.dispatched'),
           align: 'right',
           render: (_, l) =>
             l.in_transit ? (
@@ -64,16 +66,16 @@ export function TransferLinesTable({ lines, receiving }: Props) {
           ? [
               {
                 key: 'receive',
-                title: 'Receive now',
+                title: t('transfers.fields.receiveNow'),
                 render: (_: unknown, l: TransferLine) =>
                   l.in_transit > 0 ? (
                     <Form.Item
                       name={['receive', l.product_id]}
                       initialValue={l.in_transit}
-                      rules={receivedQuantityRules(l)}
+                      rules={receivedQuantityRules(l, t, tx)}
                       style={{ minWidth: 110, marginBottom: 0 }}
                     >
-                      <NumberField integer aria-label={`Receive ${l.product_name}`} />
+                      <NumberField integer aria-label={t('transfers.receive.product', { product: l.product_name })} />
                     </Form.Item>
                   ) : (
                     '—'

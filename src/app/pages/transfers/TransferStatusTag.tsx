@@ -1,6 +1,8 @@
 import { Tag } from 'antd';
+import { useT } from '../../i18n/use-t';
 import type { TransferStatus } from './types';
 
+/** The English labels (History and the status filter name a status by them too), shown in the user's language. */
 export const TRANSFER_STATUS_LOOK: Record<TransferStatus, { color: string; label: string }> = {
   draft: { color: 'default', label: 'Draft' },
   dispatched: { color: 'processing', label: 'In transit' },
@@ -9,6 +11,7 @@ export const TRANSFER_STATUS_LOOK: Record<TransferStatus, { color: string; label
   cancelled: { color: 'error', label: 'Cancelled' },
 };
 
-export const TransferStatusTag = ({ status }: { status: TransferStatus }) => (
-  <Tag color={TRANSFER_STATUS_LOOK[status].color}>{TRANSFER_STATUS_LOOK[status].label}</Tag>
-);
+export function TransferStatusTag({ status }: { status: TransferStatus }) {
+  const { tx } = useT();
+  return <Tag color={TRANSFER_STATUS_LOOK[status].color}>{tx(TRANSFER_STATUS_LOOK[status].label)}</Tag>;
+}

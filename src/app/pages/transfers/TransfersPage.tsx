@@ -9,6 +9,7 @@ import { formatINR } from '../../../domain/money';
 import { TRANSFER_STATUSES } from '../../../domain/schemas/transfer';
 import { filterValue, useSetTableFilter } from '../../crud/list/table-filters';
 import { useUrlTable } from '../../crud/list/use-url-table';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { WarehouseSelect } from '../inventory/shared/WarehouseSelect';
 import { TRANSFER_STATUS_LOOK, TransferStatusTag } from './TransferStatusTag';
@@ -17,6 +18,7 @@ import type { Transfer, TransferStatus } from './types';
 /** `/transfers`: every transfer, newest first, filtered by status, source and destination (kept in the URL). */
 export default function TransfersPage() {
   const { data: canCreate } = useCan({ resource: 'transfers', action: 'create' });
+  const { t, tx } = useT();
   const table = useUrlTable<Transfer>({
     resource: 'transfers',
     pagination: { pageSize: PAGE_SIZE },
@@ -32,40 +34,40 @@ export default function TransfersPage() {
   return (
     <>
       <PageHeader
-        title="Transfers"
-        subTitle="Stock moved between warehouses: dispatched, in transit, received"
+        title={t('menu.transfers')}
+        subTitle={t('transfers.subtitle')}
         extra={
           canCreate?.can && (
             <Link to="/transfers/new">
               <Button type="primary" icon={<PlusOutlined />}>
-                New Transfer
+                {t('transfers.new')}
               </Button>
             </Link>
           )
         }
       />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }} role="search" aria-label="Transfer filters">
+      <Flex gap={12} wrap style={{ marginBottom: 16 }} role="search" aria-label={t('transfers.filters.label')}>
         <Select<TransferStatus>
-          aria-label="Status"
+          aria-label={t('stockTakes.fields.status')}
           allowClear
-          placeholder="All statuses"
+          placeholder={t('transfers.filters.allStatuses')}
           style={{ minWidth: 180 }}
           value={value('status') as TransferStatus | undefined}
           onChange={(v) => setFilter('status', v)}
-          options={TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LOOK[s].label }))}
+          options={TRANSFER_STATUSES.map((s) => ({ value: s, label: tx(TRANSFER_STATUS_LOOK[s].label) }))}
         />
         <WarehouseSelect
-          aria-label="From warehouse"
+          aria-label={t('transfers.fields.fromWarehouse')}
           allowClear
-          placeholder="From any warehouse"
+          placeholder={t('transfers.filters.fromAny')}
           style={{ minWidth: 220 }}
           value={value('from_warehouse_id')}
           onChange={(v) => setFilter('from_warehouse_id', v)}
         />
         <WarehouseSelect
-          aria-label="To warehouse"
+          aria-label={t('transfers.fields.toWarehouse')}
           allowClear
-          placeholder="To any warehouse"
+          placeholder={t('transfers.filters.toAny')}
           style={{ minWidth: 220 }}
           value={value('to_warehouse_id')}
           onChange={(v) => setFilter('to_warehouse_id', v)}
@@ -77,50 +79,50 @@ export default function TransfersPage() {
               setCurrentPage(1);
             }}
           >
-            Clear filters
+            {t('transfers.filters.clear')}
           </Button>
         )}
       </Flex>
-      <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      <ListError error={query.error && { message: tx(query.error.message) }} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       <Table<Transfer>
         {...tableProps}
         rowKey="_id"
         scroll={{ x: true }}
         locale={{
-          emptyText: emptyTextOf({ loading: query.isLoading, failed: !!query.error }, filtered ? 'No transfers match these filters' : 'No transfers yet'),
+          emptyText: emptyTextOf({ loading: query.isLoading, failed: !!query.error }, filtered ? t('transfers.filters.noMatch') : t('transfers.empty')),
         }}
         pagination={{ ...tableProps.pagination, showSizeChanger: false }}
         columns={[
           {
             key: 'reference',
-            title: 'Transfer',
-            render: (_, t) => (
-              <Link to={`/transfers/${t._id}`} style={{ whiteSpace: 'nowrap' }}>
-                {t.reference}
+            title: t('transfers.entity'),
+            render: (_, r) => (
+              <Link to={`/transfers/${r._id}`} style={{ whiteSpace: 'nowrap' }}>
+                {r.reference}
               </Link>
             ),
           },
-          { key: 'created', title: 'Created', render: (_, t) => dayjs(t.created).format('DD MMM YYYY, HH:mm') },
-          { key: 'from', title: 'From', dataIndex: 'from_warehouse_name' },
-          { key: 'to', title: 'To', dataIndex: 'to_warehouse_name' },
-          { key: 'lines', title: 'Products', align: 'right', dataIndex: 'lines' },
-          { key: 'quantity', title: 'Units', align: 'right', render: (_, t) => t.quantity.toLocaleString('en-IN') },
+          { key: 'created', title: t('transfers.fields.created'), render: (_, r) => dayjs(r.created).format('DD MMM YYYY, HH:mm') },
+          { key: 'from', title: t('transfers.fields.from'), dataIndex: 'from_warehouse_name' },
+          { key: 'to', title: t('transfers.fields.to'), dataIndex: 'to_warehouse_name' },
+          { key: 'lines', title: t('transfers.fields.products'), align: 'right', dataIndex: 'lines' },
+          { key: 'quantity', title: t('transfers.fields.units'), align: 'right', render: (_, r) => r.quantity.toLocaleString('en-IN') },
           {
             key: 'in_transit',
-            title: 'In transit',
+            title: t('transfers.status.dispatched'),
             align: 'right',
-            render: (_, t) =>
-              t.in_transit_quantity > 0 ? (
+            render: (_, r) =>
+              r.in_transit_quantity > 0 ? (
                 <>
-                  {t.in_transit_quantity.toLocaleString('en-IN')}
-                  {t.in_transit_value !== undefined && <Typography.Text type="secondary"> ({formatINR(t.in_transit_value)})</Typography.Text>}
+                  {r.in_transit_quantity.toLocaleString('en-IN')}
+                  {r.in_transit_value !== undefined && <Typography.Text type="secondary"> ({formatINR(r.in_transit_value)})</Typography.Text>}
                 </>
               ) : (
                 '—'
               ),
           },
-          { key: 'status', title: 'Status', render: (_, t) => <TransferStatusTag status={t.status} /> },
-          { key: 'by', title: 'Created by', render: (_, t) => t.created_by_name ?? '—' },
+          { key: 'status', title: t('stockTakes.fields.status'), render: (_, r) => <TransferStatusTag status={r.status} /> },
+          { key: 'by', title: t('transfers.fields.createdBy'), render: (_, r) => r.created_by_name ?? '—' },
         ]}
       />
     </>

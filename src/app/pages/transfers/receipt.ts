@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
 import { receivedQuantity } from '../../../domain/schemas/transfer';
 import type { NumberFieldValue } from '../../components/number-text';
 import { zodMessage } from '../../crud/zod-rules';
@@ -7,13 +8,16 @@ import type { TransferDetail, TransferLine } from './types';
 /** The receive form: what arrived of each product in transit (by product id), whether to close, and why units are missing. */
 export type ReceiveValues = { receive?: Record<string, NumberFieldValue>; close?: boolean; note?: string };
 
-/** A received quantity: the API's rule (a whole number, 0 or more, a blank box included), and no more than is in transit. */
-export const receivedQuantityRules = (line: TransferLine): FormRule[] => [
+/**
+ * A received quantity: the API's rule (a whole number, 0 or more, a blank box included), and no more than is in transit;
+ * said in the user's language (`t` for this screen's words, `tx` for the shared rule's English).
+ */
+export const receivedQuantityRules = (line: TransferLine, t: TFunction, tx: (text: string) => string): FormRule[] => [
   {
     validator: async (_rule, value: NumberFieldValue) => {
       const message = zodMessage(receivedQuantity, value);
-      if (message) throw new Error(message);
-      if ((value as number) > line.in_transit) throw new Error(`Only ${line.in_transit} in transit`);
+      if (message) throw new Error(tx(message));
+      if ((value as number) > line.in_transit) throw new Error(t('transfers.receive.onlyInTransit', { n: line.in_transit }));
     },
   },
 ];
