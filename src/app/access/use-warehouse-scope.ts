@@ -12,4 +12,5 @@ export function useWarehouseScope(resource: ScopedResource | null): { _id: strin
   return policy.warehouses ?? [];
 }
 
-export const assignedNote = (count: number) => `Showing your ${count} warehouse${count === 1 ? '' : 's'}`;
+/** 'Showing your 2 warehouses' (English: a screen says it through `tx`). */
+export const assignedNote = (count: number) => (count === 1 ? `Showing your ${count} warehouse` : `Showing your ${count} warehouses`);

@@ -1,6 +1,8 @@
 import { Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { formatBusinessTime } from '../components/business-time';
+import { useT } from '../i18n/use-t';
+import { asIs, type Tx } from './texts';
 
 /** Cell renderers shared by the declarations (no data access here: declarations stay import-safe). */
 
@@ -16,8 +18,10 @@ export function formatDateTime(value: unknown): string {
   return formatBusinessTime(value as string, 'DD MMM YYYY, HH:mm');
 }
 
+/** A flag as a tag, by its labels (English, as declared) in the user's language. */
 export function ActiveTag({ active, labels = ['Active', 'Inactive'] }: { active: boolean; labels?: [string, string] }) {
-  return <Tag color={active ? 'green' : 'default'}>{active ? labels[0] : labels[1]}</Tag>;
+  const { tx } = useT();
+  return <Tag color={active ? 'green' : 'default'}>{tx(active ? labels[0] : labels[1])}</Tag>;
 }
 
 /** Text cut to `max` characters plus '...', the whole text in a tooltip. */
@@ -31,9 +35,15 @@ export function CutText({ text, max }: { text: string | null | undefined; max: n
   );
 }
 
-/** The first `shown` entries joined, then '+N more'. */
-export function firstOf(items: string[] | null | undefined, shown: number): string {
+/** The first `shown` entries joined, then '+N more' (in the user's language through `tx`). */
+export function firstOf(items: string[] | null | undefined, shown: number, tx: Tx = asIs): string {
   const list = items ?? [];
   const head = list.slice(0, shown).join(', ');
-  return list.length > shown ? `${head} +${list.length - shown} more` : head;
+  return list.length > shown ? `${head} ${tx(`+${list.length - shown} more`)}` : head;
+}
+
+/** `firstOf` as a cell. */
+export function FirstOf({ items, shown }: { items: string[] | null | undefined; shown: number }) {
+  const { tx } = useT();
+  return <>{firstOf(items, shown, tx)}</>;
 }

@@ -3,7 +3,8 @@ import { LIST_ENTRIES_SHOWN } from '../../domain/constants';
 import { formatINR } from '../../domain/money';
 import { recordLabelFields, refNameOf, type ChoiceOption, type ResourceField, type ResourceDeclaration } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
-import { ActiveTag, CutText, firstOf, formatDate, formatDateTime } from '../crud/cells';
+import { ActiveTag, CutText, FirstOf, formatDate, formatDateTime } from '../crud/cells';
+import { Tx } from '../crud/Tx';
 import { figureText } from './declared-values';
 import type { ApiRecord, ColumnDeclaration } from '../resources/types';
 
@@ -34,15 +35,21 @@ function cell(name: string, field: ResourceField): Pick<Column, 'render' | 'alig
       return { render: (r) => <span style={NOWRAP}>{formatDateTime(r[name])}</span> };
     case 'choice': {
       const option = (r: ApiRecord) => field.options?.find((o) => o.value === r[name]);
-      return { render: (r) => <Tag color={option(r)?.color ?? 'default'}>{option(r)?.label ?? (r[name] as string)}</Tag> };
+      return {
+        render: (r) => {
+          const chosen = option(r);
+          return <Tag color={chosen?.color ?? 'default'}>{chosen ? <Tx text={chosen.label} /> : (r[name] as string)}</Tag>;
+        },
+      };
     }
     case 'ref': {
-      const shown = (r: ApiRecord) => (r[refNameOf(name, field)] ?? field.ref?.unknown) as string;
-      return { render: shown };
+      // The record's name as the API sends it; the declared `unknown` (ours) in the user's language.
+      const unknown = field.ref?.unknown;
+      return { render: (r) => (r[refNameOf(name, field)] as string | null | undefined) ?? (unknown === undefined ? undefined : <Tx text={unknown} />) };
     }
     case 'list': {
       const entries = (r: ApiRecord) => (r[name] ?? []) as string[];
-      return { render: (r) => firstOf(entries(r), LIST_ENTRIES_SHOWN) };
+      return { render: (r) => <FirstOf items={entries(r)} shown={LIST_ENTRIES_SHOWN} /> };
     }
     default:
       if (field.cut) return { render: (r) => <CutText text={r[name] as string | null} max={field.cut!} /> };

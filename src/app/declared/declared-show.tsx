@@ -1,6 +1,7 @@
 import { actionLabel, recordLabelFields, refNameOf, stepTargets, type ResourceField, type ResourceDeclaration } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { formatDateTime } from '../crud/cells';
+import { asIs, entityText, type Tx } from '../crud/texts';
 import { fieldShown, figureText, refText, titleCase, valueText } from './declared-values';
 import type { ApiRecord, ColumnDeclaration, ShowDeclaration, ShowItem, ShowLines, WorkflowDeclaration } from '../resources/types';
 
@@ -68,16 +69,19 @@ function historyTitle(spec: ResourceDeclaration, workflow: WorkflowDeclaration |
 
 /**
  * One changed field in words: 'Price ₹120.00 → ₹110.00'. A reference's history holds ids, so it is named only where the
- * record still points at it ('Supplier → Acme Traders'). A field no longer declared is left out.
+ * record still points at it ('Supplier → Acme Traders'). A field no longer declared is left out. Its label and the
+ * values' words in the user's language through `tx`.
  */
 function describeChange(spec: ResourceDeclaration) {
-  return (name: string, before: unknown, after: unknown, record: ApiRecord): string | null => {
+  return (name: string, before: unknown, after: unknown, record: ApiRecord, tx: Tx = asIs): string | null => {
     const field = spec.fields[name];
     if (!field || field.kind === 'lines' || field.kind === 'json') return null;
     if (field.kind === 'ref') {
-      return record[name] === after && record[refNameOf(name, field)] ? `${field.label} → ${refText(name, field, record)}` : `${field.label} changed`;
+      return record[name] === after && record[refNameOf(name, field)]
+        ? `${tx(field.label)} → ${refText(name, field, record, tx)}`
+        : tx(`${field.label} changed`);
     }
-    return `${field.label} ${valueText(field, before)} → ${valueText(field, after)}`;
+    return `${tx(field.label)} ${valueText(field, before, tx)} → ${valueText(field, after, tx)}`;
   };
 }
 
@@ -85,9 +89,9 @@ function describeChange(spec: ResourceDeclaration) {
 function titleOf(spec: ResourceDeclaration) {
   const title = titleCase(spec.entity.singular);
   const naming = spec.numbering ? [spec.numbering.field] : recordLabelFields(spec);
-  return (record: ApiRecord) =>
+  return (record: ApiRecord, tx: Tx = asIs) =>
     [
-      title,
+      entityText(tx, title),
       naming
         .map((f) => record[f])
         .filter((v) => v !== null && v !== undefined && v !== '')

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { HistoryItem } from '../../domain/schemas/history';
+import { useT } from '../i18n/use-t';
 import { entryText, type EntryText } from './entry-text';
 
 /** A long value without spaces (an image's address) wraps inside the panel instead of widening the page. */
@@ -17,7 +18,8 @@ function Note({ text }: { text: EntryText }) {
 
 /** What an entry did, and its note (the Activity table gives who and when columns of their own). */
 export function EntryWhat({ entry }: { entry: HistoryItem }) {
-  const text = entryText(entry);
+  const { tx } = useT();
+  const text = entryText(entry, tx);
   return (
     <div style={WRAP}>
       <Typography.Text>{text.what}</Typography.Text>
@@ -28,7 +30,8 @@ export function EntryWhat({ entry }: { entry: HistoryItem }) {
 
 /** One entry on a line: 'MRP Price ₹120.00 → ₹110.00 · Aarti Verma · 24 Nov 2026, 14:05', its note under it. */
 export function HistoryEntryLine({ entry }: { entry: HistoryItem }) {
-  const text = entryText(entry);
+  const { tx } = useT();
+  const text = entryText(entry, tx);
   // Who and when each stay on one line: a date never breaks between its day and its time.
   return (
     <div data-testid="history-line" style={WRAP}>

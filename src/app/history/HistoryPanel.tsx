@@ -1,6 +1,7 @@
 import { Card, List, Pagination } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { emptyTextOf, ListError } from '../crud/list/ListError';
+import { useT } from '../i18n/use-t';
 import { HistoryEntryLine } from './HistoryEntryLine';
 import { useHistoryPage, useMayReadHistory } from './use-history-page';
 
@@ -23,6 +24,7 @@ type Props = {
  * to a role that may read history (the matrix's `history: list`); nothing at all otherwise.
  */
 export function HistoryPanel({ resource, id, watch, style }: Props) {
+  const { t } = useT();
   const may = useMayReadHistory() === true;
   const [page, setPage] = useState(1);
   const history = useHistoryPage(resource, { id, page, limit: PANEL_PAGE_SIZE }, may && !!id);
@@ -37,14 +39,14 @@ export function HistoryPanel({ resource, id, watch, style }: Props) {
 
   if (!may || !id) return null;
   return (
-    <Card size="small" title="History" role="region" aria-label="History" style={{ marginTop: 16, ...style }}>
+    <Card size="small" title={t('history.title')} role="region" aria-label={t('history.title')} style={{ marginTop: 16, ...style }}>
       <ListError error={history.error} onRetry={history.refetch} retrying={history.fetching} />
       <List
         size="small"
         loading={history.loading}
         dataSource={history.entries}
         rowKey="_id"
-        locale={{ emptyText: emptyTextOf({ loading: history.loading, failed: !!history.error }, 'No history yet') }}
+        locale={{ emptyText: emptyTextOf({ loading: history.loading, failed: !!history.error }, t('history.empty')) }}
         renderItem={(entry) => (
           <List.Item>
             <HistoryEntryLine entry={entry} />

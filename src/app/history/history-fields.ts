@@ -2,6 +2,7 @@ import { NO_FIGURE } from '../../domain/money';
 import type { ResourceField } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { defaultRoleLabel } from '../../domain/roles';
+import { asIs, type Tx } from '../crud/texts';
 import { titleCase, valueText } from '../declared/declared-values';
 import { STOCK_TAKE_STATUS_LOOK } from '../pages/stock-takes/StockTakeStatusTag';
 import { TRANSFER_STATUS_LOOK } from '../pages/transfers/TransferStatusTag';
@@ -9,9 +10,10 @@ import { TRANSFER_STATUS_LOOK } from '../pages/transfers/TransferStatusTag';
 /**
  * How a history entry names one field (a database column: the API's field name) and says its values. `opaque`: only
  * that it changed is said (an id of another record, structured data); `hidden`: never said (what the entry itself
- * tells, such as who dispatched a transfer and when).
+ * tells, such as who dispatched a transfer and when). `label` is English of ours; `text` says a value with its words
+ * of ours (Yes, a status) in the user's language through `tx`.
  */
-export type HistoryField = { label: string; text: (value: unknown) => string; opaque?: true; hidden?: true };
+export type HistoryField = { label: string; text: (value: unknown, tx?: Tx) => string; opaque?: true; hidden?: true };
 
 /** A value longer than this is cut ('…'): a history line names a change, it does not reprint a description. */
 const LONGEST = 60;
@@ -19,11 +21,11 @@ const LONGEST = 60;
 const cut = (text: string) => (text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text);
 
 /** A value of a field no declaration describes, in words: yes/no, an en-IN number, a list joined, a text cut short. */
-export function plainText(value: unknown): string {
+export function plainText(value: unknown, tx: Tx = asIs): string {
   if (value === null || value === undefined || value === '') return NO_FIGURE;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return tx(value ? 'Yes' : 'No');
   if (typeof value === 'number') return value.toLocaleString('en-IN');
-  if (Array.isArray(value)) return value.length ? cut(value.map(plainText).join(', ')) : NO_FIGURE;
+  if (Array.isArray(value)) return value.length ? cut(value.map((v) => plainText(v, tx)).join(', ')) : NO_FIGURE;
   return cut(String(value));
 }
 
@@ -31,14 +33,17 @@ const opaque = (label: string): HistoryField => ({ label, text: plainText, opaqu
 const hidden: HistoryField = { label: '', text: plainText, hidden: true };
 const choice = (label: string, look: Record<string, { label: string }>): HistoryField => ({
   label,
-  text: (value) => (typeof value === 'string' && look[value]?.label) || plainText(value),
+  text: (value, tx = asIs) => {
+    const shown = typeof value === 'string' ? look[value]?.label : undefined;
+    return shown ? tx(shown) : plainText(value, tx);
+  },
 });
 
 /** Columns whose words differ from their declaration's, and those of resources without one (transfers, stock takes). */
 const OWN: Record<string, Record<string, HistoryField>> = {
   // The table holds the ids of the category and subcategory (the form's names are resolved to them), and image URLs.
   products: { category_id: opaque('Category'), subcategory_id: opaque('Subcategory'), main_image: opaque('Main Images') },
-  users: { role: { label: 'Role', text: (value) => (typeof value === 'string' ? defaultRoleLabel(value) : plainText(value)) } },
+  users: { role: { label: 'Role', text: (value, tx = asIs) => (typeof value === 'string' ? tx(defaultRoleLabel(value)) : plainText(value, tx)) } },
   transfers: {
     status: choice('Status', TRANSFER_STATUS_LOOK),
     notes: { label: 'Notes', text: plainText },
@@ -66,7 +71,7 @@ function fromDeclaration(field: ResourceField): HistoryField {
   const label = (field.kind === 'boolean' && field.labels && field.column ? field.column : field.label).replace(/\s*\(optional\)$/i, '');
   // A reference is an id (named only by a look-up the history does not make), unless it stores a name (a user's role).
   if ((field.kind === 'ref' && !field.ref?.valueField) || field.kind === 'json' || field.kind === 'lines') return opaque(label);
-  return { label, text: (value) => cut(valueText(field, value)) };
+  return { label, text: (value, tx) => cut(valueText(field, value, tx)) };
 }
 
 /** A column nobody declared: its name in words ('tracks_expiry' → 'Tracks Expiry'); an id only as changed. */

@@ -1,6 +1,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import type { Action, Resource } from '../../domain/policy';
 import { defaultRoleLabel } from '../../domain/roles';
+import { txNow } from '../crud/texts';
 import type { Permission } from '../resources/types';
 import type { Session } from './session';
 import { decodeToken } from './token';
@@ -62,16 +63,18 @@ export function createAccessControlProvider({ fetchPolicy, session, permissionFo
     async can({ resource, action }) {
       if (!resource) return { can: true };
       const permission = permissionFor(resource, action);
-      if (!permission) return { can: false, reason: 'This action is not available.' };
+      // A reason is shown by Refine's own buttons (their tooltip) as it is: in the user's language.
+      const refused = (reason: string) => ({ can: false, reason: txNow(reason) });
+      if (!permission) return refused('This action is not available.');
       const pending = policyOfCurrentUser();
-      if (!pending) return { can: false, reason: 'Please log in.' };
+      if (!pending) return refused('Please log in.');
       try {
         const policy = await pending;
         if (policy.permissions[permission.resource]?.includes(permission.action)) return { can: true };
         const role = policy.role_label ?? defaultRoleLabel(policy.role);
-        return { can: false, reason: `Not available to the ${role} role.` };
+        return refused(`Not available to the ${role} role.`);
       } catch {
-        return { can: false, reason: 'Your permissions could not be loaded. Please try again.' };
+        return refused('Your permissions could not be loaded. Please try again.');
       }
     },
     reset() {

@@ -1,4 +1,5 @@
 import { QueryClient, keepPreviousData, notifyManager } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { API_URL } from '../config';
 import { defaultErrorMessage, findDeclaration, permissionFor } from '../resources';
 import { createAccessControlProvider, type AccessPolicy } from './access-control-provider';
@@ -27,6 +28,9 @@ onSessionChange(() => {
   // Another user may not read what this one could (Refine keys history queries 'audit').
   queryClient.removeQueries({ queryKey: ['audit'] });
 });
+
+// The access answers carry their reasons in the user's language (the buttons' tooltips): asked again in a new one.
+i18next.on('languageChanged', () => void queryClient.invalidateQueries({ queryKey: ['access'] }));
 
 export const dataProvider = createDataProvider({ http, apiUrl: API_URL, findDeclaration, defaultErrorMessage });
 

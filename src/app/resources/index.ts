@@ -9,7 +9,7 @@ import { replenishment } from './replenishment';
 import { dashboard, expiryReport, inventoryByCity, inventoryReport, salePurchaseReport, stockValuation, updateAllInventory } from './screens';
 import { stockTakes } from './stock-takes';
 import { transfers } from './transfers';
-import type { Operation, Permission, RefineAction, SpaResource } from './types';
+import type { EntityNames, Operation, Permission, RefineAction, SpaResource } from './types';
 
 import { menuGroups } from './menu-groups';
 
@@ -60,7 +60,14 @@ export function permissionFor(resource: string, action: string): Permission | nu
   return isResourceAction(resource, action) ? ({ resource, action } as Permission) : null;
 }
 
-const VERBS: Record<Operation, string> = { list: 'fetch', one: 'fetch', create: 'create', update: 'update', delete: 'delete' };
+/** SPEC.md section 8 defaults by operation, each written out whole (the language files find them by these words). */
+const DEFAULT_ERRORS: Record<Operation, (entity: EntityNames) => string> = {
+  list: (entity) => `Failed to fetch ${entity.plural}`,
+  one: (entity) => `Failed to fetch ${entity.singular}`,
+  create: (entity) => `Failed to create ${entity.singular}`,
+  update: (entity) => `Failed to update ${entity.singular}`,
+  delete: (entity) => `Failed to delete ${entity.singular}`,
+};
 
 /** SPEC.md section 8 default for an operation: 'Failed to fetch cities', 'Failed to create city'. */
 export function defaultErrorMessage(declaration: SpaResource | undefined, operation: Operation): string | undefined {
@@ -68,5 +75,5 @@ export function defaultErrorMessage(declaration: SpaResource | undefined, operat
   if (override) return override;
   const entity = declaration?.entity;
   if (!entity) return undefined;
-  return `Failed to ${VERBS[operation]} ${operation === 'list' ? entity.plural : entity.singular}`;
+  return DEFAULT_ERRORS[operation](entity);
 }

@@ -2,6 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { ZodObject } from 'zod';
 import type { Action, Resource as PolicyResource } from '../../domain/policy';
+import type { Tx } from '../crud/texts';
 
 /** The Refine actions a screen or button can ask about. */
 export type RefineAction = 'list' | 'create' | 'edit' | 'show' | 'delete';
@@ -285,14 +286,20 @@ export type StepFormProps = {
 };
 
 export type ShowDeclaration = {
-  /** The page's heading for one record ('Test Order PO-2026-00042'). */
-  title: (record: ApiRecord) => string;
+  /** The page's heading for one record ('Test Order PO-2026-00042'), its words in the user's language through `tx`. */
+  title: (record: ApiRecord, tx?: Tx) => string;
   /** The header fields, in order. */
   items: ShowItem[];
   lines: ShowLines[];
   workflow?: WorkflowDeclaration;
-  /** What a history entry is called ('Created', 'Submitted'), and one changed field in words ('Price ₹120.00 → ₹110.00'; null: not shown). */
-  history?: { title: (action: string) => string; change: (field: string, before: unknown, after: unknown, record: ApiRecord) => string | null };
+  /**
+   * What a history entry is called ('Created', 'Submitted': English, the page translates it), and one changed field in
+   * words ('Price ₹120.00 → ₹110.00'; null: not shown), its words in the user's language through `tx`.
+   */
+  history?: {
+    title: (action: string) => string;
+    change: (field: string, before: unknown, after: unknown, record: ApiRecord, tx?: Tx) => string | null;
+  };
   related: RelatedDeclaration[];
   /**
    * Steps with a form of their own instead of the question and note (a receipt's quantities): by step name. The form

@@ -43,6 +43,7 @@ export class LoadErrorBoundary extends Component<Props, { error: Error | null }>
   }
 }
 
-function Recovery({ error, onRecovered, fallback }: { error: Error; onRecovered: () => void; fallback: Props['fallback'] }) {
-  return fallback(useLoadRecovery(error, onRecovered));
+function Recovery({ error, onRecovered, fallback: Fallback }: { error: Error; onRecovered: () => void; fallback: Props['fallback'] }) {
+  // A component of its own: the fallback reads the user's language.
+  return <Fallback {...useLoadRecovery(error, onRecovered)} />;
 }

@@ -1,24 +1,20 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
+import { useT } from '../i18n/use-t';
 import type { LoadFailedProps } from './LoadErrorBoundary';
-
-export const SCREEN_LOAD_FAILED = 'This screen could not be loaded';
 
 /** A back-office screen that failed, in the page's place: the sidebar and header stay usable. */
 export function ScreenLoadFailed({ retry, retrying, chunk }: LoadFailedProps) {
+  const { t } = useT();
   return (
     <div role="alert">
       <Result
         status="warning"
-        title={chunk ? SCREEN_LOAD_FAILED : 'Something went wrong on this screen'}
-        subTitle={
-          chunk
-            ? 'The server cannot be reached right now (it may be restarting). The screen appears by itself as soon as it answers.'
-            : 'Try again; if it keeps happening, reload the page.'
-        }
+        title={chunk ? t('crud.loadFailed.screenNotLoaded') : t('crud.loadFailed.screenBroke')}
+        subTitle={chunk ? t('crud.loadFailed.screenServerAway') : t('crud.loadFailed.tryAgain')}
         extra={
           <Button type="primary" icon={<ReloadOutlined />} loading={retrying} onClick={retry}>
-            Retry
+            {t('common.retry')}
           </Button>
         }
       />

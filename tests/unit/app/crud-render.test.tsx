@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The screens' texts come from the language files (English here).
+import '../../../src/app/i18n/i18n.js';
 import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// The screens' texts come from the language files (English here).
+import '../../../src/app/i18n/i18n.js';
 import { Tag } from 'antd';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { getTableColumns } from 'drizzle-orm';

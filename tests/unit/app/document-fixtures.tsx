@@ -1,3 +1,5 @@
+// The screens' texts come from the language files (English here).
+import '../../../src/app/i18n/i18n.js';
 import { Refine, type AccessControlProvider, type BaseRecord, type CrudFilter, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The screens' texts come from the language files (English here).
+import '../../../src/app/i18n/i18n.js';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePhoneLayout } from '../../../src/app/layout/use-phone-layout';

@@ -1,5 +1,6 @@
 import { Alert, Form, Spin } from 'antd';
 import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord, DeclaredFormDeclaration, FormMode, SpaResource } from '../../resources/types';
 import { screenPath } from '../routes';
 import { DeclaredFields } from './DeclaredFields';
@@ -21,6 +22,7 @@ type Props = { declaration: SpaResource; form: DeclaredFormDeclaration; mode: Fo
  * meanwhile (useLiveEditForm).
  */
 export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
+  const { t, tx } = useT();
   const navigate = useNavigate();
   const listPath = screenPath(declaration, 'list') ?? '/';
   // A record with a page of its own (a document) is shown once saved, and an edit's Cancel goes back to it, unless the declaration says the list.
@@ -42,15 +44,15 @@ export function DeclaredForm({ declaration, form: declared, mode, id }: Props) {
   });
 
   if (mode === 'edit') {
-    if (query?.isError) return <Alert type="error" showIcon role="alert" message={query.error.message} />;
+    if (query?.isError) return <Alert type="error" showIcon role="alert" message={tx(query.error.message)} />;
     const record = query?.data?.data;
     const problem = record && declared.recordProblem?.(record);
-    if (problem) return <Alert type="error" showIcon role="alert" message={problem} />;
+    if (problem) return <Alert type="error" showIcon role="alert" message={tx(problem)} />;
   }
   const loading = mode === 'edit' && !!query?.isLoading;
 
   return (
-    <Spin spinning={loading} tip="Loading...">
+    <Spin spinning={loading} tip={t('common.loading')}>
       <Form
         {...formProps}
         layout="vertical"

@@ -1,16 +1,19 @@
 import { Button, Space } from 'antd';
+import { useT } from '../../i18n/use-t';
 import type { FormMode } from '../../resources/types';
 
 type Props = { mode: FormMode; saving: boolean; onCancel: () => void; submitLabels?: Partial<Record<FormMode, string>> };
 
-/** Cancel and the submit button, which says what it is doing while it saves ('Updating...'). */
+/** Cancel and the submit button, which says what it is doing while it saves ('Updating...'); `submitLabels` English of ours. */
 export function FormButtons({ mode, saving, onCancel, submitLabels }: Props) {
-  const label = submitLabels?.[mode] ?? (mode === 'create' ? 'Save' : 'Update');
-  const busy = mode === 'create' ? 'Saving...' : 'Updating...';
+  const { t, tx } = useT();
+  const own = submitLabels?.[mode];
+  const label = own ? tx(own) : mode === 'create' ? t('buttons.save') : t('crud.form.update');
+  const busy = mode === 'create' ? t('crud.form.saving') : t('crud.form.updating');
   return (
     <Space style={{ marginTop: 8 }}>
       <Button onClick={onCancel} disabled={saving}>
-        Cancel
+        {t('buttons.cancel')}
       </Button>
       <Button type="primary" htmlType="submit" loading={saving}>
         {saving ? busy : label}

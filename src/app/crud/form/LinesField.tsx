@@ -2,14 +2,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Table } from 'antd';
 import type { ZodType } from 'zod';
 import { figureText } from '../../declared/declared-values';
+import { useT } from '../../i18n/use-t';
 import type { FieldDeclaration, LinesDeclaration } from '../../resources/types';
 import { DocumentTotals } from '../DocumentTotals';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
+import { txNow } from '../texts';
 import { rowShapeOf } from '../zod-fields';
 import { documentFigure } from './line-figures';
 import { LineCards } from './LineCards';
 import { linesColumns } from './lines-columns';
 
+/** `field`: its label in the user's language already; `lines`: as declared (English). */
 type Props = { field: FieldDeclaration; lines: LinesDeclaration; schema: ZodType };
 type Row = Record<string, unknown> | undefined;
 
@@ -25,6 +28,7 @@ function countProblem(schema: ZodType, rows: unknown): string | null {
  * per row, the same inputs under the same names, so nothing is off the side of the screen.
  */
 export function LinesField({ field, lines, schema }: Props) {
+  const { t, tx } = useT();
   const shape = rowShapeOf(schema);
   if (!shape) throw new Error(`Form field '${field.name}' is not a list of rows`);
   const phone = usePhoneLayout();
@@ -34,7 +38,7 @@ export function LinesField({ field, lines, schema }: Props) {
     {
       validator: async (_rule: unknown, value: unknown) => {
         const message = countProblem(schema, value);
-        if (message) throw new Error(message);
+        if (message) throw new Error(txNow(message));
       },
     },
   ];
@@ -46,17 +50,17 @@ export function LinesField({ field, lines, schema }: Props) {
           return (
             <>
               {phone ? (
-                <LineCards label={field.label} items={items} lines={lines} shape={shape} rows={rows} onRemove={remove} />
+                <LineCards label={field.label} items={items} lines={lines} shape={shape} rows={rows} onRemove={remove} tx={tx} />
               ) : (
                 <Table
                   aria-label={field.label}
                   rowKey="key"
                   dataSource={items}
-                  columns={linesColumns({ lines, shape, rows, onRemove: remove })}
+                  columns={linesColumns({ lines, shape, rows, onRemove: remove, tx })}
                   pagination={false}
                   size="small"
                   scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: `No ${field.label.toLowerCase()} yet` }}
+                  locale={{ emptyText: t('crud.lines.none', { entity: field.label.toLowerCase() }) }}
                 />
               )}
               <DocumentTotals totals={lines.totals.map((t) => ({ key: t.key, label: t.label, text: figureText(documentFigure(rows, t), t.kind) }))} />
@@ -68,7 +72,7 @@ export function LinesField({ field, lines, schema }: Props) {
                 block={phone}
                 style={{ marginTop: 8 }}
               >
-                Add {lines.itemLabel}
+                {t('crud.add', { entity: tx(lines.itemLabel) })}
               </Button>
               <Form.ErrorList errors={errors} />
             </>

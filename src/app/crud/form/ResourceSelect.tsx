@@ -1,5 +1,6 @@
 import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
+import { useT } from '../../i18n/use-t';
 
 type Props = Omit<SelectProps<string>, 'options'> & {
   resource: string;
@@ -17,6 +18,7 @@ const SEARCH_PAGE = 50;
  * loaded by id, so an edit form names it even when it is not on the first page.
  */
 export function ResourceSelect({ resource, labelField, valueField = 'id', where, value, ...props }: Props) {
+  const { t, tx } = useT();
   const { selectProps, query } = useSelect<Record<string, unknown> & { id: string }>({
     resource,
     optionLabel: (record) =>
@@ -37,7 +39,7 @@ export function ResourceSelect({ resource, labelField, valueField = 'id', where,
     <Select
       {...(selectProps as SelectProps<string>)}
       value={value}
-      notFoundContent={query.isError ? query.error?.message : query.isLoading ? 'Loading...' : undefined}
+      notFoundContent={query.isError ? tx(query.error?.message ?? '') : query.isLoading ? t('common.loading') : undefined}
       {...props}
     />
   );

@@ -1,12 +1,16 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Space } from 'antd';
 import type { ZodType } from 'zod';
+import { useT } from '../../i18n/use-t';
+import { txNow } from '../texts';
 import { zodMessage } from '../zod-rules';
 
+/** `label` and `itemLabel` in the user's language. */
 type Props = { name: string; label: string; itemLabel: string; schema: ZodType; required: boolean };
 
 /** A list of text boxes with add and remove; the last one cannot be removed. The whole list is checked by its schema. */
 export function StringListField({ name, label, itemLabel, schema, required }: Props) {
+  const { t } = useT();
   return (
     <Form.Item label={label} required={required}>
       <Form.List
@@ -15,7 +19,7 @@ export function StringListField({ name, label, itemLabel, schema, required }: Pr
           {
             validator: async (_rule, value: unknown) => {
               const message = zodMessage(schema, value ?? []);
-              if (message) throw new Error(message);
+              if (message) throw new Error(txNow(message));
             },
           },
         ]}
@@ -33,12 +37,12 @@ export function StringListField({ name, label, itemLabel, schema, required }: Pr
                   icon={<MinusCircleOutlined />}
                   disabled={fields.length <= 1}
                   onClick={() => remove(field.name)}
-                  aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
+                  aria-label={t('crud.form.removeItem', { item: itemLabel.toLowerCase(), number: index + 1 })}
                 />
               </Flex>
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
-              Add {itemLabel}
+              {t('crud.add', { entity: itemLabel })}
             </Button>
             <Form.ErrorList errors={errors} />
           </Space>

@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { DateField, DateTimeField } from '../../components/DateField';
 import { NumberField } from '../../components/NumberField';
 import type { FieldDeclaration } from '../../resources/types';
+import type { Tx } from '../texts';
 import { enumOptions, inferInput } from '../zod-fields';
 import { DAY_VALUE, INSTANT_VALUE } from './date-values';
 import { ResourceSelect } from './ResourceSelect';
@@ -50,6 +51,14 @@ export function fieldControl(field: FieldDeclaration, schema: ZodType) {
       );
   }
 }
+
+/** A declared field with the words a person reads (label, placeholder, fixed choices) in the user's language. */
+export const fieldInLanguage = (field: FieldDeclaration, tx: Tx): FieldDeclaration => ({
+  ...field,
+  label: tx(field.label),
+  ...(field.placeholder && { placeholder: tx(field.placeholder) }),
+  ...(Array.isArray(field.options) && { options: field.options.map((option) => ({ ...option, label: tx(option.label) })) }),
+});
 
 /** What the form holds for a picker's value: a day or an instant as the API's text. */
 export const valueConversion = (field: FieldDeclaration) => (field.input === 'date' ? DAY_VALUE : field.input === 'datetime' ? INSTANT_VALUE : {});

@@ -1,16 +1,30 @@
 import type { OpenNotificationParams } from '@refinedev/core';
+import { FLAT } from '../../../domain/i18n/catalogue';
+import { LANGUAGES } from '../../../domain/i18n/languages';
 import { UNEXPECTED_ERROR_MESSAGE } from '../../providers/api-error';
 import type { FormMode } from '../../resources/types';
+import { capitalise, type Tx } from '../texts';
 
-export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export { capitalise };
 
-/** 'City added successfully' / 'City updated successfully'. */
+/** 'City added successfully' / 'City updated successfully' (English: the notification says it in the user's language). */
 export function savedMessage(singular: string, mode: FormMode): string {
-  return `${capitalise(singular)} ${mode === 'create' ? 'added' : 'updated'} successfully`;
+  const entity = capitalise(singular);
+  return mode === 'create' ? `${entity} added successfully` : `${entity} updated successfully`;
 }
 
-/** Refine's own error notices: 'Error (status code: 409)', 'There was an error creating city (status code: 409'. */
-const REFINE_STATUS_NOTICE = /\(status code: [^)]*\)?\s*$/;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Refine's own error notices: 'Error (status code: 409)', 'There was an error creating city (status code: 409', in
+ * English or as the language files say Refine's 'notifications.error' ('त्रुटि (स्थिति कोड: 409)').
+ */
+const REFINE_STATUS_NOTICE = new RegExp(
+  `(?:${[...new Set(LANGUAGES.map((language) => (FLAT[language].get('notifications.error') ?? '').replace(/^[^(]*|\{\{.*$/g, '')))]
+    .filter(Boolean)
+    .map(escape)
+    .join('|')})[^)]*\\)?\\s*$`,
+);
 
 /**
  * An error notification as a person should read it: the server's (or the catalogue's) words alone, never Refine's
@@ -24,4 +38,14 @@ export function readableNotification(params: OpenNotificationParams): OpenNotifi
   const message = refineDefault ? (description ?? UNEXPECTED_ERROR_MESSAGE) : params.message;
   const details = refineDefault || description === message ? undefined : description;
   return { ...params, message, description: details, key: `error:${message}` };
+}
+
+/**
+ * A notification's message and description in the user's language: a text of ours given in English ('Failed to fetch
+ * cities', 'City deleted successfully') is translated; the server's words come in the user's language already.
+ */
+export function notificationInLanguage(params: OpenNotificationParams, tx: Tx): OpenNotificationParams {
+  const message = tx(params.message);
+  const description = params.description && tx(params.description);
+  return message === params.message && description === params.description ? params : { ...params, message, description };
 }

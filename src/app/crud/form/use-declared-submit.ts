@@ -2,7 +2,11 @@ import type { HttpError } from '@refinedev/core';
 import { useState } from 'react';
 import type { ZodObject } from 'zod';
 import type { ApiRecord } from '../../resources/types';
+import { txNow } from '../texts';
 import { messageForBox, shownPaths } from './server-errors';
+
+/** Said when the values do not parse and the schema gives no message. */
+const CHECK_THE_FORM = 'Please check the form.';
 
 /**
  * The submit of a declared form: the values parsed by the declaration's zod schema (its first message in the red box
@@ -15,7 +19,7 @@ export function useDeclaredSubmit(schema: ZodObject) {
     setSubmitError(null);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setSubmitError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      setSubmitError(txNow(parsed.error.issues[0]?.message ?? CHECK_THE_FORM));
       return;
     }
     // The refusal is shown through `refused`; the rejected promise must not surface as an uncaught error.

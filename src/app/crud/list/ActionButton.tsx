@@ -1,5 +1,6 @@
 import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 
 type Props = {
   icon: ReactNode;
@@ -16,15 +17,17 @@ type Props = {
   onClick?: () => void;
 };
 
-/** A row action button: labelled, or icon-only with a tooltip; a disabled one says why. */
-export function ActionButton({ icon, label, compact, danger, loading, disabled, disabledReason, hideTooltip, onClick }: Props) {
+/** A row action button: labelled, or icon-only with a tooltip; a disabled one says why (English of ours in the user's language). */
+export function ActionButton({ icon, label: english, compact, danger, loading, disabled, disabledReason, hideTooltip, onClick }: Props) {
+  const { tx } = useT();
+  const label = tx(english);
   const off = disabled || !!disabledReason;
   const button = (
     <Button size="small" icon={icon} danger={danger} loading={loading} disabled={off} onClick={onClick} aria-label={compact ? label : undefined}>
       {compact ? null : label}
     </Button>
   );
-  const tip = disabledReason ?? (compact ? label : null);
+  const tip = disabledReason ? tx(disabledReason) : compact ? label : null;
   if (!tip) return button;
   // A disabled button fires no mouse events: the wrapper carries the tooltip.
   return (

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { App, Button } from 'antd';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { downloadFromApi } from '../../pages/reports/shared/api-download';
 import { filterParams, sortParams } from '../../providers/query-params';
 
@@ -24,6 +25,7 @@ const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
  * that fails part-way saves nothing and says so.
  */
 export function ExportButton({ path, filters, sorters, fileName }: Props) {
+  const { t, tx } = useT();
   const { message } = App.useApp();
   // Bytes received while exporting; null when not.
   const [received, setReceived] = useState<number | null>(null);
@@ -34,18 +36,19 @@ export function ExportButton({ path, filters, sorters, fileName }: Props) {
         `/${path}.csv`,
         { ...sortParams(sorters), ...filterParams(filters) },
         `${fileName.replace(/ /g, '_')}-${new Date().toISOString().slice(0, 10)}.csv`,
-        { onProgress: setReceived, skipEmptyCsv: true, errorMessage: 'Export failed' },
+        { onProgress: setReceived, skipEmptyCsv: true, errorMessage: t('crud.export.failed') },
       );
-      if (!saved) void message.info('Nothing to export.');
+      if (!saved) void message.info(t('crud.export.nothing'));
     } catch (error) {
-      void message.error((error as Error).message || 'Export failed');
+      const reason = (error as Error).message;
+      void message.error(reason ? tx(reason) : t('crud.export.failed'));
     } finally {
       setReceived(null);
     }
   };
   return (
     <Button icon={<DownloadOutlined />} onClick={() => void run()} loading={received !== null}>
-      {received === null ? 'Export CSV' : `Exporting… ${megabytes(received)}`}
+      {received === null ? t('crud.export.button') : t('crud.export.running', { size: megabytes(received) })}
     </Button>
   );
 }

@@ -1,8 +1,10 @@
 import { FilterDropdown, type FilterDropdownProps, type MapValueEvent } from '@refinedev/antd';
 import { Input } from 'antd';
+import { useT } from '../../i18n/use-t';
 import type { ResourceOptions } from '../../resources/types';
 import { ResourceSelect } from '../form/ResourceSelect';
 
+/** `label`: the column's title, in the user's language. */
 type Props = Omit<FilterDropdownProps, 'children' | 'mapValue'> & { source: ResourceOptions | 'text'; label: string };
 
 /**
@@ -16,16 +18,12 @@ export const mapValue = (value: unknown, event: MapValueEvent) => {
 
 /** A column filter that picks one record of another resource (a warehouse's city), searched on the server, or takes typed text. */
 export function ResourceFilterDropdown({ source, label, ...props }: Props) {
+  const { t } = useT();
+  const named = { 'aria-label': t('crud.filters.filterBy', { label }), placeholder: t('crud.filters.any', { label: label.toLowerCase() }) };
   if (source === 'text') {
     return (
       <FilterDropdown {...props} mapValue={mapValue}>
-        <Input
-          allowClear
-          aria-label={`Filter by ${label}`}
-          placeholder={`Any ${label.toLowerCase()}`}
-          style={{ minWidth: 220 }}
-          onPressEnter={() => props.confirm()}
-        />
+        <Input allowClear {...named} style={{ minWidth: 220 }} onPressEnter={() => props.confirm()} />
       </FilterDropdown>
     );
   }
@@ -37,8 +35,7 @@ export function ResourceFilterDropdown({ source, label, ...props }: Props) {
         valueField={source.valueField}
         showSearch
         allowClear
-        aria-label={`Filter by ${label}`}
-        placeholder={`Any ${label.toLowerCase()}`}
+        {...named}
         style={{ minWidth: 220 }}
       />
     </FilterDropdown>

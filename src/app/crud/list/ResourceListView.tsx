@@ -3,7 +3,9 @@ import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord, SpaResource } from '../../resources/types';
+import { entityText } from '../texts';
 import { SearchWithSuggestions } from '../search/SearchWithSuggestions';
 import { suggestionSource } from '../search/suggestion-source';
 import { ExportButton } from './ExportButton';
@@ -32,9 +34,10 @@ type Props = {
  * SPEC.md's plain parameters (`?page=2&q=milk&warehouse_id=…`, see providers/router-provider.ts).
  */
 export function ResourceListView({ declaration, access, onEdit, onDeleted }: Props) {
+  const { t, tx } = useT();
   const list = declaration.list!;
   const search = list.search;
-  const singular = declaration.entity?.singular ?? 'record';
+  const singular = entityText(tx, declaration.entity?.singular ?? 'record');
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const chosenInUrl = useSearchParams()[0].has(SELECTED);
   const table = useUrlTable<ApiRecord>({
@@ -84,12 +87,12 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', marginBottom: 12 }}>
         {search ? (
           <SearchWithSuggestions
-            placeholder={search.placeholder}
+            placeholder={tx(search.placeholder)}
             appliedText={selected ? selectedLabel : q}
             fetchSuggestions={fetchSuggestions}
             label={search.label}
             renderOption={search.renderOption}
-            emptyText={list.emptyText}
+            emptyText={tx(list.emptyText)}
             onSearch={(text) => setFilter('q', text, [SELECTED])}
             onSelect={(record) => setFilter(SELECTED, String(record.id), ['q'])}
             onClear={() => setFilter('q', '', [SELECTED])}
@@ -121,26 +124,26 @@ export function ResourceListView({ declaration, access, onEdit, onDeleted }: Pro
           type="error"
           showIcon
           role="alert"
-          message={`Could not fetch ${singular} details.`}
+          message={t('crud.list.chosenFailed', { entity: singular })}
           style={ALERT_STYLE}
           action={
             <Button size="small" onClick={showAll}>
-              Show all
+              {t('crud.list.showAll')}
             </Button>
           }
         />
       )}
       {!selected && <ListError error={tableQuery.error} onRetry={() => tableQuery.refetch()} retrying={tableQuery.isFetching} />}
-      {actionError && <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={ALERT_STYLE} />}
+      {actionError && <Alert type="error" showIcon role="alert" closable message={tx(actionError)} onClose={() => setActionError(null)} style={ALERT_STYLE} />}
       {selected && !selectedFailed && (
         <Alert
           type="info"
           showIcon
-          message={`Showing the chosen ${singular} only.`}
+          message={t('crud.list.chosenOnly', { entity: singular })}
           style={ALERT_STYLE}
           action={
             <Button size="small" onClick={showAll}>
-              Show all
+              {t('crud.list.showAll')}
             </Button>
           }
         />

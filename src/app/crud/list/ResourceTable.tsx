@@ -4,9 +4,11 @@ import { Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'a
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord, ColumnDeclaration, SpaResource } from '../../resources/types';
 import { retryableLazy } from '../../routes/retryable-lazy';
 import { screenPath } from '../routes';
+import type { Tx } from '../texts';
 import { emptyTextOf } from './ListError';
 import { RowDeleteButton } from './RowDeleteButton';
 import { ResourceFilterDropdown } from './ResourceFilterDropdown';
@@ -38,9 +40,9 @@ const DateRangeFilterDropdown = retryableLazy(async () => ({ default: (await imp
 
 /**
  * A column's header filter, in antd's terms: fixed choices (one, or several where the column says so), a resource's
- * records or typed text (one value), or a period of days.
+ * records or typed text (one value), or a period of days; its words in the user's language.
  */
-function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[], onFilter: Props['onFilter']) {
+function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[], onFilter: Props['onFilter'], tx: Tx) {
   const options = column.filter?.options;
   if (!options) return {};
   const param = column.filter?.param ?? column.key;
@@ -51,7 +53,7 @@ function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[
       filterDropdown: ({ close }: FilterDropdownProps) => (
         <Suspense fallback={null}>
           <DateRangeFilterDropdown
-            label={column.title}
+            label={tx(column.title)}
             from={from}
             to={to}
             close={close}
@@ -70,8 +72,8 @@ function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[
     filterMultiple: multiple,
     filteredValue: filtered ? (multiple ? filtered.split(',') : [filtered]) : null,
     ...(Array.isArray(options)
-      ? { filters: options.map((o) => ({ text: o.label, value: o.value })) }
-      : { filterDropdown: (props: FilterDropdownProps) => <ResourceFilterDropdown {...props} source={options} label={column.title} /> }),
+      ? { filters: options.map((o) => ({ text: tx(o.label), value: o.value })) }
+      : { filterDropdown: (props: FilterDropdownProps) => <ResourceFilterDropdown {...props} source={options} label={tx(column.title)} /> }),
   };
 }
 
@@ -80,6 +82,7 @@ function headerFilter(column: ColumnDeclaration<ApiRecord>, filters: CrudFilter[
  * only on a record that may still change). A record with a page of its own is opened from its first cell.
  */
 export function ResourceTable({ declaration, rows, loading, failed, sorters, filters, onSort, onFilter, access, onEdit, onDeleted, onDeleteFailed }: Props) {
+  const { t, tx } = useT();
   const list = declaration.list!;
   const RowActions = list.rowActions;
   const singular = declaration.entity?.singular ?? 'record';
@@ -93,12 +96,12 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
       const page = index === 0 && declaration.routes?.show;
       return {
         key: column.key,
-        title: column.title,
+        title: tx(column.title),
         width: column.width,
         align: column.align,
         render: (_: unknown, record: ApiRecord) => (page ? <Link to={screenPath(declaration, 'show', record.id)!}>{cell(record)}</Link> : cell(record)),
         ...(column.sort && { sorter: true, sortOrder: sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null }),
-        ...headerFilter(column, filters, onFilter),
+        ...headerFilter(column, filters, onFilter, tx),
       };
     });
     if (!RowActions && !canEdit && !access.delete) return declared;
@@ -106,18 +109,18 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
       ...declared,
       {
         key: 'actions',
-        title: 'Actions',
+        title: t('crud.list.actions'),
         render: (_: unknown, record: ApiRecord) => (
           <Space size="small">
             {RowActions && <RowActions record={record} compact={list.compactActions} />}
             {canEdit && editable(record) && (
-              <Tooltip title={list.compactActions ? 'Edit' : undefined}>
+              <Tooltip title={list.compactActions ? t('buttons.edit') : undefined}>
                 <EditButton
                   size="small"
                   resource={declaration.name}
                   recordItemId={record.id}
                   hideText={list.compactActions}
-                  aria-label={list.compactActions ? 'Edit' : undefined}
+                  aria-label={list.compactActions ? t('buttons.edit') : undefined}
                   accessControl={{ enabled: true, hideIfUnauthorized: true }}
                   // Handling charges edit in the form above the list instead of on an edit route.
                   onClick={onEdit ? () => onEdit(record) : undefined}
@@ -140,7 +143,7 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
         ),
       },
     ];
-  }, [list, sorters, filters, onFilter, RowActions, canEdit, editable, access.delete, singular, declaration, onEdit, onDeleted, onDeleteFailed]);
+  }, [list, sorters, filters, onFilter, RowActions, canEdit, editable, access.delete, singular, declaration, onEdit, onDeleted, onDeleteFailed, t, tx]);
 
   // Header clicks become the table's sort and filters, named as the API names them (`sort=firstname`, `role=`).
   const onChange: TableProps<ApiRecord>['onChange'] = (_pagination, tableFilters, sorter, extra) => {
@@ -166,7 +169,7 @@ export function ResourceTable({ declaration, rows, loading, failed, sorters, fil
       loading={loading}
       pagination={false}
       onChange={onChange}
-      locale={{ emptyText: emptyTextOf({ failed }, list.emptyText) }}
+      locale={{ emptyText: emptyTextOf({ failed }, tx(list.emptyText)) }}
       // Cells wrap to fit; a screen too narrow even then scrolls sideways.
       scroll={{ x: 'min-content' }}
       size="middle"

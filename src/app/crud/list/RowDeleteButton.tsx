@@ -1,7 +1,8 @@
 import { DeleteButton } from '@refinedev/antd';
 import type { BaseKey, HttpError } from '@refinedev/core';
 import { Tooltip } from 'antd';
-import { capitalise } from '../form/notifications';
+import { useT } from '../../i18n/use-t';
+import { capitalise, entityText } from '../texts';
 
 type Props = {
   resource: string;
@@ -23,23 +24,26 @@ type Props = {
 
 /** Refine's DeleteButton as every list uses it: SPEC's confirmation, pessimistic, hidden from roles that may not delete. */
 export function RowDeleteButton({ resource, id, singular, confirm, errorMessage, onDeleted, onFailed, compact, size = 'small' }: Props) {
+  const { t, tx } = useT();
+  const entity = entityText(tx, singular);
   const button = (
     <DeleteButton
       size={size}
       resource={resource}
       recordItemId={id}
       hideText={compact}
-      aria-label={compact ? 'Delete' : undefined}
+      aria-label={compact ? t('buttons.delete') : undefined}
       accessControl={{ enabled: true, hideIfUnauthorized: true }}
       mutationMode="pessimistic"
       meta={errorMessage ? { errorMessage } : undefined}
-      confirmTitle={confirm ?? `Are you sure you want to delete this ${singular}?`}
-      confirmOkText="Delete"
-      confirmCancelText="Cancel"
-      successNotification={{ type: 'success', message: `${capitalise(singular)} deleted successfully` }}
+      confirmTitle={confirm ? tx(confirm) : t('crud.delete.confirm', { entity })}
+      confirmOkText={t('buttons.delete')}
+      confirmCancelText={t('buttons.cancel')}
+      successNotification={{ type: 'success', message: t('crud.delete.done', { entity: capitalise(entity) }) }}
       // DeleteButton has no onError: a page that shows the reason in place takes it here and skips the notification.
       errorNotification={(error) => {
-        const message = (error as HttpError | undefined)?.message ?? `Failed to delete ${singular}`;
+        const refusal = (error as HttpError | undefined)?.message;
+        const message = refusal ? tx(refusal) : t('crud.errors.delete', { entity });
         if (!onFailed) return { type: 'error', message };
         onFailed(message);
         return false;
@@ -47,5 +51,5 @@ export function RowDeleteButton({ resource, id, singular, confirm, errorMessage,
       onSuccess={onDeleted}
     />
   );
-  return compact ? <Tooltip title="Delete">{button}</Tooltip> : button;
+  return compact ? <Tooltip title={t('buttons.delete')}>{button}</Tooltip> : button;
 }

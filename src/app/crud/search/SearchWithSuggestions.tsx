@@ -1,9 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord } from '../../resources/types';
 import { useSuggestions, type FetchSuggestions } from './use-suggestions';
 
+/** `placeholder` and `emptyText` in the user's language. */
 type Props = {
   placeholder: string;
   /** The text the list is showing (the applied search, or the chosen record's name). */
@@ -24,6 +26,7 @@ const notice = (key: string, text: ReactNode) => ({ value: key, disabled: true, 
 
 /** A search box that suggests records as you type (SPEC.md section 2), with its own loading, error and empty text. */
 export function SearchWithSuggestions({ placeholder, appliedText, fetchSuggestions, label, renderOption, emptyText, onSearch, onSelect, onClear }: Props) {
+  const { t, tx } = useT();
   const [text, setText] = useState(appliedText);
   const [state, ask, reset] = useSuggestions(fetchSuggestions);
   // Enter on a highlighted suggestion also reaches the input: that Enter chose a record, it is not a search.
@@ -36,9 +39,9 @@ export function SearchWithSuggestions({ placeholder, appliedText, fetchSuggestio
       case 'idle':
         return [];
       case 'loading':
-        return [notice('__loading', <Typography.Text type="secondary">Searching...</Typography.Text>)];
+        return [notice('__loading', <Typography.Text type="secondary">{t('crud.search.searching')}</Typography.Text>)];
       case 'error':
-        return [notice('__error', <Typography.Text type="danger">{state.message}</Typography.Text>)];
+        return [notice('__error', <Typography.Text type="danger">{tx(state.message)}</Typography.Text>)];
       case 'done':
         if (!state.items.length) return [notice('__empty', <Typography.Text type="secondary">{emptyText}</Typography.Text>)];
         return state.items.map((record) => ({
@@ -46,7 +49,7 @@ export function SearchWithSuggestions({ placeholder, appliedText, fetchSuggestio
           label: renderOption ? renderOption(record) : label(record),
         }));
     }
-  }, [state, emptyText, label, renderOption]);
+  }, [state, emptyText, label, renderOption, t, tx]);
 
   const choose = (value: string) => {
     if (state.status !== 'done') return;

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../domain/constants';
 import type { ApiRecord } from '../../resources/types';
 
+/** Said when a suggestion request fails without a message (English: the box says it in the user's language). */
+const SEARCH_FAILED = 'Search failed';
+
 export type FetchSuggestions = (text: string, signal: AbortSignal) => Promise<ApiRecord[]>;
 
 export type SuggestionState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; items: ApiRecord[] };
@@ -39,7 +42,7 @@ export function useSuggestions(fetchSuggestions: FetchSuggestions): [SuggestionS
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            setState({ status: 'error', message: error instanceof Error ? error.message : 'Search failed' });
+            setState({ status: 'error', message: error instanceof Error ? error.message : SEARCH_FAILED });
           },
         );
       }, AUTOCOMPLETE_DEBOUNCE_MS);

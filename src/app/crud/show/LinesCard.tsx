@@ -1,5 +1,6 @@
 import { Card, Table } from 'antd';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord, ShowLines } from '../../resources/types';
 import { DocumentTotals } from '../DocumentTotals';
 
@@ -11,12 +12,14 @@ const sentNone = (rows: readonly ApiRecord[], key: string) => rows.length > 0 &&
  * total the API left out for the role is left out here too), then whatever the document adds under them.
  */
 export function LinesCard({ lines, record }: { lines: ShowLines; record: ApiRecord }) {
+  const { tx } = useT();
+  const title = tx(lines.title);
   const rows = (record[lines.key] ?? []) as ApiRecord[];
   const Footer = lines.footer;
   return (
-    <Card size="small" title={lines.title} style={{ marginTop: 16 }}>
+    <Card size="small" title={title} style={{ marginTop: 16 }}>
       <Table<ApiRecord>
-        aria-label={lines.title}
+        aria-label={title}
         rowKey={(row) => String(row._id)}
         dataSource={rows}
         pagination={false}
@@ -28,7 +31,7 @@ export function LinesCard({ lines, record }: { lines: ShowLines; record: ApiReco
             .filter((column) => !sentNone(rows, column.key))
             .map((column) => ({
               key: column.key,
-              title: column.title,
+              title: tx(column.title),
               align: column.align,
               render: (_: unknown, row: ApiRecord) => (column.render ? column.render(row) : (row[column.key] as ReactNode)),
             })),

@@ -3,8 +3,9 @@ import { useShow } from '@refinedev/core';
 import { Alert, App, Card, Descriptions, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord, HistoryEntry, SpaResource, StepDeclaration } from '../../resources/types';
-import { capitalise } from '../form/notifications';
+import { capitalise, entityText } from '../texts';
 import { RowDeleteButton } from '../list/RowDeleteButton';
 import { screenPath } from '../routes';
 import { HistoryPanel } from '../../history/HistoryPanel';
@@ -25,11 +26,13 @@ type Props = {
  * user's grants allow, Edit and Delete while its status lets it change, its history and the records pointing at it.
  */
 export function ResourceShowPage({ declaration, relatedOf }: Props) {
+  const { t, tx } = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const show = declaration.show!;
   const singular = declaration.entity?.singular ?? 'record';
+  const entity = entityText(tx, singular);
   const { result: record, query } = useShow<ApiRecord>({ resource: declaration.name, id, queryOptions: { retry: false }, errorNotification: false });
   const step = useStep(declaration, id);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -42,7 +45,8 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
   const runStep = async (chosen: StepDeclaration, body: Record<string, unknown>, key: string) => {
     setActionError(null);
     await step.run(chosen, body, key);
-    void message.success(`${capitalise(singular)} ${(show.history?.title(chosen.name) ?? chosen.label).toLowerCase()}`);
+    // 'Purchase order submitted': the noun, then what the history calls the step ('ख़रीद आदेश जमा किया गया').
+    void message.success(`${capitalise(entity)} ${tx(show.history?.title(chosen.name) ?? chosen.label).toLowerCase()}`);
   };
   const Extra = show.headerExtra;
 
@@ -85,7 +89,7 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
     <Show
       title={
         <Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>
-          {record ? show.title(record) : capitalise(singular)}
+          {record ? show.title(record, tx) : capitalise(entity)}
         </Typography.Title>
       }
       resource={declaration.name}
@@ -94,23 +98,23 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
       breadcrumb={false}
       headerButtons={() => buttons}
     >
-      {query.isError && <Alert type="error" showIcon role="alert" message={query.error.message} />}
+      {query.isError && <Alert type="error" showIcon role="alert" message={tx(query.error.message)} />}
       {actionError && (
-        <Alert type="error" showIcon role="alert" closable message={actionError} onClose={() => setActionError(null)} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon role="alert" closable message={tx(actionError)} onClose={() => setActionError(null)} style={{ marginBottom: 12 }} />
       )}
       {record && (
         <>
           <Descriptions
             size="small"
             column={{ xs: 1, sm: 1, md: 2 }}
-            items={show.items.map((item) => ({ key: item.key, label: item.label, children: item.render(record) }))}
+            items={show.items.map((item) => ({ key: item.key, label: tx(item.label), children: item.render(record) }))}
           />
           {show.lines.map((lines) => (
             <LinesCard key={lines.key} lines={lines} record={record} />
           ))}
           {/* A document carries its history (steps and notes, oldest first); any other record's is read from the API. */}
           {show.history && Array.isArray(history) ? (
-            <Card size="small" title="History" style={{ marginTop: 16 }}>
+            <Card size="small" title={t('history.title')} style={{ marginTop: 16 }}>
               <HistoryTimeline entries={history as HistoryEntry[]} history={show.history} record={record} />
             </Card>
           ) : (

@@ -1,6 +1,7 @@
 import { useCan } from '@refinedev/core';
 import { Button } from 'antd';
 import { Suspense, useState, type ComponentType } from 'react';
+import { useT } from '../../i18n/use-t';
 import { keyPerSubmission } from '../../pages/inventory/stock/idempotency-key';
 import type { ApiRecord, StepDeclaration, StepFormProps } from '../../resources/types';
 import { StepModal } from './StepModal';
@@ -26,6 +27,7 @@ type Props = {
  * so the API takes the step once.
  */
 export function StepButton({ resource, record, step, singular, busy, form: StepForm, onSubmit, onRefused }: Props) {
+  const { tx } = useT();
   const { data: access } = useCan({ resource, action: step.name });
   const [open, setOpen] = useState(false);
   const [keys, setKeys] = useState(() => keyPerSubmission());
@@ -56,7 +58,7 @@ export function StepButton({ resource, record, step, singular, busy, form: StepF
   return (
     <>
       <Button onClick={start} disabled={busy}>
-        {step.label}
+        {tx(step.label)}
       </Button>
       {StepForm
         ? // A form loaded on first use: the page stays as it is meanwhile (the button waits), not a whole-page spinner.

@@ -1,5 +1,6 @@
 import { Alert, Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 import type { StepDeclaration } from '../../resources/types';
 
@@ -24,13 +25,15 @@ type Props = {
  * stays until Back.
  */
 export function StepFormModal({ step, open, busy, title, problem, onProblemClose, onOk, onClose, children }: Props) {
+  const { t, tx } = useT();
   const phone = usePhoneLayout();
+  const action = tx(step.label);
   return (
     <Modal
       open={open}
-      title={title ?? step.label}
-      okText={step.label}
-      cancelText="Back"
+      title={title ?? action}
+      okText={action}
+      cancelText={t('crud.steps.back')}
       confirmLoading={busy}
       onOk={onOk}
       onCancel={onClose}
@@ -39,7 +42,7 @@ export function StepFormModal({ step, open, busy, title, problem, onProblemClose
       width={phone ? '100vw' : 1000}
       style={phone ? { top: 0, margin: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
     >
-      {problem && <Alert type="error" showIcon role="alert" closable message={problem} onClose={onProblemClose} style={{ marginBottom: 12 }} />}
+      {problem && <Alert type="error" showIcon role="alert" closable message={tx(problem)} onClose={onProblemClose} style={{ marginBottom: 12 }} />}
       {children}
     </Modal>
   );

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The screens' texts come from the language files (English here).
+import '../../../../src/app/i18n/i18n.js';
 import { Refine, type AuthProvider, type BaseRecord, type DataProvider, type LiveEvent, type LiveProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

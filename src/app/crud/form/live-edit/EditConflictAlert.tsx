@@ -1,5 +1,6 @@
 import { Alert, Button, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { differences, type Difference } from './edit-conflict';
 import type { EditConflict } from './use-live-edit-form';
 
@@ -9,45 +10,45 @@ type Props = {
   labels: Readonly<Record<string, string>>;
 };
 
-const columns = [
-  { key: 'label', dataIndex: 'label', title: 'Field' },
-  { key: 'theirs', dataIndex: 'theirs', title: 'Theirs' },
-  { key: 'yours', dataIndex: 'yours', title: 'Yours' },
-];
-
 /**
  * Above an edit form: someone else changed the record ('Load their changes'), or a save was refused for it ('Overwrite',
  * 'Review changes'). Whatever the user typed stays in the form until they choose otherwise.
  */
 export function EditConflictAlert({ conflict, labels }: Props) {
+  const { t, tx } = useT();
   const [review, setReview] = useState<Difference[] | null>(null);
+  const columns = [
+    { key: 'label', dataIndex: 'label', title: t('crud.conflict.field') },
+    { key: 'theirs', dataIndex: 'theirs', title: t('crud.conflict.theirs') },
+    { key: 'yours', dataIndex: 'yours', title: t('crud.conflict.yours') },
+  ];
   const { notice } = conflict;
   if (!notice) return null;
   const actions =
     notice.kind === 'changed' ? (
       <Popconfirm
-        title="Load their changes?"
-        description="What you typed here will be lost."
-        okText="Load them"
-        cancelText="Keep mine"
+        title={t('crud.conflict.loadQuestion')}
+        description={t('crud.conflict.loadWarning')}
+        okText={t('crud.conflict.loadOk')}
+        cancelText={t('crud.conflict.keepMine')}
         onConfirm={() => conflict.loadTheirs()}
       >
-        <Button size="small">Load their changes</Button>
+        <Button size="small">{t('crud.conflict.load')}</Button>
       </Popconfirm>
     ) : (
       <Space>
-        <Button size="small" onClick={() => setReview(differences(notice.current, conflict.typed(), labels))}>
-          Review changes
+        <Button size="small" onClick={() => setReview(differences(notice.current, conflict.typed(), labels, tx))}>
+          {t('crud.conflict.review')}
         </Button>
         <Popconfirm
-          title="Overwrite their changes?"
-          description="Your values replace what they saved."
-          okText="Overwrite them"
-          cancelText="Cancel"
+          title={t('crud.conflict.overwriteQuestion')}
+          description={t('crud.conflict.overwriteWarning')}
+          okText={t('crud.conflict.overwriteOk')}
+          cancelText={t('buttons.cancel')}
           onConfirm={() => conflict.overwrite()}
         >
           <Button size="small" danger>
-            Overwrite
+            {t('crud.conflict.overwrite')}
           </Button>
         </Popconfirm>
       </Space>
@@ -59,20 +60,20 @@ export function EditConflictAlert({ conflict, labels }: Props) {
         type="warning"
         showIcon
         role="alert"
-        message={notice.message}
+        message={tx(notice.message)}
         action={actions}
         closable
         onClose={conflict.dismiss}
         style={{ marginBottom: 16 }}
       />
-      <Modal open={review !== null} title="Their changes and yours" footer={null} onCancel={() => setReview(null)} width={720}>
+      <Modal open={review !== null} title={t('crud.conflict.reviewTitle')} footer={null} onCancel={() => setReview(null)} width={720}>
         <Table<Difference>
           size="small"
           rowKey="field"
           pagination={false}
           columns={columns}
           dataSource={review ?? []}
-          locale={{ emptyText: 'Your values and theirs are the same.' }}
+          locale={{ emptyText: t('crud.conflict.same') }}
         />
       </Modal>
     </>

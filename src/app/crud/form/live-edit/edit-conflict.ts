@@ -1,8 +1,12 @@
 import type { BaseRecord, LiveEvent } from '@refinedev/core';
 import { ApiError } from '../../../providers/api-error';
 import { isStockMovement, type ChangeEvent } from '../../../providers/live/change-event';
+import { asIs, type Tx } from '../../texts';
 
-/** What an edit form tells its user: someone else saved this record meanwhile, or the save was refused (409) for it. */
+/**
+ * What an edit form tells its user: someone else saved this record meanwhile, or the save was refused (409) for it.
+ * `message`: English of ours, or the server's words (the alert says it in the user's language).
+ */
 export type EditNotice = { kind: 'changed'; message: string } | { kind: 'conflict'; message: string; current: BaseRecord };
 
 export const changedMessage = (name: string | null | undefined) =>
@@ -35,16 +39,17 @@ export type Difference = { field: string; label: string; theirs: string; yours: 
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
-export function shownValue(value: unknown): string {
+/** A value in words; a flag's Yes or No in the user's language through `tx`. */
+export function shownValue(value: unknown, tx: Tx = asIs): string {
   if (blank(value)) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return tx(value ? 'Yes' : 'No');
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Each field of the form whose value on the server now differs from what the user has in the form. */
-export function differences(current: BaseRecord, yours: Record<string, unknown>, labels: Readonly<Record<string, string>>): Difference[] {
+/** Each field of the form whose value on the server now differs from what the user has in the form (its words through `tx`). */
+export function differences(current: BaseRecord, yours: Record<string, unknown>, labels: Readonly<Record<string, string>>, tx: Tx = asIs): Difference[] {
   return Object.entries(labels)
     .filter(([field]) => !same(current[field], yours[field]))
-    .map(([field, label]) => ({ field, label, theirs: shownValue(current[field]), yours: shownValue(yours[field]) }));
+    .map(([field, label]) => ({ field, label: tx(label), theirs: shownValue(current[field], tx), yours: shownValue(yours[field], tx) }));
 }
