@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { i18next } from '../../../src/app/i18n/i18n.js';
-import { i18nProvider } from '../../../src/app/i18n/i18n-provider.js';
+import { providerFor } from '../../../src/app/i18n/i18n-provider.js';
+
+const i18nProvider = providerFor();
 import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
