@@ -41,20 +41,20 @@ export function AppHeader() {
     >
       {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('shell.openMenu')} onClick={() => setMobileSiderOpen(true)} />}
       <Space size="middle" align="center" style={{ minWidth: 0 }}>
-      <LanguageSwitch onChosen={(language) => void saveUserLanguage(language)} />
-      {user && (
-        <Space size="middle" align="center" data-testid="current-user" style={{ minWidth: 0, lineHeight: 1.5 }}>
-          <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
-          <Typography.Text strong ellipsis style={{ maxWidth: phone ? 140 : undefined }}>
-            {user.name}
-          </Typography.Text>
-          {roleLabel && (
-            <Tag color={user.role === 'admin' ? 'green' : 'blue'} data-testid="current-role">
-              {tx(roleLabel)}
-            </Tag>
-          )}
-        </Space>
-      )}
+        <LanguageSwitch onChosen={(language) => void saveUserLanguage(language)} />
+        {user && (
+          <Space size="middle" align="center" data-testid="current-user" style={{ minWidth: 0, lineHeight: 1.5 }}>
+            <Avatar icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
+            <Typography.Text strong ellipsis style={{ maxWidth: phone ? 140 : undefined }}>
+              {user.name}
+            </Typography.Text>
+            {roleLabel && (
+              <Tag color={user.role === 'admin' ? 'green' : 'blue'} data-testid="current-role">
+                {tx(roleLabel)}
+              </Tag>
+            )}
+          </Space>
+        )}
       </Space>
     </Layout.Header>
   );

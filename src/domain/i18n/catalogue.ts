@@ -79,7 +79,11 @@ export function textOf(key: string, language: DisplayLanguage, params?: Readonly
  */
 export function translateText(text: string, language: DisplayLanguage): string {
   if (language === 'en' || !text) return text;
-  if (!byText.has(text) && text.includes('; ')) return text.split('; ').map((part) => translateText(part, language)).join('; ');
+  if (!byText.has(text) && text.includes('; '))
+    return text
+      .split('; ')
+      .map((part) => translateText(part, language))
+      .join('; ');
   // A refusal's summary names a field by its API name where the message does not ('wards.0: Each ward must be text').
   const named = byText.has(text) ? null : FIELD_PREFIX.exec(text);
   if (named && keyOfText(named[2]!)) return `${named[1]}: ${translateText(named[2]!, language)}`;

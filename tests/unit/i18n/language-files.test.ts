@@ -57,7 +57,9 @@ describe('the language files', () => {
   it('translate every text (a copy of the English left in hi.json is not a translation)', () => {
     // Texts that read the same in Hindi: codes and names people use as they are.
     const sameInHindi = /^(GST|SKU|HSN|CSV|JSON|PDF|ID|OK|MRP|FEFO|AVCO|UTC|IST|ETag|₹|—|-|\s|\d|[{}]|[^A-Za-z])*$/;
-    const untranslated = [...FLAT.en].filter(([key, english]) => FLAT.hi.get(key) === english && /[A-Za-z]/.test(english.replace(/\{\{\s*\w+\s*\}\}/g, '')) && !sameInHindi.test(english));
+    const untranslated = [...FLAT.en].filter(
+      ([key, english]) => FLAT.hi.get(key) === english && /[A-Za-z]/.test(english.replace(/\{\{\s*\w+\s*\}\}/g, '')) && !sameInHindi.test(english),
+    );
     expect(untranslated.map(([key]) => key)).toEqual([]);
   });
 
