@@ -5,8 +5,6 @@ import { UNEXPECTED_ERROR_MESSAGE } from '../../providers/api-error';
 import type { FormMode } from '../../resources/types';
 import { capitalise, type Tx } from '../texts';
 
-export { capitalise };
-
 /** 'City added successfully' / 'City updated successfully' (English: the notification says it in the user's language). */
 export function savedMessage(singular: string, mode: FormMode): string {
   const entity = capitalise(singular);
