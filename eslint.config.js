@@ -5,7 +5,7 @@ import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 /** The SPA's folders whose every text is translated (see the rule at the end). */
-const TRANSLATED_FOLDERS = ['src/app/i18n', 'src/app/layout', 'src/app/pages/login', 'src/app/pages/errors'];
+const TRANSLATED_FOLDERS = ['src/app/i18n', 'src/app/layout', 'src/app/pages/login', 'src/app/pages/errors', 'src/app/pages/reports', 'src/app/pages/dashboard'];
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
