@@ -5,6 +5,7 @@ import { rowsOf } from '../db/rows.js';
 import { EXPIRY_WINDOWS, type ExpiringDownloadQuery, type ExpiringQuery, type ExpiringRow, type ExpiryWindowTotal } from '../../domain/schemas/batches.js';
 import { badRequest, isUuid } from '../http/errors.js';
 import { sendCsvDownload } from '../http/csv-download.js';
+import { downloadWords } from './report-language.js';
 import { warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 
 type Window = (typeof EXPIRY_WINDOWS)[number];
@@ -113,9 +114,10 @@ export function expiringReport(db: Db) {
         EXPIRY_WINDOWS.map((w) => sql`when ${inWindow(w)} then ${w.label}`),
         sql` `,
       );
+      const words = downloadWords(reply);
       return sendCsvDownload<CsvRow>(reply, db, {
         filename: `expiry-report-${slug}.csv`,
-        header: ['Bucket', 'Warehouse', 'Product', 'Batch', 'Expiry date', 'Days to expiry', 'Quantity', ...(seesCosts ? ['Value'] : [])],
+        header: ['Bucket', 'Warehouse', 'Product', 'Batch', 'Expiry date', 'Days to expiry', 'Quantity', ...(seesCosts ? ['Value'] : [])].map(words),
         query: sql`
           select case ${label} end as window, w.name as warehouse_name, p.productname as product_name, b.batch_no,
                  to_char(b.expiry_date, 'YYYY-MM-DD') as expiry_date, ${daysLeft} as days_to_expiry, b.current_stock as quantity,
@@ -124,7 +126,7 @@ export function expiringReport(db: Db) {
            where ${where}
            ${order}`,
         toCells: (r) => [
-          r.window ?? '',
+          r.window === null ? '' : words(r.window),
           r.warehouse_name,
           r.product_name,
           r.batch_no,

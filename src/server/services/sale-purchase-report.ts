@@ -7,6 +7,7 @@ import type { SalePurchaseDownloadQuery, SalePurchaseItemsQuery, SalePurchaseQue
 import { REPORT_TIME_ZONE } from '../../domain/business-days.js';
 import { badRequest } from '../http/errors.js';
 import { sendCsvDownload } from '../http/csv-download.js';
+import { downloadWords } from './report-language.js';
 import { requireWarehouse, type MovementLinks } from './inventory-records.js';
 import { warehouseFilter, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { warehouses } from '../db/schema.js';
@@ -189,9 +190,10 @@ export function salePurchaseReportService(db: Db) {
         total_value: number;
       };
       const name = warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      const words = downloadWords(reply);
       return sendCsvDownload<CsvRow>(reply, db, {
         filename: `sale-purchase-${name}-${query.start_date}-to-${query.end_date}.csv`,
-        header: ['Section', 'Date', 'Time', 'Product', 'Quantity', ...(seesCosts ? ['Unit Cost', 'Total Value'] : [])],
+        header: ['Section', 'Date', 'Time', 'Product', 'Quantity', ...(seesCosts ? ['Unit Cost', 'Total Value'] : [])].map(words),
         query: sql`
           select case when i.flow = 'purchase' then 'Purchases' else 'Sales' end as section, i.day, i.created, i.product_name,
                  i.quantity, i.unit_cost, i.total_value
@@ -217,10 +219,11 @@ export function salePurchaseReportService(db: Db) {
             ) i
            order by i.flow, i.day, i.last, i.at, i.seq`,
         toCells: (row): CsvCell[] => [
-          row.section,
+          words(row.section),
           row.day,
           row.created ?? '',
-          row.product_name,
+          // A day's total row (no time) is named 'Day total' by the query; a movement's is its product's name.
+          row.created === null ? words(row.product_name) : row.product_name,
           row.quantity,
           ...(seesCosts ? [row.unit_cost ?? '', row.total_value] : []),
         ],

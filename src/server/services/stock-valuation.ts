@@ -7,6 +7,7 @@ import type { CsvCell } from '../../domain/csv.js';
 import type { StockValuationQuery, ValuationGroup, ValuationRow as ValuationAnswerRow } from '../../domain/schemas/valuation.js';
 import { requireRef } from '../http/errors.js';
 import { sendCsvDownload } from '../http/csv-download.js';
+import { downloadWords } from './report-language.js';
 import { warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
 import { dayStart } from './report-period.js';
 import { offsetOf } from './list-helpers.js';
@@ -181,6 +182,7 @@ export function stockValuationService(db: Db) {
       const { clause } = order(query);
       const byProduct = query.group_by === 'product';
       const byCategory = byProduct || query.group_by === 'category';
+      const words = downloadWords(reply);
       return sendCsvDownload<ValuationRow>(reply, db, {
         filename: `stock-valuation-${query.group_by}-${asOf}.csv`,
         header: [
@@ -189,7 +191,7 @@ export function stockValuationService(db: Db) {
           ...(byProduct ? ['Product'] : []),
           'Quantity',
           ...(seesCosts ? ['Average cost', 'Stock value'] : []),
-        ],
+        ].map(words),
         query: sql`${ctes} select * from (${NAMED} from grouped g ${NAMES}) r order by ${clause}`,
         toCells: (row): CsvCell[] => [
           row.warehouse_name,

@@ -13,6 +13,7 @@ import { MovementReference, referenceLink } from '../../../src/app/pages/reports
 import { DayGroupedTable } from '../../../src/app/pages/reports/sale-purchase/DayGroupedTable.js';
 import type { StockMovement } from '../../../src/app/pages/inventory/shared/types.js';
 import { fakeScreenWidth } from './screen-width';
+import { i18next } from '../../../src/app/i18n/i18n.js';
 
 // The sale-purchase table asks Refine whether costs may be seen: here they may.
 vi.mock('../../../src/app/access/costs', async (original) => ({ ...(await original<object>()), useSeesCosts: () => true }));
@@ -123,7 +124,7 @@ describe("a movement's reference", () => {
   });
 
   it("is the ledger table's Reference column", async () => {
-    const column = movementColumns.find((c) => c.key === 'reference')!;
+    const column = movementColumns(i18next.t).find((c) => c.key === 'reference')!;
     const movement = { _id: 'm1', quantity: 5, ...receipt } as StockMovement;
     atRoot(<>{'render' in column && column.render ? (column.render(undefined, movement, 0) as ReactNode) : null}</>);
     expect((await screen.findByRole('link', { name: 'PO-2026-00042' })).getAttribute('href')).toBe(`/purchase-orders/show/${ORDER_ID}`);

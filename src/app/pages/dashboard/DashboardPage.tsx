@@ -15,20 +15,22 @@ import { StatCards } from './StatCards';
 import { StockFlowCard } from './StockFlowCard';
 import { useDashboardSummary } from './use-dashboard-summary';
 import { WarehousesPanel } from './WarehousesPanel';
+import { useT } from '../../i18n/use-t';
 
 /** `/admin-dashboard`: the business at a glance, from one summary request (no list downloads). */
 export default function DashboardPage() {
   const { summary, isLoading, isFetching, error, refetch } = useDashboardSummary();
   const { data: user } = useGetIdentity<Identity>();
+  const { t } = useT();
   const panel = { summary, loading: isLoading, failed: !!error };
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        subTitle={user ? `Welcome back, ${user.name}` : undefined}
+        title={t('menu.dashboard')}
+        subTitle={user ? t('dashboard.welcome', { name: user.name }) : undefined}
         extra={
           <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-            Refresh
+            {t('buttons.refresh')}
           </Button>
         }
       />

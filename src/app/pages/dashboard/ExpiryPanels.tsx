@@ -9,6 +9,7 @@ import { formatINR } from '../../../domain/money';
 import { expiryText, expiryColour } from '../inventory/batches/expiry-tone';
 import { useExpiring } from '../reports/expiry/use-expiring';
 import { costColumns, useSeesCosts } from '../../access/costs';
+import { useT } from '../../i18n/use-t';
 
 const SOON = 7;
 const PAGE_SIZE = 5;
@@ -22,6 +23,7 @@ export function ExpiryPanels() {
   const { data: can } = useCan({ resource: 'inventory', action: 'list' });
   const seesCosts = useSeesCosts();
   const [page, setPage] = useState(1);
+  const { t } = useT();
   const allowed = can?.can === true;
   const { answer, isLoading, isFetching, error, refetch } = useExpiring({ days: SOON, includeExpired: false, page, limit: PAGE_SIZE, enabled: allowed });
   const expiredQuery = useExpiring({ days: 0, includeExpired: true, window: 'expired', limit: 1, enabled: allowed });
@@ -37,28 +39,32 @@ export function ExpiryPanels() {
         <Link to="/expiry-report">
           <Card hoverable size="small" data-testid="stat-expired" style={{ height: '100%' }}>
             <Statistic
-              title="Expired stock"
+              title={t('dashboard.expiredStock')}
               loading={expiredQuery.isLoading}
               // Not known (the request failed) is a dash, not ₹0.00.
-              value={!expired ? '—' : seesCosts ? formatINR(expiredValue) : `${expiredUnits.toLocaleString('en-IN')} units`}
+              value={!expired ? '—' : seesCosts ? formatINR(expiredValue) : t('reports.units', { quantity: expiredUnits.toLocaleString('en-IN') })}
               valueStyle={{ fontSize: 22, color: expiredUnits ? '#f5222d' : undefined }}
               prefix={<FieldTimeOutlined />}
             />
             {expired && (
-              <Typography.Text type="secondary">{`${expiredUnits.toLocaleString('en-IN')} units in ${expiredBatches} batch${expiredBatches === 1 ? '' : 'es'}`}</Typography.Text>
+              <Typography.Text type="secondary">
+                {expiredBatches === 1
+                  ? t('dashboard.unitsInBatch', { quantity: expiredUnits.toLocaleString('en-IN'), batches: expiredBatches })
+                  : t('dashboard.unitsInBatches', { quantity: expiredUnits.toLocaleString('en-IN'), batches: expiredBatches })}
+              </Typography.Text>
             )}
           </Card>
         </Link>
       </Col>
       <Col xs={24} xl={18}>
-        <Card size="small" title="Expiring soon" extra={<Link to="/expiry-report">Expiry report</Link>}>
+        <Card size="small" title={t('dashboard.expiringSoon')} extra={<Link to="/expiry-report">{t('dashboard.expiryReport')}</Link>}>
           <ListError
             error={error ?? expiredQuery.error}
             onRetry={() => void Promise.all([refetch(), expiredQuery.refetch()])}
             retrying={isFetching || expiredQuery.isFetching}
           />
           <Table<ExpiringRow>
-            aria-label="Expiring soon"
+            aria-label={t('dashboard.expiringSoon')}
             size="small"
             loading={isLoading}
             dataSource={soon}
@@ -73,19 +79,19 @@ export function ExpiryPanels() {
               size: 'small',
             }}
             scroll={{ x: 640 }}
-            locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, `Nothing expires in the next ${SOON} days`) }}
+            locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, t('dashboard.nothingExpiresSoon', { days: SOON })) }}
             columns={costColumns(
               [
-                { title: 'Product', dataIndex: 'product_name' },
-                { title: 'Warehouse', dataIndex: 'warehouse_name' },
-                { title: 'Batch', dataIndex: 'batch_no' },
+                { title: t('reports.columns.product'), dataIndex: 'product_name' },
+                { title: t('reports.columns.warehouse'), dataIndex: 'warehouse_name' },
+                { title: t('reports.columns.batch'), dataIndex: 'batch_no' },
                 {
-                  title: 'Expires',
+                  title: t('reports.columns.expires'),
                   dataIndex: 'days_to_expiry',
                   render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{expiryText(d)}</Tag>,
                 },
-                { title: 'Quantity', dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-                { title: 'Value', key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },
+                { title: t('reports.columns.quantity'), dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
+                { title: t('reports.columns.value'), key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },
               ],
               seesCosts,
             )}

@@ -3,15 +3,17 @@ import { Avatar, Card, List, Typography } from 'antd';
 import { formatINR } from '../../../domain/money';
 import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
+import { useT } from '../../i18n/use-t';
 
 /** The 5 newest products: image, name and price (the offer price above a struck-through MRP). */
 export function RecentProductsPanel({ summary, loading, failed }: PanelProps) {
+  const { t } = useT();
   return (
-    <Card size="small" title="Recent Products" style={{ height: '100%' }}>
+    <Card size="small" title={t('dashboard.recentProducts')} style={{ height: '100%' }}>
       <List
         loading={loading}
         dataSource={summary?.recent_products ?? []}
-        locale={{ emptyText: emptyTextOf({ failed }, 'No products yet') }}
+        locale={{ emptyText: emptyTextOf({ failed }, t('dashboard.noProducts')) }}
         renderItem={(p) => (
           <List.Item extra={<PriceText price={p.price} discount={p.discount_price} />}>
             <List.Item.Meta

@@ -16,6 +16,8 @@ import { Link } from 'react-router';
 import { formatINR } from '../../../domain/money';
 import type { PanelProps } from './panel-props';
 import type { DashboardSummary } from './use-dashboard-summary';
+import { useT } from '../../i18n/use-t';
+import type { Translate } from '../reports/shared/translate';
 
 export type Stat = {
   key: string;
@@ -29,11 +31,19 @@ export type Stat = {
   money?: boolean;
 };
 
-const STATS: Stat[] = [
-  { key: 'users', title: 'Total Users', value: (s) => s.counts.users, icon: <TeamOutlined />, color: '#1677ff', to: '/users', resource: 'users' },
+const statsOf = (t: Translate): Stat[] => [
+  {
+    key: 'users',
+    title: t('dashboard.stats.totalUsers'),
+    value: (s) => s.counts.users,
+    icon: <TeamOutlined />,
+    color: '#1677ff',
+    to: '/users',
+    resource: 'users',
+  },
   {
     key: 'products',
-    title: 'Total Products',
+    title: t('dashboard.stats.totalProducts'),
     value: (s) => s.counts.products,
     icon: <AppstoreOutlined />,
     color: '#389e0d',
@@ -42,7 +52,7 @@ const STATS: Stat[] = [
   },
   {
     key: 'inventory',
-    title: 'Inventory Items',
+    title: t('dashboard.stats.inventoryItems'),
     value: (s) => s.counts.inventory_items,
     icon: <DatabaseOutlined />,
     color: '#13c2c2',
@@ -51,17 +61,25 @@ const STATS: Stat[] = [
   },
   {
     key: 'warehouses',
-    title: 'Warehouses',
+    title: t('dashboard.stats.warehouses'),
     value: (s) => s.counts.warehouses,
     icon: <ShopOutlined />,
     color: '#722ed1',
     to: '/warehouses',
     resource: 'warehouses',
   },
-  { key: 'cities', title: 'Cities', value: (s) => s.counts.cities, icon: <EnvironmentOutlined />, color: '#eb2f96', to: '/cities', resource: 'cities' },
+  {
+    key: 'cities',
+    title: t('dashboard.stats.cities'),
+    value: (s) => s.counts.cities,
+    icon: <EnvironmentOutlined />,
+    color: '#eb2f96',
+    to: '/cities',
+    resource: 'cities',
+  },
   {
     key: 'low-stock',
-    title: 'Low Stock',
+    title: t('reports.figures.lowStock'),
     value: (s) => s.counts.low_stock,
     icon: <AlertOutlined />,
     color: '#fa8c16',
@@ -70,7 +88,7 @@ const STATS: Stat[] = [
   },
   {
     key: 'out-of-stock',
-    title: 'Out of Stock',
+    title: t('reports.figures.outOfStock'),
     value: (s) => s.counts.out_of_stock,
     icon: <StopOutlined />,
     color: '#f5222d',
@@ -79,7 +97,7 @@ const STATS: Stat[] = [
   },
   {
     key: 'value',
-    title: 'Total Inventory Value',
+    title: t('dashboard.stats.totalInventoryValue'),
     value: (s) => s.total_inventory_value,
     icon: <WalletOutlined />,
     color: '#faad14',
@@ -92,9 +110,10 @@ const STATS: Stat[] = [
 /** The eight stat cards of SPEC.md "Dashboard". */
 export function StatCards({ summary, loading }: PanelProps) {
   const seesCosts = useSeesCosts();
+  const { t } = useT();
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {costColumns(STATS, seesCosts).map((stat) => (
+      {costColumns(statsOf(t), seesCosts).map((stat) => (
         <Col key={stat.key} xs={24} sm={12} xl={6}>
           <StatCard stat={stat} summary={summary} loading={loading} />
         </Col>

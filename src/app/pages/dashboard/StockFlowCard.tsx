@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDay } from '../reports/shared/format';
 import { InTransitFigure } from './InTransitFigure';
 import type { PanelProps } from './panel-props';
+import { useT } from '../../i18n/use-t';
 
 const StockChart = retryableLazy(() => import('./StockChart'));
 
@@ -14,6 +15,7 @@ const StockChart = retryableLazy(() => import('./StockChart'));
  */
 export function StockFlowCard({ summary, loading, failed }: PanelProps) {
   const flow = summary?.stock_flow ?? [];
+  const { t } = useT();
   const totalIn = flow.reduce((sum, d) => sum + d.stock_in, 0);
   const totalOut = flow.reduce((sum, d) => sum + d.stock_out, 0);
   const first = flow[0]?.date;
@@ -22,17 +24,17 @@ export function StockFlowCard({ summary, loading, failed }: PanelProps) {
   return (
     <Card
       size="small"
-      title="Stock in / out — last 30 days"
+      title={t('dashboard.stockFlow')}
       style={{ height: '100%' }}
-      extra={<Link to="/inventory-report">View report</Link>}
+      extra={<Link to="/inventory-report">{t('dashboard.viewReport')}</Link>}
       data-testid="stock-flow"
     >
       {summary && first && last && (
         <Flex justify="space-between" align="end" wrap gap={12} style={{ marginBottom: 8 }}>
           <Typography.Text type="secondary" data-testid="stock-flow-period">{`${formatDay(first)} – ${formatDay(last)}`}</Typography.Text>
           <Flex gap={24}>
-            <Statistic title="Stock In" value={totalIn} valueStyle={{ fontSize: 16, color: '#389e0d' }} />
-            <Statistic title="Stock Out" value={totalOut} valueStyle={{ fontSize: 16, color: '#cf1322' }} />
+            <Statistic title={t('reports.figures.stockIn')} value={totalIn} valueStyle={{ fontSize: 16, color: '#389e0d' }} />
+            <Statistic title={t('reports.figures.stockOut')} value={totalOut} valueStyle={{ fontSize: 16, color: '#cf1322' }} />
             <InTransitFigure summary={summary} />
           </Flex>
         </Flex>

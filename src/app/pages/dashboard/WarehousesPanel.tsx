@@ -2,20 +2,24 @@ import { Card, List, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
+import { useT } from '../../i18n/use-t';
 
 /** The first 5 warehouses (in the warehouse list's order) with their city. */
 export function WarehousesPanel({ summary, loading, failed }: PanelProps) {
+  const { t } = useT();
+  const statusOf = (status: string) =>
+    status === 'active' ? t('dashboard.warehouseStatus.active') : status === 'inactive' ? t('dashboard.warehouseStatus.inactive') : status;
   return (
-    <Card size="small" title="Warehouses" extra={<Link to="/warehouses">View all</Link>} style={{ height: '100%' }}>
+    <Card size="small" title={t('dashboard.stats.warehouses')} extra={<Link to="/warehouses">{t('dashboard.viewAll')}</Link>} style={{ height: '100%' }}>
       <List
         loading={loading}
         dataSource={summary?.warehouses ?? []}
-        locale={{ emptyText: emptyTextOf({ failed }, 'No warehouses yet') }}
+        locale={{ emptyText: emptyTextOf({ failed }, t('dashboard.noWarehouses')) }}
         renderItem={(w) => (
-          <List.Item extra={<Tag color={w.status === 'active' ? 'green' : 'default'}>{w.status}</Tag>}>
+          <List.Item extra={<Tag color={w.status === 'active' ? 'green' : 'default'}>{statusOf(w.status)}</Tag>}>
             <List.Item.Meta
               title={<Typography.Text ellipsis>{w.name}</Typography.Text>}
-              description={<Typography.Text type="secondary">{w.city ?? 'Unknown City'}</Typography.Text>}
+              description={<Typography.Text type="secondary">{w.city ?? t('dashboard.unknownCity')}</Typography.Text>}
             />
           </List.Item>
         )}

@@ -16,6 +16,7 @@ import { ReportActions } from '../shared/ReportActions';
 import { BUCKETS, REPORT_DAYS, bucketOf, bucketTotals } from './expiry-buckets';
 import { expiringFilters, useExpiring } from './use-expiring';
 import { WriteOffButton } from './WriteOffButton';
+import { useT } from '../../../i18n/use-t';
 
 const PAGE_SIZE = 50;
 
@@ -26,6 +27,7 @@ const PAGE_SIZE = 50;
  */
 export default function ExpiryReportPage() {
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const [params, setParams] = useSearchParams();
   const warehouseId = params.get('warehouse_id') || undefined;
   const warehouse = useWarehouses().find(warehouseId);
@@ -44,7 +46,7 @@ export default function ExpiryReportPage() {
       const slug = warehouse ? warehouse.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-warehouses';
       await downloadFromApi('/inventory/expiring.csv', expiringFilters(filters), `expiry-report-${slug}.csv`);
     } catch (e) {
-      void message.error((e as Error).message || 'Failed to download the expiry report');
+      void message.error(tx((e as Error).message) || t('reports.expiry.downloadFailed'));
     } finally {
       setDownloading(false);
     }
@@ -53,8 +55,8 @@ export default function ExpiryReportPage() {
   return (
     <>
       <PageHeader
-        title="Expiry Report"
-        subTitle={`${warehouse?.name ?? 'All warehouses'} · expired and expiring within ${REPORT_DAYS} days`}
+        title={t('menu.expiryReport')}
+        subTitle={t('reports.expiry.subtitle', { warehouse: warehouse?.name ?? t('reports.allWarehouses'), days: REPORT_DAYS })}
         extra={
           <>
             <ReportActions onExport={() => void exportCsv()} disabled={!answer || answer.total === 0 || downloading} />
@@ -63,7 +65,7 @@ export default function ExpiryReportPage() {
         }
       />
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label="Warehouse" htmlFor="expiry-warehouse">
+        <Form.Item label={t('reports.columns.warehouse')} htmlFor="expiry-warehouse">
           <WarehouseSelect
             id="expiry-warehouse"
             withAll
@@ -78,13 +80,13 @@ export default function ExpiryReportPage() {
       </Form>
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {totals.map((t) => (
-          <Col xs={12} lg={6} key={t.bucket.key}>
-            <Card size="small" aria-label={`${t.bucket.label} bucket`} loading={isLoading}>
+        {totals.map((total) => (
+          <Col xs={12} lg={6} key={total.bucket.key}>
+            <Card size="small" aria-label={t('reports.expiry.bucket', { label: tx(total.bucket.label) })} loading={isLoading}>
               <Statistic
-                title={<Tag color={t.bucket.colour}>{t.bucket.label}</Tag>}
-                value={seesCosts ? formatINR(t.value) : `${t.quantity.toLocaleString('en-IN')} units`}
-                suffix={seesCosts && <span style={{ fontSize: 13 }}>{` · ${t.quantity.toLocaleString('en-IN')} units`}</span>}
+                title={<Tag color={total.bucket.colour}>{tx(total.bucket.label)}</Tag>}
+                value={seesCosts ? formatINR(total.value) : t('reports.units', { quantity: total.quantity.toLocaleString('en-IN') })}
+                suffix={seesCosts && <span style={{ fontSize: 13 }}>{` · ${t('reports.units', { quantity: total.quantity.toLocaleString('en-IN') })}`}</span>}
               />
             </Card>
           </Col>
@@ -102,27 +104,27 @@ export default function ExpiryReportPage() {
             const chosen = (tableFilters.bucket?.[0] as ExpiryWindowKey | undefined) ?? undefined;
             setView({ page: chosen === view.window ? (pagination.current ?? 1) : 1, window: chosen });
           }}
-          locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'Nothing expired or expiring within 30 days') }}
+          locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, t('reports.expiry.empty')) }}
           columns={costColumns(
             [
               {
-                title: 'Window',
+                title: t('reports.columns.window'),
                 key: 'bucket',
                 width: 110,
                 render: (_, r) => {
                   const b = bucketOf(r.days_to_expiry);
-                  return b && <Tag color={b.colour}>{b.label}</Tag>;
+                  return b && <Tag color={b.colour}>{tx(b.label)}</Tag>;
                 },
-                filters: BUCKETS.map((b) => ({ text: b.label, value: b.key })),
+                filters: BUCKETS.map((b) => ({ text: tx(b.label), value: b.key })),
                 filterMultiple: false,
                 filteredValue: view.window ? [view.window] : null,
               },
-              { title: 'Product', dataIndex: 'product_name' },
-              { title: 'Warehouse', dataIndex: 'warehouse_name' },
-              { title: 'Batch', dataIndex: 'batch_no', width: 110 },
-              { title: 'Expiry', dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
+              { title: t('reports.columns.product'), dataIndex: 'product_name' },
+              { title: t('reports.columns.warehouse'), dataIndex: 'warehouse_name' },
+              { title: t('reports.columns.batch'), dataIndex: 'batch_no', width: 110 },
+              { title: t('reports.columns.expiry'), dataIndex: 'expiry_date', width: 120, render: (d: string) => formatDay(d) },
               {
-                title: 'Expires',
+                title: t('reports.columns.expires'),
                 dataIndex: 'days_to_expiry',
                 width: 150,
                 render: (days: number) => {
@@ -130,8 +132,8 @@ export default function ExpiryReportPage() {
                   return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days);
                 },
               },
-              { title: 'Quantity', dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
-              { title: 'Value', key: 'value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
+              { title: t('reports.columns.quantity'), dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
+              { title: t('reports.columns.value'), key: 'value', dataIndex: 'value', width: 120, align: 'right', render: (v: number) => formatINR(v) },
             ],
             seesCosts,
           )}

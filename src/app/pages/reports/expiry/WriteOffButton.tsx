@@ -6,14 +6,13 @@ import { formatINR } from '../../../../domain/money';
 import { writeOffExpiredSchema } from '../../../../domain/schemas/batches';
 import { zodRules } from '../../../crud/zod-rules';
 import { useIdempotencyKey } from '../../inventory/stock/idempotency-key';
+import { useT } from '../../../i18n/use-t';
 
 /** `total_value` is a cost: absent for a role without 'costs: see'. */
 type WriteOffAnswer = { message: string; written_off: unknown[]; total_quantity: number; total_value?: number };
 type WriteOffValues = { reason?: string; reference_id?: string };
 
 type Props = { warehouseId?: string; warehouseName?: string; expiredQuantity: number; onDone: () => void };
-
-const REASON_REQUIRED = 'Reason is required';
 
 /**
  * 'Write off expired': every expired batch of one warehouse leaves as damaged (reason expired), after a confirmation
@@ -27,6 +26,7 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
   const invalidate = useInvalidate();
   const [form] = Form.useForm<WriteOffValues>();
   const [asking, setAsking] = useState(false);
+  const { t, tx } = useT();
   if (!can?.can) return null;
   const disabled = !warehouseId || expiredQuantity === 0;
 
@@ -44,16 +44,19 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
         errorNotification: false,
         meta: { errorMessage: 'Failed to write off expired stock' },
       });
+      const units = `${t('reports.units', { quantity: data.total_quantity.toLocaleString('en-IN') })}${data.total_value === undefined ? '' : ` (${formatINR(data.total_value)})`}`;
       open?.({
         type: 'success',
-        message: data.message,
-        description: `${data.total_quantity.toLocaleString('en-IN')} units${data.total_value === undefined ? '' : ` (${formatINR(data.total_value)})`} written off in ${warehouseName ?? 'the warehouse'}`,
+        // The API's words (src/server/db/functions/30-batches.sql): 'Expired stock written off', or
+        // 'No expired stock to write off' when another user wrote it off first.
+        message: data.written_off.length > 0 ? t('reports.writeOff.done') : t('reports.writeOff.nothingToWriteOff'),
+        description: t('reports.writeOff.writtenOffIn', { units, warehouse: warehouseName ?? t('reports.writeOff.theWarehouse') }),
       });
       setAsking(false);
       void invalidate({ resource: 'inventory', invalidates: ['list', 'detail'] });
       onDone();
     } catch (error) {
-      open?.({ type: 'error', message: 'Failed to write off expired stock', description: (error as Error).message });
+      open?.({ type: 'error', message: t('reports.writeOff.failed'), description: tx((error as Error).message) });
     }
   };
 
@@ -65,39 +68,45 @@ export function WriteOffButton({ warehouseId, warehouseName, expiredQuantity, on
         disabled={disabled}
         loading={mutation.isPending}
         onClick={() => setAsking(true)}
-        title={!warehouseId ? 'Choose a warehouse first' : expiredQuantity === 0 ? 'Nothing has expired here' : undefined}
+        title={!warehouseId ? t('reports.writeOff.chooseWarehouse') : expiredQuantity === 0 ? t('reports.writeOff.nothingExpired') : undefined}
       >
-        Write off expired
+        {t('reports.writeOff.button')}
       </Button>
       <Modal
         open={asking}
-        title="Write off expired stock?"
-        okText="Write off"
+        title={t('reports.writeOff.confirmTitle')}
+        okText={t('reports.writeOff.ok')}
         okButtonProps={{ danger: true, loading: mutation.isPending }}
         onOk={() => void writeOff()}
         onCancel={() => setAsking(false)}
         destroyOnHidden
       >
         <Typography.Paragraph>
-          {`All ${expiredQuantity.toLocaleString('en-IN')} expired units in ${warehouseName ?? 'this warehouse'} leave the stock as damaged.`}
+          {t('reports.writeOff.explain', {
+            quantity: expiredQuantity.toLocaleString('en-IN'),
+            warehouse: warehouseName ?? t('reports.writeOff.thisWarehouse'),
+          })}
         </Typography.Paragraph>
         {/* preserve={false}: every opening starts again from the prefilled reason. */}
-        <Form form={form} layout="vertical" preserve={false} initialValues={{ reason: 'Expired' }}>
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ reason: t('reports.expiry.windows.expired') }}>
           <Form.Item
-            label="Reason"
+            label={t('reports.columns.reason')}
             name="reason"
             required
-            rules={[{ required: true, whitespace: true, message: REASON_REQUIRED }, ...zodRules(writeOffExpiredSchema.shape.reason)]}
+            rules={[
+              { required: true, whitespace: true, message: t('api.required', { field: t('reports.columns.reason') }) },
+              ...zodRules(writeOffExpiredSchema.shape.reason),
+            ]}
           >
             <Input maxLength={500} />
           </Form.Item>
           <Form.Item
-            label="Reference"
+            label={t('reports.columns.reference')}
             name="reference_id"
-            extra="Optional: a debit note number, a supplier's claim…"
+            extra={t('reports.writeOff.referenceHelp')}
             rules={zodRules(writeOffExpiredSchema.shape.reference_id)}
           >
-            <Input maxLength={100} placeholder="e.g. DN-2411-07" />
+            <Input maxLength={100} placeholder={t('reports.writeOff.referencePlaceholder')} />
           </Form.Item>
         </Form>
       </Modal>

@@ -2,6 +2,7 @@ import { Card, Table, Typography, type TableColumnsType } from 'antd';
 import { formatChange, formatDay, formatQuantity } from '../shared/format';
 import type { ComparisonReport } from './report-types';
 import { pagedOnScreen, usePrinting } from '../shared/use-printing';
+import { useT } from '../../../i18n/use-t';
 
 export type ComparisonRow = ComparisonReport['comparison']['current_stock'][number] & { change: number };
 
@@ -17,16 +18,29 @@ const changeText = (n: number) => (
 
 export function ComparisonView({ report }: { report: ComparisonReport }) {
   const printing = usePrinting();
+  const { t } = useT();
   const { start_date, end_date } = report.comparison.period;
   const columns: TableColumnsType<ComparisonRow> = [
-    { title: 'Product', dataIndex: 'product_name', key: 'product_name' },
-    { title: `Opening (${formatDay(start_date)})`, dataIndex: 'opening_stock', key: 'opening_stock', align: 'right', render: formatQuantity },
-    { title: `Closing (${formatDay(end_date)})`, dataIndex: 'closing_stock', key: 'closing_stock', align: 'right', render: formatQuantity },
-    { title: 'Change', dataIndex: 'change', key: 'change', align: 'right', sorter: (a, b) => a.change - b.change, render: changeText },
-    { title: 'Current Stock', dataIndex: 'current_stock', key: 'current_stock', align: 'right', render: formatQuantity },
+    { title: t('reports.columns.product'), dataIndex: 'product_name', key: 'product_name' },
+    {
+      title: t('reports.inventoryReport.comparison.opening', { day: formatDay(start_date) }),
+      dataIndex: 'opening_stock',
+      key: 'opening_stock',
+      align: 'right',
+      render: formatQuantity,
+    },
+    {
+      title: t('reports.inventoryReport.comparison.closing', { day: formatDay(end_date) }),
+      dataIndex: 'closing_stock',
+      key: 'closing_stock',
+      align: 'right',
+      render: formatQuantity,
+    },
+    { title: t('reports.columns.change'), dataIndex: 'change', key: 'change', align: 'right', sorter: (a, b) => a.change - b.change, render: changeText },
+    { title: t('reports.columns.currentStock'), dataIndex: 'current_stock', key: 'current_stock', align: 'right', render: formatQuantity },
   ];
   return (
-    <Card size="small" title="Opening vs closing stock per product" className="report-section">
+    <Card size="small" title={t('reports.inventoryReport.comparison.title')} className="report-section">
       <Table<ComparisonRow>
         rowKey="product_id"
         size="small"
@@ -34,7 +48,7 @@ export function ComparisonView({ report }: { report: ComparisonReport }) {
         columns={columns}
         pagination={pagedOnScreen(printing, 25)}
         scroll={{ x: 700 }}
-        locale={{ emptyText: 'No stock to compare for these filters' }}
+        locale={{ emptyText: t('reports.inventoryReport.comparison.empty') }}
       />
     </Card>
   );

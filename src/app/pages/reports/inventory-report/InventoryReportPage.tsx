@@ -10,18 +10,20 @@ import { ReportActions } from '../shared/ReportActions';
 import { ComparisonView } from './ComparisonView';
 import { DetailedView } from './DetailedView';
 import { MovementsView } from './MovementsView';
-import { reportCsv } from './report-csv';
+import { localisedCsv, reportCsv } from './report-csv';
+import { useT } from '../../../i18n/use-t';
+import type { Translate } from '../shared/translate';
 import type { ComparisonReport, DetailedReport, InventoryReport, MovementsReport, ReportType, SummaryReport } from './report-types';
 import { ReportFiltersForm } from './ReportFiltersForm';
 import { SummaryView } from './SummaryView';
 import { useInventoryReport } from './use-inventory-report';
 import { useReportFilters, type ReportFilters } from './use-report-filters';
 
-const VIEWS: { value: ReportType; label: string }[] = [
-  { value: 'summary', label: 'Summary' },
-  { value: 'detailed', label: 'Detailed' },
-  { value: 'movements', label: 'Movements' },
-  { value: 'comparison', label: 'Comparison' },
+const viewsOf = (t: Translate): { value: ReportType; label: string }[] => [
+  { value: 'summary', label: t('reports.inventoryReport.views.summary') },
+  { value: 'detailed', label: t('reports.inventoryReport.views.detailed') },
+  { value: 'movements', label: t('reports.figures.movements') },
+  { value: 'comparison', label: t('reports.inventoryReport.views.comparison') },
 ];
 
 /** The view of the report's own type: the API filled in exactly the sections that view shows. */
@@ -39,6 +41,8 @@ export default function InventoryReportPage() {
   const type = filters.applied.report_type;
   const { report, isLoading, isFetching, error, refetch } = useInventoryReport(filters.applied);
   const seesCosts = useSeesCosts();
+  const { t, tx } = useT();
+  const views = viewsOf(t);
   // 'Generate Report' again with the same filters fetches afresh.
   const generate = (next: ReportFilters) => {
     if (!filters.apply(next)) void refetch();
@@ -46,21 +50,34 @@ export default function InventoryReportPage() {
 
   const exportCsv = () => {
     if (!report) return;
-    const { header, rows } = costCsv(reportCsv(report).header, reportCsv(report).rows, seesCosts);
+    const { header, rows } = localisedCsv(report.report_type, costCsv(reportCsv(report).header, reportCsv(report).rows, seesCosts), tx);
     downloadCsv(`inventory-report-${type}-${report.period.start_date}-to-${report.period.end_date}.csv`, header, rows);
   };
 
   return (
     <>
       <PageHeader
-        title="Inventory Report"
-        subTitle={report && `${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)} · generated ${formatDateTime(report.generated_at)}`}
+        title={t('menu.inventoryReport')}
+        subTitle={
+          report &&
+          t('reports.inventoryReport.subtitle', {
+            from: formatDay(report.period.start_date),
+            to: formatDay(report.period.end_date),
+            at: formatDateTime(report.generated_at),
+          })
+        }
         extra={<ReportActions onExport={exportCsv} disabled={!report} />}
       />
       <ReportFiltersForm applied={filters.applied} onApply={generate} onReset={filters.reset} loading={isFetching} />
       {/* On the narrowest phones the choice scrolls within its own strip, never the page. */}
       <div className="no-print" style={{ overflowX: 'auto', marginBottom: 16 }}>
-        <Segmented<ReportType> options={VIEWS} value={type} onChange={filters.setReportType} size={phone ? 'small' : 'middle'} aria-label="Report type" />
+        <Segmented<ReportType>
+          options={views}
+          value={type}
+          onChange={filters.setReportType}
+          size={phone ? 'small' : 'middle'}
+          aria-label={t('reports.inventoryReport.reportType')}
+        />
       </div>
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
       {isLoading ? (
@@ -70,12 +87,12 @@ export default function InventoryReportPage() {
       ) : report ? (
         <Spin spinning={isFetching} delay={200}>
           <Typography.Title level={4} className="print-only" style={{ display: 'none' }}>
-            {`${VIEWS.find((v) => v.value === type)?.label} report`}
+            {t('reports.inventoryReport.printTitle', { view: views.find((v) => v.value === type)?.label })}
           </Typography.Title>
           <View report={report} />
         </Spin>
       ) : (
-        !error && <Empty description="Choose the filters and generate a report" />
+        !error && <Empty description={t('reports.inventoryReport.empty')} />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { CsvCell } from '../shared/csv';
 import { comparisonRows } from './ComparisonView';
-import type { ComparisonReport, DetailedReport, InventoryReport, MovementsReport, SummaryReport } from './report-types';
+import type { ComparisonReport, DetailedReport, InventoryReport, MovementsReport, ReportType, SummaryReport } from './report-types';
 
 export type CsvTable = { header: string[]; rows: CsvCell[][] };
 
@@ -70,4 +70,16 @@ export function reportCsv(whole: InventoryReport): CsvTable {
       };
     }
   }
+}
+
+/**
+ * The table in the user's language: its header, and a summary's figure names (its first column). The table is made in
+ * English (the cost columns are left out by their English names, costs.ts); each English text is found in the language
+ * files by its words (tx). Data (names, numbers, ISO dates, movement types as the API writes them) stays as it is.
+ */
+export function localisedCsv(type: ReportType, { header, rows }: CsvTable, tx: (text: string) => string): CsvTable {
+  return {
+    header: header.map(tx),
+    rows: type === 'summary' ? rows.map(([figure, ...rest]) => [typeof figure === 'string' ? tx(figure) : figure, ...rest]) : rows,
+  };
 }

@@ -6,6 +6,8 @@ import { formatINR } from '../../../../domain/money';
 import { formatDay, formatQuantity } from '../shared/format';
 import { MovementReference, type Referenced } from '../shared/MovementReference';
 import { usePrinting } from '../shared/use-printing';
+import { useT } from '../../../i18n/use-t';
+import type { Translate } from '../shared/translate';
 import { totalsOf, type SalePurchaseDay, type SalePurchaseItem, type SectionTotals } from './types';
 
 type Row = {
@@ -17,6 +19,8 @@ type Row = {
   label: string;
   /** A day's number of movements, all of them (its rows may show the first ones only). */
   count?: number;
+  /** A 'Show more' row: the day's movements shown so far. */
+  shown?: number;
   quantity?: number;
   unit_cost?: number;
   total_value?: number;
@@ -63,7 +67,7 @@ function rowsOf(days: Record<string, SalePurchaseDay>, more: Record<string, Sale
         total_value: day.total,
         children: [
           ...items.map((item) => itemRow(date, item, warehouseId)),
-          ...(items.length < count ? [{ key: `${date}-more`, kind: 'more' as const, date, label: `${items.length} of ${count}`, count }] : []),
+          ...(items.length < count ? [{ key: `${date}-more`, kind: 'more' as const, date, label: '', shown: items.length, count }] : []),
         ],
       };
     });
@@ -71,10 +75,11 @@ function rowsOf(days: Record<string, SalePurchaseDay>, more: Record<string, Sale
 
 /** A movement: its time and product, and for a purchase order's the order (a negative quantity went back to the seller). */
 function ItemLabel({ label, row }: { label: string; row: Row }) {
+  const { t } = useT();
   if (!row.order) return <>{label}</>;
   return (
     <>
-      {`${label} · ${(row.quantity ?? 0) < 0 ? 'returned to seller, ' : ''}`}
+      {`${label} · ${(row.quantity ?? 0) < 0 ? `${t('reports.salePurchase.returnedToSeller')}, ` : ''}`}
       <MovementReference movement={row.order} />
     </>
   );
@@ -82,25 +87,32 @@ function ItemLabel({ label, row }: { label: string; row: Row }) {
 
 const UNIT_COST_KEY = 'unit_cost';
 
-const columns: TableColumnsType<Row> = [
+const columnsOf = (t: Translate): TableColumnsType<Row> => [
   {
-    title: 'Date / Product',
+    title: t('reports.columns.dateProduct'),
     dataIndex: 'label',
     key: 'label',
     render: (label: string, row) =>
-      row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.count ?? 0)})`}</Typography.Text> : <ItemLabel label={label} row={row} />,
+      row.kind === 'day' ? <Typography.Text strong>{`${label} (${itemCount(row.count ?? 0, t)})`}</Typography.Text> : <ItemLabel label={label} row={row} />,
   },
   {
-    title: 'Quantity',
+    title: t('reports.columns.quantity'),
     dataIndex: 'quantity',
     key: 'quantity',
     align: 'right',
     width: 100,
     render: (n: number | undefined, row) => (n === undefined ? '' : row.kind === 'day' ? <strong>{formatQuantity(n)}</strong> : formatQuantity(n)),
   },
-  { title: 'Unit Cost', dataIndex: 'unit_cost', key: UNIT_COST_KEY, align: 'right', width: 120, render: (n?: number) => (n === undefined ? '' : formatINR(n)) },
   {
-    title: 'Total',
+    title: t('reports.columns.unitCost'),
+    dataIndex: 'unit_cost',
+    key: UNIT_COST_KEY,
+    align: 'right',
+    width: 120,
+    render: (n?: number) => (n === undefined ? '' : formatINR(n)),
+  },
+  {
+    title: t('reports.columns.total'),
     dataIndex: 'total_value',
     key: 'total_value',
     align: 'right',
@@ -111,10 +123,18 @@ const columns: TableColumnsType<Row> = [
 ];
 
 /** On a phone: no unit cost, narrow figures in a fixed layout, so the day and product keep the rest of the width. */
-const PHONE_OVERRIDES: Record<string, { title?: string; width?: number }> = { quantity: { title: 'Qty', width: 64 }, total_value: { width: 112 } };
-const phoneColumns = columns.filter((column) => column.key !== UNIT_COST_KEY).map((column) => ({ ...column, ...PHONE_OVERRIDES[String(column.key)] }));
+const phoneColumnsOf = (t: Translate) => {
+  const overrides: Record<string, { title?: string; width?: number }> = {
+    quantity: { title: t('reports.columns.qty'), width: 64 },
+    total_value: { width: 112 },
+  };
+  return columnsOf(t)
+    .filter((column) => column.key !== UNIT_COST_KEY)
+    .map((column) => ({ ...column, ...overrides[String(column.key)] }));
+};
 
-export const itemCount = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'item' : 'items'}`;
+export const itemCount = (n: number, t: Translate) =>
+  n === 1 ? t('reports.salePurchase.itemOne', { items: n.toLocaleString('en-IN') }) : t('reports.salePurchase.itemOther', { items: n.toLocaleString('en-IN') });
 
 /**
  * One section (purchases or sales): a row per day of the page with its totals, the period's grand total last. A day's
@@ -149,14 +169,15 @@ export function DayGroupedTable({
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const withUnitCost = Grid.useBreakpoint().sm !== false || printing;
   const seesCosts = useSeesCosts();
-  const shown = costColumns(withUnitCost ? columns : phoneColumns, seesCosts).map((column) =>
+  const { t } = useT();
+  const shown = costColumns(withUnitCost ? columnsOf(t) : phoneColumnsOf(t), seesCosts).map((column) =>
     column.key === 'label'
       ? {
           ...column,
           render: (label: string, row: Row, index: number) =>
             row.kind === 'more' ? (
               <Button size="small" type="link" loading={loadingDay === row.date} disabled={!onMore} onClick={() => onMore?.(row.date)}>
-                {`Show more (${label} shown)`}
+                {t('reports.salePurchase.showMore', { shown: row.shown ?? 0, total: row.count ?? 0 })}
               </Button>
             ) : (
               (column.render?.(label, row, index) as ReactNode)
@@ -185,7 +206,7 @@ export function DayGroupedTable({
           <Table.Summary fixed>
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>
-                <Typography.Text strong>Grand Total</Typography.Text>
+                <Typography.Text strong>{t('reports.salePurchase.grandTotal')}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={1} align="right">
                 <Typography.Text strong>{formatQuantity(totals.quantity)}</Typography.Text>

@@ -6,6 +6,7 @@ import { isAfterBusinessToday } from '../../../components/business-time';
 import { DateField } from '../../../components/DateField';
 import { WarehouseSelect } from '../../inventory/shared/WarehouseSelect';
 import type { SalePurchaseQuery } from './types';
+import { useT } from '../../../i18n/use-t';
 
 type Draft = { warehouse_id?: string; start?: Dayjs | null; end?: Dayjs | null };
 
@@ -22,6 +23,7 @@ export function SalePurchaseFilters({
   loading: boolean;
 }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(applied));
+  const { t } = useT();
   useEffect(() => setDraft(toDraft(applied)), [applied]);
   const ready = !!draft.warehouse_id && !!draft.start && !!draft.end;
 
@@ -35,7 +37,7 @@ export function SalePurchaseFilters({
       <Form layout="vertical" onFinish={submit}>
         <Row gutter={16} align="bottom">
           <Col xs={24} md={8}>
-            <Form.Item label="Warehouse" htmlFor="sp-warehouse" required>
+            <Form.Item label={t('reports.columns.warehouse')} htmlFor="sp-warehouse" required>
               <WarehouseSelect
                 scope="reports"
                 id="sp-warehouse"
@@ -45,7 +47,7 @@ export function SalePurchaseFilters({
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>
-            <Form.Item label="Start date" htmlFor="sp-start" required>
+            <Form.Item label={t('reports.query.startDate')} htmlFor="sp-start" required>
               <DateField
                 id="sp-start"
                 value={draft.start}
@@ -55,7 +57,7 @@ export function SalePurchaseFilters({
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>
-            <Form.Item label="End date" htmlFor="sp-end" required>
+            <Form.Item label={t('reports.query.endDate')} htmlFor="sp-end" required>
               <DateField
                 id="sp-end"
                 value={draft.end}
@@ -67,7 +69,7 @@ export function SalePurchaseFilters({
           <Col xs={24} md={6}>
             <Form.Item>
               <Button type="primary" htmlType="submit" block icon={<FileSearchOutlined />} disabled={!ready} loading={loading}>
-                Get Report
+                {t('reports.salePurchase.getReport')}
               </Button>
             </Form.Item>
           </Col>

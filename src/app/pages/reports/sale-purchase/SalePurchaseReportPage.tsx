@@ -11,20 +11,22 @@ import { ReportActions } from '../shared/ReportActions';
 import { DayGroupedTable } from './DayGroupedTable';
 import { SalePurchaseFilters } from './SalePurchaseFilters';
 import { totalsOf, type SalePurchaseQuery, type SalePurchaseReport, type SalePurchaseSection } from './types';
+import { useT } from '../../../i18n/use-t';
 import { DAYS_PER_PAGE, useMoreItems, useSalePurchaseQuery, useSalePurchaseReport } from './use-sale-purchase-report';
 
 /** Each section's value and units over the whole period; without 'costs: see' its units alone. */
 function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: boolean }) {
+  const { t } = useT();
   const sections = [
-    { title: 'Purchases', totals: totalsOf(report.purchases, report.totals?.purchases), color: '#389e0d' },
-    { title: 'Sales', totals: totalsOf(report.sales, report.totals?.sales), color: '#1677ff' },
+    { key: 'purchases', title: t('reports.salePurchase.purchases'), totals: totalsOf(report.purchases, report.totals?.purchases), color: '#389e0d' },
+    { key: 'sales', title: t('reports.salePurchase.sales'), totals: totalsOf(report.sales, report.totals?.sales), color: '#1677ff' },
   ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {sections.map(({ title, totals, color }) => {
-        const units = `${totals.quantity.toLocaleString('en-IN')} units`;
+      {sections.map(({ key, title, totals, color }) => {
+        const units = t('reports.units', { quantity: totals.quantity.toLocaleString('en-IN') });
         return (
-          <Col key={title} xs={24} md={12}>
+          <Col key={key} xs={24} md={12}>
             <Card size="small">
               <Statistic title={seesCosts ? `${title} · ${units}` : title} value={seesCosts ? formatINR(totals.value) : units} valueStyle={{ color }} />
             </Card>
@@ -35,18 +37,18 @@ function Totals({ report, seesCosts }: { report: SalePurchaseReport; seesCosts: 
   );
 }
 
-const SECTIONS: { section: SalePurchaseSection; title: string; emptyText: string }[] = [
-  { section: 'purchases', title: 'Purchases', emptyText: 'No purchases in this period' },
-  { section: 'sales', title: 'Sales', emptyText: 'No sales in this period' },
-];
+const SECTIONS: SalePurchaseSection[] = ['purchases', 'sales'];
 
 /** One section's card: its days of this page, and the movements of a day beyond its first ones on demand. */
-function SectionCard({ report, section, title, emptyText }: { report: SalePurchaseReport; section: SalePurchaseSection; title: string; emptyText: string }) {
+function SectionCard({ report, section }: { report: SalePurchaseReport; section: SalePurchaseSection }) {
   const { message } = App.useApp();
+  const { t } = useT();
   const { more, loadMore, loading } = useMoreItems(report, section);
+  const title = section === 'purchases' ? t('reports.salePurchase.purchases') : t('reports.salePurchase.sales');
+  const emptyText = section === 'purchases' ? t('reports.salePurchase.noPurchases') : t('reports.salePurchase.noSales');
   const onMore = (day: string) =>
     void loadMore(day).then((ok) => {
-      if (!ok) void message.error(`Failed to fetch the movements of ${formatDay(day)}`);
+      if (!ok) void message.error(t('reports.salePurchase.moreFailed', { day: formatDay(day) }));
     });
   return (
     <Card size="small" title={title} style={{ marginBottom: 16 }} className="report-section">
@@ -71,6 +73,7 @@ function SectionCard({ report, section, title, emptyText }: { report: SalePurcha
  */
 export default function SalePurchaseReportPage() {
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const { applied, page, apply, goTo, search } = useSalePurchaseQuery();
   const { report, isFetching, error, refetch } = useSalePurchaseReport(applied, page);
   const [downloading, setDownloading] = useState(false);
@@ -86,7 +89,7 @@ export default function SalePurchaseReportPage() {
       const { start_date, end_date } = report.period;
       await downloadFromApi('/reports/warehouse-sale-purchase.csv', { warehouse_id, start_date, end_date }, `sale-purchase-${start_date}-to-${end_date}.csv`);
     } catch (e) {
-      void message.error((e as Error).message || 'Failed to download the report');
+      void message.error(tx((e as Error).message) || t('reports.salePurchase.downloadFailed'));
     } finally {
       setDownloading(false);
     }
@@ -96,18 +99,18 @@ export default function SalePurchaseReportPage() {
   return (
     <>
       <PageHeader
-        title="Sale Purchase Report"
+        title={t('menu.salePurchaseReport')}
         subTitle={report && `${report.warehouse_name} · ${formatDay(report.period.start_date)} – ${formatDay(report.period.end_date)}`}
         extra={<ReportActions onExport={() => void exportCsv()} disabled={!report || downloading} />}
       />
       <SalePurchaseFilters applied={applied} onApply={getReport} loading={isFetching} />
       <ListError error={error} onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />
-      {!applied && <Empty description="Choose a warehouse and a period, then Get Report" />}
+      {!applied && <Empty description={t('reports.salePurchase.empty')} />}
       {report && (
         <Spin spinning={isFetching} delay={200}>
           <Totals report={report} seesCosts={seesCosts} />
-          {SECTIONS.map((s) => (
-            <SectionCard key={s.section} report={report} {...s} />
+          {SECTIONS.map((section) => (
+            <SectionCard key={section} report={report} section={section} />
           ))}
           {daysTotal > DAYS_PER_PAGE && (
             <Pagination
@@ -117,7 +120,7 @@ export default function SalePurchaseReportPage() {
               pageSize={DAYS_PER_PAGE}
               total={daysTotal}
               showSizeChanger={false}
-              showTotal={(total, [from, to]) => `Days ${from}–${to} of ${total}`}
+              showTotal={(total, [from, to]) => t('reports.salePurchase.daysOf', { from, to, total })}
               onChange={goTo}
             />
           )}

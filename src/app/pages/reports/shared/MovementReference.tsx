@@ -2,6 +2,7 @@ import { useCan } from '@refinedev/core';
 import { Link } from 'react-router';
 import { purchaseOrdersResource } from '../../../../domain/resources/purchase-orders';
 import { useWarehouseScope } from '../../../access/use-warehouse-scope';
+import { useT } from '../../../i18n/use-t';
 
 /** What a ledger row says about the document it belongs to, and the warehouse it moved stock in. */
 export type Referenced = { reference_type?: string | null; reference_id: string | null; purchase_order_id?: string | null; warehouse_id?: string };
@@ -33,6 +34,7 @@ function useCanOpen(m: Referenced): boolean {
 export function MovementReference({ movement }: { movement: Referenced }) {
   const to = referenceLink(movement);
   const canOpen = useCanOpen(movement);
-  const text = movement.reference_type === 'transfer' ? 'Transfer' : (movement.reference_id ?? '');
+  const { t } = useT();
+  const text = movement.reference_type === 'transfer' ? t('reports.transfer') : (movement.reference_id ?? '');
   return to && canOpen ? <Link to={to}>{text}</Link> : <>{text}</>;
 }

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { businessDay } from '../../../../domain/business-days';
 import { formatINR } from '../../../../domain/money';
@@ -17,13 +18,8 @@ import { downloadFromApi } from '../shared/api-download';
 import { formatDay, formatQuantity } from '../shared/format';
 import { ReportActions } from '../shared/ReportActions';
 import '../shared/print.css';
+import { useT } from '../../../i18n/use-t';
 import { PAGE_SIZE, useStockValuation, useValuationView, valuationQuery, type ValuationRow } from './use-stock-valuation';
-
-const GROUP_OPTIONS: { label: string; value: ValuationGroup }[] = [
-  { label: 'Product', value: 'product' },
-  { label: 'Category', value: 'category' },
-  { label: 'Warehouse', value: 'warehouse' },
-];
 
 /**
  * `/stock-valuation`: what the stock held at the end of a day was worth, from the ledger (moving-average cost), per
@@ -31,6 +27,7 @@ const GROUP_OPTIONS: { label: string; value: ValuationGroup }[] = [
  */
 export default function StockValuationPage() {
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const { view, change } = useValuationView();
   const { answer, isLoading, isFetching, error, refetch } = useStockValuation(view);
   const { categories, isLoading: categoriesLoading } = useCategories();
@@ -43,20 +40,25 @@ export default function StockValuationPage() {
     try {
       await downloadFromApi('/reports/stock-valuation.csv', valuationQuery(view), `stock-valuation-${view.asOf}.csv`);
     } catch (e) {
-      void message.error((e as Error).message || 'Failed to download the stock valuation');
+      void message.error(tx((e as Error).message) || t('reports.valuation.downloadFailed'));
     } finally {
       setDownloading(false);
     }
   };
 
+  const groupOptions: { label: string; value: ValuationGroup }[] = [
+    { label: t('reports.columns.product'), value: 'product' },
+    { label: t('reports.columns.category'), value: 'category' },
+    { label: t('reports.columns.warehouse'), value: 'warehouse' },
+  ];
   const sortOrder = (key: string) => (view.sort === key ? (view.order === 'desc' ? 'descend' : 'ascend') : null);
   const columns: ColumnsType<ValuationRow> = costColumns(
     [
-      { title: 'Warehouse', key: 'warehouse_name', dataIndex: 'warehouse_name' },
-      ...(view.groupBy !== 'warehouse' ? [{ title: 'Category', key: 'category_name', dataIndex: 'category_name' }] : []),
-      ...(view.groupBy === 'product' ? [{ title: 'Product', key: 'product_name', dataIndex: 'product_name' }] : []),
+      { title: t('reports.columns.warehouse'), key: 'warehouse_name', dataIndex: 'warehouse_name' },
+      ...(view.groupBy !== 'warehouse' ? [{ title: t('reports.columns.category'), key: 'category_name', dataIndex: 'category_name' }] : []),
+      ...(view.groupBy === 'product' ? [{ title: t('reports.columns.product'), key: 'product_name', dataIndex: 'product_name' }] : []),
       {
-        title: 'Quantity',
+        title: t('reports.columns.quantity'),
         key: 'quantity',
         dataIndex: 'quantity',
         align: 'right' as const,
@@ -66,7 +68,7 @@ export default function StockValuationPage() {
         render: formatQuantity,
       },
       {
-        title: 'Average cost',
+        title: t('reports.columns.averageCost'),
         key: 'average_cost',
         dataIndex: 'average_cost',
         align: 'right' as const,
@@ -76,7 +78,7 @@ export default function StockValuationPage() {
         render: (v: number | null) => (v === null ? '—' : formatINR(v)),
       },
       {
-        title: 'Stock value',
+        title: t('reports.columns.stockValue'),
         key: 'stock_value',
         dataIndex: 'stock_value',
         align: 'right' as const,
@@ -92,12 +94,12 @@ export default function StockValuationPage() {
   return (
     <>
       <PageHeader
-        title="Stock Valuation"
-        subTitle={`What the stock held at the end of ${formatDay(view.asOf)} cost (moving average), from the stock ledger`}
+        title={t('menu.stockValuation')}
+        subTitle={t('reports.valuation.subtitle', { day: formatDay(view.asOf) })}
         extra={<ReportActions onExport={() => void exportCsv()} disabled={!answer || answer.total === 0 || downloading} />}
       />
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label="As of" htmlFor="valuation-as-of">
+        <Form.Item label={t('reports.valuation.asOf')} htmlFor="valuation-as-of">
           <DateField
             id="valuation-as-of"
             allowClear={false}
@@ -107,7 +109,7 @@ export default function StockValuationPage() {
             style={{ width: 160 }}
           />
         </Form.Item>
-        <Form.Item label="Warehouse" htmlFor="valuation-warehouse">
+        <Form.Item label={t('reports.columns.warehouse')} htmlFor="valuation-warehouse">
           <WarehouseSelect
             id="valuation-warehouse"
             scope="reports"
@@ -117,13 +119,13 @@ export default function StockValuationPage() {
             onChange={(id) => change({ warehouse_id: id })}
           />
         </Form.Item>
-        <Form.Item label="Category" htmlFor="valuation-category">
+        <Form.Item label={t('reports.columns.category')} htmlFor="valuation-category">
           <Select
             id="valuation-category"
             allowClear
             showSearch
             optionFilterProp="label"
-            placeholder="All categories"
+            placeholder={t('reports.valuation.allCategories')}
             loading={categoriesLoading}
             style={{ minWidth: 200 }}
             value={view.categoryId}
@@ -131,32 +133,28 @@ export default function StockValuationPage() {
             onChange={(id?: string) => change({ category_id: id })}
           />
         </Form.Item>
-        <Form.Item label="Per">
-          <Segmented<ValuationGroup>
-            options={GROUP_OPTIONS}
-            value={view.groupBy}
-            onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })}
-          />
+        <Form.Item label={t('reports.valuation.per')}>
+          <Segmented<ValuationGroup> options={groupOptions} value={view.groupBy} onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })} />
         </Form.Item>
       </Form>
       <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={12} lg={6}>
-          <Card size="small" loading={isLoading} aria-label="Total quantity">
-            <Statistic title="Units held" value={answer ? formatQuantity(answer.totals.quantity) : '—'} />
+          <Card size="small" loading={isLoading} aria-label={t('reports.valuation.totalQuantity')}>
+            <Statistic title={t('reports.valuation.unitsHeld')} value={answer ? formatQuantity(answer.totals.quantity) : '—'} />
           </Card>
         </Col>
         {seesCosts && (
           <Col xs={24} sm={12} lg={6}>
-            <Card size="small" loading={isLoading} aria-label="Total stock value">
-              <Statistic title="Stock value" value={formatINR(answer?.totals.stock_value)} />
+            <Card size="small" loading={isLoading} aria-label={t('reports.valuation.totalStockValue')}>
+              <Statistic title={t('reports.columns.stockValue')} value={formatINR(answer?.totals.stock_value)} />
             </Card>
           </Col>
         )}
         {view.asOf === today && (
           <Col xs={24} lg={12}>
             <Typography.Text type="secondary">
-              Today&apos;s total is the <Link to="/admin-dashboard">dashboard</Link>&apos;s inventory value.
+              <Trans i18nKey="reports.valuation.todayIsDashboard" components={{ link: <Link to="/admin-dashboard" /> }} />
             </Typography.Text>
           </Col>
         )}
@@ -169,14 +167,14 @@ export default function StockValuationPage() {
           loading={isFetching}
           size="middle"
           scroll={{ x: 760 }}
-          locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, 'No stock held on that day') }}
+          locale={{ emptyText: emptyTextOf({ loading: isLoading, failed: !!error }, t('reports.valuation.empty')) }}
           pagination={{
             current: view.page,
             pageSize: PAGE_SIZE,
             total: answer?.total ?? 0,
             showSizeChanger: false,
             hideOnSinglePage: true,
-            showTotal: (total) => `${formatQuantity(total)} rows`,
+            showTotal: (total) => t('reports.valuation.rows', { rows: formatQuantity(total) }),
           }}
           onChange={(pagination, _filters, sorter) => {
             const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ValuationRow> | undefined;

@@ -1,0 +1,13 @@
+import type { FastifyReply } from 'fastify';
+import { translateText } from '../../domain/i18n/catalogue.js';
+import { languageOfHeader } from '../../domain/i18n/languages.js';
+
+/**
+ * A report download's own words (its header, its section and window names) in the request's language
+ * (Accept-Language), found in the language files by their English; English as written when English is asked for, and
+ * data (names, numbers, dates) never passed through it.
+ */
+export function downloadWords(reply: FastifyReply): (text: string) => string {
+  const language = languageOfHeader(reply.request.headers['accept-language']);
+  return (text) => translateText(text, language);
+}
