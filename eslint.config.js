@@ -5,7 +5,16 @@ import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 /** The SPA's folders whose every text is translated (see the rule at the end). */
-const TRANSLATED_FOLDERS = ['src/app/i18n', 'src/app/layout', 'src/app/pages/login', 'src/app/pages/errors'];
+const TRANSLATED_FOLDERS = [
+  'src/app/i18n',
+  'src/app/layout',
+  'src/app/pages/login',
+  'src/app/pages/errors',
+  'src/app/pages/products',
+  'src/app/pages/handling-charges',
+  'src/app/pages/activity',
+  'src/app/resources',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
@@ -46,6 +55,30 @@ export default tseslint.config(
   {
     files: TRANSLATED_FOLDERS.map((folder) => `${folder}/**/*.tsx`),
     plugins: { i18next },
-    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['title', 'label', 'placeholder', 'aria-label', 'alt', 'message', 'description', 'subTitle', 'okText', 'cancelText', 'emptyText', 'tooltip', 'extra'] } }] },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'title',
+              'label',
+              'placeholder',
+              'aria-label',
+              'alt',
+              'message',
+              'description',
+              'subTitle',
+              'okText',
+              'cancelText',
+              'emptyText',
+              'tooltip',
+              'extra',
+            ],
+          },
+        },
+      ],
+    },
   },
 );
