@@ -3,12 +3,14 @@ import { Space } from 'antd';
 import { retryableLazy } from '../routes/retryable-lazy';
 import { STOCK_STATUSES } from '../../domain/constants';
 import { ProductImportButton } from '../pages/products/import/ProductImportButton';
-import { ProductThumb, StockStatusTag, SubcategoryCell, stockStatusLabel } from '../pages/products/ProductCells';
+import { NotAvailable, ProductThumb, StockStatusTag, SubcategoryCell, stockStatusLabel } from '../pages/products/ProductCells';
+import { ProductName } from '../pages/products/ProductName';
 import type { SpaPart } from '../declared/declared';
 import type { ApiRecord } from './types';
 
 type Product = {
   productname: string;
+  product_hindi?: string | null;
   subcategory: string;
   gst_rate: number;
   subcategory_gst_rate?: number;
@@ -19,15 +21,17 @@ type Product = {
 const product = (r: ApiRecord) => r as unknown as Product;
 
 /**
- * Product Listing: the shared declaration, with what the SPA does its own way: the image, stock status and stock
- * columns, the subcategory's GST note, the category filters by id, the import button (the export, in the import's
- * columns, is the declaration's), the warehouse filter, suggestions from /products/autocomplete and a form of its own.
+ * Product Listing: the shared declaration, with what the SPA does its own way: the name (in Hindi, the Hindi name with
+ * the English one beside it: issue 34), the image, stock status and stock columns, the subcategory's GST note, the
+ * category filters by id, the import button (the export, in the import's columns, is the declaration's), the warehouse
+ * filter, suggestions from /products/autocomplete and a form of its own.
  */
 export default {
   menuOrder: 10,
   icon: <ShoppingOutlined />,
   errors: { create: 'Failed to add product' },
   cells: {
+    productname: { render: (r) => <ProductName product={product(r)} /> },
     category: { filter: { param: 'category_id', options: { resource: 'categories', labelField: 'name' } } },
     subcategory: {
       filter: { param: 'subcategory_id', options: { resource: 'subcategories', labelField: 'name' } },
@@ -43,7 +47,7 @@ export default {
         filter: { options: STOCK_STATUSES.map((status) => ({ value: status, label: stockStatusLabel(status) })) },
         render: (r) => <StockStatusTag status={product(r).stock_status} />,
       },
-      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (r) => product(r).current_stock ?? 'N/A', sort: 'current_stock' },
+      { key: 'current_stock', title: 'Current Stock', align: 'right', render: (r) => product(r).current_stock ?? <NotAvailable />, sort: 'current_stock' },
     ],
     order: ['image', 'productname', 'category', 'subcategory', 'stock_status', 'current_stock', 'price', 'discount_price'],
   },
@@ -57,7 +61,7 @@ export default {
       renderOption: (r) => (
         <Space>
           <ProductThumb images={product(r).main_image} name={product(r).productname} size={32} />
-          <span>{product(r).productname}</span>
+          <ProductName product={product(r)} />
         </Space>
       ),
     },

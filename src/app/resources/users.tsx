@@ -1,8 +1,12 @@
 import { TeamOutlined } from '@ant-design/icons';
+import i18next from 'i18next';
+import { translateText } from '../../domain/i18n/catalogue';
+import { DEFAULT_LANGUAGE, languageOfTag } from '../../domain/i18n/languages';
 import { userFullName, userRoleLabel, usersResource } from '../../domain/resources/users';
 import { formatDateTime } from '../crud/cells';
 import type { SpaPart } from '../declared/declared';
 import { choiceTag } from '../declared/declared-values';
+import { useT } from '../i18n/use-t';
 import type { ApiRecord, ShowDeclaration } from './types';
 
 type User = { firstname?: string; lastname?: string; email?: string; role: string; role_label?: string; status: string };
@@ -10,16 +14,23 @@ const user = (r: ApiRecord) => r as User;
 
 const roleLabel = userRoleLabel;
 const fullName = userFullName;
+/** The language the SPA shows (i18next's, set up by src/app/i18n/i18n.ts), for a text built outside a component. */
+const shownLanguage = () => languageOfTag(i18next.language ?? '') ?? DEFAULT_LANGUAGE;
+/** A built-in role's label in the user's language ('एडमिन'); a label an admin gave a role of their own stays as typed. */
+function RoleLabel({ user }: { user: ApiRecord }) {
+  const { tx } = useT();
+  return <>{tx(roleLabel(user))}</>;
+}
 const shown = (key: string) => (r: ApiRecord) => (typeof r[key] === 'string' && r[key] ? (r[key] as string) : '—');
 
 /** A user's page: who they are, and for a seller the purchase orders placed with them (issue 31). */
 const userPage: ShowDeclaration = {
-  title: (u) => `${roleLabel(u)} ${fullName(u)}`.trim(),
+  title: (u) => `${translateText(roleLabel(u), shownLanguage())} ${fullName(u)}`.trim(),
   items: [
     { key: 'name', label: 'Name', render: fullName },
     { key: 'email', label: 'Email', render: shown('email') },
     { key: 'phonenumber', label: 'Phone Number', render: shown('phonenumber') },
-    { key: 'role', label: 'Role', render: roleLabel },
+    { key: 'role', label: 'Role', render: (u) => <RoleLabel user={u} /> },
     { key: 'status', label: 'Status', render: (u) => choiceTag(usersResource.fields.status, u.status) },
     { key: 'city', label: 'City', render: shown('city') },
     { key: 'address', label: 'Address', render: shown('address') },
@@ -42,7 +53,7 @@ export default {
   show: userPage,
   cells: {
     firstname: { key: 'name', render: fullName },
-    role: { render: roleLabel, sort: 'role' },
+    role: { render: (u) => <RoleLabel user={u} />, sort: 'role' },
   },
   list: {
     search: {

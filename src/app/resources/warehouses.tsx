@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionButton } from '../crud/list/ActionButton';
 import type { SpaPart } from '../declared/declared';
+import { useT } from '../i18n/use-t';
 import type { ApiRecord } from './types';
 
 /** What the row buttons read of a warehouse row. */
@@ -24,25 +25,28 @@ function GatedButton({
   onClick: () => void;
 }) {
   const { data } = useCan({ resource, action });
-  return <ActionButton {...button} disabled={data?.can !== true} disabledReason={data && !data.can ? (data.reason ?? 'Not available.') : null} />;
+  const { t, tx } = useT();
+  const reason = data && !data.can ? (typeof data.reason === 'string' ? tx(data.reason) : t('warehouses.actions.notAvailable')) : null;
+  return <ActionButton {...button} disabled={data?.can !== true} disabledReason={reason} />;
 }
 
 /** SPEC.md section 2: View Products, View Inventory and Add Inventory on every warehouse row. */
 function WarehouseRowActions({ record, compact }: { record: ApiRecord; compact?: boolean }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const { t } = useT();
   // The list hands its own rows to its row buttons: a warehouse's.
   const row = record as WarehouseRow;
   const warehouse = encodeURIComponent(row.id);
   const city = row.city_id ? encodeURIComponent(row.city_id) : null;
-  const needsCity = (to: string) => () => (city ? navigate(to) : void message.error('Warehouse does not have a city assigned.'));
+  const needsCity = (to: string) => () => (city ? navigate(to) : void message.error(t('warehouses.actions.noCity')));
   return (
     <Space size="small">
       <GatedButton
         resource="products"
         action="list"
         icon={<AppstoreOutlined />}
-        label="View Products"
+        label={t('warehouses.actions.viewProducts')}
         compact={compact}
         onClick={() => navigate(`/product-listing?warehouse_id=${warehouse}`)}
       />
@@ -50,7 +54,7 @@ function WarehouseRowActions({ record, compact }: { record: ApiRecord; compact?:
         resource="inventory-by-city"
         action="list"
         icon={<DatabaseOutlined />}
-        label="View Inventory"
+        label={t('warehouses.actions.viewInventory')}
         compact={compact}
         onClick={needsCity(`/inventory-by-city/${city}?warehouse_id=${warehouse}`)}
       />
@@ -58,7 +62,7 @@ function WarehouseRowActions({ record, compact }: { record: ApiRecord; compact?:
         resource="inventory"
         action="create"
         icon={<PlusSquareOutlined />}
-        label="Add Inventory"
+        label={t('warehouses.actions.addInventory')}
         compact={compact}
         onClick={() => navigate(`/inventory-registration?warehouse_id=${warehouse}${city ? `&city_id=${city}` : ''}`)}
       />

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { translateText } from '../../domain/i18n/catalogue.js';
+import { languageOfHeader } from '../../domain/i18n/languages.js';
 import { PRODUCT_IMPORT_MAX_BYTES } from '../../domain/product-csv.js';
 import { queryFlag } from '../../domain/schemas/common.js';
 import { userOf } from '../auth/access.js';
 import { errorReplies, errorWith, idempotencyKeyHeader } from '../http/openapi.js';
 import type { RouteModule } from '../http/types.js';
-import { productImportService } from '../services/product-import.js';
+import { productImportService, type ImportAnswer } from '../services/product-import.js';
 
 const importQuery = z.object({
   dry_run: queryFlag.meta({ description: 'true: validate only and write nothing (the default is to import)' }),
@@ -23,6 +25,16 @@ const importRefused = errorWith(
     updated: z.number().int().optional(),
   },
 );
+
+/**
+ * A dry run's answer in the request's language (issue 34): its errors are no error body, which the API translates as it
+ * leaves, but a 200's list. In English the answer is as the service gives it.
+ */
+function inLanguage(answer: ImportAnswer, acceptLanguage: string | undefined): ImportAnswer {
+  const language = languageOfHeader(acceptLanguage);
+  if (language === 'en' || !answer.errors.length) return answer;
+  return { ...answer, errors: answer.errors.map((e) => ({ ...e, message: translateText(e.message, language) })) };
+}
 
 /** `POST /products/import`: the catalogue from a CSV file, dry run first (see services/product-import.ts). */
 export const productImportRoutes: RouteModule = (app, { database }) => {
@@ -46,7 +58,7 @@ export const productImportRoutes: RouteModule = (app, { database }) => {
       },
     },
     async (request, reply) => {
-      if (request.query.dry_run) return imports.dryRun(request.body);
+      if (request.query.dry_run) return inLanguage(await imports.dryRun(request.body), request.headers['accept-language']);
       const outcome = await imports.apply(request.body, userOf(request).id, request.headers['idempotency-key']);
       if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
       // 200, or 400 with the errors; a replayed refusal may be any status the first answer had.

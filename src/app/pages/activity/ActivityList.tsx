@@ -3,30 +3,30 @@ import type { HistoryItem } from '../../../domain/schemas/history';
 import { emptyTextOf } from '../../crud/list/ListError';
 import { entryText } from '../../history/entry-text';
 import { EntryWhat, HistoryEntryLine } from '../../history/HistoryEntryLine';
+import { useT } from '../../i18n/use-t';
 import { usePhoneLayout } from '../../layout/use-phone-layout';
 import { resourceTitle } from './activity-options';
 import { RecordLink } from './RecordLink';
 
 type Props = { entries: HistoryItem[]; loading: boolean; failed: boolean };
 
-const EMPTY = 'No history yet';
+/** A resource as the matrix names it, in the user's language. */
+function ResourceTitle({ resource }: { resource: string }) {
+  const { tx } = useT();
+  return <>{tx(resourceTitle(resource))}</>;
+}
 
 /** Which record: its resource, and a link to its page where it has one. */
 function Record({ entry }: { entry: HistoryItem }) {
   return (
     <>
-      <div>{resourceTitle(entry.resource)}</div>
+      <div>
+        <ResourceTitle resource={entry.resource} />
+      </div>
       <RecordLink entry={entry} />
     </>
   );
 }
-
-const columns: TableColumnsType<HistoryItem> = [
-  { key: 'at', title: 'When', width: 170, render: (_, e) => <span style={{ whiteSpace: 'nowrap' }}>{entryText(e).when}</span> },
-  { key: 'who', title: 'User', width: 180, render: (_, e) => entryText(e).who },
-  { key: 'record', title: 'Record', width: 200, render: (_, e) => <Record entry={e} /> },
-  { key: 'what', title: 'Change', render: (_, e) => <EntryWhat entry={e} /> },
-];
 
 /**
  * Entries newest first: a table on a desktop (when, who, which record, what changed); on a phone a card per entry
@@ -34,11 +34,18 @@ const columns: TableColumnsType<HistoryItem> = [
  */
 export function ActivityList({ entries, loading, failed }: Props) {
   const phone = usePhoneLayout();
-  const emptyText = emptyTextOf({ loading, failed }, EMPTY);
+  const { t } = useT();
+  const emptyText = emptyTextOf({ loading, failed }, t('activity.empty'));
+  const columns: TableColumnsType<HistoryItem> = [
+    { key: 'at', title: t('activity.columns.when'), width: 170, render: (_, e) => <span style={{ whiteSpace: 'nowrap' }}>{entryText(e).when}</span> },
+    { key: 'who', title: t('users.entity'), width: 180, render: (_, e) => entryText(e).who },
+    { key: 'record', title: t('activity.columns.record'), width: 200, render: (_, e) => <Record entry={e} /> },
+    { key: 'what', title: t('activity.columns.change'), render: (_, e) => <EntryWhat entry={e} /> },
+  ];
   if (phone) {
     return (
       <List<HistoryItem>
-        aria-label="Activity"
+        aria-label={t('menu.activity')}
         loading={loading}
         dataSource={entries}
         rowKey="_id"
@@ -46,7 +53,10 @@ export function ActivityList({ entries, loading, failed }: Props) {
         renderItem={(entry) => (
           <List.Item data-testid="activity-entry">
             <div style={{ width: '100%', minWidth: 0 }}>
-              <Typography.Text strong>{resourceTitle(entry.resource)}</Typography.Text> <RecordLink entry={entry} />
+              <Typography.Text strong>
+                <ResourceTitle resource={entry.resource} />
+              </Typography.Text>{' '}
+              <RecordLink entry={entry} />
               <HistoryEntryLine entry={entry} />
             </div>
           </List.Item>
@@ -56,7 +66,7 @@ export function ActivityList({ entries, loading, failed }: Props) {
   }
   return (
     <Table<HistoryItem>
-      aria-label="Activity"
+      aria-label={t('menu.activity')}
       columns={columns}
       dataSource={entries}
       rowKey="_id"

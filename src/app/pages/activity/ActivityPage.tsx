@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { ListError } from '../../crud/list/ListError';
 import { ListPagination } from '../../crud/list/ListPagination';
+import { useT } from '../../i18n/use-t';
 import { PageHeader } from '../inventory/shared/PageHeader';
 import { ActivityFilters } from './ActivityFilters';
 import { ActivityList } from './ActivityList';
@@ -11,11 +12,12 @@ import { ACTIVITY_PAGE_SIZE, useActivity } from './use-activity';
  * transaction; filtered by resource, user, action and business days, each entry linking to its record's page.
  */
 export default function ActivityPage() {
+  const { t } = useT();
   const { filters, page, history, setFilters, setPage } = useActivity();
   const pageCount = Math.max(1, Math.ceil(history.total / ACTIVITY_PAGE_SIZE));
   return (
     <>
-      <PageHeader title="Activity" subTitle="Who changed what, and when." />
+      <PageHeader title={t('menu.activity')} subTitle={t('activity.subtitle')} />
       <Card size="small" style={{ marginBottom: 16 }}>
         <ActivityFilters filters={filters} onChange={setFilters} />
       </Card>

@@ -1,5 +1,6 @@
 import { useSelect } from '@refinedev/antd';
 import { Select, type SelectProps } from 'antd';
+import { useT } from '../../i18n/use-t';
 
 type User = { id: string; firstname?: string; lastname?: string; email?: string };
 
@@ -12,6 +13,7 @@ const nameOf = (u: User) => [u.firstname, u.lastname].filter(Boolean).join(' ') 
  * typed text; the chosen user read by id, so a link with `user_id` names them.
  */
 export function UserPicker({ id, value, onChange }: Props) {
+  const { t, tx } = useT();
   const { selectProps, query } = useSelect<User>({
     resource: 'users',
     optionLabel: nameOf,
@@ -28,8 +30,8 @@ export function UserPicker({ id, value, onChange }: Props) {
       value={value || undefined}
       onChange={(next) => onChange(next || undefined)}
       allowClear
-      placeholder="Any user"
-      notFoundContent={query.isError ? query.error?.message : query.isLoading ? 'Loading...' : 'No users found'}
+      placeholder={t('activity.filters.anyUser')}
+      notFoundContent={query.isError ? tx(query.error?.message ?? '') : query.isLoading ? t('activity.filters.loading') : t('users.list.emptyText')}
       style={{ width: '100%' }}
     />
   );

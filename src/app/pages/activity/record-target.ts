@@ -3,8 +3,12 @@ import { titleCase } from '../../declared/declared-values';
 import { findDeclaration } from '../../resources';
 import type { RefineAction } from '../../resources/types';
 
-/** Where an entry's record opens, the screen's Refine resource and action (asked of the access policy), and what the link says. */
-export type RecordTarget = { resource: string; action: RefineAction; path: string; text: string };
+/**
+ * Where an entry's record opens, the screen's Refine resource and action (asked of the access policy), and what the link
+ * says: `text`, the entry's own name for the record (data), else words of ours in English, `ours`; where those name the
+ * record by kind and id, that `kind` ('Product') and `id` ('3f2a9c1e'), so a screen can put the kind in the user's language.
+ */
+export type RecordTarget = { resource: string; action: RefineAction; path: string; text: string; ours?: true; kind?: string; id?: string };
 
 /** A sign-in's record is the account that signed in. */
 const OPENED_AS: Record<string, string> = { 'sign-ins': 'users' };
@@ -25,10 +29,12 @@ export function recordTarget(resource: string, recordId: string, action: string,
   if (!declaration) return null;
   if (name === 'permissions') {
     const path = screenPath(declaration, 'list');
-    return path ? { resource: name, action: 'list', path, text: 'Access policy' } : null;
+    return path ? { resource: name, action: 'list', path, text: 'Access policy', ours: true } : null;
   }
   const screen = declaration.routes?.show ? 'show' : declaration.routes?.edit ? 'edit' : null;
   if (!screen) return null;
-  const text = label ?? `${titleCase(declaration.entity?.singular ?? declaration.label)} ${shortId(recordId)}`;
-  return { resource: name, action: screen, path: screenPath(declaration, screen, recordId)!, text };
+  const path = screenPath(declaration, screen, recordId)!;
+  if (typeof label === 'string') return { resource: name, action: screen, path, text: label };
+  const kind = titleCase(declaration.entity?.singular ?? declaration.label);
+  return { resource: name, action: screen, path, text: `${kind} ${shortId(recordId)}`, ours: true, kind, id: shortId(recordId) };
 }

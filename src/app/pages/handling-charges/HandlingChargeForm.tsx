@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { DeclaredField } from '../../crud/form/DeclaredField';
 import { savedMessage } from '../../crud/form/notifications';
 import { useDeclaredSubmit } from '../../crud/form/use-declared-submit';
+import { useT } from '../../i18n/use-t';
 import type { ApiRecord, DeclaredFormDeclaration, SpaResource } from '../../resources/types';
 
 type Props = {
@@ -17,6 +18,7 @@ type Props = {
 
 /** The add/edit form above the handling-charge table (SPEC.md section 4), on `useForm`: Edit loads a row, Save or Cancel returns to add mode. */
 export function HandlingChargeForm({ declaration, editing, onDone }: Props) {
+  const { t, tx } = useT();
   const declared = declaration.form as DeclaredFormDeclaration;
   const mode = editing ? 'edit' : 'create';
   const schema = declared.schemas[mode];
@@ -30,7 +32,7 @@ export function HandlingChargeForm({ declaration, editing, onDone }: Props) {
     redirect: false,
     queryOptions: { enabled: false },
     mutationMode: 'pessimistic',
-    successNotification: () => ({ type: 'success', message: savedMessage('handling charge', mode) }),
+    successNotification: () => ({ type: 'success', message: tx(savedMessage('handling charge', mode)) }),
     errorNotification: false,
     onMutationSuccess: () => finish(),
     onMutationError: refused,
@@ -50,7 +52,7 @@ export function HandlingChargeForm({ declaration, editing, onDone }: Props) {
 
   return (
     <Form {...formProps} layout="vertical" noValidate onFinish={submitWith(onFinish)} disabled={saving}>
-      {submitError && <Alert type="error" showIcon role="alert" message={submitError} style={{ marginBottom: 16 }} />}
+      {submitError && <Alert type="error" showIcon role="alert" message={tx(submitError)} style={{ marginBottom: 16 }} />}
       <Row gutter={24} align="bottom">
         {declared.fields.map((field) => (
           <Col key={field.name} xs={24} md={9}>
@@ -61,9 +63,9 @@ export function HandlingChargeForm({ declaration, editing, onDone }: Props) {
           <Form.Item label=" " colon={false}>
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>
-                {saving ? 'Saving...' : editing ? 'Save' : 'Add Charge'}
+                {saving ? t('handlingCharges.form.saving') : editing ? t('buttons.save') : t('handlingCharges.form.add')}
               </Button>
-              {editing && <Button onClick={finish}>Cancel</Button>}
+              {editing && <Button onClick={finish}>{t('buttons.cancel')}</Button>}
             </Space>
           </Form.Item>
         </Col>

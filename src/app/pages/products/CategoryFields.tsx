@@ -3,6 +3,7 @@ import { UNITS } from '../../../domain/constants';
 import { productSchema } from '../../../domain/schemas/product';
 import { NumberField } from '../../components/NumberField';
 import { zodRules } from '../../crud/zod-rules';
+import { useT } from '../../i18n/use-t';
 import type { ProductFormValues } from './product-payload';
 import type { useCategories } from './use-categories';
 
@@ -21,6 +22,7 @@ const rules = (field: keyof typeof productSchema.shape) => zodRules(productSchem
  * fills the read-only GST rate, type and HSN code; another category clears subcategory, unit and GST.
  */
 export function CategoryFields({ form, categories, followPerishable }: Props) {
+  const { t, tx } = useT();
   const categoryId = Form.useWatch('category_id', form);
   const category = categories.find(categoryId);
 
@@ -32,7 +34,11 @@ export function CategoryFields({ form, categories, followPerishable }: Props) {
     if (followPerishable) form.setFieldsValue({ tracks_expiry: sub?.perishable === true });
   };
 
-  const subcategoryPlaceholder = categories.isLoading ? 'Loading subcategories...' : category ? 'Select a subcategory' : 'Choose a category first';
+  const subcategoryPlaceholder = categories.isLoading
+    ? t('products.categoryFields.loadingSubcategories')
+    : category
+      ? t('products.categoryFields.selectSubcategory')
+      : t('products.categoryFields.chooseCategoryFirst');
 
   return (
     <>
@@ -40,25 +46,25 @@ export function CategoryFields({ form, categories, followPerishable }: Props) {
         <Col xs={24} md={12}>
           <Form.Item
             name="category_id"
-            label="Category"
+            label={t('categories.entity')}
             required
             rules={rules('category')}
             validateStatus={categories.error ? 'error' : undefined}
-            help={categories.error ?? undefined}
+            help={categories.error ? tx(categories.error) : undefined}
           >
             <Select
               showSearch
               optionFilterProp="label"
-              placeholder={categories.isLoading ? 'Loading categories...' : 'Select a category'}
+              placeholder={categories.isLoading ? t('products.categoryFields.loadingCategories') : t('products.categoryFields.selectCategory')}
               loading={categories.isLoading}
               options={categories.categories.map((c) => ({ value: c.category_id, label: c.category }))}
               onChange={chooseCategory}
-              aria-label="Category"
+              aria-label={t('categories.entity')}
             />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="subcategory_id" label="Subcategory" required rules={rules('subcategory')}>
+          <Form.Item name="subcategory_id" label={t('categories.subcategories.entity')} required rules={rules('subcategory')}>
             <Select
               showSearch
               optionFilterProp="label"
@@ -67,37 +73,42 @@ export function CategoryFields({ form, categories, followPerishable }: Props) {
               loading={categories.isLoading}
               options={category?.subcategories.map((s) => ({ value: s.subcategory_id, label: s.name })) ?? []}
               onChange={chooseSubcategory}
-              aria-label="Subcategory"
+              aria-label={t('categories.subcategories.entity')}
             />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={24}>
         <Col xs={24} md={8}>
-          <Form.Item name="gst_rate" label="GST Rate (%)">
-            <NumberField readOnly variant="filled" aria-label="GST Rate" />
+          <Form.Item name="gst_rate" label={t('products.fields.gstRate')}>
+            <NumberField readOnly variant="filled" aria-label={t('products.fields.gstRateAria')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="gst_type" label="GST Type">
-            <Input readOnly variant="filled" placeholder="From the subcategory" aria-label="GST Type" />
+          <Form.Item name="gst_type" label={t('products.fields.gstType')}>
+            <Input readOnly variant="filled" placeholder={t('products.categoryFields.fromSubcategory')} aria-label={t('products.fields.gstType')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="hsn_code" label="HSN Code">
-            <Input readOnly variant="filled" placeholder="From the subcategory" aria-label="HSN Code" />
+          <Form.Item name="hsn_code" label={t('products.fields.hsnCode')}>
+            <Input readOnly variant="filled" placeholder={t('products.categoryFields.fromSubcategory')} aria-label={t('products.fields.hsnCode')} />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={24}>
         <Col xs={24} md={12}>
-          <Form.Item name="unit" label="Unit" required rules={rules('unit')}>
-            <Select placeholder={category ? 'Select a unit' : 'Choose a category first'} disabled={!category} options={UNIT_OPTIONS} aria-label="Unit" />
+          <Form.Item name="unit" label={t('products.fields.unit')} required rules={rules('unit')}>
+            <Select
+              placeholder={category ? t('products.categoryFields.selectUnit') : t('products.categoryFields.chooseCategoryFirst')}
+              disabled={!category}
+              options={UNIT_OPTIONS}
+              aria-label={t('products.fields.unit')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="unit_value" label="Unit Value" required rules={rules('unit_value')}>
-            <Input placeholder="e.g. 500" aria-label="Unit Value" />
+          <Form.Item name="unit_value" label={t('products.fields.unitValue')} required rules={rules('unit_value')}>
+            <Input placeholder={t('products.categoryFields.unitValueExample')} aria-label={t('products.fields.unitValue')} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Image, Space, Upload, theme } from 'antd';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { imageSrc } from './image-src';
 import { resizeImage } from './resize-image';
 
@@ -9,7 +10,7 @@ type Props = {
   onChange?: (images: string[]) => void;
   /** How many images the field holds (the main image: 1). */
   max: number;
-  /** Names the images for screen readers and tests ('Main image', 'Red image'). */
+  /** Names the images for screen readers and tests ('Main image', 'Red image'), in the user's language. */
   label: string;
   disabled?: boolean;
 };
@@ -23,18 +24,20 @@ const TILE = 96;
 export function ImagePicker({ value = [], onChange, max, label, disabled }: Props) {
   const { token } = theme.useToken();
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const [busy, setBusy] = useState(0);
   const full = value.length >= max;
 
   const add = async (files: File[]) => {
     const room = max - value.length;
-    if (files.length > room) void message.warning(`At most ${max} image${max === 1 ? '' : 's'} here.`);
+    if (files.length > room) void message.warning(max === 1 ? t('products.images.atMostOne') : t('products.images.atMost', { max }));
     setBusy((n) => n + 1);
     try {
       const resized = await Promise.all(files.slice(0, room).map((file) => resizeImage(file)));
       onChange?.([...value, ...resized]);
     } catch (error) {
-      void message.error(error instanceof Error ? error.message : 'The image could not be read.');
+      // resizeImage's own words (src/app/pages/products/resize-image.ts), in the user's language.
+      void message.error(tx(error instanceof Error ? error.message : 'The image could not be read.'));
     } finally {
       setBusy((n) => n - 1);
     }
@@ -57,7 +60,7 @@ export function ImagePicker({ value = [], onChange, max, label, disabled }: Prop
             shape="circle"
             icon={<DeleteOutlined />}
             disabled={disabled}
-            aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
+            aria-label={t('products.images.remove', { label: label.toLowerCase(), index: index + 1 })}
             onClick={() => onChange?.(value.filter((_, i) => i !== index))}
             style={{ position: 'absolute', top: 4, right: 4 }}
           />
@@ -77,7 +80,7 @@ export function ImagePicker({ value = [], onChange, max, label, disabled }: Prop
         >
           <button
             type="button"
-            aria-label={`Add ${label.toLowerCase()}`}
+            aria-label={t('products.images.add', { label: label.toLowerCase() })}
             disabled={disabled || busy > 0}
             style={{
               width: TILE,
@@ -90,7 +93,7 @@ export function ImagePicker({ value = [], onChange, max, label, disabled }: Prop
             }}
           >
             {busy ? <LoadingOutlined /> : <PlusOutlined />}
-            <div style={{ marginTop: 4, fontSize: 12 }}>{busy ? 'Resizing...' : 'Upload'}</div>
+            <div style={{ marginTop: 4, fontSize: 12 }}>{busy ? t('products.images.resizing') : t('products.images.upload')}</div>
           </button>
         </Upload>
       )}

@@ -1,6 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Image, Space, Tag, Tooltip, theme } from 'antd';
 import type { StockStatus } from '../../../domain/constants';
+import { useT } from '../../i18n/use-t';
 import { imageSrc } from './image-src';
 
 const STOCK: Record<StockStatus, { colour: string; label: string }> = {
@@ -13,18 +14,26 @@ export const stockStatusLabel = (status: string | null | undefined) => STOCK[sta
 
 /** SPEC.md section 4: in_stock green, low_stock orange, out_of_stock red, anything else 'N/A'. */
 export function StockStatusTag({ status }: { status: string | null | undefined }) {
+  const { t, tx } = useT();
   const known = STOCK[status as StockStatus];
-  return known ? <Tag color={known.colour}>{known.label}</Tag> : <Tag>N/A</Tag>;
+  return known ? <Tag color={known.colour}>{tx(known.label)}</Tag> : <Tag>{t('products.stock.notAvailable')}</Tag>;
+}
+
+/** 'N/A' where a figure is missing (a product's stock before any inventory record). */
+export function NotAvailable() {
+  const { t } = useT();
+  return <>{t('products.stock.notAvailable')}</>;
 }
 
 /** A product's first main image, small, with a click-to-enlarge preview. */
 export function ProductThumb({ images, name, size = 48 }: { images: string[] | null | undefined; name: string; size?: number }) {
   const { token } = theme.useToken();
+  const { t } = useT();
   const first = images?.[0];
   if (!first) {
     return (
       <div
-        aria-label="No image"
+        aria-label={t('products.noImage')}
         style={{
           width: size,
           height: size,
@@ -47,14 +56,15 @@ export function ProductThumb({ images, name, size = 48 }: { images: string[] | n
  * rate it was saved with (an invoice must not change after the fact) until it is edited with its subcategory picked again.
  */
 export function SubcategoryCell({ name, gstRate, subcategoryGstRate }: { name: string; gstRate: number; subcategoryGstRate?: number }) {
+  const { t } = useT();
   if (subcategoryGstRate === undefined || subcategoryGstRate === gstRate) return <>{name}</>;
-  const note = `${name}'s GST rate is now ${subcategoryGstRate}%; this product keeps ${gstRate}% until it is edited and its subcategory picked again.`;
+  const note = t('products.gstChanged', { name, now: subcategoryGstRate, kept: gstRate });
   return (
     <Space size={4} wrap>
       <span>{name}</span>
       <Tooltip title={note}>
         <Tag color="warning" aria-label={note}>
-          GST {gstRate}% → {subcategoryGstRate}%
+          {t('products.gstChangedTag', { kept: gstRate, now: subcategoryGstRate })}
         </Tag>
       </Tooltip>
     </Space>

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { Button } from 'antd';
 import { Suspense, useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { retryableLazy } from '../../../routes/retryable-lazy';
 
 const ProductImportDialog = retryableLazy(() => import('./ProductImportDialog'));
@@ -12,6 +13,7 @@ const ProductImportDialog = retryableLazy(() => import('./ProductImportDialog'))
  */
 export function ProductImportButton() {
   const { data: access } = useCan({ resource: 'product-import', action: 'create' });
+  const { t, tx } = useT();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
@@ -19,13 +21,13 @@ export function ProductImportButton() {
       <Button
         icon={<UploadOutlined />}
         disabled={!access?.can}
-        title={access?.can ? undefined : access?.reason}
+        title={access?.can || !access?.reason ? undefined : tx(access.reason)}
         onClick={() => {
           setOpened(true);
           setOpen(true);
         }}
       >
-        Import
+        {t('buttons.import')}
       </Button>
       {opened && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Modal, Progress, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { PRODUCT_CSV_EXAMPLES, PRODUCT_IMPORT_MAX_BYTES, productCsv } from '../../../../domain/product-csv';
+import { useT } from '../../../i18n/use-t';
 import { downloadCsvText } from '../../reports/shared/csv';
 import { useProductImport, type ImportAnswer } from './use-product-import';
 
@@ -17,6 +18,7 @@ type Step = { file: string; csv: string; check: ImportAnswer | null; done: Impor
  */
 export default function ProductImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
+  const { t, tx } = useT();
   const imports = useProductImport();
   const [step, setStep] = useState<Step | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export default function ProductImportDialog({ open, onClose }: { open: boolean; 
     setFailure(null);
     if (file.size > PRODUCT_IMPORT_MAX_BYTES) {
       setStep({ file: file.name, csv: '', check: null, done: null });
-      setFailure(`The file is ${(file.size / 1024 / 1024).toFixed(1)} MB: at most ${MAX_MB} MB per import. Split it in parts.`);
+      setFailure(t('products.import.fileTooLarge', { size: (file.size / 1024 / 1024).toFixed(1), max: MAX_MB }));
       return;
     }
     const csv = await file.text();
@@ -45,7 +47,7 @@ export default function ProductImportDialog({ open, onClose }: { open: boolean; 
     try {
       const done = await imports.apply(step.csv);
       setStep({ ...step, done });
-      void message.success(`Imported: ${done.created} new, ${done.updated} updated`);
+      void message.success(t('products.import.imported', { created: done.created, updated: done.updated }));
     } catch (error) {
       setFailure((error as Error).message);
       // The catalogue changed since the dry run: show what is wrong now.
@@ -66,20 +68,20 @@ export default function ProductImportDialog({ open, onClose }: { open: boolean; 
   return (
     <Modal
       open={open}
-      title={`Import products${step ? `: ${step.file}` : ''}`}
+      title={step ? t('products.import.titleOfFile', { file: step.file }) : t('products.import.title')}
       width={860}
       onCancel={close}
       maskClosable={false}
       footer={
         <Flex justify="space-between" wrap gap={8}>
           <Button icon={<DownloadOutlined />} onClick={() => downloadCsvText('products-template.csv', productCsv(PRODUCT_CSV_EXAMPLES))}>
-            Download template
+            {t('products.import.template')}
           </Button>
           <Flex gap={8}>
-            <Button onClick={close}>{step?.done ? 'Close' : 'Cancel'}</Button>
+            <Button onClick={close}>{step?.done ? t('products.import.close') : t('buttons.cancel')}</Button>
             {!step?.done && (
               <Button type="primary" disabled={!ready} loading={imports.busy && !!check} onClick={() => void apply()}>
-                Import {check ? check.created + check.updated : ''} products
+                {check ? t('products.import.importCount', { total: check.created + check.updated }) : t('products.import.title')}
               </Button>
             )}
           </Flex>
@@ -98,24 +100,22 @@ export default function ProductImportDialog({ open, onClose }: { open: boolean; 
           }}
           style={{ marginBottom: 12 }}
         >
-          <p className="ant-upload-text">{step ? 'Choose another CSV file' : 'Click or drop a CSV file here'}</p>
+          <p className="ant-upload-text">{step ? t('products.import.chooseAnother') : t('products.import.choose')}</p>
         </Upload.Dragger>
       )}
-      {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginBottom: 12 }} />}
-      {imports.busy && <Progress percent={100} status="active" showInfo={false} aria-label="Import in progress" />}
-      {step?.done && <Alert type="success" showIcon message={`Import complete: ${step.done.created} new, ${step.done.updated} updated.`} />}
+      {failure && <Alert type="error" showIcon role="alert" message={tx(failure)} style={{ marginBottom: 12 }} />}
+      {imports.busy && <Progress percent={100} status="active" showInfo={false} aria-label={t('products.import.inProgress')} />}
+      {step?.done && <Alert type="success" showIcon message={t('products.import.complete', { created: step.done.created, updated: step.done.updated })} />}
       {check && !step?.done && (
         <>
-          <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Import summary">
-            <Tag color="green">{check.created} new</Tag>
-            <Tag color="blue">{check.updated} updated by SKU</Tag>
-            <Tag color={check.errors.length ? 'red' : 'default'}>{check.errors.length} errors</Tag>
+          <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label={t('products.import.summary')}>
+            <Tag color="green">{t('products.import.newCount', { n: check.created })}</Tag>
+            <Tag color="blue">{t('products.import.updatedCount', { n: check.updated })}</Tag>
+            <Tag color={check.errors.length ? 'red' : 'default'}>{t('products.import.errorCount', { n: check.errors.length })}</Tag>
           </Flex>
           {check.errors.length > 0 ? (
             <>
-              <Typography.Paragraph type="danger">
-                Nothing is imported while the file has errors: fix these rows and choose the file again.
-              </Typography.Paragraph>
+              <Typography.Paragraph type="danger">{t('products.import.fixErrors')}</Typography.Paragraph>
               <Table
                 size="small"
                 rowKey={(e) => `${e.row}/${e.field}/${e.message}`}
@@ -123,20 +123,20 @@ export default function ProductImportDialog({ open, onClose }: { open: boolean; 
                 pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
                 scroll={{ x: true }}
                 columns={[
-                  { key: 'row', title: 'Row', dataIndex: 'row', width: 70 },
-                  { key: 'field', title: 'Column', dataIndex: 'field', width: 140 },
-                  { key: 'message', title: 'Message', dataIndex: 'message' },
+                  { key: 'row', title: t('products.import.row'), dataIndex: 'row', width: 70 },
+                  { key: 'field', title: t('products.import.column'), dataIndex: 'field', width: 140 },
+                  // The API's words (services/product-import.ts), in the user's language.
+                  { key: 'message', title: t('products.import.message'), dataIndex: 'message', render: (text: string) => tx(text) },
                 ]}
               />
             </>
           ) : (
-            <Typography.Paragraph>The file is valid. Import creates and updates all of it in one go, or nothing.</Typography.Paragraph>
+            <Typography.Paragraph>{t('products.import.valid')}</Typography.Paragraph>
           )}
         </>
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        CSV with a header row (at most {MAX_MB} MB). Rows whose SKU is in the catalogue update that product; others create one. Category and subcategory by
-        name; unit from the unit list; barcode EAN-13, EAN-8 or UPC-A.
+        {t('products.import.help', { max: MAX_MB })}
       </Typography.Paragraph>
     </Modal>
   );
