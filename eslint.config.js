@@ -5,7 +5,35 @@ import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 /** The SPA's folders whose every text is translated (see the rule at the end). */
-const TRANSLATED_FOLDERS = ['src/app/i18n', 'src/app/layout', 'src/app/pages/login', 'src/app/pages/errors', 'src/app/pages/inventory', 'src/app/pages/update-all-inventory', 'src/app/pages/purchase-orders', 'src/app/pages/replenishment', 'src/app/pages/permissions', 'src/app/pages/backups', 'src/app/pages/public', 'src/app/pages/stock-takes', 'src/app/pages/transfers', 'src/app/crud', 'src/app/declared', 'src/app/components', 'src/app/routes', 'src/app/history', 'src/app/live', 'src/app/access', 'src/app/providers', 'src/app/pages/reports', 'src/app/pages/dashboard', 'src/app/pages/products', 'src/app/pages/handling-charges', 'src/app/pages/activity', 'src/app/resources'];
+const TRANSLATED_FOLDERS = [
+  'src/app/i18n',
+  'src/app/layout',
+  'src/app/pages/login',
+  'src/app/pages/errors',
+  'src/app/pages/inventory',
+  'src/app/pages/update-all-inventory',
+  'src/app/pages/purchase-orders',
+  'src/app/pages/replenishment',
+  'src/app/pages/permissions',
+  'src/app/pages/backups',
+  'src/app/pages/public',
+  'src/app/pages/stock-takes',
+  'src/app/pages/transfers',
+  'src/app/crud',
+  'src/app/declared',
+  'src/app/components',
+  'src/app/routes',
+  'src/app/history',
+  'src/app/live',
+  'src/app/access',
+  'src/app/providers',
+  'src/app/pages/reports',
+  'src/app/pages/dashboard',
+  'src/app/pages/products',
+  'src/app/pages/handling-charges',
+  'src/app/pages/activity',
+  'src/app/resources',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'node_modules', 'data', 'test-results', 'src/server/db/migrations'] },
