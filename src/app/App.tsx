@@ -6,6 +6,8 @@ import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
 import { useMemo } from 'react';
 import { providerFor } from './i18n/i18n-provider';
+import { currentLanguage } from './i18n/i18n';
+import { translateText } from '../domain/i18n/catalogue';
 import { useT } from './i18n/use-t';
 import { accessControlProvider, auditLogProvider, authProvider, dataProvider, liveProvider, queryClient } from './providers';
 import { useNotificationProvider } from './providers/notification-provider';
@@ -18,7 +20,9 @@ import { theme } from './theme';
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
 
-const documentTitle = ({ resource }: { resource?: IResourceItem }) => (resource?.meta?.label ? `${resource.meta.label} | ${APP_NAME}` : APP_NAME);
+// Refine uses a resource's declared label as it is (it translates only a resource without one): translated here.
+const documentTitle = ({ resource }: { resource?: IResourceItem }) =>
+  resource?.meta?.label ? `${translateText(String(resource.meta.label), currentLanguage())} | ${APP_NAME}` : APP_NAME;
 
 export function App() {
   // Subscribed to the language: antd's own texts (pagination, pickers, Popconfirm) follow it.

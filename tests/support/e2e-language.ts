@@ -31,13 +31,20 @@ export async function dataWords(): Promise<string[]> {
 export async function englishLeft(page: Page, data: readonly string[]): Promise<string[]> {
   const shown = await page.evaluate(() => {
     const visible = (e: Element) => !!(e as HTMLElement).offsetParent || (e as HTMLElement).getClientRects().length > 0;
+    // antd's icons and recharts' legend marks are named in English by those libraries (aria-label="shop", "legend icon");
+    // the language switch names each language in its own words.
     const extra = [...document.querySelectorAll('input, textarea, button, [aria-label]')]
-      .filter(visible)
+      .filter((e) => visible(e) && !e.classList.contains('anticon') && !e.classList.contains('language-switch') && !e.closest('svg'))
       .flatMap((e) => [(e as HTMLInputElement).placeholder ?? '', e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '']);
-    return [document.body.innerText, ...extra].join('\n');
+    const switches = [...document.querySelectorAll('.language-switch')].map((e) => (e as HTMLElement).innerText);
+    let text = document.body.innerText;
+    for (const names of switches) text = text.split(names).join(' ');
+    return [text, ...extra].join('\n');
   });
   let rest = shown.replace(/\S+@\S+/g, ' ').replace(/\b[A-Z]{2,}-\d{4}-\d+\b/g, ' ');
-  for (const word of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(word).join(' ');
+  // Data as whole words only: the unit 'g' must not eat the g of a word left in English.
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const word of [...data].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, 'g'), ' ');
   const words = rest.match(/[A-Za-z][A-Za-z'’]{2,}/g) ?? [];
   return [...new Set(words.filter((w) => !SAME_IN_HINDI.has(w)))];
 }

@@ -18,15 +18,15 @@ export function leafNames(tree: TreeMenuItem[]): string[] {
 export function buildMenuItems(tree: TreeMenuItem[], access: Map<string, CanReturnType | undefined>, tx: (text: string) => string = (text) => text): Items {
   return tree.map((item) => {
     if (item.children.length) {
-      return { key: item.key ?? item.name, icon: item.icon, label: item.label, children: buildMenuItems(item.children, access, tx) };
+      return { key: item.key ?? item.name, icon: item.icon, label: tx(String(item.label)), children: buildMenuItems(item.children, access, tx) };
     }
     const answer = access.get(item.name);
     const allowed = answer?.can === true;
     const label = allowed ? (
-      <Link to={item.route ?? '/'}>{item.label}</Link>
+      <Link to={item.route ?? '/'}>{tx(String(item.label))}</Link>
     ) : (
       <Tooltip title={answer?.reason && tx(answer.reason)} placement="right">
-        <span>{item.label}</span>
+        <span>{tx(String(item.label))}</span>
       </Tooltip>
     );
     return { key: item.key ?? item.name, icon: item.icon, label, disabled: !allowed };

@@ -23,7 +23,7 @@ export function ExpiryPanels() {
   const { data: can } = useCan({ resource: 'inventory', action: 'list' });
   const seesCosts = useSeesCosts();
   const [page, setPage] = useState(1);
-  const { t } = useT();
+  const { t, language } = useT();
   const allowed = can?.can === true;
   const { answer, isLoading, isFetching, error, refetch } = useExpiring({ days: SOON, includeExpired: false, page, limit: PAGE_SIZE, enabled: allowed });
   const expiredQuery = useExpiring({ days: 0, includeExpired: true, window: 'expired', limit: 1, enabled: allowed });
@@ -88,7 +88,7 @@ export function ExpiryPanels() {
                 {
                   title: t('reports.columns.expires'),
                   dataIndex: 'days_to_expiry',
-                  render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{expiryText(d)}</Tag>,
+                  render: (d: number) => <Tag color={expiryColour(d) ?? 'gold'}>{expiryText(d, language)}</Tag>,
                 },
                 { title: t('reports.columns.quantity'), dataIndex: 'quantity', align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
                 { title: t('reports.columns.value'), key: 'value', dataIndex: 'value', align: 'right', render: (v: number) => formatINR(v) },

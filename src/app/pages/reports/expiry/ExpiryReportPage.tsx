@@ -27,7 +27,7 @@ const PAGE_SIZE = 50;
  */
 export default function ExpiryReportPage() {
   const { message } = App.useApp();
-  const { t, tx } = useT();
+  const { t, tx, language } = useT();
   const [params, setParams] = useSearchParams();
   const warehouseId = params.get('warehouse_id') || undefined;
   const warehouse = useWarehouses().find(warehouseId);
@@ -129,7 +129,7 @@ export default function ExpiryReportPage() {
                 width: 150,
                 render: (days: number) => {
                   const colour = expiryColour(days);
-                  return colour ? <Tag color={colour}>{expiryText(days)}</Tag> : expiryText(days);
+                  return colour ? <Tag color={colour}>{expiryText(days, language)}</Tag> : expiryText(days, language);
                 },
               },
               { title: t('reports.columns.quantity'), dataIndex: 'quantity', width: 100, align: 'right', render: (n: number) => n.toLocaleString('en-IN') },
