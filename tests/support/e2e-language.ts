@@ -17,7 +17,8 @@ export async function dataWords(): Promise<string[]> {
   const people = (await api<{ users?: { firstname: string; lastname: string }[] }>('GET', '/users?limit=1000')).body.users ?? [];
   return [
     APP_NAME,
-    ...records.flatMap((r) => [r.product_name, r.warehouse_name]),
+    // A record's shelf (location) is typed by the warehouse: 'Aisle B-4'.
+    ...records.flatMap((r) => [r.product_name, r.warehouse_name, (r as { location?: string }).location ?? '']),
     ...places.flatMap((w) => [w.name, w.city]),
     ...people.flatMap((u) => [`${u.firstname} ${u.lastname}`, u.firstname, u.lastname]),
     ...UNITS,
@@ -26,7 +27,7 @@ export async function dataWords(): Promise<string[]> {
 
 /**
  * The English words on the screen that are not data: visible text, placeholders, and the accessible names of visible
- * buttons and fields. Document numbers (PO-2026-00001), e-mails and codes are data too.
+ * buttons and fields. Document numbers and references (PO-2026-00001, ORD-1042), e-mails and codes are data too.
  */
 export async function englishLeft(page: Page, data: readonly string[]): Promise<string[]> {
   const shown = await page.evaluate(() => {
@@ -41,7 +42,7 @@ export async function englishLeft(page: Page, data: readonly string[]): Promise<
     for (const names of switches) text = text.split(names).join(' ');
     return [text, ...extra].join('\n');
   });
-  let rest = shown.replace(/\S+@\S+/g, ' ').replace(/\b[A-Z]{2,}-\d{4}-\d+\b/g, ' ');
+  let rest = shown.replace(/\S+@\S+/g, ' ').replace(/\b[A-Z]{2,}-[A-Z0-9-]*\d[A-Z0-9-]*\b/g, ' ');
   // Data as whole words only: the unit 'g' must not eat the g of a word left in English.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const word of [...data].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, 'g'), ' ');
