@@ -102,10 +102,8 @@ for (const { name, ...options } of WIDTHS) {
       try {
         const second = await other.newPage();
         await loginAs(second, 'warehouse');
-        await second
-          .getByRole('menuitem', { name: /इन्वेंटरी सूची/ })
-          .first()
-          .waitFor();
+        await expect.poll(() => second.evaluate(() => document.documentElement.lang)).toBe('hi');
+        await second.getByRole('heading', { name: 'डैशबोर्ड' }).first().waitFor();
       } finally {
         await other.close();
       }
