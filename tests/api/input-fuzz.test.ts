@@ -84,6 +84,7 @@ beforeAll(async () => {
     'POST /api/auth/login': { emailOrPhone: 'fuzz.login@example.com', password: 'whatever1' },
     'POST /api/auth/refresh': { refresh_token: 'not-a-token' },
     'POST /api/auth/logout': { refresh_token: 'not-a-token' },
+    'PUT /api/auth/me/language': { language: 'en' },
     'POST /api/cities': cityBody,
     'PUT /api/cities/{id}': cityBody,
     'POST /api/warehouses': warehouseBody,
