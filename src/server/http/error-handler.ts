@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, pgCode } from './errors.js';
+import { localiseErrorBody } from './error-language.js';
+import { languageOfHeader } from '../../domain/i18n/languages.js';
 
 type FieldError = { field: string; message: string };
 
@@ -32,9 +34,10 @@ export function validationSummary(errors: readonly FieldError[]): string {
 }
 
 /** Errors the router answers before any route runs (a malformed URL, a path segment past the length limit). */
-export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: 'The address is too long' });
-  else void reply.status(400).send({ message: 'The address is malformed' });
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'The address is too long'] : [400, 'The address is malformed'];
+  // Answered before the request's hooks may run: in its language and with its code here.
+  void reply.status(status).send(localiseErrorBody({ message }, languageOfHeader(request.headers['accept-language']), status));
 }
 
 /**
