@@ -71,7 +71,7 @@ for (const { name, ...options } of WIDTHS) {
         await page.goto(path);
         await expectAllHindi(page, path);
       }
-    });
+    }, 180_000); // Ten screens, each read whole: 25 s alone, over 60 s beside the API tests of a full run.
 
     it('refuses an empty receipt with the Hindi message, and the choice is kept for the next sign-in', async () => {
       const page = browser.page();

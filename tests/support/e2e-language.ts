@@ -15,12 +15,15 @@ export async function dataWords(): Promise<string[]> {
   const records = await inventoryRecords();
   const places = await warehouses();
   const people = (await api<{ users?: { firstname: string; lastname: string }[] }>('GET', '/users?limit=1000')).body.users ?? [];
+  // Products other e2e files made (the dashboard lists the newest), with or without stock.
+  const products = (await api<{ data?: { productname: string; brand?: string }[] }>('GET', '/products?limit=1000')).body.data ?? [];
   return [
     APP_NAME,
     // A record's shelf (location) is typed by the warehouse: 'Aisle B-4'.
     ...records.flatMap((r) => [r.product_name, r.warehouse_name, (r as { location?: string }).location ?? '']),
     ...places.flatMap((w) => [w.name, w.city]),
     ...people.flatMap((u) => [`${u.firstname} ${u.lastname}`, u.firstname, u.lastname]),
+    ...products.flatMap((p) => [p.productname, p.brand ?? '']),
     ...UNITS,
   ].filter(Boolean);
 }
