@@ -57,8 +57,10 @@ describe('the language files', () => {
   it('translate every text (a copy of the English left in hi.json is not a translation)', () => {
     // Texts that read the same in Hindi: codes and names people use as they are.
     const sameInHindi = /^(GST|SKU|HSN|CSV|JSON|PDF|ID|OK|MRP|FEFO|AVCO|UTC|IST|ETag|₹|—|-|\s|\d|[{}]|[^A-Za-z])*$/;
+    // Its words: a {{param}} is filled in with data, not read as written.
+    const words = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}/g, '');
     const untranslated = [...FLAT.en].filter(
-      ([key, english]) => FLAT.hi.get(key) === english && /[A-Za-z]/.test(english.replace(/\{\{\s*\w+\s*\}\}/g, '')) && !sameInHindi.test(english),
+      ([key, english]) => FLAT.hi.get(key) === english && /[A-Za-z]/.test(words(english)) && !sameInHindi.test(words(english)),
     );
     expect(untranslated.map(([key]) => key)).toEqual([]);
   });
