@@ -6,8 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
 import { useMemo } from 'react';
 import { providerFor } from './i18n/i18n-provider';
-import { currentLanguage } from './i18n/i18n';
-import { translateText } from '../domain/i18n/catalogue';
+import { txNow } from './crud/texts';
 import { useT } from './i18n/use-t';
 import { accessControlProvider, auditLogProvider, authProvider, dataProvider, liveProvider, queryClient } from './providers';
 import { useNotificationProvider } from './providers/notification-provider';
@@ -22,7 +21,7 @@ const resources = toRefineResources(resourceDeclarations, menuGroups);
 
 // Refine uses a resource's declared label as it is (it translates only a resource without one): translated here.
 const documentTitle = ({ resource }: { resource?: IResourceItem }) =>
-  resource?.meta?.label ? `${translateText(String(resource.meta.label), currentLanguage())} | ${APP_NAME}` : APP_NAME;
+  resource?.meta?.label ? `${txNow(String(resource.meta.label))} | ${APP_NAME}` : APP_NAME;
 
 export function App() {
   // Subscribed to the language: antd's own texts (pagination, pickers, Popconfirm) follow it.

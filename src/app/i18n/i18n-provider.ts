@@ -1,6 +1,7 @@
 import type { I18nProvider } from '@refinedev/core';
-import { interpolate, translateText } from '../../domain/i18n/catalogue';
-import { currentLanguage, i18next } from './i18n';
+import { interpolate } from '../../domain/i18n/catalogue';
+import { txNow } from '../crud/texts';
+import { i18next } from './i18n';
 
 type Options = Record<string, string | number> | undefined;
 
@@ -16,7 +17,7 @@ export function providerFor(_language?: string): I18nProvider {
       const [params, fallback] = typeof options === 'string' ? [undefined, options] : [options, defaultMessage];
       if (i18next.exists(key)) return i18next.t(key, params ?? {});
       if (fallback === undefined) return key;
-      return translateText(interpolate(fallback, params), currentLanguage());
+      return txNow(interpolate(fallback, params));
     },
     changeLocale: (language: string) => i18next.changeLanguage(language),
     getLocale: () => i18next.language,

@@ -74,6 +74,4 @@ i18next.on('languageChanged', (language) => {
   }
 });
 
-export const currentLanguage = (): DisplayLanguage => languageOfTag(i18next.language) ?? DEFAULT_LANGUAGE;
-
 export { i18next };
