@@ -79,6 +79,21 @@ export function textOf(key: string, language: DisplayLanguage, params?: Readonly
  */
 export function translateText(text: string, language: DisplayLanguage): string {
   if (language === 'en' || !text) return text;
+  // Screens translate the same labels at every render, and a text of data tries every template before it is left as
+  // it is (about 70 µs): the answers are remembered, a bounded number of short ones.
+  const key = `${language}\u0000${text}`;
+  const known = translated.get(key);
+  if (known !== undefined) return known;
+  if (translated.size >= TRANSLATED_MAX) translated.clear();
+  const answer = translateUncached(text, language);
+  if (text.length <= 500) translated.set(key, answer);
+  return answer;
+}
+
+const TRANSLATED_MAX = 5000;
+const translated = new Map<string, string>();
+
+function translateUncached(text: string, language: Exclude<DisplayLanguage, 'en'>): string {
   if (!byText.has(text) && text.includes('; '))
     return text
       .split('; ')
