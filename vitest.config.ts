@@ -4,8 +4,22 @@ import { findChromium } from './tests/support/e2e-chromium.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
+/**
+ * API suites about the HTTP layer, the same code whatever the database: the policy of every route and role, input
+ * validation, headers and the OpenAPI document. Where the run has a PostgreSQL server they run there only; on PGlite
+ * (WebAssembly, on the test's own thread) they took some 300 s of a CI run's two cores for no other code path.
+ */
+const HTTP_LAYER_SUITES = [
+  'tests/api/access-matrix.test.ts',
+  'tests/api/permission-scope.test.ts',
+  'tests/api/input-fuzz.test.ts',
+  'tests/api/security-headers.test.ts',
+  'tests/api/openapi.test.ts',
+];
+const withPostgres = findPostgresBin() !== null;
+
 function postgresProject(): TestProjectInlineConfiguration[] {
-  if (findPostgresBin()) {
+  if (withPostgres) {
     return [
       {
         extends: true,
@@ -67,7 +81,13 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], server: { deps: { inline: ['@refinedev/react-router'] } } } },
       {
         extends: true,
-        test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'pglite' }, globalSetup: ['tests/support/pglite-global-setup.ts'] },
+        test: {
+          name: 'api-pglite',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: withPostgres ? HTTP_LAYER_SUITES : [],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
+        },
       },
       ...postgresProject(),
       ...e2eProject(),

@@ -176,7 +176,7 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     expect((await stockRequest('revalue', body, 'admin')).status).toBe(409);
   });
 
-  it('no drift over 10,000 movements: every row is worth what a reference model says, and Σ values = stock × average', async () => {
+  it('no drift over 3,000 movements: every row is worth what a reference model says, and Σ values = stock × average', async () => {
     const product = await newProduct();
     const w = warehouses[4 % warehouses.length]!._id;
     // A reference model of the rules, in integer paise, driving a seeded random sequence of requests.
@@ -194,7 +194,7 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
       paise += change;
       expected.push(change);
     };
-    for (let i = 0; i < 10_000; i++) {
+    for (let i = 0; i < 3_000; i++) {
       const roll = rnd();
       if (stock === 0 || roll < 0.3) {
         const q = int(1, 40);
@@ -239,7 +239,7 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     await t.db.execute(sql`
       insert into drift_ops select (e.n)::int, e.v->>'kind', e.v->'input'
         from jsonb_array_elements(${JSON.stringify(ops)}::jsonb) with ordinality as e(v, n)`);
-    // The API's own one-statement path (stock_request), without HTTP: 10,000 requests in seconds.
+    // The API's own one-statement path (stock_request), without HTTP: thousands of requests in seconds.
     await t.db.execute(
       sql.raw(`
       do $$ declare op record; outcome jsonb; begin
@@ -264,5 +264,5 @@ describe('stock valuation: weighted average cost per product and warehouse', () 
     expect([held.current_stock, Math.round(held.total_value * 100)]).toEqual([stock, paise]);
     if (stock > 0) expect(Math.abs(stock * (held.total_value / stock) - held.total_value)).toBeLessThanOrEqual(0.01);
     expect(held.unit_cost).toBe(stock > 0 ? rupees(roundedPaise(paise, stock)) : held.unit_cost);
-  }, 300_000); // ~50 s alone on PGlite; under a full run on two loaded cores it has taken 140–165 s.
+  }, 180_000); // ~15 s alone on PGlite, up to three times that on two loaded cores.
 });

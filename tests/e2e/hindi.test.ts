@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { CONTEXT_DEFAULTS, DEMO_LOGINS, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
 import { dataWords, englishLeft } from '../support/e2e-language.js';
 import { demoRecord, formError } from '../support/e2e-stock.js';
@@ -98,7 +98,7 @@ for (const { name, ...options } of WIDTHS) {
       const other = await browser
         .context()
         .browser()!
-        .newContext({ baseURL: browser.url('/'), ...options });
+        .newContext({ baseURL: browser.url('/'), ...CONTEXT_DEFAULTS, ...options });
       try {
         const second = await other.newPage();
         await loginAs(second, 'warehouse');

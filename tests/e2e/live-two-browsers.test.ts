@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_LOGINS, launchBrowser, loginAs, type DemoLogin } from '../support/e2e-browser.js';
+import { DEMO_LOGINS, launchBrowser, loginAs, type DemoLogin, CONTEXT_DEFAULTS } from '../support/e2e-browser.js';
 import { findPostgresBin, startCluster, type Cluster } from '../support/postgres-cluster.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -46,7 +46,7 @@ async function call<T>(server: ServerProcess, who: DemoLogin, method: string, pa
 
 /** A signed-in page of `who` on `server`, with a marker a reload would lose. */
 async function openAs(server: ServerProcess, who: DemoLogin): Promise<Page> {
-  const context = await browser!.newContext({ baseURL: server.url, viewport: { width: 1366, height: 860 } });
+  const context = await browser!.newContext({ baseURL: server.url, ...CONTEXT_DEFAULTS });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/domain/policy.js';
-import { baseUrl, DEMO_LOGINS, expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { baseUrl, DEMO_LOGINS, expectPath, loginAs, useBrowser, CONTEXT_DEFAULTS } from '../support/e2e-browser.js';
 
 const FORBIDDEN_TEXT = 'Sorry, your role is not allowed to open this page.';
 
@@ -85,7 +85,7 @@ describe('permissions screen (issue 7)', () => {
     other = await browser
       .context()
       .browser()!
-      .newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+      .newContext({ baseURL: baseUrl(), ...CONTEXT_DEFAULTS });
     const page = await other.newPage();
     page.setDefaultTimeout(15_000);
     await loginAs(page, 'warehouse');
@@ -197,5 +197,5 @@ describe('permissions screen (issue 7)', () => {
     // Nothing unsaved: leaving asks nothing.
     await menuItem(admin, 'Handling Charges').click();
     await expectPath(admin, '/handling-charges');
-  });
+  }, 120_000); // Some thirty steps on a matrix of hundreds of checkboxes: over 60 s in CI beside the API tests.
 });

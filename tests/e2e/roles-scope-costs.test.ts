@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/domain/policy.js';
-import { DEMO_LOGINS, baseUrl, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { DEMO_LOGINS, baseUrl, loginAs, useBrowser, CONTEXT_DEFAULTS } from '../support/e2e-browser.js';
 import { api, atPath, eventually, tableRows } from '../support/e2e-crud.js';
 
 /** Issue 15's three journeys: a custom role, warehouse scope, and who sees costs. */
@@ -36,7 +36,8 @@ async function openPermissions(admin: Page): Promise<void> {
   await loginAs(admin, 'admin');
   await menuItem(admin, 'Permissions').click();
   await atPath(admin, '/permissions');
-  await box(admin, 'warehouse-user: inventory list').waitFor();
+  // The matrix is hundreds of checkboxes: over 15 s to render on two cores loaded by the API tests beside it.
+  await box(admin, 'warehouse-user: inventory list').waitFor({ timeout: 45_000 });
 }
 
 async function save(admin: Page): Promise<void> {
@@ -60,7 +61,7 @@ describe('roles, warehouse scope and costs (issue 15)', () => {
     other = await browser
       .context()
       .browser()!
-      .newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+      .newContext({ baseURL: baseUrl(), ...CONTEXT_DEFAULTS });
     const page = await other.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto('/login');

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, type Policy } from '../../src/domain/policy.js';
 import { NOT_AUTHORIZED_MESSAGE } from '../../src/domain/schemas/auth.js';
-import { baseUrl, expectPath, useBrowser } from '../support/e2e-browser.js';
+import { baseUrl, expectPath, useBrowser, CONTEXT_DEFAULTS } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
 
 const SUB_ADMIN = { email: 'subadmin@demo.local', password: 'Demo@123' };
@@ -40,7 +40,7 @@ describe('sign-in follows the live policy (issue 13)', () => {
     other = await browser
       .context()
       .browser()!
-      .newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+      .newContext({ baseURL: baseUrl(), ...CONTEXT_DEFAULTS });
     const page = await other.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto('/login');

@@ -30,6 +30,12 @@ export type BrowserSession = {
   url: (pathname: string) => string;
 };
 
+/**
+ * Every test browser's context: a laptop's window, and a user who asked for less motion (the app then runs no antd
+ * animation, so a test does not wait for one to end, nor the two cores render its frames).
+ */
+export const CONTEXT_DEFAULTS: BrowserContextOptions = { viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' };
+
 const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 120);
 
 /**
@@ -50,7 +56,7 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
 
   let consoleLines: string[] = [];
   beforeEach(async () => {
-    context = await browser!.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 }, ...options });
+    context = await browser!.newContext({ baseURL: baseUrl(), ...CONTEXT_DEFAULTS, ...options });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     consoleLines = [];

@@ -9,7 +9,7 @@ const SAME_IN_HINDI = new Set(['GST', 'SKU', 'HSN', 'MRP', 'CSV', 'FEFO', 'ID', 
 
 /**
  * The data a screen may show in English because it was entered so: product, warehouse, city and user names, units,
- * the product's name. Everything else in Latin letters on a Hindi screen is a text left untranslated.
+ * categories, the product's name. Everything else in Latin letters on a Hindi screen is a text left untranslated.
  */
 export async function dataWords(): Promise<string[]> {
   const records = await inventoryRecords();
@@ -17,6 +17,9 @@ export async function dataWords(): Promise<string[]> {
   const people = (await api<{ users?: { firstname: string; lastname: string }[] }>('GET', '/users?limit=1000')).body.users ?? [];
   // Products other e2e files made (the dashboard lists the newest), with or without stock.
   const products = (await api<{ data?: { productname: string; brand?: string }[] }>('GET', '/products?limit=1000')).body.data ?? [];
+  // Categories are named by the business (the stock take's category picker shows them).
+  const categories =
+    (await api<{ MainCategories?: { category: string; subcategories: { name: string }[] }[] }>('GET', '/categories/main')).body.MainCategories ?? [];
   return [
     APP_NAME,
     // A record's shelf (location) is typed by the warehouse: 'Aisle B-4'.
@@ -24,6 +27,7 @@ export async function dataWords(): Promise<string[]> {
     ...places.flatMap((w) => [w.name, w.city]),
     ...people.flatMap((u) => [`${u.firstname} ${u.lastname}`, u.firstname, u.lastname]),
     ...products.flatMap((p) => [p.productname, p.brand ?? '']),
+    ...categories.flatMap((c) => [c.category, ...c.subcategories.map((sub) => sub.name)]),
     ...UNITS,
   ].filter(Boolean);
 }

@@ -19,14 +19,22 @@ async function seed(database: Database): Promise<void> {
   await seedDemo(database.db);
 }
 
-/** Writes the dump of a seeded in-memory PGlite to `file`. */
-export async function writeSeededPgliteDump(file: string): Promise<void> {
+async function writeDump(database: Database, file: string): Promise<void> {
+  // drizzle keeps its driver as $client: the PGlite instance (as bench-kit reads it).
+  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+}
+
+/**
+ * Writes the dumps of an in-memory PGlite: `migratedFile` just migrated (a test of an empty product), then
+ * `seededFile` demo-seeded. Migrating from nothing costs a PGlite test 5–60 s, by the machine's load.
+ */
+export async function writePgliteDumps(migratedFile: string, seededFile: string): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
+    await writeDump(database, migratedFile);
     await seed(database);
-    // drizzle keeps its driver as $client: the PGlite instance (as bench-kit reads it).
-    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await writeDump(database, seededFile);
   } finally {
     await database.close();
   }

@@ -29,8 +29,9 @@ export const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 
  */
 export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<Database & { url?: string }> {
   if (dbKind === 'pglite') {
-    const dump = options.seeded ? new Blob([fs.readFileSync(inject('pgliteSeededDump'))]) : undefined;
-    return openDatabase({ kind: 'pglite', dataDir: null }, { pgliteDump: dump });
+    // The unit project has no global setup: there an empty database is migrated from nothing.
+    const file = inject(options.seeded ? 'pgliteSeededDump' : 'pgliteMigratedDump') as string | undefined;
+    return openDatabase({ kind: 'pglite', dataDir: null }, { pgliteDump: file ? new Blob([fs.readFileSync(file)]) : undefined });
   }
   const admin = inject('pgUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
