@@ -78,7 +78,15 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       // Refine's react-router binding is inlined, so that it and the tests share one react-router (one Router context).
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], server: { deps: { inline: ['@refinedev/react-router'] } } } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/testing-library-setup.ts'],
+          server: { deps: { inline: ['@refinedev/react-router'] } },
+        },
+      },
       {
         extends: true,
         test: {

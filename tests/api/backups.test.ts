@@ -201,4 +201,36 @@ describe('Setting → Backups: the API', () => {
     expect((await t.request('POST', '/api/backups', { role: 'admin' })).status).toBe(201);
     expect((await t.request('GET', '/api/backups', { role: 'admin' })).body.total).toBe(2);
   }, 120_000);
+
+  it('a failed run is shown by the health check, the list and the metrics until a run succeeds, even when BACKUP_DIR cannot be written', async () => {
+    const failedNow = async () => {
+      const health = await t.request('GET', '/api/health');
+      const list = await t.request('GET', '/api/backups', { role: 'admin' });
+      const metrics = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+      return { health: health.body.backup?.status, failure: list.body.status.failure, metric: /^\w*backup_last_run_failed (\d)/m.exec(metrics)?.[1] };
+    };
+    // The folder gone and a file in its place (a disk not mounted, a mistake): the run fails, and so does writing it down.
+    fs.renameSync(dir, `${dir}.away`);
+    fs.writeFileSync(dir, 'not a folder');
+    const failed = await t.request('POST', '/api/backups', { role: 'admin' });
+    expect(failed.status).toBe(500);
+    expect(failed.body.message).toMatch(/^The backup failed: /);
+    const seen = await failedNow();
+    expect(seen).toMatchObject({ health: 'failed', failure: { at: expect.any(String), message: expect.any(String) }, metric: '1' });
+    expect(`The backup failed: ${seen.failure.message}`).toBe(failed.body.message);
+    // The list still answers: a folder that is no folder holds no archive.
+    expect((await t.request('GET', '/api/backups', { role: 'admin' })).body.total).toBe(0);
+
+    fs.rmSync(dir);
+    fs.renameSync(`${dir}.away`, dir);
+    expect((await t.request('POST', '/api/backups', { role: 'admin' })).status).toBe(201);
+    expect(await failedNow()).toEqual({ health: 'ok', failure: null, metric: '0' });
+
+    // A failure another process sharing the folder wrote down (or this one before a restart) shows here too.
+    const elsewhere = { at: new Date(Date.now() + 1000).toISOString(), message: 'pg_dump was not found on this machine' };
+    fs.writeFileSync(path.join(dir, 'last-failure.json'), JSON.stringify(elsewhere));
+    expect(await failedNow()).toEqual({ health: 'failed', failure: elsewhere, metric: '1' });
+    expect((await t.request('POST', '/api/backups', { role: 'admin' })).status).toBe(201);
+    expect(await failedNow()).toEqual({ health: 'ok', failure: null, metric: '0' });
+  }, 120_000);
 });

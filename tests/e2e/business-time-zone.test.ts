@@ -63,8 +63,7 @@ describe(`reports and date pickers in a browser in ${ZONE}`, () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/inventory/report')) requests.push(new URL(r.url()));
     });
-    await loginAs(page, 'admin');
-    await page.goto('/inventory-report?report_type=movements');
+    await loginAs(page, 'admin', '/inventory-report?report_type=movements');
     await expect.poll(() => requests.at(-1)?.searchParams.get('end_date')).toBe(india);
     expect(requests.at(-1)!.searchParams.get('start_date')).toBe(shift(india, -29));
     await expect.poll(() => page.getByPlaceholder('End date').inputValue()).toBe(shown(india));
@@ -83,8 +82,7 @@ describe(`reports and date pickers in a browser in ${ZONE}`, () => {
   it("the sale-purchase report's pickers take India's today (not a day after it), and a purchase shows India's time under India's day", async () => {
     const page = browser.page();
     const { record, created } = await purchaseNow();
-    await loginAs(page, 'admin');
-    await page.goto('/sale-purchase-report');
+    await loginAs(page, 'admin', '/sale-purchase-report');
     await pickOption(page, 'Warehouse', record.warehouse_name);
     // Only now: the warehouse picker searches as it is typed into, and its debounce (lodash's, timed by Date.now) never
     // fires while the clock stands still.

@@ -87,8 +87,7 @@ describe('categories and subcategories managed in the browser (issue 16)', () =>
 
   it('warehouse-user sees the categories but no Add, Edit or Delete', async () => {
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto('/categories');
+    await loginAs(page, 'warehouse', '/categories');
     await page.getByRole('heading', { name: 'Categories' }).waitFor();
     await eventually(() => tableRows(page).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Add Category' }).count()).toBe(0);

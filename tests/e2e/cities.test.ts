@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { api, atPath, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
 
 const SEARCH = 'Search cities by name, state, district or pincode';
@@ -11,8 +11,7 @@ describe('city management (SPEC.md section 2)', () => {
   it('refuses invalid input with the SPEC.md messages and writes nothing', async () => {
     const page = browser.page();
     const name = unique('Badcity');
-    await loginAs(page, 'admin');
-    await page.goto('/cities');
+    await loginAs(page, 'admin', '/cities');
     await page.getByRole('heading', { name: 'City Management' }).waitFor();
     await page.getByRole('button', { name: 'Add City' }).click();
     await atPath(page, '/city-registration');
@@ -34,8 +33,7 @@ describe('city management (SPEC.md section 2)', () => {
     const name = unique('Twinpur');
     const existing = await api<{ _id: string }>('POST', '/cities', { name, state: 'Gujarat', district: 'Surat', pincode: '395001', wards: ['Adajan'] });
     expect(existing.status).toBe(201);
-    await loginAs(page, 'admin');
-    await page.goto('/city-registration');
+    await loginAs(page, 'admin', '/city-registration');
     await page.getByRole('textbox', { name: 'City Name' }).fill(` ${name.toUpperCase()} `);
     await page.getByLabel('State').fill('gujarat');
     await page.getByLabel('District').fill('Surat');
@@ -51,8 +49,7 @@ describe('city management (SPEC.md section 2)', () => {
   it('creates a city, finds it through the search, edits it and deletes it after the confirmation', async () => {
     const page = browser.page();
     const name = unique('Testpur');
-    await loginAs(page, 'admin');
-    await page.goto('/city-registration');
+    await loginAs(page, 'admin', '/city-registration');
     await page.getByRole('textbox', { name: 'City Name' }).fill(name);
     await page.getByLabel('State').fill('Rajasthan');
     await page.getByLabel('District').fill('Ajmer');
@@ -94,8 +91,7 @@ describe('city management (SPEC.md section 2)', () => {
 
   it("shows the server's reason when a city in use cannot be deleted", async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/cities?q=Jaipur');
+    await loginAs(page, 'admin', '/cities?q=Jaipur');
     await expectRowCount(page, 1);
     await deleteRow(page, 'Jaipur', 'Are you sure you want to delete this city?');
     await page
@@ -107,15 +103,14 @@ describe('city management (SPEC.md section 2)', () => {
 
   it('exports the current filter and sort to CSV, every page of it: the file the API writes', async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/cities?q=Rajasthan&sort=name&order=desc');
+    await loginAs(page, 'admin', '/cities?q=Rajasthan&sort=name&order=desc');
     const listed = (await api<{ data: { name: string }[] }>('GET', '/cities?q=Rajasthan&sort=name&order=desc&limit=100')).body.data;
     await expectRowCount(page, listed.length);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^cities-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const csv = fs.readFileSync(await savedFile(file), 'utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.trim().split(/\r?\n/);
     // RFC 4180: a cell is quoted where it holds a comma, a quote or a line break.
     expect(header).toBe('City Name,State,District,Pincode,Wards,Status,Created');
@@ -139,8 +134,7 @@ describe('city management (SPEC.md section 2)', () => {
         ids.push(body._id);
       }
       const pages = Math.ceil((await totalOf('/cities')) / 10);
-      await loginAs(page, 'admin');
-      await page.goto('/cities');
+      await loginAs(page, 'admin', '/cities');
       await page.getByText(`Page 1 of ${pages}`).waitFor();
       await expectRowCount(page, 10);
       await page.getByRole('button', { name: 'Next' }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, type Policy } from '../../src/domain/policy.js';
-import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { api, tableRows } from '../support/e2e-crud.js';
 import { demoRecord } from '../support/e2e-stock.js';
 import { shift, today } from '../support/business-day.js';
@@ -58,7 +58,7 @@ describe("without 'costs: see' (issue 28)", () => {
     // Its CSV (the API's file) in the list's columns as this role sees them.
     const [inventoryCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const inventoryHeader = fs
-      .readFileSync((await inventoryCsv.path())!, 'utf8')
+      .readFileSync(await savedFile(inventoryCsv), 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n')[0];
     expect(inventoryHeader).toBe('Product Name,Current Stock,Min Stock,Max Stock,Location,Warehouse,Status');
@@ -83,7 +83,7 @@ describe("without 'costs: see' (issue 28)", () => {
     expect(await shownText(page)).not.toContain('₹');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const header = fs
-      .readFileSync((await download.path())!, 'utf8')
+      .readFileSync(await savedFile(download), 'utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n')[0];
     expect(header).toBe('Section,Date,Time,Product,Quantity');

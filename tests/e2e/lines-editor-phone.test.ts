@@ -109,8 +109,7 @@ describe("a document's lines editor on a phone (issue 30)", () => {
   it('at 1440 px the lines are a table with a column per field, the same names and Tab order', async () => {
     const page = browser.page();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await loginAs(page, 'admin');
-    await page.goto('/purchase-orders/create');
+    await loginAs(page, 'admin', '/purchase-orders/create');
     const table = page.getByRole('table', { name: 'Lines', exact: true });
     await table.getByRole('columnheader', { name: 'Unit Cost', exact: true }).waitFor();
     await expect(page.getByRole('list', { name: 'Lines', exact: true }).count()).resolves.toBe(0);

@@ -15,8 +15,7 @@ describe('list columns: sort and filters', () => {
     let status: keyof typeof labels = 'in_stock';
     for (const s of ['low_stock', 'out_of_stock', 'in_stock'] as const) if ((await totalWhere(`/products?stock_status=${s}`)) >= 2) status = s;
     const matching = await totalWhere(`/products?stock_status=${status}`);
-    await loginAs(page, 'admin');
-    await page.goto('/product-listing');
+    await loginAs(page, 'admin', '/product-listing');
     await page.getByText(`${await totalOf('/products')} records`).waitFor();
 
     await page
@@ -43,8 +42,7 @@ describe('list columns: sort and filters', () => {
     const { body } = await api<{ data: { _id: string; name: string; city_id: string; city: string }[] }>('GET', '/warehouses?q=Indore');
     const city = { id: body.data[0]!.city_id, name: body.data[0]!.city };
     const inCity = await totalWhere(`/warehouses?city_id=${city.id}`);
-    await loginAs(page, 'admin');
-    await page.goto('/warehouses');
+    await loginAs(page, 'admin', '/warehouses');
     await page.getByRole('columnheader', { name: /City/ }).locator('.ant-table-filter-trigger').click();
     await page.getByRole('combobox', { name: 'Filter by City' }).fill(city.name);
     await page.locator('.ant-select-item-option').filter({ hasText: city.name }).first().click();
@@ -59,8 +57,7 @@ describe('list columns: sort and filters', () => {
     const typed = 'rajas';
     const matching = await totalWhere(`/cities?state=${typed}`);
     expect(matching).toBeGreaterThan(0);
-    await loginAs(page, 'admin');
-    await page.goto('/cities');
+    await loginAs(page, 'admin', '/cities');
     await page.getByRole('columnheader', { name: /State/ }).locator('.ant-table-filter-trigger').click();
     await page.getByRole('textbox', { name: 'Filter by State' }).fill(typed);
     await page.keyboard.press('Enter');

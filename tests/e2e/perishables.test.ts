@@ -78,8 +78,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     const name = unique('E2E Paneer');
     const { city, w, product } = await coldStore(name);
 
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory-registration?warehouse_id=${w}&city_id=${city}`);
+    await loginAs(page, 'warehouse', `/inventory-registration?warehouse_id=${w}&city_id=${city}`);
     await pickProduct(page, 'Product', name);
     await page.getByLabel('Batch Number').waitFor();
     await page.getByLabel('Quantity').fill('6');
@@ -170,8 +169,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     const name = unique('E2E Curd');
     const { city, w, product } = await coldStore(name);
     const sent = addStockRequests(page);
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory-registration?warehouse_id=${w}&city_id=${city}`);
+    await loginAs(page, 'warehouse', `/inventory-registration?warehouse_id=${w}&city_id=${city}`);
     const expired = dayFromToday(-2);
     await fillReturn(page, name, 'CU-01', expired);
     await page.getByText(EXPIRED_WARNING, { exact: true }).waitFor();
@@ -198,8 +196,7 @@ describe('perishables: batches, the expiry report and the write-off', () => {
     const sent = addStockRequests(page);
     // The browser's clock a day behind India's: yesterday's date has not passed yet for the screen, as just after midnight.
     await page.clock.setFixedTime(new Date(Date.now() - 86_400_000));
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory-registration?warehouse_id=${w}&city_id=${city}`);
+    await loginAs(page, 'warehouse', `/inventory-registration?warehouse_id=${w}&city_id=${city}`);
     const expired = dayFromToday(-1);
     await fillReturn(page, name, 'LA-01', expired);
     await page.getByRole('button', { name: 'Add Stock' }).click();

@@ -146,15 +146,13 @@ describe('permissions screen (issue 7)', () => {
 
   it('the warehouse-user cannot open /permissions by URL', async () => {
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto('/permissions');
+    await loginAs(page, 'warehouse', '/permissions');
     await page.getByText(FORBIDDEN_TEXT).waitFor();
   });
 
   it('warns before leaving unsaved changes; Reset to defaults loads the defaults as unsaved changes', async () => {
     const admin = browser.page();
-    await loginAs(admin, 'admin');
-    await admin.goto('/permissions');
+    await loginAs(admin, 'admin', '/permissions');
     const signIn = box(admin, 'sub-admin: may sign in');
     await expect(signIn.isChecked()).resolves.toBe(false);
     await expect(admin.getByRole('button', { name: 'Reset to defaults' }).isDisabled()).resolves.toBe(true);

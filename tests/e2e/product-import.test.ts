@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { search, tableRows } from '../support/e2e-crud.js';
 import { PRODUCT_CSV_EXAMPLES } from '../../src/domain/product-csv.js';
 
@@ -8,14 +8,13 @@ describe('product import (issue 19)', () => {
 
   it('an admin downloads the template, imports it after the dry run, and finds the products in the list', async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/product-listing');
+    await loginAs(page, 'admin', '/product-listing');
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog');
 
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download template' }).click()]);
     expect(download.suggestedFilename()).toBe('products-template.csv');
-    const template = await download.path();
+    const template = await savedFile(download);
     await dialog.locator('input[type=file]').setInputFiles(template);
 
     const summary = dialog.getByLabel('Import summary');

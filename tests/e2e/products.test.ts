@@ -55,8 +55,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
   it('refuses invalid input with the SPEC.md messages and writes nothing', async () => {
     const page = browser.page();
     const name = unique('Bad Butter');
-    await loginAs(page, 'admin');
-    await page.goto('/product-listing');
+    await loginAs(page, 'admin', '/product-listing');
     await page.getByRole('button', { name: 'Add Product' }).click();
     await atPath(page, '/product-registration');
 
@@ -123,8 +122,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
   it('adds a product with a colour variant, two sizes and uploaded images resized to 200 px, finds it, edits and deletes it', async () => {
     const page = browser.page();
     const name = unique('Test Butter');
-    await loginAs(page, 'admin');
-    await page.goto('/product-registration');
+    await loginAs(page, 'admin', '/product-registration');
     await fillDetails(page, name);
     // The subcategory filled the read-only GST fields.
     await eventually(() => page.getByLabel('HSN Code', { exact: true }).inputValue()).toBe('0405');
@@ -207,8 +205,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     const page = browser.page();
     const pages = Math.ceil((await totalOf('/products')) / 10);
     expect(pages).toBeGreaterThan(1);
-    await loginAs(page, 'admin');
-    await page.goto('/product-listing');
+    await loginAs(page, 'admin', '/product-listing');
     await page.getByText(`Page 1 of ${pages}`).waitFor();
     await expectRowCount(page, 10);
     const first = await tableRows(page).first().textContent();
@@ -226,8 +223,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
     const { body } = await api<{ data: { _id: string; name: string }[] }>('GET', '/warehouses?q=Indore%20Hub');
     const warehouse = body.data[0]!;
     const stocked = (await api<{ total: number }>('GET', `/products?warehouse_id=${warehouse._id}&limit=1`)).body.total;
-    await loginAs(page, 'admin');
-    await page.goto('/warehouses?q=Indore%20Hub');
+    await loginAs(page, 'admin', '/warehouses?q=Indore%20Hub');
     await tableRows(page).first().getByRole('button', { name: 'View Products' }).click();
     await eventually(() => page.url()).toContain(`/product-listing?warehouse_id=${warehouse._id}`);
     await page.getByText(`Warehouse: ${warehouse.name}`).waitFor();
@@ -239,8 +235,7 @@ describe('products (SPEC.md sections 2 and 5)', () => {
 
   it('says a missing product was not found and returns to the list', async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/product-edit/00000000-0000-4000-8000-000000000000');
+    await loginAs(page, 'admin', '/product-edit/00000000-0000-4000-8000-000000000000');
     await page.getByText('Product not found. It may have been deleted or the URL is incorrect.').waitFor();
     await page.getByText('Redirecting to products list...').waitFor();
     await page.waitForURL('**/product-listing');

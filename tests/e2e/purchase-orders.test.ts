@@ -233,8 +233,7 @@ describe('purchase orders (issue 31)', () => {
 
     const page = browser.page();
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, 'admin');
-    await page.goto(`/purchase-orders/show/${made.body._id}`);
+    await loginAs(page, 'admin', `/purchase-orders/show/${made.body._id}`);
     await page.getByRole('heading', { name: `Purchase Order ${made.body.number}` }).waitFor();
     // Past its expected day and still open: overdue.
     await page.locator('.ant-descriptions-item-content .ant-tag', { hasText: 'Overdue' }).waitFor();

@@ -10,8 +10,7 @@ describe('messages on screen (issue 28)', () => {
   it("a refused delete shows one notification with the server's words, not 'Error (status code: 409)'", async () => {
     const page = browser.page();
     const record = await demoRecord(4242, (r) => r.current_stock > 0);
-    await loginAs(page, 'admin');
-    await page.goto(`/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
+    await loginAs(page, 'admin', `/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
     const row = tableRows(page).filter({ hasText: record.warehouse_name }).first();
     await row.getByRole('button', { name: `Delete ${record.product_name} in ${record.warehouse_name}` }).click();
     const popover = page.locator('.ant-popover').filter({ hasText: 'Are you sure you want to delete this inventory record?' });
@@ -29,8 +28,7 @@ describe('messages on screen (issue 28)', () => {
 
   it('the permissions reset explains itself without pointing at SPEC.md', async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/permissions');
+    await loginAs(page, 'admin', '/permissions');
     // An unsaved tick, so that there is something to reset (nothing is saved).
     await page.getByRole('checkbox', { name: 'warehouse-user: products list', exact: true }).check();
     const reset = page.getByRole('button', { name: 'Reset to defaults' });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-days.js';
 import { formatINR } from '../../src/domain/money.js';
-import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
+import { expectPath, loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { api, totalOf, unique } from '../support/e2e-crud.js';
 import { pickOption, tableRows, warehouses } from '../support/e2e-stock.js';
 
@@ -31,7 +31,7 @@ const day = (d: string) => dayjs(d).format('DD MMM YYYY');
 /** The text of the CSV the page downloads when 'Export CSV' is clicked. */
 async function exportedCsv(page: Page): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  return fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  return fs.readFileSync(await savedFile(download), 'utf8').replace(/^\uFEFF/, '');
 }
 
 describe('inventory report generator (SPEC.md "Inventory report generator", section 9)', () => {
@@ -104,8 +104,7 @@ describe('inventory report generator (SPEC.md "Inventory report generator", sect
     page.on('request', (r) => {
       if (r.url().includes('/api/inventory/report')) requests.push(new URL(r.url()));
     });
-    await loginAs(page, 'admin');
-    await page.goto('/inventory-report');
+    await loginAs(page, 'admin', '/inventory-report');
     await pickOption(page, 'Warehouse', 'Pune West Warehouse');
     await pickOption(page, 'Movement type', 'Out');
     await page.getByLabel('Limit').fill('1000');
@@ -151,8 +150,7 @@ describe('sale purchase report (SPEC.md "Sale purchase report", section 5)', () 
     expect(Object.keys(expected.purchases).length).toBeGreaterThan(0);
     expect(Object.keys(expected.sales).length).toBeGreaterThan(0);
 
-    await loginAs(page, 'warehouse');
-    await page.goto('/sale-purchase-report');
+    await loginAs(page, 'warehouse', '/sale-purchase-report');
     const button = page.getByRole('button', { name: 'Get Report' });
     await expect.poll(() => button.isDisabled()).toBe(true);
     await pickOption(page, 'Warehouse', 'Jaipur Central Warehouse');
@@ -265,8 +263,7 @@ describe('update all inventory (SPEC.md "Update all inventory", section 6)', () 
     expect(created.status).toBe(201);
     const products = await totalOf('/products');
 
-    await loginAs(page, 'admin');
-    await page.goto('/update-all-inventory');
+    await loginAs(page, 'admin', '/update-all-inventory');
     await page.getByRole('heading', { name: 'Update All Inventory', level: 3 }).waitFor();
     await expect(page.getByRole('button', { name: 'Update Inventory' }).isDisabled()).resolves.toBe(true);
     await pickOption(page, 'Warehouse', name);

@@ -19,8 +19,7 @@ describe('search boxes (issue 13)', () => {
 
   it('Escape closes the suggestions and keeps the text typed, in the list search and the product search', async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/product-listing');
+    await loginAs(page, 'admin', '/product-listing');
     await escapeFromSuggestions(page, page.getByPlaceholder('Search products by name'), 'mil');
     // Enter still searches by the text kept.
     await page.getByPlaceholder('Search products by name').press('Enter');

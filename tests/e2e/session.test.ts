@@ -29,8 +29,7 @@ describe('session in the browser', () => {
 
   it('an expired access token is refreshed transparently on reload', async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/warehouses');
+    await loginAs(page, 'admin', '/warehouses');
     const refreshTokenBefore = await page.evaluate(() => localStorage.getItem('refresh_token'));
     const stale = await tamperAccessToken(page, 'expired');
     const refreshes = countRefreshes(page);

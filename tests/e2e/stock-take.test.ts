@@ -41,8 +41,7 @@ describe('stock take (issue 19)', () => {
     const category = categories.find((c) => c.category === 'Personal Care')!;
 
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto('/stock-takes');
+    await loginAs(page, 'warehouse', '/stock-takes');
     await pickOption(page, 'Warehouse', warehouse.name);
     await pickOption(page, 'Category', category.category);
     await page.getByRole('button', { name: 'Start Stock Take' }).click();
@@ -117,8 +116,7 @@ describe('stock take (issue 19)', () => {
     try {
       opened.push(await startTake(warehouse._id, staples.category_id));
       const page = browser.page();
-      await loginAs(page, 'admin');
-      await page.goto('/stock-takes');
+      await loginAs(page, 'admin', '/stock-takes');
       const startButton = page.getByRole('button', { name: 'Start Stock Take' });
       const link = page.getByRole('link', { name: 'Go to the open stock take' });
       await pickOption(page, 'Warehouse', warehouse.name);
@@ -225,8 +223,7 @@ describe('stock take (issue 19)', () => {
       expect(dals.length).toBeGreaterThanOrEqual(2);
 
       const page = browser.page();
-      await loginAs(page, 'warehouse');
-      await page.goto(`/stock-takes/${id}`);
+      await loginAs(page, 'warehouse', `/stock-takes/${id}`);
       const finder = page.getByLabel('Find product to count', { exact: true });
 
       // An SKU, typed in lower case: its line's counted field takes the focus; Enter there hands it back to the box.

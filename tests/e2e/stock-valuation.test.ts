@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, businessDay } from '../../src/domain/business-days.js';
 import { formatINR } from '../../src/domain/money.js';
-import { loginAs, useBrowser } from '../support/e2e-browser.js';
+import { loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { api, atPath, tableRows } from '../support/e2e-crud.js';
 import { demoRecord } from '../support/e2e-stock.js';
 
@@ -53,7 +53,7 @@ describe('Stock Valuation (issue 28)', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs
-      .readFileSync((await download.path())!, 'utf8')
+      .readFileSync(await savedFile(download), 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
@@ -65,16 +65,14 @@ describe('Stock Valuation (issue 28)', () => {
   it('an admin revalues a record from the inventory list, with a reason; the ledger keeps who and why; a warehouse user cannot', async () => {
     const record = await demoRecord(11, (r) => r.current_stock >= 2);
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
+    await loginAs(page, 'warehouse', `/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
     await expect.poll(() => tableRows(page).count()).toBe(1);
     expect(await page.getByRole('button', { name: `Revalue ${record.product_name} in ${record.warehouse_name}` }).count()).toBe(0);
 
     // Another person on the same browser: the warehouse user's session (local storage) goes first.
     await page.evaluate(() => localStorage.clear());
     const admin = page;
-    await loginAs(admin, 'admin');
-    await admin.goto(`/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
+    await loginAs(admin, 'admin', `/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
     await admin.getByRole('button', { name: `Revalue ${record.product_name} in ${record.warehouse_name}` }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('New unit cost').fill('22.5');

@@ -38,8 +38,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
   it('checks the add form in the SPEC.md order, one message at a time', async () => {
     const page = browser.page();
     const record = await demoRecord(1, (r) => r.current_stock > 0);
-    await loginAs(page, 'warehouse');
-    await page.goto(addPath(record));
+    await loginAs(page, 'warehouse', addPath(record));
     await page.getByRole('heading', { name: 'Add Inventory' }).waitFor();
     const expectOnly = async (message: string) => {
       await submit(page).click();
@@ -84,8 +83,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     const page = browser.page();
     const record = await demoRecord(2, (r) => r.current_stock > 0 && r.current_stock < 5000);
     const expected = record.current_stock + 7;
-    await loginAs(page, 'warehouse');
-    await page.goto(addPath(record));
+    await loginAs(page, 'warehouse', addPath(record));
     await fillPurchase(page, record, 7, `INV-E2E-${Date.now()}`);
     await submit(page).click();
     await formError(page).getByText('Seller is required for purchase', { exact: true }).waitFor();
@@ -113,8 +111,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
   it('a double-clicked submit adds the stock once', async () => {
     const page = browser.page();
     const record = await demoRecord(3, (r) => r.current_stock > 0 && r.current_stock < 5000);
-    await loginAs(page, 'admin');
-    await page.goto(addPath(record));
+    await loginAs(page, 'admin', addPath(record));
     await fillPurchase(page, record, 4, `INV-DBL-${Date.now()}`);
     await pickOption(page, 'Seller', /./);
     const requests = stockRequests(page);
@@ -130,8 +127,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
   it('a retry after a lost answer sends the same Idempotency-Key, and the stock is added once', async () => {
     const page = browser.page();
     const record = await demoRecord(4, (r) => r.current_stock > 0 && r.current_stock < 5000);
-    await loginAs(page, 'admin');
-    await page.goto(addPath(record));
+    await loginAs(page, 'admin', addPath(record));
     await fillPurchase(page, record, 9, `INV-RETRY-${Date.now()}`);
     await pickOption(page, 'Seller', /./);
     const requests = stockRequests(page);
@@ -164,8 +160,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     const page = browser.page();
     const record = await demoRecord(5, (r) => r.minimum_stock >= 3 && r.current_stock > r.minimum_stock);
     const target = record.minimum_stock - 1;
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
+    await loginAs(page, 'warehouse', `/inventory?product_name=${encodeURIComponent(record.product_name)}&warehouse=${record.warehouse_id}`);
     const row = tableRows(page).filter({ hasText: record.warehouse_name });
     await expect.poll(() => row.locator('td').nth(8).textContent()).toBe('In Stock');
     await row.getByRole('button', { name: 'Adjust' }).click();
@@ -242,8 +237,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
     const page = browser.page();
     const record = await demoRecord(32, (r) => r.current_stock > 0);
     const puts = requestsMatching(page, (r) => r.method() === 'PUT' && r.url().endsWith(`/api/inventory/${record._id}`));
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory-edit/${record._id}`);
+    await loginAs(page, 'warehouse', `/inventory-edit/${record._id}`);
     const details = page.getByRole('form', { name: 'Stock levels and location' });
     // Page-level locators (messageOf looks for the form item around them): no other field on the page has these labels.
     const min = page.getByLabel('Min Stock', { exact: true });
@@ -276,8 +270,7 @@ describe('add and adjust stock (SPEC.md "Add / adjust inventory", sections 4 and
   it('leaving a half-filled form asks first', async () => {
     const page = browser.page();
     const record = await demoRecord(6, (r) => r.current_stock > 0);
-    await loginAs(page, 'admin');
-    await page.goto(addPath(record));
+    await loginAs(page, 'admin', addPath(record));
     await page.getByLabel('Quantity').fill('2');
     let asked = '';
     page.once('dialog', (dialog) => {

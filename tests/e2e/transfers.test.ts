@@ -34,8 +34,7 @@ describe('transfers (issue 18)', () => {
     const destinationBefore = await stockAt(destination._id);
 
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto('/transfers');
+    await loginAs(page, 'warehouse', '/transfers');
     await page.getByRole('link', { name: 'New Transfer' }).click();
     await page.getByRole('heading', { name: 'New Transfer' }).waitFor();
     await pickOption(page, 'From warehouse', record.warehouse_name);
@@ -82,8 +81,7 @@ describe('transfers (issue 18)', () => {
     const record = await demoRecord(28, (r) => r.current_stock >= 5 && r.current_stock < 1000);
     const made = await draftOf(record, 2, 'First count');
     const page = browser.page();
-    await loginAs(page, 'warehouse');
-    await page.goto(`/transfers/${made._id}`);
+    await loginAs(page, 'warehouse', `/transfers/${made._id}`);
     await page.getByRole('link', { name: 'Edit' }).click();
     await expectPath(page, `/transfers/${made._id}/edit`);
     await expect.poll(() => page.getByLabel('Product 1', { exact: true }).inputValue()).toBe(record.product_name);
@@ -115,8 +113,7 @@ describe('transfers (issue 18)', () => {
     expect((await api('POST', `/transfers/${made._id}/dispatch`)).status).toBe(200);
     const page = browser.page();
     const sent = receivePosts(page);
-    await loginAs(page, 'admin');
-    await page.goto(`/transfers/${made._id}`);
+    await loginAs(page, 'admin', `/transfers/${made._id}`);
     const box = page.getByLabel(`Receive ${record.product_name}`, { exact: true });
     await expect.poll(() => box.inputValue()).toBe('3');
     const receive = page.getByRole('button', { name: 'Receive', exact: true });
@@ -183,8 +180,7 @@ describe('transfers (issue 18)', () => {
     expect((await batch('CU-00', 4, -2, 'return')).status).toBe(200);
 
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/transfers/new');
+    await loginAs(page, 'admin', '/transfers/new');
     await pickOption(page, 'From warehouse', source.name);
     await pickProduct(page, 'Product 1', name);
     await expect.poll(() => page.getByTestId('available-0').innerText()).toBe('6');

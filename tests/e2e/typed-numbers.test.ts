@@ -41,8 +41,7 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     const sent = posts(page, '/inventory/add-stock');
-    await loginAs(page, 'warehouse');
-    await page.goto(`/inventory-registration?warehouse_id=${warehouse._id}&city_id=${warehouse.city_id}`);
+    await loginAs(page, 'warehouse', `/inventory-registration?warehouse_id=${warehouse._id}&city_id=${warehouse.city_id}`);
     await pickProduct(page, 'Product', product.productname);
     await page.getByText('No stock of this product in this warehouse yet', { exact: false }).waitFor();
     await pickOption(page, 'Movement Reason', 'Purchase');
@@ -102,8 +101,7 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
     const page = browser.page();
     const record = await demoRecord(11, (r) => r.current_stock > 3 && r.unit_cost > 0);
     const sent = posts(page, '/inventory/adjust-stock');
-    await loginAs(page, 'admin');
-    await page.goto(`/inventory-edit/${record._id}?warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`);
+    await loginAs(page, 'admin', `/inventory-edit/${record._id}?warehouse_id=${record.warehouse_id}&city_id=${record.city_id}`);
     const stock = field(page, 'New Stock');
     await expect.poll(() => stock.inputValue()).toBe(String(record.current_stock));
     await field(page, 'Reference ID').fill('COUNT-TYPED');
@@ -131,8 +129,7 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
   it('product prices and handling charge amount', async () => {
     const page = browser.page();
     const sent = requestsMatching(page, (r) => r.method() === 'POST' && /\/api\/(products|handling-charges)$/.test(new URL(r.url()).pathname));
-    await loginAs(page, 'admin');
-    await page.goto('/product-registration');
+    await loginAs(page, 'admin', '/product-registration');
     for (const [label, name] of [
       ['MRP Price', 'MRP price'],
       ['Discount Price', 'Discount price'],
@@ -161,8 +158,7 @@ describe('typed numbers are kept as typed, refused with the SPEC.md message, and
   it('report limit', async () => {
     const page = browser.page();
     const reports = requestsMatching(page, (r) => new URL(r.url()).pathname === '/api/inventory/report');
-    await loginAs(page, 'admin');
-    await page.goto('/inventory-report');
+    await loginAs(page, 'admin', '/inventory-report');
     const limit = field(page, 'Limit');
     await expect.poll(() => limit.inputValue()).toBe('100');
     await expect.poll(() => reports.length).toBe(1);

@@ -41,8 +41,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
   it('refuses invalid input with the SPEC.md messages and writes nothing', async () => {
     const page = browser.page();
     const email = `${unique('bad').replace(' ', '.')}@example.com`;
-    await loginAs(page, 'admin');
-    await page.goto('/users');
+    await loginAs(page, 'admin', '/users');
     await page.getByRole('button', { name: 'Add New User' }).click();
     await atPath(page, '/user-registration');
     await expect(page.getByRole('textbox', { name: 'Email', exact: true }).getAttribute('type')).resolves.toBe('email');
@@ -67,8 +66,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     const page = browser.page();
     const first = unique('Kavya').replace(' ', '');
     const email = `${first.toLowerCase()}@example.com`;
-    await loginAs(page, 'admin');
-    await page.goto('/user-registration');
+    await loginAs(page, 'admin', '/user-registration');
     await fillUser(page, { first, email, phone: randomPhone(), password: 'Secret@123' });
     await page.getByRole('button', { name: 'Save' }).click();
     await atPath(page, '/users');
@@ -111,8 +109,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     const page = browser.page();
     const uncaught: string[] = [];
     page.on('pageerror', (error) => uncaught.push(error.message));
-    await loginAs(page, 'admin');
-    await page.goto('/user-registration');
+    await loginAs(page, 'admin', '/user-registration');
     await fillUser(page, { first: 'Dup', email: 'customer@demo.local', phone: randomPhone(), password: 'Secret@123' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').getByText('This email is already registered to another user').waitFor();
@@ -129,8 +126,7 @@ describe('user management (SPEC.md sections 2, 3 and 5)', () => {
     const page = browser.page();
     const pages = Math.ceil((await totalOf('/users')) / 10);
     expect(pages).toBeGreaterThan(1);
-    await loginAs(page, 'admin');
-    await page.goto('/users');
+    await loginAs(page, 'admin', '/users');
     await page.getByText(`Page 1 of ${pages}`).waitFor();
     await expectRowCount(page, 10);
     await page.getByRole('button', { name: 'Next' }).click();

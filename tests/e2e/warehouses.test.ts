@@ -21,8 +21,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
   it('refuses invalid input with the SPEC.md messages and writes nothing', async () => {
     const page = browser.page();
     const name = unique('Bad Store');
-    await loginAs(page, 'admin');
-    await page.goto('/warehouses');
+    await loginAs(page, 'admin', '/warehouses');
     await page.getByRole('button', { name: 'Add Warehouse' }).click();
     await atPath(page, '/warehouse-registration');
     await page.getByRole('textbox', { name: 'Warehouse Name' }).fill(name);
@@ -41,8 +40,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     const page = browser.page();
     const name = unique('Test Store');
     const address = 'Plot 9, A very long industrial area road name, Indore';
-    await loginAs(page, 'admin');
-    await page.goto('/warehouse-registration');
+    await loginAs(page, 'admin', '/warehouse-registration');
     await page.getByRole('textbox', { name: 'Warehouse Name' }).fill(name);
     // A city is offered by name and state ('Indore, Madhya Pradesh'), as its search suggestions name it.
     await pick(page, 'City', 'Indore, Madhya Pradesh');
@@ -83,8 +81,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
 
   it("shows the server's reason when a warehouse holding stock cannot be deleted", async () => {
     const page = browser.page();
-    await loginAs(page, 'admin');
-    await page.goto('/warehouses?q=Indore%20Hub');
+    await loginAs(page, 'admin', '/warehouses?q=Indore%20Hub');
     await expectRowCount(page, 1);
     await deleteRow(page, 'Indore Hub', 'Are you sure you want to delete this warehouse?');
     await page
@@ -98,8 +95,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     const page = browser.page();
     const { body } = await api<{ data: Warehouse[] }>('GET', '/warehouses?q=Pune%20West');
     const warehouse = body.data[0]!;
-    await loginAs(page, 'warehouse');
-    await page.goto('/warehouses?q=Pune%20West');
+    await loginAs(page, 'warehouse', '/warehouses?q=Pune%20West');
     await expectRowCount(page, 1);
     const row = tableRows(page).first();
     await eventually(() => row.getByRole('button', { name: 'View Inventory' }).isEnabled()).toBe(true);
@@ -137,8 +133,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
         ids.push(body._id);
       }
       const pages = Math.ceil((await totalOf('/warehouses')) / 10);
-      await loginAs(page, 'admin');
-      await page.goto('/warehouses');
+      await loginAs(page, 'admin', '/warehouses');
       await page.getByText(`Page 1 of ${pages}`).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText(`Page 2 of ${pages}`).waitFor();

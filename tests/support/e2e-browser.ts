@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import os from 'node:os';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from './e2e-chromium.js';
 
 /** Demo accounts of the seed (README): the two roles that may sign in. */
 export const DEMO_LOGINS = {
@@ -16,10 +16,9 @@ const ARTEFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e');
 /** The base URL of the run's server, e.g. http://127.0.0.1:41234. */
 export const baseUrl = (): string => inject('e2eBaseUrl');
 
+/** The run's Chromium (started once by e2e-global-setup.ts); closing what this returns closes only its contexts. */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return chromium.connect(inject('e2eBrowserEndpoint'));
 }
 
 export type BrowserSession = {
@@ -39,7 +38,7 @@ export const CONTEXT_DEFAULTS: BrowserContextOptions = { viewport: { width: 1366
 const fileSafe = (name: string) => name.replace(/[^a-z0-9-_]+/gi, '_').slice(0, 120);
 
 /**
- * One Chromium per test file, a new context and page per test. A failing test leaves a full-page screenshot
+ * The run's Chromium, a new context and page per test. A failing test leaves a full-page screenshot
  * and the browser console under test-results/e2e/. `options` add to each context's (a `timezoneId`, say).
  */
 export function useBrowser(options: BrowserContextOptions = {}): BrowserSession {
@@ -81,17 +80,30 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
   };
 }
 
-/** Signs in through the login form and waits for the dashboard. */
-export async function loginAs(page: Page, who: DemoLogin): Promise<void> {
+/**
+ * Signs in through the login form and waits for the dashboard, or for `to` (a path, with its query), which the login
+ * page opens instead (/login?to=…) as it does for a user sent to sign in: a test that starts on another screen does
+ * not load the dashboard first.
+ */
+export async function loginAs(page: Page, who: DemoLogin, to?: string): Promise<void> {
   const { email, password } = DEMO_LOGINS[who];
-  await page.goto('/login');
+  await page.goto(to ? `/login?to=${encodeURIComponent(to)}` : '/login');
   await page.getByPlaceholder('email or mobile number').fill(email);
   await page.getByPlaceholder('password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin-dashboard');
+  const pathname = new URL(to ?? '/admin-dashboard', 'http://app').pathname;
+  await page.waitForURL((url) => url.pathname === pathname);
 }
 
 /** Waits until the page's path (without query) is `pathname`. */
 export async function expectPath(page: Page, pathname: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
+}
+
+/** A download saved to a file of its own (the run's Chromium is connected to, so Playwright keeps none locally). */
+export async function savedFile(download: Download): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-download-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }

@@ -3,13 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, findChromium } from './e2e-chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
     /** The SPA built for the run: a test that starts servers of its own (on PostgreSQL) serves it too. */
     e2eSpaDir: string;
+    /** The server's BACKUP_DIR: a test may take it away to see a failed backup shown. */
+    e2eBackupDir: string;
+    /** The run's one Chromium, which every file connects to (a launch per file cost a second or two of both cores). */
+    e2eBrowserEndpoint: string;
   }
 }
 
@@ -30,13 +36,13 @@ async function buildSpa(outDir: string): Promise<void> {
   );
 }
 
-function startServer(spaDir: string, dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+function startServer(spaDir: string, dataDir: string, backupDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     DATA_DIR: dataDir,
     // Setting → Backups (issue 35) has a folder of archives, beside the data folder, never in it.
-    BACKUP_DIR: path.join(path.dirname(dataDir), 'backups'),
+    BACKUP_DIR: backupDir,
     SEED_DEMO: '1',
     PASSWORD_HASH_COST: 'low',
     LOGIN_RATE_LIMIT: '100000',
@@ -84,10 +90,17 @@ export default async function setup(project: TestProject) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grocery-e2e-'));
   const spaDir = path.join(workDir, 'spa');
   await buildSpa(spaDir);
-  const server = await startServer(spaDir, path.join(workDir, 'data'));
+  const backupDir = path.join(workDir, 'backups');
+  const server = await startServer(spaDir, path.join(workDir, 'data'), backupDir);
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eSpaDir', spaDir);
+  project.provide('e2eBackupDir', backupDir);
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
+  const browser = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS });
+  project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     await server.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   };

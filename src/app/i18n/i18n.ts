@@ -57,6 +57,8 @@ void i18next
     postProcess: ['pseudo'],
     returnNull: false,
     initAsync: false,
+    // i18next 25 prints an advertisement to every user's console otherwise.
+    showSupportNotice: false,
   });
 
 function applyToDocument(language: string) {

@@ -48,13 +48,19 @@ export function backupService(database: Database, settings: BackupSettings, log:
   let stopped = false;
 
   const failureFile = () => settings.dir && path.join(settings.dir, FAILURE_FILE);
+  // A failure this process saw but could not write down (BACKUP_DIR cannot be made or written: a missing disk, a file
+  // in its place): still shown, by this process, until a run succeeds.
+  let unrecorded: BackupFailure | null = null;
   function failure(): BackupFailure | null {
     const file = failureFile();
+    let recorded: BackupFailure | null = null;
     try {
-      return file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BackupFailure) : null;
+      recorded = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BackupFailure) : null;
     } catch {
-      return null;
+      recorded = null;
     }
+    if (!recorded || !unrecorded) return recorded ?? unrecorded;
+    return Date.parse(unrecorded.at) > Date.parse(recorded.at) ? unrecorded : recorded;
   }
 
   function schedule(): void {
@@ -83,6 +89,7 @@ export function backupService(database: Database, settings: BackupSettings, log:
         'backup written',
       );
       if (ours) {
+        unrecorded = null;
         fs.rmSync(path.join(dir, FAILURE_FILE), { force: true });
         const pruned = pruneArchives(dir, settings.keep);
         if (pruned.length) log.info({ deleted: pruned, keep: settings.keep }, 'old backups deleted');
@@ -92,8 +99,15 @@ export function backupService(database: Database, settings: BackupSettings, log:
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, trigger }, 'backup failed');
       if (ours) {
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, FAILURE_FILE), JSON.stringify({ at: new Date().toISOString(), message } satisfies BackupFailure));
+        const failed: BackupFailure = { at: new Date().toISOString(), message };
+        try {
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(path.join(dir, FAILURE_FILE), JSON.stringify(failed));
+          unrecorded = null;
+        } catch (unwritable) {
+          unrecorded = failed;
+          log.error({ err: unwritable }, 'the backup failure could not be recorded in BACKUP_DIR');
+        }
       }
       throw new HttpError(500, `The backup failed: ${message}`);
     } finally {

@@ -70,9 +70,12 @@ export async function takeBackup(source: BackupSource, outDir: string): Promise<
 
 export type ArchiveEntry = { name: string; created: Date; bytes: number };
 
-/** The archives in a folder, newest first (only finished ones: a partial archive or a staging folder is not listed). */
+/**
+ * The archives in a folder, newest first (only finished ones: a partial archive or a staging folder is not listed).
+ * A folder that is missing or is no folder holds none: the health check and the list still answer.
+ */
 export function listArchives(dir: string): ArchiveEntry[] {
-  if (!fs.existsSync(dir)) return [];
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return [];
   return fs
     .readdirSync(dir)
     .flatMap((name) => {

@@ -3,7 +3,7 @@
 import '../../../src/app/i18n/i18n.js';
 import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { plainQueryRouterProvider as routerProvider } from '../../../src/app/providers/router-provider';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -16,7 +16,6 @@ import { defineList, type SpaResource } from '../../../src/app/resources/types.j
 import { fakeScreenWidth } from './screen-width';
 
 // A validation message can take over a second to render while the 2-core CI machine runs the other projects.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // antd reads media queries; jsdom has none.

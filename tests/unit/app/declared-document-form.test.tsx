@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { DAY_VALUE, INSTANT_VALUE } from '../../../src/app/crud/form/date-values.js';
@@ -8,7 +8,6 @@ import type { DeclaredFormDeclaration } from '../../../src/app/resources/types.j
 import { fakeMatchMedia, location, order, orders, renderScreens, stubDocuments, suppliers } from './document-fixtures';
 
 // A validation message can take over a second to render while the 2-core machine runs other tests.
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(fakeMatchMedia);
 afterEach(cleanup);
 

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeMatchMedia, location, order, renderScreens, stubDocuments } from './document-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(fakeMatchMedia);
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Refine, type AccessControlProvider, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -20,7 +20,6 @@ import { fakeScreenWidth } from './screen-width';
  * Issue 34, the counts area (stock takes and transfers) in Hindi: the screens a warehouse user counts and moves stock
  * on, with no English text of the area left; and the API's words for the same steps.
  */
-configure({ asyncUtilTimeout: 10_000 });
 beforeAll(async () => {
   fakeScreenWidth(1440);
   await i18next.changeLanguage('hi');

@@ -5,7 +5,7 @@ import { providerFor } from '../../../src/app/i18n/i18n-provider.js';
 const i18nProvider = providerFor();
 import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,6 @@ import { defaultErrorMessage } from '../../../src/app/resources/index.js';
 import { sellers } from '../../../src/app/resources/lookups.js';
 import { ScreenLoadFailed } from '../../../src/app/routes/ScreenLoadFailed.js';
 import { fakeScreenWidth } from './screen-width';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Issue 34: the generic screens every declared resource is made of, in Hindi. The resource is declared with texts the

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Refine, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ import { expiredQuestion } from '../../../src/app/pages/inventory/stock/use-conf
 import { stockErrorMessage } from '../../../src/app/pages/inventory/stock/use-stock-submit.js';
 import { fakeScreenWidth } from './screen-width';
 
-configure({ asyncUtilTimeout: 10_000 });
 beforeAll(async () => {
   fakeScreenWidth(1440);
   await i18next.changeLanguage('hi');

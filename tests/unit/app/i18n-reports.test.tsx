@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -17,7 +17,6 @@ import { FLAT, translateText } from '../../../src/domain/i18n/catalogue.js';
 import { fakeScreenWidth } from './screen-width';
 
 /** The reports and the dashboard in Hindi (issue 34): their own words from the language files, data as entered. */
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => {
   fakeScreenWidth(1440);
   await i18next.changeLanguage('hi');

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderScreens, stubDocuments } from './document-fixtures';
 import { fakeScreenWidth } from './screen-width';
 
 // A validation message can take over a second to render while the 2-core machine runs other tests.
-configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => fakeScreenWidth(390));
 afterEach(cleanup);
 

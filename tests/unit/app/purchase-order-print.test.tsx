@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_NAME } from '../../../src/app/config.js';
 import { fakeScreenWidth, order, renderOrders, stubPurchaseOrders, withoutCosts } from './purchase-order-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => fakeScreenWidth(1440));
 afterEach(cleanup);
 

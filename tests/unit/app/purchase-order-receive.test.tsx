@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOTHING_TO_RECEIVE, QUANTITY_MISSING } from '../../../src/app/pages/purchase-orders/step-lines.js';
 import { ApiError } from '../../../src/app/providers/api-error.js';
 import { dialog, fakeScreenWidth, line, order, renderOrders, stubPurchaseOrders, type StepAnswer } from './purchase-order-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => fakeScreenWidth(1440));
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@
 import '../../../src/app/i18n/i18n';
 import { Refine, type AccessControlProvider, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ import { ApiError } from '../../../src/app/providers/api-error.js';
 import { Where, location } from './document-fixtures';
 import { fakeScreenWidth } from './screen-width';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => {
   // antd reads media queries; jsdom has none.
   fakeScreenWidth(1440);

@@ -3,14 +3,13 @@
 import '../../../src/app/i18n/i18n.js';
 import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAREHOUSE_PAGE, WarehouseSelect } from '../../../src/app/pages/inventory/shared/WarehouseSelect.js';
 import { fakeScreenWidth } from './screen-width';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => fakeScreenWidth(1440));
 afterEach(cleanup);
 

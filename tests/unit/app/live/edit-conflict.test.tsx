@@ -3,7 +3,7 @@
 import '../../../../src/app/i18n/i18n.js';
 import { Refine, type AuthProvider, type BaseRecord, type DataProvider, type LiveEvent, type LiveProvider } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,6 @@ import { plainQueryRouterProvider as routerProvider } from '../../../../src/app/
 import type { SpaResource } from '../../../../src/app/resources/types.js';
 import { fakeScreenWidth } from '../screen-width';
 
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => fakeScreenWidth(1440));
 afterEach(cleanup);
 
