@@ -100,3 +100,24 @@ describe("a user's language", () => {
     expect(admin!.language).toBeNull();
   });
 });
+
+describe('a list downloaded as CSV', () => {
+  const headerOf = async (path: string, language?: string) => {
+    const res = await t.request('GET', path, { role: 'admin', headers: language ? { 'accept-language': language } : {} });
+    expect(res.status).toBe(200);
+    return String(res.body)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0]!
+      .split(',');
+  };
+
+  it("has its column titles in the request's language; the products' file keeps the import's English columns", async () => {
+    const english = await headerOf('/api/cities.csv');
+    expect(english).toContain('City Name');
+    const hindi = await headerOf('/api/cities.csv', 'hi');
+    expect(hindi).toHaveLength(english.length);
+    for (const title of hindi) expect(title, title).not.toMatch(/[A-Za-z]{3,}/);
+    // Export → edit → import: the products' columns are a format the import reads back, in any language.
+    expect(await headerOf('/api/products.csv', 'hi')).toEqual(await headerOf('/api/products.csv'));
+  });
+});

@@ -10,6 +10,7 @@ import { VersionConflict } from '../db/actor.js';
 import { created, idempotencyKeyHeader, ifMatchHeader } from './openapi.js';
 import type { Api } from './types.js';
 import { sendCsvDownload, type RowSource } from './csv-download.js';
+import { downloadWords } from '../services/report-language.js';
 import { exportLineOf, type ExportColumn, type ListRecord } from '../../domain/list-csv.js';
 import { COST_FIELDS } from '../auth/cost-fields.js';
 import type { Db } from '../db/client.js';
@@ -79,7 +80,13 @@ export type CrudRoutes<TCreate extends ZodType, TUpdate extends ZodType, TOut> =
   /** Each record answer carries its version (and an ETag); an update naming an older one is refused. */
   versions: RecordVersions;
   /** The list as a CSV download, `GET <path>.csv`, where the service can give its rows (`exportRows`): the file's name and columns. */
-  csv?: { db: Db; name: string; columns: readonly ExportColumn[] };
+  csv?: {
+    db: Db;
+    name: string;
+    columns: readonly ExportColumn[];
+    /** The header in the request's language (Accept-Language); not where the columns are a format read back (an import's). */
+    localisedHeader: boolean;
+  };
 };
 
 /** What a refused update says: who changed the record since its author read it. */
@@ -117,9 +124,10 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
         const hidden = request.user!.seesCosts === false ? new Set([...COST_FIELDS, ...(d.costFields ?? [])]) : new Set<string>();
         const columns = csv.columns.filter((c) => !hidden.has(c.key));
         const line = exportLineOf(columns);
+        const words = csv.localisedHeader ? downloadWords(reply) : (title: string) => title;
         return sendCsvDownload(reply, csv.db, {
           filename: `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`,
-          header: columns.map((c) => c.title),
+          header: columns.map((c) => words(c.title)),
           toLine: (row) => line(row as ListRecord),
           ...source,
         });

@@ -45,7 +45,9 @@ export const declaredRoutes: RouteModule = (app, deps) => {
       costFields: [...costFieldsOf(spec, COST_FIELDS).filter((f) => !COST_FIELDS.has(f)), ...(part.costFields ?? [])],
       beforeDelete: deleteGuard(deps.database.db, spec, specs),
       versions: recordVersions(deps.database.db, spec.name, getTableName(part.table)),
-      ...(columns.length && { csv: { db: deps.database.db, name: spec.entity.plural, columns } }),
+      ...(columns.length && {
+        csv: { db: deps.database.db, name: spec.entity.plural, columns, localisedHeader: !spec.list?.export?.columns },
+      }),
     });
   }
 };

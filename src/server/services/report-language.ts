@@ -3,7 +3,7 @@ import { translateText } from '../../domain/i18n/catalogue.js';
 import { languageOfHeader } from '../../domain/i18n/languages.js';
 
 /**
- * A report download's own words (its header, its section and window names) in the request's language
+ * A download's own words (a report's header, section and window names; a list's column titles) in the request's language
  * (Accept-Language), found in the language files by their English; English as written when English is asked for, and
  * data (names, numbers, dates) never passed through it.
  */
