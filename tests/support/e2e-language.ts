@@ -50,11 +50,11 @@ export async function englishLeft(page: Page, data: readonly string[]): Promise<
     return [text, ...extra].join('\n');
   });
   let rest = shown.replace(/\S+@\S+/g, ' ').replace(/\b[A-Z]{2,}-[A-Z0-9-]*\d[A-Z0-9-]*\b/g, ' ');
-  // A word with digits in it is a code or a test name's tag ('mwzm3hmd'), never a text of ours.
-  rest = rest.replace(/\b(?=[A-Za-z0-9]*\d)[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*\b/g, ' ');
   // Data as whole words only: the unit 'g' must not eat the g of a word left in English.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const word of [...data].sort((a, b) => b.length - a.length)) rest = rest.replace(new RegExp(`(?<![A-Za-z])${escape(word)}(?![A-Za-z])`, 'g'), ' ');
+  // Then a word with digits in it is a code or the tag of a name not listed (a product deleted since: 'mwzm3hmd').
+  rest = rest.replace(/\b(?=[A-Za-z0-9]*\d)[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*\b/g, ' ');
   const words = rest.match(/[A-Za-z][A-Za-z'’]{2,}/g) ?? [];
   return [...new Set(words.filter((w) => !SAME_IN_HINDI.has(w)))];
 }
