@@ -1,10 +1,9 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** The theme reads the user's system setting once, as the app loads. */
+/** The theme reads the user's system setting once, as the app loads (a window with matchMedia: no DOM needed). */
 async function themeWhen(reduce: boolean) {
   vi.resetModules();
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }));
+  vi.stubGlobal('window', { matchMedia: (query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }) });
   return (await import('../../../src/app/theme.js')).theme;
 }
 
