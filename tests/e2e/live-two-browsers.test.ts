@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_LOGINS, launchBrowser, loginAs, type DemoLogin, CONTEXT_DEFAULTS } from '../support/e2e-browser.js';
+import { DEMO_LOGINS, connectBrowser, loginAs, type DemoLogin, CONTEXT_DEFAULTS } from '../support/e2e-browser.js';
 import { findPostgresBin, startCluster, type Cluster } from '../support/postgres-cluster.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -103,7 +103,7 @@ describe('two browsers on two API processes over PostgreSQL (issue 32)', () => {
     // One after the other: the first seeds the demo data, the second finds it there.
     servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
     servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     admin = await openAs(servers[0]!, 'admin');
     warehouse = await openAs(servers[1]!, 'warehouse');
     records = (await call<{ data: Record[] }>(servers[1]!, 'warehouse', 'GET', '/inventory?limit=3')).body.data;

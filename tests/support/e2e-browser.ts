@@ -17,7 +17,7 @@ const ARTEFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e');
 export const baseUrl = (): string => inject('e2eBaseUrl');
 
 /** The run's Chromium (started once by e2e-global-setup.ts); closing what this returns closes only its contexts. */
-export async function launchBrowser(): Promise<Browser> {
+export async function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('e2eBrowserEndpoint'));
 }
 
@@ -47,7 +47,7 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
   let page: Page | undefined;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

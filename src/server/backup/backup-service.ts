@@ -55,9 +55,9 @@ export function backupService(database: Database, settings: BackupSettings, log:
     const file = failureFile();
     let recorded: BackupFailure | null = null;
     try {
-      recorded = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BackupFailure) : null;
+      if (file) recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupFailure;
     } catch {
-      recorded = null;
+      // None written down, or the folder unreadable: only what this process kept.
     }
     if (!recorded || !unrecorded) return recorded ?? unrecorded;
     return Date.parse(unrecorded.at) > Date.parse(recorded.at) ? unrecorded : recorded;
