@@ -1,10 +1,10 @@
 import { Refine, type IResourceItem } from '@refinedev/core';
 import { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import hiIN from 'antd/es/locale/hi_IN';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from './config';
 import { useMemo } from 'react';
+import { antdLocaleOf } from './i18n/antd-locale';
 import { providerFor } from './i18n/i18n-provider';
 import { txNow } from './crud/texts';
 import { useT } from './i18n/use-t';
@@ -29,7 +29,7 @@ export function App() {
   const i18nProvider = useMemo(() => providerFor(language), [language]);
   return (
     <BrowserRouter>
-      <ConfigProvider theme={theme} locale={language === 'hi' ? hiIN : undefined}>
+      <ConfigProvider theme={theme} locale={antdLocaleOf(language)}>
         {/* antd's App gives notifications and modals the theme and context (React 18). */}
         <AntdApp>
           <Refine

@@ -132,6 +132,8 @@ export type ResourceField = {
     as?: string;
     unknown?: string;
     valueField?: string;
+    /** The records' labels may be texts of ours (the built-in roles' 'Delivery Boy'): shown in the user's language; labels typed by people stay. */
+    translatedLabels?: boolean;
     multiple?: boolean;
     /** Only records with these values may be pointed at (a purchase order's seller: a user whose role is seller); others are '<label> not found'. */
     where?: Readonly<Record<string, string>>;

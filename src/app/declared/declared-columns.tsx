@@ -65,12 +65,13 @@ const pickedAs = (resource: string, labelField: string | readonly string[]) => {
 };
 
 /** A reference's select: its resource's records, named as they are everywhere, by the declared value field (default the id), one or several. */
-export const refOptions = ({ resource, labelField, valueField, multiple, where }: NonNullable<ResourceField['ref']>) => ({
+export const refOptions = ({ resource, labelField, valueField, multiple, where, translatedLabels }: NonNullable<ResourceField['ref']>) => ({
   resource,
   labelField: pickedAs(resource, labelField),
   ...(valueField && { valueField }),
   ...(multiple && { multiple }),
   ...(where && { where }),
+  ...(translatedLabels && { translatedLabels }),
 });
 
 /** A choice's options as a select or a header filter lists them: value and label. */

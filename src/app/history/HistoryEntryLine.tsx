@@ -6,9 +6,10 @@ import { entryText, type EntryText } from './entry-text';
 /** A long value without spaces (an image's address) wraps inside the panel instead of widening the page. */
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
+/** A note as it was typed (a reference, a reason): a record of what someone wrote, which no translator rewrites. */
 function Note({ text }: { text: EntryText }) {
   return text.note ? (
-    <div>
+    <div translate="no">
       <Typography.Text type="secondary" italic style={WRAP}>
         {text.note}
       </Typography.Text>

@@ -23,6 +23,17 @@ const EVENTS: Record<string, string> = {
   'update-all-inventory': 'Update All Inventory',
 };
 
+/** A stock movement, by its reason or else its type ('stock-' + reason ?? type, as the API names it). */
+export const STOCK_EVENTS: Record<string, string> = {
+  'stock-purchase': 'Stock purchased',
+  'stock-return': 'Stock returned',
+  'stock-adjustment': 'Stock adjusted',
+  'stock-in': 'Stock in',
+  'stock-out': 'Stock out',
+  'stock-damaged': 'Stock written off',
+  'stock-valuation': 'Stock revalued',
+};
+
 /** An action nobody here knows yet, in words: 'mark-paid' → 'Mark paid'. */
 const generic = (action: string) => action.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -33,7 +44,7 @@ const generic = (action: string) => action.replace(/[-_]+/g, ' ').replace(/^./, 
 export function actionTitle(resource: string, action: string, tx: Tx = asIs): string {
   const show = findDeclaration(resource)?.show;
   const step = show?.workflow?.steps.some((s) => s.name === action);
-  const title = EVENTS[action] ?? (step && show?.history ? show.history.title(action) : undefined);
+  const title = EVENTS[action] ?? STOCK_EVENTS[action] ?? (step && show?.history ? show.history.title(action) : undefined);
   return title ? tx(title) : generic(action);
 }
 
@@ -43,7 +54,8 @@ function said(field: HistoryField, before: unknown, after: unknown, tx: Tx): str
   if (field.hidden) return null;
   // Both null: a secret (a password) changed, its values never recorded; an id or structured data: only that it changed.
   const unsaid = (before === null && after === null) || field.opaque || isObject(before) || isObject(after);
-  return unsaid ? tx(`${field.label} changed`) : `${tx(field.label)} ${field.text(before, tx)} → ${field.text(after, tx)}`;
+  if (unsaid) return tx(`${field.label} changed`);
+  return field.change ? `${tx(field.label)} ${field.text(after, tx)}` : `${tx(field.label)} ${field.text(before, tx)} → ${field.text(after, tx)}`;
 }
 
 /**

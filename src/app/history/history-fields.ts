@@ -1,4 +1,4 @@
-import { NO_FIGURE } from '../../domain/money';
+import { formatINR, NO_FIGURE } from '../../domain/money';
 import type { ResourceField } from '../../domain/resource';
 import { DECLARED_RESOURCES } from '../../domain/resources';
 import { defaultRoleLabel } from '../../domain/roles';
@@ -10,10 +10,11 @@ import { TRANSFER_STATUS_LOOK } from '../pages/transfers/TransferStatusTag';
 /**
  * How a history entry names one field (a database column: the API's field name) and says its values. `opaque`: only
  * that it changed is said (an id of another record, structured data); `hidden`: never said (what the entry itself
- * tells, such as who dispatched a transfer and when). `label` is English of ours; `text` says a value with its words
+ * tells, such as who dispatched a transfer and when); `change`: the value is itself a change, said alone ('Stock value
+ * −₹133.62'). `label` is English of ours; `text` says a value with its words
  * of ours (Yes, a status) in the user's language through `tx`.
  */
-export type HistoryField = { label: string; text: (value: unknown, tx?: Tx) => string; opaque?: true; hidden?: true };
+export type HistoryField = { label: string; text: (value: unknown, tx?: Tx) => string; opaque?: true; hidden?: true; change?: true };
 
 /** A value longer than this is cut ('…'): a history line names a change, it does not reprint a description. */
 const LONGEST = 60;
@@ -53,6 +54,10 @@ const OWN: Record<string, Record<string, HistoryField>> = {
     ...Object.fromEntries(
       ['created_by', 'dispatched_by', 'dispatched_at', 'received_by', 'received_at', 'cancelled_by', 'cancelled_at'].map((c) => [c, hidden]),
     ),
+  },
+  // A stock movement's entry: the stock before and after, and the value it moved (the API leaves it out for a role without costs).
+  inventory: {
+    value_change: { label: 'Stock value', text: (value) => (value === null || value === undefined ? NO_FIGURE : formatINR(Number(value))), change: true },
   },
   'stock-takes': {
     status: choice('Status', STOCK_TAKE_STATUS_LOOK),

@@ -114,6 +114,8 @@ export type ResourceOptions = {
   multiple?: boolean;
   /** Only records with these values are offered (a seller: users whose role is seller). */
   where?: Readonly<Record<string, string>>;
+  /** Labels that may be texts of ours (built-in roles), shown in the user's language. */
+  translatedLabels?: boolean;
 };
 
 export type FieldDeclaration = {

@@ -56,7 +56,7 @@ export const usersResource = defineResource({
       sort: true,
       filter: true,
       placeholder: 'Select a role',
-      ref: { resource: 'roles', labelField: 'label', valueField: 'name', as: 'role_label' },
+      ref: { resource: 'roles', labelField: 'label', valueField: 'name', as: 'role_label', translatedLabels: true },
       rule: z
         .string({ error: 'Role is required' })
         .trim()

@@ -336,7 +336,7 @@ describe('users, a SPEC.md resource with its own service and SPA parts on the de
       input: 'password',
       help: { create: 'At least 6 characters.', edit: 'Leave blank to keep the current password.' },
     });
-    expect(field('role').options).toEqual({ resource: 'roles', labelField: 'label', valueField: 'name' });
+    expect(field('role').options).toEqual({ resource: 'roles', labelField: 'label', valueField: 'name', translatedLabels: true });
     expect(field('warehouse_ids').options).toEqual({ resource: 'warehouses', labelField: ['name'], multiple: true });
     // A declared resource's records are offered as its search suggestions name them: a city by name and state.
     expect(field('city_id').options).toEqual({ resource: 'cities', labelField: ['name', 'state'] });
@@ -358,7 +358,7 @@ describe('users, a SPEC.md resource with its own service and SPA parts on the de
     expect(exportOf(usersResource, 'firstname')(row)).toBe('Asha Rao');
     expect(exportColumnsOf(usersResource).map((c) => c.title)).toEqual(['Name', 'Email', 'Role', 'Status', 'Created', 'Modified']);
     expect(exportOf(usersResource, 'role')(row)).toBe('Seller');
-    expect(columns[2]!.filter).toEqual({ options: { resource: 'roles', labelField: 'label', valueField: 'name' } });
+    expect(columns[2]!.filter).toEqual({ options: { resource: 'roles', labelField: 'label', valueField: 'name', translatedLabels: true } });
     expect(renderToStaticMarkup(<>{columns[3]!.render!(row)}</>)).toContain('Not Verified');
     expect(exportOf(usersResource, 'status')(row)).toBe('Not Verified');
   });

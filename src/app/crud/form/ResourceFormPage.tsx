@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { HistoryPanel } from '../../history/HistoryPanel';
 import { PageLoading } from '../../routes/PageLoading';
 import type { FormMode, SpaResource } from '../../resources/types';
+import { BackTitle } from '../BackTitle';
 import { pageTitle } from '../page-title';
 import { DeclaredForm } from './DeclaredForm';
 
@@ -25,7 +26,13 @@ export function ResourceFormPage({ declaration, mode }: { declaration: SpaResour
       <DeclaredForm key={recordId} declaration={declaration} form={form} mode={mode} id={recordId} />
     );
   // The form's own buttons sit under its fields (Enter submits): the page's card gets no footer row, not even an empty one.
-  const page = { title: pageTitle(form.titles[mode]), resource: declaration.name, breadcrumb: false, contentProps: { actions: undefined } } as const;
+  const page = {
+    title: <BackTitle>{pageTitle(form.titles[mode])}</BackTitle>,
+    goBack: false,
+    resource: declaration.name,
+    breadcrumb: false,
+    contentProps: { actions: undefined },
+  } as const;
   if (mode === 'create') return <Create {...page}>{content}</Create>;
   // A document's page tells its history (steps included): its edit form does not repeat it.
   const historyOnItsPage = !!declaration.show?.history && !!declaration.routes?.show;

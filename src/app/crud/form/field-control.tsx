@@ -25,7 +25,7 @@ export function fieldControl(field: FieldDeclaration, schema: ZodType) {
       return <DateTimeField {...common} />;
     case 'select': {
       if (field.options && !Array.isArray(field.options)) {
-        const { resource, labelField, valueField, multiple, where } = field.options;
+        const { resource, labelField, valueField, multiple, where, translatedLabels } = field.options;
         return (
           <ResourceSelect
             {...common}
@@ -33,6 +33,7 @@ export function fieldControl(field: FieldDeclaration, schema: ZodType) {
             labelField={labelField}
             valueField={valueField}
             where={where}
+            translatedLabels={translatedLabels}
             mode={multiple ? 'multiple' : undefined}
           />
         );

@@ -33,6 +33,7 @@ export function ResourceFilterDropdown({ source, label, ...props }: Props) {
         resource={source.resource}
         labelField={source.labelField}
         valueField={source.valueField}
+        translatedLabels={source.translatedLabels}
         showSearch
         allowClear
         {...named}

@@ -9,6 +9,7 @@ import { capitalise, entityText } from '../texts';
 import { RowDeleteButton } from '../list/RowDeleteButton';
 import { screenPath } from '../routes';
 import { HistoryPanel } from '../../history/HistoryPanel';
+import { BackTitle } from '../BackTitle';
 import { HistoryTimeline } from './HistoryTimeline';
 import { LinesCard } from './LinesCard';
 import { RelatedList } from './RelatedList';
@@ -88,10 +89,13 @@ export function ResourceShowPage({ declaration, relatedOf }: Props) {
   return (
     <Show
       title={
-        <Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>
-          {record ? show.title(record, tx) : capitalise(entity)}
-        </Typography.Title>
+        <BackTitle>
+          <Typography.Title level={3} style={{ margin: 0, whiteSpace: 'normal' }}>
+            {record ? show.title(record, tx) : capitalise(entity)}
+          </Typography.Title>
+        </BackTitle>
       }
+      goBack={false}
       resource={declaration.name}
       recordItemId={id}
       isLoading={query.isLoading}

@@ -1,6 +1,6 @@
 import { DECLARED_RESOURCES } from '../../../domain/resources';
 import { titleCase } from '../../declared/declared-values';
-import { actionTitle } from '../../history/entry-text';
+import { actionTitle, STOCK_EVENTS } from '../../history/entry-text';
 import { findDeclaration, resourceDeclarations } from '../../resources';
 
 export type Option = { value: string; label: string };
@@ -24,5 +24,6 @@ const RECORD_ACTIONS = ['created', 'updated', 'deleted', 'signed-in', 'sign-in-f
 /** Every action the history knows by name: the record events, then each document's steps as its page calls them done. */
 export const ACTION_OPTIONS: Option[] = [
   ...RECORD_ACTIONS.map((value) => ({ value, label: actionTitle('', value) })),
+  ...Object.keys(STOCK_EVENTS).map((value) => ({ value, label: actionTitle('inventory', value) })),
   ...resourceDeclarations.flatMap((d) => (d.show?.workflow?.steps ?? []).map((s) => ({ value: s.name, label: actionTitle(d.name, s.name) }))),
 ].filter((option, index, all) => all.findIndex((o) => o.value === option.value) === index);

@@ -1,5 +1,5 @@
 import { screenPath } from '../../crud/routes';
-import { titleCase } from '../../declared/declared-values';
+import { capitalise } from '../../crud/texts';
 import { findDeclaration } from '../../resources';
 import type { RefineAction } from '../../resources/types';
 
@@ -35,6 +35,7 @@ export function recordTarget(resource: string, recordId: string, action: string,
   if (!screen) return null;
   const path = screenPath(declaration, screen, recordId)!;
   if (typeof label === 'string') return { resource: name, action: screen, path, text: label };
-  const kind = titleCase(declaration.entity?.singular ?? declaration.label);
+  // As the forms and messages say it ('Stock take'), so that it reads in the user's language as they do.
+  const kind = capitalise(declaration.entity?.singular ?? declaration.label);
   return { resource: name, action: screen, path, text: `${kind} ${shortId(recordId)}`, ours: true, kind, id: shortId(recordId) };
 }

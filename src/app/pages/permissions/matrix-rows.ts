@@ -20,5 +20,5 @@ export function matrixRows(resources: Partial<Record<Resource, readonly Action[]
 export function cellLabel(role: string, row: MatrixRow, names: PermissionNames = ENGLISH_NAMES): string {
   if (row.kind === 'sign-in') return names.t('permissions.cell.signIn', { role });
   if (row.kind === 'resource') return names.t('permissions.cell.everyAction', { role, resource: names.resource(row.resource) });
-  return `${role}: ${names.permission(row.resource, row.action)}`;
+  return names.t('permissions.cell.one', { role, permission: names.permission(row.resource, row.action) });
 }

@@ -65,6 +65,6 @@ export function usePermissionNames(): PermissionNames {
     if (language === 'en') return { ...ENGLISH_NAMES, t, tx };
     const resource = (name: string) => tx(resourceLabel(name).label);
     const action = (name: string) => actionName(name, t);
-    return { t, tx, resource, action, permission: (r: string, a: string) => `${resource(r)} — ${action(a)}` };
+    return { t, tx, resource, action, permission: (r: string, a: string) => t('permissions.cell.permission', { resource: resource(r), action: action(a) }) };
   }, [t, tx, language]);
 }

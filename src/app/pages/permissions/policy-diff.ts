@@ -58,7 +58,7 @@ export function diffPolicies(
       for (const action of unique([...oldActions, ...newActions])) {
         const had = oldActions.includes(action);
         const has = newActions.includes(action);
-        if (had !== has) changes.push(change(has, `${role}: ${names.permission(resource, action)}`));
+        if (had !== has) changes.push(change(has, t('permissions.cell.one', { role, permission: names.permission(resource, action) })));
       }
     }
   }

@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
-import hiIN from 'antd/es/locale/hi_IN';
 import type { ReactNode } from 'react';
+import { antdLocaleOf } from '../../i18n/antd-locale';
 import { useT } from '../../i18n/use-t';
 import { theme } from '../../theme';
 
@@ -8,7 +8,7 @@ import { theme } from '../../theme';
 export default function Themed({ children }: { children: ReactNode }) {
   const { language } = useT();
   return (
-    <ConfigProvider theme={theme} locale={language === 'hi' ? hiIN : undefined}>
+    <ConfigProvider theme={theme} locale={antdLocaleOf(language)}>
       {children}
     </ConfigProvider>
   );

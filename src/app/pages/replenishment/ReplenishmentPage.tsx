@@ -219,6 +219,8 @@ export default function ReplenishmentPage() {
                   selectedRowKeys: selection.keys,
                   preserveSelectedRowKeys: true,
                   getCheckboxProps: (r) => ({ disabled: !orderable(r), 'aria-label': t('replenishment.choose', { product: r.product_name }) }),
+                  // antd names the header's box 'Select all' in English whatever the locale.
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('replenishment.chooseAll') }),
                   onChange: (keys) => selection.setPage(rows, keys.map(String)),
                 }
               : undefined

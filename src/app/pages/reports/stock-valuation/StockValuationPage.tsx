@@ -134,7 +134,12 @@ export default function StockValuationPage() {
           />
         </Form.Item>
         <Form.Item label={t('reports.valuation.per')}>
-          <Segmented<ValuationGroup> options={groupOptions} value={view.groupBy} onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })} />
+          <Segmented<ValuationGroup>
+            options={groupOptions}
+            value={view.groupBy}
+            onChange={(g) => change({ group_by: g, sort: undefined, order: undefined })}
+            aria-label={t('reports.valuation.per')}
+          />
         </Form.Item>
       </Form>
       <ListError error={error} onRetry={() => void refetch()} retrying={isFetching} style={{ marginBottom: 16 }} />
