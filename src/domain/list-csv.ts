@@ -9,7 +9,13 @@ export type ListRecord = Readonly<Record<string, unknown>>;
  * it; default the record's `key` field. Written once here, read by the API that writes the file; `key` also names the
  * answer's field the column shows, so a cost figure's column goes where the field does (a role without 'costs: see').
  */
-export type ExportColumn = { key: string; title: string; value?: (record: ListRecord) => CsvCell };
+export type ExportColumn = {
+  key: string;
+  title: string;
+  value?: (record: ListRecord) => CsvCell;
+  /** Its values are words of ours ('Yes', 'Active', a built-in role's 'Admin'): written in the download's language. */
+  words?: true;
+};
 
 /** What a declaration may say of its export: other columns altogether, or a column's own title or value by its key. */
 export type ExportDeclaration = {
@@ -27,7 +33,7 @@ function fieldColumn(name: string, field: ResourceField): ExportColumn {
   switch (field.kind) {
     case 'boolean': {
       const [yes, no] = field.labels ?? YES_NO;
-      return { ...column, value: (r) => (r[name] ? yes : no) };
+      return { ...column, value: (r) => (r[name] ? yes : no), words: true };
     }
     case 'ref':
       return { ...column, value: (r) => (r[refNameOf(name, field)] ?? field.ref?.unknown) as CsvCell };
@@ -75,10 +81,17 @@ export const exportCells = (record: ListRecord, columns: readonly ExportColumn[]
 /**
  * A record's CSV line under the columns, as `csvLine(exportCells(record, columns))` writes it, with each column's
  * reading worked out once: a download writes it for every row, and the per-row arrays of that pair cost as much as
- * the rest of the line.
+ * the rest of the line. With `inLanguage`, a column of our words says them in the download's language.
  */
-export function exportLineOf(columns: readonly ExportColumn[]): (record: ListRecord) => string {
-  const reads = columns.map(({ key, value }) => value ?? ((record: ListRecord) => record[key]));
+export function exportLineOf(columns: readonly ExportColumn[], inLanguage?: (text: string) => string): (record: ListRecord) => string {
+  const reads = columns.map(({ key, value, words }) => {
+    const read = value ?? ((record: ListRecord) => record[key]);
+    if (!words || !inLanguage) return read;
+    return (record: ListRecord) => {
+      const cell = read(record);
+      return typeof cell === 'string' ? inLanguage(cell) : cell;
+    };
+  });
   return (record) => {
     let line = '';
     for (let i = 0; i < reads.length; i++) line += (i ? ',' : '') + csvCell(cellOf(reads[i]!(record)));

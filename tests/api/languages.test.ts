@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { parseCsv } from '../../src/server/services/csv.js';
 
 /** Issue 34: the API answers in the language of the request, every error has a stable code, a user's language is kept. */
 let t: TestApp;
@@ -102,14 +103,12 @@ describe("a user's language", () => {
 });
 
 describe('a list downloaded as CSV', () => {
-  const headerOf = async (path: string, language?: string) => {
+  const linesOf = async (path: string, language?: string) => {
     const res = await t.request('GET', path, { role: 'admin', headers: language ? { 'accept-language': language } : {} });
     expect(res.status).toBe(200);
-    return String(res.body)
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')[0]!
-      .split(',');
+    return parseCsv(String(res.body).replace(/^\uFEFF/, '')).records.map((record) => record.fields);
   };
+  const headerOf = async (path: string, language?: string) => (await linesOf(path, language))[0]!;
 
   it("has its column titles in the request's language; the products' file keeps the import's English columns", async () => {
     const english = await headerOf('/api/cities.csv');
@@ -119,5 +118,21 @@ describe('a list downloaded as CSV', () => {
     for (const title of hindi) expect(title, title).not.toMatch(/[A-Za-z]{3,}/);
     // Export → edit → import: the products' columns are a format the import reads back, in any language.
     expect(await headerOf('/api/products.csv', 'hi')).toEqual(await headerOf('/api/products.csv'));
+  });
+
+  it("says our words in its cells in the request's language (a flag's Active, a built-in role), the data as typed", async () => {
+    const [header, ...english] = await linesOf('/api/cities.csv');
+    const [, ...hindi] = await linesOf('/api/cities.csv', 'hi');
+    const status = header!.indexOf('Status');
+    const name = header!.indexOf('City Name');
+    expect(english.map((row) => row[status])).toContain('Active');
+    expect(hindi.map((row) => row[status])).toEqual(english.map((row) => (row[status] === 'Active' ? 'सक्रिय' : 'निष्क्रिय')));
+    expect(hindi.map((row) => row[name])).toEqual(english.map((row) => row[name]));
+    const [users, ...people] = await linesOf('/api/users.csv', 'hi');
+    const role = users!.indexOf('भूमिका');
+    expect(people.map((row) => row[role])).toContain('एडमिन');
+    expect(people.map((row) => row[role])).not.toContain('Admin');
+    // The products' file is read back by the import: its flags stay as the import reads them.
+    expect(await linesOf('/api/products.csv', 'hi')).toEqual(await linesOf('/api/products.csv'));
   });
 });

@@ -119,6 +119,6 @@ export const usersResource = defineResource({
     createdColumn: 'Created',
     modifiedColumn: 'Modified',
     // The Name column is first and last name; role and status as their labels.
-    export: { values: { firstname: { value: userFullName }, role: { value: userRoleLabel }, status: { value: userStatusLabel } } },
+    export: { values: { firstname: { value: userFullName }, role: { value: userRoleLabel, words: true }, status: { value: userStatusLabel, words: true } } },
   },
 });

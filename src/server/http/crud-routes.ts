@@ -84,7 +84,7 @@ export type CrudRoutes<TCreate extends ZodType, TUpdate extends ZodType, TOut> =
     db: Db;
     name: string;
     columns: readonly ExportColumn[];
-    /** The header in the request's language (Accept-Language); not where the columns are a format read back (an import's). */
+    /** The header and our words in the cells ('Yes') in the request's language (Accept-Language); not where the columns are a format read back (an import's). */
     localisedHeader: boolean;
   };
 };
@@ -123,8 +123,8 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
         // A role without 'costs: see' gets no cost column, not an empty one.
         const hidden = request.user!.seesCosts === false ? new Set([...COST_FIELDS, ...(d.costFields ?? [])]) : new Set<string>();
         const columns = csv.columns.filter((c) => !hidden.has(c.key));
-        const line = exportLineOf(columns);
         const words = csv.localisedHeader ? downloadWords(reply) : (title: string) => title;
+        const line = exportLineOf(columns, csv.localisedHeader ? words : undefined);
         return sendCsvDownload(reply, csv.db, {
           filename: `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`,
           header: columns.map((c) => words(c.title)),
