@@ -186,6 +186,10 @@ describe('product import: POST /products/import (text/csv)', () => {
     );
     expect((await post('', 'dry_run=true')).body.errors).toEqual([{ row: 1, field: 'file', message: expect.stringContaining('The file is empty') }]);
     expect((await post('"unclosed,quote\r\n', 'dry_run=true')).body.errors[0]).toMatchObject({ row: 1, field: 'file' });
+    // The parser's own words, in the request's language too.
+    expect((await post('"unclosed,quote\r\n', 'dry_run=true')).body.errors[0].message).toBe('A quoted field is never closed');
+    const hindi = await post('"unclosed,quote\r\n', 'dry_run=true', { 'accept-language': 'hi' });
+    expect(hindi.body.errors[0].message).toBe('उद्धरण चिह्न से शुरू हुआ फ़ील्ड कहीं बंद नहीं होता');
     const huge = await post(`sku\r\n${'x'.repeat(PRODUCT_IMPORT_MAX_BYTES)}\r\n`, 'dry_run=true');
     expect(huge.status).toBe(413);
     const json = await t.request('POST', '/api/products/import?dry_run=true', { role: 'admin', body: { sku: 'x' } });
