@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, type Policy } from '../../src/domain/policy.js';
 import { loginAs, useBrowser, savedFile } from '../support/e2e-browser.js';
 import { api, tableRows } from '../support/e2e-crud.js';
+import { navigateInApp } from '../support/e2e-routes.js';
 import { demoRecord } from '../support/e2e-stock.js';
 import { shift, today } from '../support/business-day.js';
 
@@ -51,7 +52,7 @@ describe("without 'costs: see' (issue 28)", () => {
     await expectNoCosts(page, 'dashboard');
     expect(await page.getByTestId('stat-value').count()).toBe(0);
 
-    await page.goto('/inventory');
+    await navigateInApp(page, '/inventory');
     await settled(page, 'Inventory Management');
     await expect.poll(() => tableRows(page).count()).toBeGreaterThan(0);
     await expectNoCosts(page, 'inventory');
@@ -63,12 +64,13 @@ describe("without 'costs: see' (issue 28)", () => {
       .split('\r\n')[0];
     expect(inventoryHeader).toBe('Product Name,Current Stock,Min Stock,Max Stock,Location,Warehouse,Status');
 
-    await page.goto(`/inventory-by-city/${record.city_id}`);
+    await navigateInApp(page, `/inventory-by-city/${record.city_id}`);
     await settled(page, 'Inventory for City');
     await expect.poll(() => tableRows(page).count()).toBeGreaterThan(0);
     await expectNoCosts(page, 'inventory by city');
 
     for (const view of ['summary', 'detailed', 'movements', 'comparison']) {
+      // A full load: the report reads its view from the address when it opens.
       await page.goto(`/inventory-report?report_type=${view}`);
       await settled(page, 'Inventory Report');
       await expect.poll(() => page.locator('.report-section').count()).toBeGreaterThan(0);
@@ -76,7 +78,7 @@ describe("without 'costs: see' (issue 28)", () => {
       expect(await shownText(page), view).not.toContain('₹');
     }
 
-    await page.goto(`/sale-purchase-report?warehouse_id=${record.warehouse_id}&start_date=${shift(today(), -30)}&end_date=${today()}`);
+    await navigateInApp(page, `/sale-purchase-report?warehouse_id=${record.warehouse_id}&start_date=${shift(today(), -30)}&end_date=${today()}`);
     await settled(page, 'Sale Purchase Report');
     await page.getByTestId('purchases').waitFor();
     await expectNoCosts(page, 'sale-purchase report');
@@ -92,12 +94,12 @@ describe("without 'costs: see' (issue 28)", () => {
       ['/transfers', 'Transfers'],
       ['/stock-takes', 'Stock Takes'],
     ] as const) {
-      await page.goto(path);
+      await navigateInApp(page, path);
       await settled(page, heading);
       await expectNoCosts(page, path);
     }
 
-    await page.goto('/expiry-report');
+    await navigateInApp(page, '/expiry-report');
     await settled(page, 'Expiry Report');
     await expectNoCosts(page, 'expiry report');
     expect(await shownText(page)).not.toContain('₹');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_DEFAULTS, DEMO_LOGINS, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
 import { dataWords, englishLeft, leftOnceSettled } from '../support/e2e-language.js';
-import { everyRoute, openInApp } from '../support/e2e-routes.js';
+import { everyRoute, navigateInApp, openInApp } from '../support/e2e-routes.js';
 import { demoRecord, formError } from '../support/e2e-stock.js';
 
 /**
@@ -69,7 +69,7 @@ for (const { name, ...options } of WIDTHS) {
         '/expiry-report',
       ];
       for (const path of screens) {
-        await page.goto(path);
+        await navigateInApp(page, path);
         await expectAllHindi(page, path);
       }
     }, 180_000); // Ten screens, each read whole: 25 s alone, over 60 s beside the API tests of a full run.

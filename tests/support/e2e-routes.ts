@@ -72,13 +72,21 @@ export async function everyScreen(): Promise<{ route: string; action: RefineActi
 /** Every back-office route with real ids and the query its screen expects. */
 export const everyRoute = async (): Promise<string[]> => (await everyScreen()).map(({ route }) => route);
 
-/** Opens a screen as the menu does (in-app navigation, not a reload), and waits until it shows its heading and data. */
-export async function openInApp(page: Page, route: string): Promise<void> {
+/**
+ * Goes to a screen as the menu does: in-app navigation, not a reload (a full page load costs seconds of renderer time
+ * on a loaded machine, and a user moving through the back-office does not reload either).
+ */
+export async function navigateInApp(page: Page, route: string): Promise<void> {
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);
   await expectPath(page, route.split('?')[0]!);
+}
+
+/** Opens a screen in the app (`navigateInApp`), and waits until it shows its heading and data. */
+export async function openInApp(page: Page, route: string): Promise<void> {
+  await navigateInApp(page, route);
   await page
     .getByRole('heading', { level: 3 })
     .first()
