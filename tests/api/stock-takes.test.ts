@@ -39,7 +39,8 @@ describe('stock takes: count, review, apply', () => {
     const [p1, p2, p3] = lines;
     const id = await start(w);
 
-    const sheet = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+    // Every line (a page is 50, in name order): the products were picked by id, wherever their names fall.
+    const sheet = await t.request('GET', `/api/stock-takes/${id}?limit=500`, { role: 'warehouse-user' });
     expect(sheet.status).toBe(200);
     expect(sheet.body.blind).toBe(true);
     expect(sheet.body.lines.find((l: { product_id: string }) => l.product_id === p1!.product_id).expected).toBe(p1!.current_stock);
@@ -127,7 +128,7 @@ describe('stock takes: count, review, apply', () => {
     const pair = await fx.unstocked();
     const [cat] = await queryRows<{ category_id: string }>(t.db, sql`select category_id from products where id = ${pair.productId}::uuid`);
     const id = await start(pair.warehouseId, { category_id: cat!.category_id, blind: false });
-    const sheet = (await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' })).body;
+    const sheet = (await t.request('GET', `/api/stock-takes/${id}?limit=500`, { role: 'admin' })).body;
     const inCategory = await queryRows<{ n: number }>(
       t.db,
       sql`
@@ -153,16 +154,16 @@ describe('stock takes: count, review, apply', () => {
     expect((await t.request('PUT', '/api/permissions', { role: 'admin', body: countOnly })).status).toBe(200);
     try {
       expect((await count(id, [{ product_id: a.productId, counted: a.stock - 1 }])).status).toBe(200);
-      const counter = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+      const counter = await t.request('GET', `/api/stock-takes/${id}?limit=500`, { role: 'warehouse-user' });
       expect(counter.body.expected_hidden).toBe(true);
       const line = counter.body.lines.find((l: { product_id: string }) => l.product_id === a.productId);
       expect([line.expected, line.counted, line.variance, line.variance_value]).toEqual([null, a.stock - 1, null, null]);
       expect(JSON.stringify(counter.body.lines.map((l: { expected: unknown }) => l.expected))).toMatch(/^\[(null,?)+\]$/);
-      const reviewer = await t.request('GET', `/api/stock-takes/${id}`, { role: 'admin' });
+      const reviewer = await t.request('GET', `/api/stock-takes/${id}?limit=500`, { role: 'admin' });
       expect(reviewer.body.expected_hidden).toBe(false);
       expect(reviewer.body.lines.find((l: { product_id: string }) => l.product_id === a.productId).variance).toBe(-1);
       expect((await t.request('POST', `/api/stock-takes/${id}/apply`, { role: 'admin' })).status).toBe(200);
-      const after = await t.request('GET', `/api/stock-takes/${id}`, { role: 'warehouse-user' });
+      const after = await t.request('GET', `/api/stock-takes/${id}?limit=500`, { role: 'warehouse-user' });
       expect(after.body.lines.find((l: { product_id: string }) => l.product_id === a.productId).expected).toBe(a.stock);
     } finally {
       await t.request('PUT', '/api/permissions', { role: 'admin', body: DEFAULT_POLICY });

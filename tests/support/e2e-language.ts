@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { UNITS } from '../../src/domain/constants.js';
 import { APP_NAME, BUSINESS_NAME } from '../../src/app/config.js';
+import { DEMO_LOGINS } from './e2e-browser.js';
 import { api } from './e2e-crud.js';
 import { inventoryRecords, warehouses } from './e2e-stock.js';
 
@@ -19,6 +20,10 @@ const SAME_IN_HINDI = new Set([
   'EAN',
   'URL',
   'API',
+  // The keyboard's key, as printed on it.
+  'Enter',
+  // The batch number the system gives stock held before it was kept in batches: a code.
+  'OPENING',
   'HSN',
   'MRP',
   'CSV',
@@ -40,7 +45,11 @@ const SAME_IN_HINDI = new Set([
 export async function dataWords(): Promise<string[]> {
   const records = await inventoryRecords();
   const places = await warehouses();
-  const listed = async <T>(path: string, key = 'data') => ((await api<Record<string, T[] | undefined>>('GET', `${path}?limit=1000`)).body[key] ?? []) as T[];
+  const listed = async <T>(path: string, key = 'data', limit = 1000) => {
+    const { status, body } = await api<Record<string, T[] | undefined>>('GET', `${path}?limit=${limit}`);
+    if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
+    return (body[key] ?? []) as T[];
+  };
   const people = await listed<{ firstname: string; lastname: string; address?: string }>('/users', 'users');
   // Where things are, as typed: a city's state, district and wards; a warehouse's address and contact (the printed order).
   const cities = await listed<{ name: string; state: string; district: string; wards?: string[] }>('/cities');
@@ -49,6 +58,11 @@ export async function dataWords(): Promise<string[]> {
   const charges = await listed<{ charge_type: string }>('/handling-charges');
   // A role's name is its code ('warehouse-user', in the access policy's log); a role an admin added, its label too.
   const roles = await listed<{ name: string; label: string; builtin?: boolean }>('/roles');
+  // Roles the access policy's log names, some since deleted (another test's 'store-auditor'), with the labels they had.
+  type Logged = { signIn?: Record<string, boolean>; labels?: Record<string, string> };
+  const logged = (await listed<{ before: Logged | null; after: Logged | null }>('/permissions/audit', 'data', 200))
+    .flatMap((entry) => [entry.before, entry.after])
+    .flatMap((policy) => [...Object.keys(policy?.signIn ?? {}), ...Object.values(policy?.labels ?? {})]);
   // A subcategory's GST type is typed too ('Exempt').
   const subcategories = await listed<{ gst_type?: string }>('/subcategories');
   // Products other e2e files made (the dashboard lists the newest), with or without stock.
@@ -65,6 +79,7 @@ export async function dataWords(): Promise<string[]> {
     ...charges.map((c) => c.charge_type),
     ...subcategories.map((s) => s.gst_type ?? ''),
     ...roles.flatMap((r) => [r.name, ...(r.builtin ? [] : [r.label])]),
+    ...logged,
     // A record's shelf (location) is typed by the warehouse: 'Aisle B-4'.
     ...records.flatMap((r) => [r.product_name, r.warehouse_name, (r as { location?: string }).location ?? '']),
     ...places.flatMap((w) => [w.name, w.city]),
@@ -164,4 +179,21 @@ export async function leftOnceSettled(read: () => Promise<string[]>): Promise<st
     .toEqual([])
     .then(() => [])
     .catch(() => read());
+}
+
+/** The two widths the Hindi screens are read at: a desktop's, and a phone's (Devanagari runs longer). */
+export const HINDI_WIDTHS = [
+  { name: '1440', viewport: { width: 1440, height: 900 } },
+  { name: '390', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+] as const;
+
+/** The demo warehouse user signs in from the login page after picking Hindi there, and lands on the dashboard. */
+export async function signInInHindi(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+  await page.getByRole('heading', { name: 'लॉगिन' }).waitFor();
+  await page.getByPlaceholder('ईमेल या मोबाइल नंबर').fill(DEMO_LOGINS.warehouse.email);
+  await page.getByPlaceholder('पासवर्ड', { exact: true }).fill(DEMO_LOGINS.warehouse.password);
+  await page.getByRole('button', { name: 'लॉगिन' }).click();
+  await page.waitForURL('**/admin-dashboard');
 }

@@ -3,6 +3,7 @@ import { createAuthProvider } from './auth-provider';
 import { createHttpClient } from './http-client';
 import { createSession } from './session';
 import { i18next } from '../i18n/i18n';
+import { takePickedLanguage } from '../i18n/picked-language';
 
 /**
  * The session, the HTTP client and the auth provider: all that the public pages and /login need, without the
@@ -44,7 +45,12 @@ export const authProvider = createAuthProvider({
   onSessionChange: forgetPreviousUser,
   homeRoute: HOME_ROUTE,
   loginRoute: LOGIN_ROUTE,
-  onUserLanguage: (language) => void i18next.changeLanguage(language),
+  onUserLanguage: (language) => {
+    // Picked on the login page just now: the latest choice, kept for them in place of last time's.
+    const picked = takePickedLanguage();
+    if (picked && picked !== language) void saveUserLanguage(picked);
+    else void i18next.changeLanguage(language);
+  },
 });
 
 /** A signed-in user's choice of language, kept by the API for their next sign-in in any browser. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../config';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { pickBeforeSignIn } from '../../i18n/picked-language';
 import './auth.css';
 
 /** The basket of the favicon: the brand mark without an icon library. */
@@ -27,7 +28,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
             <BrandMark />
             <span>{APP_NAME}</span>
           </Link>
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={pickBeforeSignIn} />
         </div>
         <h1>{title}</h1>
         {children}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { APP_NAME, LOGIN_ROUTE } from '../../config';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { pickBeforeSignIn } from '../../i18n/picked-language';
 import { useT } from '../../i18n/use-t';
 import { SectionLink } from './SectionLink';
 import './public.css';
@@ -26,7 +27,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </nav>
         <div className="public-actions">
           {/* Nobody is signed in here: the choice is kept in this browser. */}
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={pickBeforeSignIn} />
           <Button type="primary" onClick={() => navigate(LOGIN_ROUTE)}>
             {t('login.title')}
           </Button>
