@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../../../../src/domain/schemas/history.js';
 import { actionTitle, changeText, entryLine, entryText } from '../../../../src/app/history/entry-text.js';
+import { translateText } from '../../../../src/domain/i18n/catalogue.js';
 
 /** 08:35 UTC is 14:05 on India's clock, whatever the zone the tests run in. */
 const AT = '2026-11-24T08:35:00.000Z';
@@ -81,6 +82,20 @@ describe('a history entry in words (issue 32)', () => {
     expect(line({ resource: 'warehouses', action: 'update-all-inventory', note: '2 inventory records created, 0 balances corrected' })).toBe(
       'Update All Inventory — 2 inventory records created, 0 balances corrected · Aarti Verma · 24 Nov 2026, 14:05',
     );
+  });
+
+  it('says a stock movement by its reason or type, the value it moved in money and the stock before and after, in Hindi too', () => {
+    const sale: Partial<HistoryItem> = {
+      resource: 'inventory',
+      action: 'stock-out',
+      changes: { value_change: [null, -133.62], current_stock: [57, 55] },
+      note: 'ORD-2018 · Customer order',
+    };
+    expect(line(sale)).toBe('Stock out: Stock value -₹133.62; Current Stock 57 → 55 — ORD-2018 · Customer order · Aarti Verma · 24 Nov 2026, 14:05');
+    expect(entryText(entry({ ...sale, action: 'stock-purchase' })).what).toMatch(/^Stock purchased: /);
+    expect(entryText(entry({ ...sale, action: 'stock-damaged' })).what).toMatch(/^Stock written off: /);
+    const hindi = entryText(entry(sale), (text) => translateText(text, 'hi')).what;
+    expect(hindi).not.toMatch(/[A-Za-z]{3,}/);
   });
 
   it("names 'System' when nobody did it, and no one for a failed sign-in", () => {
