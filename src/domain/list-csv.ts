@@ -87,9 +87,14 @@ export function exportLineOf(columns: readonly ExportColumn[], inLanguage?: (tex
   const reads = columns.map(({ key, value, words }) => {
     const read = value ?? ((record: ListRecord) => record[key]);
     if (!words || !inLanguage) return read;
+    // A column of our words holds a few values ('Active', 'Inactive'): each is translated once, not once per row.
+    const said = new Map<string, string>();
     return (record: ListRecord) => {
       const cell = read(record);
-      return typeof cell === 'string' ? inLanguage(cell) : cell;
+      if (typeof cell !== 'string') return cell;
+      let text = said.get(cell);
+      if (text === undefined) said.set(cell, (text = inLanguage(cell)));
+      return text;
     };
   });
   return (record) => {
