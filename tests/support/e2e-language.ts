@@ -4,7 +4,7 @@ import { UNITS } from '../../src/domain/constants.js';
 import { APP_NAME, BUSINESS_NAME } from '../../src/app/config.js';
 import { DEMO_LOGINS } from './e2e-browser.js';
 import { api } from './e2e-crud.js';
-import { inventoryRecords, warehouses } from './e2e-stock.js';
+import { inventoryRecords } from './e2e-stock.js';
 
 const DAY_MS = 86_400_000;
 
@@ -44,7 +44,6 @@ const SAME_IN_HINDI = new Set([
  */
 export async function dataWords(): Promise<string[]> {
   const records = await inventoryRecords();
-  const places = await warehouses();
   const listed = async <T>(path: string, key = 'data', limit = 1000) => {
     const { status, body } = await api<Record<string, T[] | undefined>>('GET', `${path}?limit=${limit}`);
     if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
@@ -53,7 +52,7 @@ export async function dataWords(): Promise<string[]> {
   const people = await listed<{ firstname: string; lastname: string; address?: string }>('/users', 'users');
   // Where things are, as typed: a city's state, district and wards; a warehouse's address and contact (the printed order).
   const cities = await listed<{ name: string; state: string; district: string; wards?: string[] }>('/cities');
-  const addresses = await listed<{ address?: string; contact_person?: string }>('/warehouses');
+  const places = await listed<{ name: string; city: string; address?: string; contact_person?: string }>('/warehouses');
   // A handling charge's type is named by the business ('Late night surcharge').
   const charges = await listed<{ charge_type: string }>('/handling-charges');
   // A role's name is its code ('warehouse-user', in the access policy's log); a role an admin added, its label too.
@@ -66,7 +65,7 @@ export async function dataWords(): Promise<string[]> {
   // A subcategory's GST type is typed too ('Exempt').
   const subcategories = await listed<{ gst_type?: string }>('/subcategories');
   // Products other e2e files made (the dashboard lists the newest), with or without stock.
-  const products = (await api<{ data?: { productname: string; brand?: string }[] }>('GET', '/products?limit=1000')).body.data ?? [];
+  const products = await listed<{ productname: string; brand?: string }>('/products');
   // Categories are named by the business (the stock take's category picker shows them).
   const categories =
     (await api<{ MainCategories?: { category: string; subcategories: { name: string }[] }[] }>('GET', '/categories/main')).body.MainCategories ?? [];
@@ -74,7 +73,7 @@ export async function dataWords(): Promise<string[]> {
     APP_NAME,
     BUSINESS_NAME,
     ...cities.flatMap((c) => [c.name, c.state, c.district, ...(c.wards ?? [])]),
-    ...addresses.flatMap((w) => [w.address ?? '', w.contact_person ?? '']),
+    ...places.flatMap((w) => [w.address ?? '', w.contact_person ?? '']),
     ...people.map((u) => u.address ?? ''),
     ...charges.map((c) => c.charge_type),
     ...subcategories.map((s) => s.gst_type ?? ''),
