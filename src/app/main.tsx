@@ -2,6 +2,7 @@ import '@refinedev/antd/dist/reset.css';
 // Devanagari for Hindi, shipped with the SPA; each face's unicode-range keeps a page in English from downloading it.
 import '@fontsource/noto-sans-devanagari/400.css';
 import '@fontsource/noto-sans-devanagari/600.css';
+import './fonts.css';
 import './i18n/i18n';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_DEFAULTS, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
-import { dataWords, englishLeft, HINDI_WIDTHS, leftOnceSettled, signInInHindi } from '../support/e2e-language.js';
+import { dataWords, englishLeft, HINDI_WIDTHS, leftOnceSettled, outsideDevanagariFace, signInInHindi } from '../support/e2e-language.js';
 import { everyRoute, navigateInApp, openInApp } from '../support/e2e-routes.js';
 import { demoRecord, formError } from '../support/e2e-stock.js';
 
@@ -31,6 +31,7 @@ async function expectAllHindi(page: Page, where: string): Promise<void> {
   await expect.poll(() => englishLeft(page, data), { message: `English left on ${where}` }).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${where} is wider than the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await outsideDevanagariFace(page), `${where}: Hindi outside the shipped face`).toEqual([]);
 }
 
 for (const { name, ...options } of HINDI_WIDTHS) {
@@ -39,6 +40,12 @@ for (const { name, ...options } of HINDI_WIDTHS) {
 
     it('signs in from the login page in Hindi, and every screen of the day is in Hindi', async () => {
       const page = browser.page();
+      // The public home page in Hindi: its plain links and the language select draw Devanagari in the shipped face.
+      await page.goto('/');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+      await page.getByRole('link', { name: 'परिचय' }).waitFor();
+      expect(await outsideDevanagariFace(page), 'the home page').toEqual([]);
+      await page.getByRole('combobox', { name: 'भाषा' }).selectOption('en'); // the sign-in below picks Hindi itself
       await signInInHindi(page);
       const record = await demoRecord(name === '1440' ? 3 : 4, (r) => r.current_stock > 0);
       const screens = [
@@ -123,6 +130,7 @@ describe('every admin screen in Hindi at 390 px', () => {
       if (english.length > 0) found.push(`${route}: ${english.join(', ')}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) found.push(`${route}: ${width} px wide`);
+      for (const text of await outsideDevanagariFace(page)) found.push(`${route}: not in the Devanagari face: ${text}`);
     }
     expect(found).toEqual([]);
   }, 240_000); // Some forty screens read whole, beside the API tests of a full run.

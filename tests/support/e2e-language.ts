@@ -144,6 +144,24 @@ export async function englishLeft(page: Page, data: readonly string[]): Promise<
   return latinWordsLeft(await screenText(page), data, SAME_IN_HINDI);
 }
 
+/**
+ * The Hindi texts of a screen drawn in a face without Devanagari: each shows as boxes on a machine with no Devanagari
+ * face of its own (a plain element that does not inherit the shipped Noto Sans Devanagari).
+ */
+export async function outsideDevanagariFace(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const element = node.parentElement;
+      if (!element || !/[\u0900-\u097F]/.test(text)) continue;
+      if (!getComputedStyle(element).fontFamily.includes('Noto Sans Devanagari')) found.add(`${element.tagName}: ${text.trim().slice(0, 40)}`);
+    }
+    return [...found];
+  });
+}
+
 /** English month and day names: dayjs writes dates in the pseudo language's English ('24 Nov 2026'), Hindi's in Hindi. */
 const DATE_WORDS = new Set(
   Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m, 1))).flatMap((d) => [
@@ -191,6 +209,7 @@ export async function signInInHindi(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
   await page.getByRole('heading', { name: 'लॉगिन' }).waitFor();
+  expect(await outsideDevanagariFace(page), 'the login page').toEqual([]);
   await page.getByPlaceholder('ईमेल या मोबाइल नंबर').fill(DEMO_LOGINS.warehouse.email);
   await page.getByPlaceholder('पासवर्ड', { exact: true }).fill(DEMO_LOGINS.warehouse.password);
   await page.getByRole('button', { name: 'लॉगिन' }).click();
