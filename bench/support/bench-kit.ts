@@ -18,6 +18,7 @@ import { findPostgresBin, startCluster, type Cluster } from '../../tests/support
 export type Kind = 'postgres' | 'pglite';
 export type Statement = { text: string; params: unknown[] };
 export type Timing = { p50: number; p95: number };
+export type RawQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 let cluster: Cluster | undefined;
 
@@ -43,19 +44,26 @@ export type BenchDb = {
   raw: (statements: Statement[]) => Promise<void>;
   /** Records the SQL the API sends while `fn` runs (one request at a time), less the access policy's and session check's reads. */
   capture: (fn: () => Promise<unknown>) => Promise<Statement[]>;
+  /** Runs `fn` on one connection inside a transaction that is then rolled back: a write's baseline that leaves no trace. */
+  rolledBack: <T>(fn: (query: RawQuery) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
-export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
+/** `pgliteDir`: the embedded database in a folder on disk, as the product keeps it (in memory otherwise). */
+export async function openBenchDb(kind: Kind, poolSize = 10, pgliteDir: string | null = null): Promise<BenchDb> {
   let recording: Statement[] | null = null;
-  // The policy (re-read every 2 s) and the caller's session state (every 1 s) are the API's cost, not the request's.
+  // The policy (re-read every 2 s) and the caller's session state (every 1 s) are the API's cost, not the request's;
+  // the live updates' ledger pump (a background job on the same database) is no request's either.
   const logQuery = (text: string, params: unknown[]) => {
-    if (!/role_permissions|role_settings|role_scopes|"session_version"/.test(text)) recording?.push({ text, params });
+    if (!/role_permissions|role_settings|role_scopes|"session_version"|live_ledger_cursor|pg_notify\(|pg_try_advisory_xact_lock|s\.xmin/.test(text)) {
+      recording?.push({ text, params });
+    }
   };
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null }, { logQuery });
+    const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDir }, { logQuery });
     // drizzle keeps its driver as $client: the PGlite instance.
-    const client = (database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }).$client;
+    const client = (database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } })
+      .$client;
     return {
       kind,
       database,
@@ -69,6 +77,14 @@ export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
         const seen = recording;
         recording = null;
         return seen;
+      },
+      rolledBack: async (fn) => {
+        await client.query('begin', []);
+        try {
+          return await fn(async (text, params) => (await client.query(text, params)).rows);
+        } finally {
+          await client.query('rollback', []);
+        }
       },
       close: () => database.close(),
     };
@@ -96,6 +112,16 @@ export async function openBenchDb(kind: Kind, poolSize = 10): Promise<BenchDb> {
       const seen = recording;
       recording = null;
       return seen;
+    },
+    rolledBack: async (fn) => {
+      const client = await pool.connect();
+      await client.query('begin');
+      try {
+        return await fn(async (text, params) => (await client.query(text, params)).rows as Record<string, unknown>[]);
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
     },
     close: async () => {
       await pool.end();
