@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { balanceOf, expectLedgerInvariant, movementCount, queryRows } from '../support/stock-ledger.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
 import { averageShare } from '../support/batch-fixtures.js';
+import { MOVEMENT_COUNT_CAP } from '../../src/server/services/inventory-service.js';
 
 let t: TestApp;
 let fx: ReturnType<typeof stockFixtures>;
@@ -210,6 +211,29 @@ describe('GET, PUT and DELETE /inventory/{id}', () => {
     });
     expect(same.body).toMatchObject({ location: 'Cold room', total_value: left, unit_cost: res.body.unit_cost });
     expect(await movementCount(t.db, sql`product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`)).toBe(count);
+  });
+
+  it('lists movements newest first and counts them no further than the cap (total_capped)', async () => {
+    const p = await fx.unstocked();
+    const body = { product_id: p.productId, warehouse_id: p.warehouseId, current_stock: 4, minimum_stock: 1, maximum_stock: 50, unit_cost: 3 };
+    expect((await t.request('POST', '/api/inventory', { role: 'admin', body })).status).toBe(201);
+    const url = `/api/inventory/movements?product_id=${p.productId}&warehouse_id=${p.warehouseId}`;
+    const few = await t.request('GET', `${url}&limit=5`, { role: 'admin' });
+    expect(few.body).toMatchObject({ total: 1, total_capped: false });
+    // Revaluations of nothing (0 units, 0 value), each a second older than the last: balances stay as they were.
+    await t.db.execute(sql`
+      insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost, total_value,
+        value_change, movement_reason, reference_type, notes, created)
+      select ${p.productId}::uuid, ${p.warehouseId}::uuid, 'valuation', 0, 4, 4, 3, 0, 0, 'adjustment', 'manual', 'older ' || i,
+             now() - make_interval(secs => 60 + i)
+        from generate_series(1, ${MOVEMENT_COUNT_CAP + 5}) as i`);
+    const many = await t.request('GET', `${url}&limit=3`, { role: 'admin' });
+    expect(many.body).toMatchObject({ total: MOVEMENT_COUNT_CAP, total_capped: true });
+    expect(many.body.data.map((m: { notes: string }) => m.notes)).toEqual([few.body.data[0].notes, 'older 1', 'older 2']);
+    // Past the count: the pages go on to the oldest row (10,006 rows, two a page).
+    const last = await t.request('GET', `${url}&limit=2&page=${(MOVEMENT_COUNT_CAP + 6) / 2}`, { role: 'admin' });
+    expect(last.body.data.map((m: { notes: string }) => m.notes)).toEqual([`older ${MOVEMENT_COUNT_CAP + 4}`, `older ${MOVEMENT_COUNT_CAP + 5}`]);
+    await expectLedgerInvariant(t.db);
   });
 
   it('refuses to move a record to another warehouse, and min above max', async () => {

@@ -573,6 +573,9 @@ export const stockTakes = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     /** What apply answered: replayed to every later apply. */
     applyResult: jsonb('apply_result'),
+    /** Its lines, and those counted: kept by the lines' statement triggers (functions/40-stock-takes.sql) in the same statement. */
+    linesTotal: integer('lines_total').notNull().default(0),
+    linesCounted: integer('lines_counted').notNull().default(0),
     created: created(),
     modified: modified(),
   },
@@ -603,6 +606,10 @@ export const stockTakeLines = pgTable(
   (t) => [
     primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
     index('stock_take_lines_sheet_idx').on(t.stockTakeId, t.sortName, t.productId),
+    // The review's variance totals read the counted lines alone.
+    index('stock_take_lines_counted_idx')
+      .on(t.stockTakeId, t.productId)
+      .where(sql`counted is not null`),
     check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
   ],
 );

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { warehouseFilter, type WarehouseScope } from '../auth/warehouse-scope.js';
 import type { Db } from '../db/client.js';
-import { cities, inventory, products, stockMovements, users, warehouses } from '../db/schema.js';
+import { cities, inventory, products, stockDailyTotals, users, warehouses } from '../db/schema.js';
 import { REPORT_DEFAULT_DAYS } from '../../domain/constants.js';
 import { addDays, businessDay, lastBusinessDays } from '../../domain/business-days.js';
 import { lowStock, outOfStock } from './inventory-records.js';
-import { dayOf, withinPeriod } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
 import { transferService } from './transfer-service.js';
@@ -111,16 +110,22 @@ export function dashboardService(db: Db) {
           .where(warehouseFilter(scope, warehouses.id))
           .orderBy(desc(warehouses.created), desc(warehouses.id))
           .limit(DASHBOARD_ITEMS),
-        // Stock in and out as the inventory report counts them (movement types 'in' and 'out'): the two agree.
+        // Stock in and out as the inventory report counts them (movement types 'in' and 'out'), from the same daily
+        // totals the ledger's trigger keeps: the two agree, and the chart costs the days it shows, not the movements.
         db
           .select({
-            date: dayOf(stockMovements.created),
-            stock_in: sql<number>`coalesce(sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'in'), 0)::float8`,
-            stock_out: sql<number>`coalesce(-sum(${stockMovements.quantity}) filter (where ${stockMovements.movementType} = 'out'), 0)::float8`,
+            date: sql<string>`to_char(${stockDailyTotals.day}, 'YYYY-MM-DD')`,
+            stock_in: sql<number>`coalesce(sum(${stockDailyTotals.quantity}) filter (where ${stockDailyTotals.movementType} = 'in'), 0)::float8`,
+            stock_out: sql<number>`coalesce(-sum(${stockDailyTotals.quantity}) filter (where ${stockDailyTotals.movementType} = 'out'), 0)::float8`,
           })
-          .from(stockMovements)
-          .where(and(withinPeriod(stockMovements.created, period), warehouseFilter(scope, stockMovements.warehouseId)))
-          .groupBy(dayOf(stockMovements.created)),
+          .from(stockDailyTotals)
+          .where(
+            and(
+              sql`${stockDailyTotals.day} between ${period.start_date}::date and ${period.end_date}::date`,
+              warehouseFilter(scope, stockDailyTotals.warehouseId),
+            ),
+          )
+          .groupBy(stockDailyTotals.day),
         transferService(db).inTransit(scope),
         orders ? openPurchaseOrders(db, orders.scope, businessDay(now)) : null,
         reorder ? countToReorder(db, { scope: reorder.scope }) : null,

@@ -42,6 +42,9 @@ async function tracksExpiry(tx: DbOrTx, productId: string): Promise<boolean> {
   return row?.tracks ?? false;
 }
 
+/** How far a list of movements is counted (the history's cap): past it, `total_capped`. */
+export const MOVEMENT_COUNT_CAP = 10_000;
+
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** An id used as a filter: malformed is a 400, like an unknown reference in a body. */
@@ -329,11 +332,28 @@ export function inventoryService(db: Db) {
         query.movement_type ? eq(stockMovements.movementType, query.movement_type) : undefined,
         warehouseFilter(scope, stockMovements.warehouseId),
       );
+      // Newest first through the (warehouse, created) and (product, warehouse, created) indexes, the ledger's order
+      // within one instant; the count stops at MOVEMENT_COUNT_CAP (`total_capped`), as the history's does: a warehouse
+      // with millions of movements is counted no further than anyone pages.
       const [rows, [total]] = await Promise.all([
-        selectMovements(db, links).where(where).orderBy(desc(stockMovements.seq)).limit(query.limit).offset(offsetOf(query)),
-        db.select({ n: count() }).from(stockMovements).where(where),
+        selectMovements(db, links).where(where).orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit).offset(offsetOf(query)),
+        db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(stockMovements)
+            .where(where)
+            .limit(MOVEMENT_COUNT_CAP + 1)
+            .as('capped'),
+        ),
       ]);
-      return { data: rows.map(toMovementRecord), total: Number(total?.n ?? 0), page: query.page, limit: query.limit };
+      const n = Number(total?.n ?? 0);
+      return {
+        data: rows.map(toMovementRecord),
+        total: Math.min(n, MOVEMENT_COUNT_CAP),
+        total_capped: n > MOVEMENT_COUNT_CAP,
+        page: query.page,
+        limit: query.limit,
+      };
     },
   };
 }

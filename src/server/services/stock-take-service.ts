@@ -60,8 +60,7 @@ const headerSelect = sql`
   select t.id as "_id", t.warehouse_id, w.name as warehouse_name, t.category_id, c.name as category_name, t.blind, t.status,
          nullif(trim(u.firstname || ' ' || u.lastname), '') as created_by_name, ${iso('t.applied_at')} as applied_at,
          ${iso('t.created')} as created,
-         (select count(*)::int from stock_take_lines l where l.stock_take_id = t.id) as lines_total,
-         (select count(*)::int from stock_take_lines l where l.stock_take_id = t.id and l.counted is not null) as lines_counted
+         t.lines_total, t.lines_counted
     from stock_takes t
     join warehouses w on w.id = t.warehouse_id
     left join categories c on c.id = t.category_id
@@ -115,17 +114,24 @@ export function stockTakeService(db: Db) {
       const filtered = onlyVariances || uncounted || !!q;
       const atProduct = query.at_product ? requireRef(query.at_product, 'at_product', 'Product') : null;
       const [[totals], [matching], [position]] = await Promise.all([
+        // The line counts are the header's (kept by the lines' triggers); the variances come from the counted lines
+        // alone, through their partial index: a sheet of a million lines is not read to total a page.
         db
           .execute(
-            sql`select count(*)::int as lines, count(l.counted)::int as counted,
-                       count(*) filter (where l.counted <> l.expected)::int as variances,
+            sql`select count(*) filter (where l.counted <> l.expected)::int as variances,
                        coalesce(sum(l.counted - l.expected), 0)::int as variance_quantity,
                        coalesce(sum(round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)), 0)::float8 as variance_value
                   from stock_take_lines l
                   left join inventory i on i.product_id = l.product_id and i.warehouse_id = ${take.warehouse_id}::uuid
-                 where l.stock_take_id = ${id}::uuid`,
+                 where l.stock_take_id = ${id}::uuid and l.counted is not null`,
           )
-          .then((r) => rowsOf<{ lines: number; counted: number; variances: number; variance_quantity: number; variance_value: number }>(r)),
+          .then((r) =>
+            rowsOf<{ variances: number; variance_quantity: number; variance_value: number }>(r).map((v) => ({
+              ...v,
+              lines: take.lines_total,
+              counted: take.lines_counted,
+            })),
+          ),
         filtered
           ? db
               .execute(sql`select count(*)::int as n from stock_take_lines l join products p on p.id = l.product_id where ${where}`)
