@@ -19,13 +19,13 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrat
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'valuation-migration-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The migrations of the release before stock values (0000–0012). */
-function migrationsBeforeValuation(): string {
-  const folder = path.join(tmp, 'migrations');
+/** The migrations of a release before `tag` (the release before stock values: '0013', 0000–0012). */
+function migrationsBefore(tag: string): string {
+  const folder = fs.mkdtempSync(path.join(tmp, 'migrations-'));
   fs.cpSync(MIGRATIONS, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta/_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag < '0013');
+  journal.entries = journal.entries.filter((e) => e.tag < tag);
   fs.writeFileSync(journalFile, JSON.stringify(journal));
   return folder;
 }
@@ -53,14 +53,14 @@ const legacyData = `
            ('00000000-0000-4000-8000-000000000006', '00000000-0000-4000-8000-000000000002', 'in', 5, 0, 5, 12.00, 60.00, 'purchase', now() - interval '2 days'),
            ('00000000-0000-4000-8000-000000000006', '00000000-0000-4000-8000-000000000002', 'out', -5, 5, 0, 12.00, 60.00, null, now() - interval '1 day');`;
 
-/** A database as that release left it; then this release opens it (migrations and functions). */
-async function upgraded(): Promise<Database> {
-  const migrationsFolder = migrationsBeforeValuation();
+/** A database as the release before `tag` left it, holding `data`; then this release opens it (migrations and functions). */
+async function upgraded(tag = '0013', data = legacyData): Promise<Database> {
+  const migrationsFolder = migrationsBefore(tag);
   if (dbKind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
     const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
-    await client.exec(legacyData);
+    await client.exec(data);
     await client.close();
     return openDatabase({ kind: 'pglite', dataDir });
   }
@@ -72,7 +72,7 @@ async function upgraded(): Promise<Database> {
   const url = inject('pgUrl').replace(/\/[^/]*$/, `/${name}`);
   const pool = new pg.Pool({ connectionString: url });
   await migratePg(drizzlePg(pool), { migrationsFolder });
-  await pool.query(legacyData);
+  await pool.query(data);
   await pool.end();
   return openDatabase({ kind: 'postgres', url, poolSize: 2 });
 }
@@ -112,4 +112,49 @@ describe('existing stock data gets values (migration 0013)', () => {
       await database.close();
     }
   }, 120_000);
+});
+
+/** Two stock takes as the release before kept counts left them: 3 lines (1 counted) and 2 lines (both counted). */
+const takesData = `
+  insert into cities (id, name, state, district, pincode) values ('00000000-0000-4000-8000-000000000001', 'Jaipur', 'Rajasthan', 'Jaipur', '302001');
+  insert into warehouses (id, name, city_id, address, contact_person, contact_phone, contact_email)
+    values ('00000000-0000-4000-8000-000000000002', 'Old Store', '00000000-0000-4000-8000-000000000001', 'MI Road', 'Asha', '9000000000', 'a@x.in');
+  insert into categories (id, name) values ('00000000-0000-4000-8000-000000000003', 'Dairy');
+  insert into subcategories (id, category_id, name) values ('00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000003', 'Milk');
+  insert into products (id, productname, category_id, subcategory_id, product_keyword, price, discount_price, product_description, unit, unit_value)
+    select ('00000000-0000-4000-8000-00000000001' || i)::uuid, 'Product ' || i, '00000000-0000-4000-8000-000000000003',
+           '00000000-0000-4000-8000-000000000004', 'Amul', 30, 28, 'Milk', 'ml', '500' from generate_series(0, 2) as i;
+  insert into stock_takes (id, warehouse_id, status) values ('00000000-0000-4000-8000-000000000020', '00000000-0000-4000-8000-000000000002', 'open'),
+                                                          ('00000000-0000-4000-8000-000000000021', '00000000-0000-4000-8000-000000000002', 'cancelled');
+  insert into stock_take_lines (stock_take_id, product_id, expected, counted)
+    values ('00000000-0000-4000-8000-000000000020', '00000000-0000-4000-8000-000000000010', 5, 4),
+           ('00000000-0000-4000-8000-000000000020', '00000000-0000-4000-8000-000000000011', 5, null),
+           ('00000000-0000-4000-8000-000000000020', '00000000-0000-4000-8000-000000000012', 5, null),
+           ('00000000-0000-4000-8000-000000000021', '00000000-0000-4000-8000-000000000010', 5, 5),
+           ('00000000-0000-4000-8000-000000000021', '00000000-0000-4000-8000-000000000011', 5, 6);
+`;
+
+describe('existing stock takes get their kept line counts (migration 0028)', () => {
+  it('each take counts the lines it had, and the lines written after the upgrade move the counts', async () => {
+    const database = await upgraded('0028', takesData);
+    try {
+      const counts = () =>
+        queryRows<{ id: string; lines_total: number; lines_counted: number }>(
+          database.db,
+          sql`select id, lines_total, lines_counted from stock_takes order by id`,
+        );
+      expect(await counts()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000020', lines_total: 3, lines_counted: 1 },
+        { id: '00000000-0000-4000-8000-000000000021', lines_total: 2, lines_counted: 2 },
+      ]);
+      await database.db.execute(sql`update stock_take_lines set counted = 0 where stock_take_id = '00000000-0000-4000-8000-000000000020' and counted is null`);
+      await database.db.execute(sql`delete from stock_take_lines where stock_take_id = '00000000-0000-4000-8000-000000000021' and counted = 6`);
+      expect(await counts()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000020', lines_total: 3, lines_counted: 3 },
+        { id: '00000000-0000-4000-8000-000000000021', lines_total: 1, lines_counted: 1 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });
