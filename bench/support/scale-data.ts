@@ -56,6 +56,7 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
 
   if (M > 0) {
     // A bulk load builds the ledger's secondary indexes once at the end instead of row by row (about twice as fast).
+    // (As the migrations define them: recreated below with the same columns.)
     await db.execute(sql`drop index stock_movements_pw_idx, stock_movements_wh_created_idx, stock_movements_created_idx`);
     // Movement n belongs to pair 1 + (n-1) % P and is that pair's j-th, later in time than its (j-1)-th: an opening
     // 'in' of 500+, then mostly small sales, some purchases, returns, damaged goods and adjustments.
@@ -92,7 +93,7 @@ export async function buildScaleData(db: Db, options: ScaleOptions): Promise<Sca
        order by n`);
     await db.execute(sql`create index stock_movements_pw_idx on stock_movements (product_id, warehouse_id, created) include (quantity, value_change)`);
     await db.execute(sql`create index stock_movements_wh_created_idx on stock_movements (warehouse_id, created)`);
-    await db.execute(sql`create index stock_movements_created_idx on stock_movements (created)`);
+    await db.execute(sql`create index stock_movements_created_idx on stock_movements (created, seq)`);
   }
   await db.execute(sql`
     insert into inventory (product_id, warehouse_id, current_stock, stock_value, minimum_stock, maximum_stock, unit_cost, location)

@@ -336,6 +336,9 @@ export const stockMovements = pgTable(
     index('stock_movements_wh_created_idx').on(t.warehouseId, t.created),
     // (created, seq): the newest movements in order, ties included, for the history's pages (issue 32).
     index('stock_movements_created_idx').on(t.created, t.seq),
+    // The ledger's order: the live updates' announcer reads the rows after its cursor every 200 ms (issue 33: without
+    // it, a scan of the whole ledger each time, which on PGlite's one connection held every request back).
+    uniqueIndex('stock_movements_seq_idx').on(t.seq),
     // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
     index('stock_movements_purchase_idx')
       .on(t.productId, t.seq)

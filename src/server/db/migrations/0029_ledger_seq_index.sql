@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "stock_movements_seq_idx" ON "stock_movements" USING btree ("seq");
