@@ -45,6 +45,31 @@ describe.skipIf(dbKind !== 'postgres')('stock takes under concurrency: two API p
     expect((await call(0, 'POST', `/stock-takes/${opened[0]!.body._id}/cancel`)).status).toBe(200);
   });
 
+  it('40 counters saving at once on two processes, and "count uncounted as zero" among them: every save lands, the counts stay true', async () => {
+    const { warehouseId } = await fx.stocked();
+    const started = await call(0, 'POST', '/stock-takes', { warehouse_id: warehouseId });
+    expect(started.status).toBe(201);
+    const id = started.body._id;
+    const sheet = (await call(1, 'GET', `/stock-takes/${id}?limit=40`)).body.lines as { product_id: string }[];
+    expect(sheet.length).toBeGreaterThan(10);
+    // Each save updates the take's kept line counts: savers must queue on the take's row, never deadlock (a 409).
+    const saves = await Promise.all([
+      ...sheet.map((l, i) => call(i, 'PUT', `/stock-takes/${id}/counts`, { lines: [{ product_id: l.product_id, counted: i + 1 }] })),
+      call(0, 'POST', `/stock-takes/${id}/count-uncounted-as-zero`),
+      call(1, 'POST', `/stock-takes/${id}/count-uncounted-as-zero`),
+    ]);
+    expect(saves.map((r) => r.status)).toEqual(Array(sheet.length + 2).fill(200));
+    const [kept] = rowsOf<{ lines_total: number; lines_counted: number; total: number; counted: number }>(
+      await db.execute(sql`
+      select t.lines_total, t.lines_counted,
+             (select count(*)::int from stock_take_lines where stock_take_id = t.id) as total,
+             (select count(counted)::int from stock_take_lines where stock_take_id = t.id) as counted
+        from stock_takes t where t.id = ${id}::uuid`),
+    );
+    expect(kept).toEqual({ lines_total: kept!.total, lines_counted: kept!.total, total: kept!.total, counted: kept!.total });
+    expect((await call(0, 'POST', `/stock-takes/${id}/cancel`)).status).toBe(200);
+  });
+
   it('two overlapping takes applied at once on two processes: one moves the stock, the other is refused', async () => {
     const a = await fx.stocked(10);
     const first = await call(0, 'POST', '/stock-takes', { warehouse_id: a.warehouseId, blind: false });

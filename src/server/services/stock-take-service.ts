@@ -250,10 +250,12 @@ export function stockTakeService(db: Db) {
       });
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       await transactionAs(db, by, async (tx) => {
-        // Shares the row with other counters; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
+        // The lines' statement trigger updates this row's counts (40-stock-takes.sql): the save takes that row lock now, not
+        // a shared one it would upgrade later (two counters sharing it and both upgrading is a deadlock). Counters queue
+        // on the row for their short save; an apply or cancel (FOR UPDATE) waits for this save, or this for it.
         const [take] = rowsOf<{ status: StockTakeStatus; category_id: string | null; warehouse_id: string }>(
           await tx.execute(sql`
-          select status, category_id, warehouse_id from stock_takes where id = ${id}::uuid for share`),
+          select status, category_id, warehouse_id from stock_takes where id = ${id}::uuid for no key update`),
         );
         if (!take) throw notFound('Stock take');
         if (take.status !== 'open') throw conflict(`This stock take is ${take.status}: counts can no longer change`);
@@ -299,7 +301,8 @@ export function stockTakeService(db: Db) {
       await assertRecordWritable(db, by.warehouses ?? null, warehouseOfTake(id));
       const saved = await transactionAs(db, by, async (tx) => {
         const [take] = rowsOf<{ status: StockTakeStatus; warehouse_id: string }>(
-          await tx.execute(sql`select status, warehouse_id from stock_takes where id = ${id}::uuid for share`),
+          // The row lock the lines' count trigger takes, taken first (see saveCounts).
+          await tx.execute(sql`select status, warehouse_id from stock_takes where id = ${id}::uuid for no key update`),
         );
         if (!take) throw notFound('Stock take');
         if (take.status !== 'open') throw conflict(`This stock take is ${take.status}: counts can no longer change`);
