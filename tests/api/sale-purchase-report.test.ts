@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { products, stockMovements } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -8,6 +8,7 @@ import { stockFixtures } from '../support/stock-fixtures.js';
 import { dayIST, shift, today } from '../support/business-day.js';
 import { parseCsv } from '../../src/server/services/csv.js';
 import { DEFAULT_POLICY } from '../../src/domain/policy.js';
+import { rowsOf } from '../../src/server/db/rows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,6 +181,31 @@ describe('GET /reports/warehouse-sale-purchase', () => {
         .filter((r) => r[0] === 'Sales' && r[1] === busyDay)
         .map((r) => r[3]),
     ).toEqual([...busy.items.map((i) => i.product_name), 'Day total']);
+  });
+
+  it("reads a day's purchases or sales through the ledger's flow index, which finds exactly the rows stock_flow names", async () => {
+    const { warehouseId } = await stockFixtures(t.db).stocked();
+    // The report's item statement (sale-purchase-report.ts, dayMovements), for each flow: planned on the index whose
+    // expression is stock_flow's body written out (migration 0030); a change of either alone fails here.
+    const statement = (flow: string) => sql`
+      select m.id from stock_movements m
+       where m.warehouse_id = ${warehouseId}::uuid and m.created >= now() - interval '400 days' and m.created < now() + interval '1 day'
+         and stock_flow(m.movement_type, m.movement_reason, m.reference_type) = ${flow}
+       order by m.created, m.seq`;
+    const read = (flow: string, off: string[]) =>
+      t.db.transaction(async (tx) => {
+        for (const setting of off) await tx.execute(sql.raw(`set local ${setting} = off`));
+        const plan = JSON.stringify(rowsOf(await tx.execute(sql`explain (format json) ${statement(flow)}`)));
+        return { plan, ids: rowsOf<{ id: string }>(await tx.execute(statement(flow))).map((r) => r.id) };
+      });
+    for (const flow of ['purchase', 'sale']) {
+      const indexed = await read(flow, ['enable_seqscan', 'enable_bitmapscan']);
+      expect(indexed.plan).toContain('stock_movements_flow_idx');
+      const scanned = await read(flow, ['enable_indexscan', 'enable_bitmapscan', 'enable_indexonlyscan']);
+      expect(scanned.plan).not.toContain('stock_movements_flow_idx');
+      expect(indexed.ids.length).toBeGreaterThan(0);
+      expect(indexed.ids).toEqual(scanned.ids);
+    }
   });
 
   it('leaves every value out for a role without costs, and refuses bad paging naming the field', async () => {

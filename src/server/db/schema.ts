@@ -297,6 +297,9 @@ export const inventory = pgTable(
  * the sum of `value_change` (signed: what the units moved were worth at the cost they moved at). `valuation` rows move value
  * only (quantity 0): the opening valuation of migration 0013 and an admin's revaluation.
  */
+/** A ledger row's flow for the sale-purchase report: stock_flow (functions/10-ledger.sql) over the row's own columns. */
+const STOCK_FLOW_SQL = `CASE WHEN (movement_type = 'in' AND movement_reason = 'purchase') OR (movement_type = 'out' AND reference_type = 'purchase_order') THEN 'purchase' WHEN movement_type = 'out' AND reference_type IS DISTINCT FROM 'transfer' THEN 'sale' END`;
+
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -339,6 +342,14 @@ export const stockMovements = pgTable(
     // The ledger's order: the live updates' announcer reads the rows after its cursor every 200 ms (issue 33: without
     // it, a scan of the whole ledger each time, which on PGlite's one connection held every request back).
     uniqueIndex('stock_movements_seq_idx').on(t.seq),
+    // The sale-purchase report's items (issue 33): a day's purchases, or its sales, of one warehouse in time order, read
+    // as one index range per day and flow. Without it a day's first purchases were found by reading the day's every
+    // movement (purchases are rare beside sales). The expression is stock_flow's (functions/10-ledger.sql) written
+    // out: the planner inlines that function and matches it here, and an index must not hang on a function body that
+    // a later start may replace (were it changed, the queries would stop matching this index, never read it wrongly).
+    index('stock_movements_flow_idx')
+      .on(t.warehouseId, sql.raw(`(${STOCK_FLOW_SQL})`), t.created, t.seq)
+      .where(sql.raw(`${STOCK_FLOW_SQL} is not null`)),
     // A product's last purchase cost (an empty record's entry cost; a purchase order line's default).
     index('stock_movements_purchase_idx')
       .on(t.productId, t.seq)
