@@ -47,7 +47,7 @@ END $$;
 -- What the sale-purchase report counts a ledger row as: a purchase (Add Inventory or a purchase order's receipt, with a
 -- return to the seller as a negative purchase), a sale (anything else that went out, but a transfer), or neither.
 -- Written out as the expression of the index stock_movements_flow_idx (schema.ts, migration 0030): a change here is a
--- migration rebuilding that index with the new body (tests/api/query-plans.test.ts checks they agree).
+-- migration rebuilding that index with the new body (tests/api/sale-purchase-report.test.ts checks they agree).
 CREATE OR REPLACE FUNCTION "stock_flow"(movement_type text, movement_reason text, reference_type text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN (movement_type = 'in' AND movement_reason = 'purchase') OR (movement_type = 'out' AND reference_type = 'purchase_order') THEN 'purchase'
