@@ -1,4 +1,4 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { findPostgresBin } from './tests/support/postgres-cluster.js';
 import { findChromium } from './tests/support/e2e-chromium.js';
 
@@ -17,6 +17,44 @@ const HTTP_LAYER_SUITES = [
   'tests/api/openapi.test.ts',
 ];
 const withPostgres = findPostgresBin() !== null;
+/**
+ * The API files of a project share their modules in a worker (isolate: false): the server's modules, and PGlite's
+ * WebAssembly, compiled once and optimised as the run goes, are loaded once per worker instead of once per file (a
+ * third of the API run's CPU, and each file's queries ran unoptimised code again). Each file makes its own app and
+ * database (tests/support/test-app.ts) and closes them; what the modules keep is caches, and the password hash cost and
+ * queue that createTestApp sets for every app. No API file mocks a module.
+ */
+const API_ISOLATE = false;
+
+/**
+ * The unit files that replace a module for their tests (vi.mock). The other unit files share their modules in a worker,
+ * where a replaced module would stay replaced in every module that imported it, for every later file: these run in
+ * modules of their own (tests/support/shared-modules-setup.ts refuses vi.mock in the others).
+ */
+const MOCKING_MODULES = ['tests/unit/app/movement-reference.test.tsx'];
+
+/**
+ * The unit tests. Their files share their modules in a worker, as the API tests do: importing React, antd, Refine and the
+ * app again for each file, and making its document, took 40% of the unit run's CPU. tests/support/shared-modules-setup.ts
+ * gives each file what a worker of its own gave it. The files without JSX (.ts: domain, server parts, the SPA's logic;
+ * Node) and the SPA's components (.tsx; jsdom) are two projects: a worker is shared by files of one project and one
+ * environment. Refine's react-router binding is inlined, so that it and the tests share one react-router (one Router
+ * context).
+ */
+function unitProjects(): TestProjectInlineConfiguration[] {
+  const unit = (name: string, include: string[], shared: boolean): TestProjectInlineConfiguration => ({
+    extends: true,
+    test: {
+      name,
+      include,
+      exclude: [...configDefaults.exclude, ...(shared ? MOCKING_MODULES : [])],
+      setupFiles: ['tests/support/testing-library-setup.ts', ...(shared ? ['tests/support/shared-modules-setup.ts'] : [])],
+      server: { deps: { inline: ['@refinedev/react-router'] } },
+      isolate: !shared,
+    },
+  });
+  return [unit('unit', ['tests/unit/**/*.test.ts'], true), unit('unit-ui', ['tests/unit/**/*.test.tsx'], true), unit('unit-mocks', MOCKING_MODULES, false)];
+}
 
 function postgresProject(): TestProjectInlineConfiguration[] {
   if (withPostgres) {
@@ -28,6 +66,7 @@ function postgresProject(): TestProjectInlineConfiguration[] {
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
+          isolate: API_ISOLATE,
         },
       },
     ];
@@ -77,16 +116,7 @@ export default defineConfig({
     outputFile: { json: 'test-results/vitest.json' },
     hookTimeout: 120_000,
     projects: [
-      // Refine's react-router binding is inlined, so that it and the tests share one react-router (one Router context).
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/testing-library-setup.ts'],
-          server: { deps: { inline: ['@refinedev/react-router'] } },
-        },
-      },
+      ...unitProjects(),
       {
         extends: true,
         test: {
@@ -95,6 +125,7 @@ export default defineConfig({
           exclude: withPostgres ? HTTP_LAYER_SUITES : [],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-global-setup.ts'],
+          isolate: API_ISOLATE,
         },
       },
       ...postgresProject(),

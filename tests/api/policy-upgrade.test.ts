@@ -17,7 +17,7 @@ import type { DbConfig, ServerConfig } from '../../src/server/config.js';
 import { policyRows, readPolicy } from '../../src/server/auth/db-policy-source.js';
 import { sql } from 'drizzle-orm';
 import { permissionAudit, policySeenActions, rolePermissions } from '../../src/server/db/schema.js';
-import { dbKind } from '../support/test-app.js';
+import { clusterDataDir, dbKind } from '../support/test-app.js';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'policy-upgrade-'));
@@ -69,20 +69,33 @@ const olderRoleSettings = (settings: { role: string; maySignIn: boolean }[]) =>
     sql`, `,
   )}`;
 
+/**
+ * PGlite: a data folder as the older release left it, made once per file (from the run's new cluster, as that release's
+ * first start made it) and copied for each test, which starts this release on its own copy.
+ */
+let olderDataDir: Promise<string> | undefined;
+async function makeOlderDataDir(): Promise<string> {
+  const { settings, grants } = policyRows(olderPolicyAfterAdminEdits());
+  const dataDir = await clusterDataDir(tmp);
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  const db = drizzlePglite(client);
+  await migratePglite(db, { migrationsFolder: olderMigrations() });
+  await db.execute(olderRoleSettings(settings));
+  await db.insert(rolePermissions).values(grants);
+  await client.close();
+  return dataDir;
+}
+
 /** A database as the older release left it, and the config to start this release on it. */
 async function olderDatabase(): Promise<DbConfig> {
-  const migrationsFolder = olderMigrations();
-  const { settings, grants } = policyRows(olderPolicyAfterAdminEdits());
   if (dbKind === 'pglite') {
+    olderDataDir ??= makeOlderDataDir();
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-    const db = drizzlePglite(client);
-    await migratePglite(db, { migrationsFolder });
-    await db.execute(olderRoleSettings(settings));
-    await db.insert(rolePermissions).values(grants);
-    await client.close();
+    fs.cpSync(await olderDataDir, dataDir, { recursive: true });
     return { kind: 'pglite', dataDir };
   }
+  const migrationsFolder = olderMigrations();
+  const { settings, grants } = policyRows(olderPolicyAfterAdminEdits());
   const admin = new pg.Client({ connectionString: inject('pgUrl') });
   await admin.connect();
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;

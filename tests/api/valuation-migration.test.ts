@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
-import { dbKind } from '../support/test-app.js';
+import { clusterDataDir, dbKind } from '../support/test-app.js';
 import { expectLedgerInvariant, queryRows } from '../support/stock-ledger.js';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
@@ -57,7 +57,8 @@ const legacyData = `
 async function upgraded(tag = '0013', data = legacyData): Promise<Database> {
   const migrationsFolder = migrationsBefore(tag);
   if (dbKind === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+    // The run's new cluster, as that release's first start made it.
+    const dataDir = await clusterDataDir(tmp);
     const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     await client.exec(data);

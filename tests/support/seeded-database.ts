@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { setPasswordHashCost } from '../../src/server/auth/passwords.js';
 import { ensurePolicySeeded } from '../../src/server/auth/db-policy-source.js';
@@ -9,9 +10,10 @@ import { seedDemo } from '../../src/server/seed/seed-demo.js';
 /**
  * Every API test file starts from the same migrated, demo-seeded database. Built once per run (the migrations and the
  * seed cost seconds per file on a loaded machine), then copied per file: PGlite from a dump of its data folder,
- * PostgreSQL with CREATE DATABASE … TEMPLATE.
+ * PostgreSQL with CREATE DATABASE … TEMPLATE. So is the migrated database of a test of an empty product.
  */
 export const SEEDED_TEMPLATE_DB = 'seeded_template';
+export const MIGRATED_TEMPLATE_DB = 'migrated_template';
 
 async function seed(database: Database): Promise<void> {
   setPasswordHashCost('low');
@@ -19,33 +21,51 @@ async function seed(database: Database): Promise<void> {
   await seedDemo(database.db);
 }
 
-async function writeDump(database: Database, file: string): Promise<void> {
-  // drizzle keeps its driver as $client: the PGlite instance (as bench-kit reads it).
-  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+async function writeDump(client: PGlite, file: string): Promise<void> {
+  const dump = await client.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
 }
 
+/** drizzle keeps its driver as $client: the PGlite instance (as bench-kit reads it). */
+const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
+
 /**
- * Writes the dumps of an in-memory PGlite: `migratedFile` just migrated (a test of an empty product), then
- * `seededFile` demo-seeded. Migrating from nothing costs a PGlite test 5–60 s, by the machine's load.
+ * Writes the dumps of an in-memory PGlite: `clusterFile` a new cluster before any migration (a test of a database an older
+ * release left starts there, rather than running PGlite's initdb again: seconds, and up to a minute on a loaded machine),
+ * `migratedFile` just migrated (a test of an empty product), then `seededFile` demo-seeded.
  */
-export async function writePgliteDumps(migratedFile: string, seededFile: string): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+export async function writePgliteDumps(clusterFile: string, migratedFile: string, seededFile: string): Promise<void> {
+  const cluster = await PGlite.create({ extensions: { pg_trgm } });
   try {
-    await writeDump(database, migratedFile);
+    await writeDump(cluster, clusterFile);
+  } finally {
+    await cluster.close();
+  }
+  const database = await openDatabase({ kind: 'pglite', dataDir: null }, { pgliteDump: new Blob([fs.readFileSync(clusterFile)]) });
+  try {
+    await writeDump(clientOf(database), migratedFile);
     await seed(database);
-    await writeDump(database, seededFile);
+    await writeDump(clientOf(database), seededFile);
   } finally {
     await database.close();
   }
 }
 
-/** Creates the seeded template database on the run's PostgreSQL server (no connection is left open to it). */
-export async function createSeededPostgresTemplate(adminUrl: string): Promise<void> {
+/**
+ * Creates the run's template databases on its PostgreSQL server: the migrated one (a test of an empty product), then the
+ * seeded one, a copy of it with the demo data. No connection is left open to either.
+ */
+export async function createPostgresTemplates(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${SEEDED_TEMPLATE_DB}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${MIGRATED_TEMPLATE_DB}`);
+    const migrated = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/[^/]*$/, `/${MIGRATED_TEMPLATE_DB}`), poolSize: 4 });
+    await migrated.close();
+    await admin.query(`create database ${SEEDED_TEMPLATE_DB} template ${MIGRATED_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
   const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/[^/]*$/, `/${SEEDED_TEMPLATE_DB}`), poolSize: 4 });
   try {
     await seed(database);

@@ -13,7 +13,7 @@ import { dbPolicySource, ensurePolicySeeded } from '../../src/server/auth/db-pol
 import type { PolicySource } from '../../src/server/auth/access.js';
 import type { Api } from '../../src/server/http/types.js';
 import type { TrustProxy } from '../../src/server/config.js';
-import { SEEDED_TEMPLATE_DB } from './seeded-database.js';
+import { MIGRATED_TEMPLATE_DB, SEEDED_TEMPLATE_DB } from './seeded-database.js';
 import { users } from '../../src/server/db/schema.js';
 import { ROLES, type Role } from '../../src/domain/roles.js';
 import { eq } from 'drizzle-orm';
@@ -24,8 +24,8 @@ export type DbKind = 'pglite' | 'postgres';
 export const dbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A fresh, migrated database: in-memory PGlite, or a new database on the run's PostgreSQL server. `seeded`: a copy of
- * the run's demo-seeded database (seeded-database.ts).
+ * A fresh, migrated database: in-memory PGlite, or a new database on the run's PostgreSQL server, a copy of the run's
+ * migrated one. `seeded`: a copy of the run's demo-seeded database (seeded-database.ts).
  */
 export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<Database & { url?: string }> {
   if (dbKind === 'pglite') {
@@ -37,25 +37,31 @@ export async function openTestDatabase(options: { seeded?: boolean } = {}): Prom
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}${options.seeded ? ` template ${SEEDED_TEMPLATE_DB}` : ''}`);
+  await client.query(`create database ${name} template ${options.seeded ? SEEDED_TEMPLATE_DB : MIGRATED_TEMPLATE_DB}`);
   await client.end();
   const url = admin.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
   return { ...database, url };
 }
 
-/**
- * PGlite runs only: a new data folder (DATA_DIR) holding a copy of the run's seeded database, as a server process or a
- * backup of the embedded default reads it. Removed by the caller.
- */
-export async function seededDataDir(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grocery-data-'));
+/** PGlite runs only: a new data folder (DATA_DIR) in `parent` holding a copy of one of the run's dumps. Removed by the caller. */
+async function dataDirOf(dump: string, parent: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(parent, 'grocery-data-'));
   const pgdata = path.join(dir, 'pgdata');
   fs.mkdirSync(pgdata);
   // The dump's names are absolute ('/base/...'): tar takes them as relative to pgdata.
-  await tar.x({ file: inject('pgliteSeededDump'), cwd: pgdata });
+  await tar.x({ file: dump, cwd: pgdata });
   return dir;
 }
+
+/** PGlite runs only: a data folder holding a copy of the run's seeded database, as a server process or a backup of the embedded default reads it. */
+export const seededDataDir = (): Promise<string> => dataDirOf(inject('pgliteSeededDump'), os.tmpdir());
+
+/**
+ * PGlite runs only: a data folder holding a new cluster, no migration applied: where a test makes the database an
+ * older release left, without running PGlite's initdb again.
+ */
+export const clusterDataDir = (parent = os.tmpdir()): Promise<string> => dataDirOf(inject('pgliteClusterDump'), parent);
 
 export type Reply<T = any> = { status: number; body: T; headers: Record<string, unknown> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any route
 

@@ -13,13 +13,22 @@ export type TwoApiProcesses = {
   stop: () => Promise<void>;
 };
 
-/** A fresh PostgreSQL database with the demo data and two API processes on it: the setup of every concurrency test. */
+/**
+ * A fresh PostgreSQL database with the demo data (a copy of the run's seeded one) and two API processes on it, started
+ * side by side: the setup of every concurrency test. (A process that seeds the demo data itself and another that finds
+ * it there: stock-concurrency.test.ts.)
+ */
 export async function startTwoApiProcesses(): Promise<TwoApiProcesses> {
-  const database = await openTestDatabase();
-  const env = { DATABASE_URL: database.url!, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', LOGIN_RATE_LIMIT: '100000', DB_POOL_SIZE: '10' };
-  // One after the other: the first seeds the demo data, the second finds it there.
-  const servers = [await startServerProcess({ ...env, SEED_DEMO: '1' })];
-  servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
+  const database = await openTestDatabase({ seeded: true });
+  const env = { DATABASE_URL: database.url!, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', LOGIN_RATE_LIMIT: '100000', DB_POOL_SIZE: '10', SEED_DEMO: '0' };
+  const starts = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+  const servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = starts.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database.close();
+    throw failed.reason;
+  }
   const signer = createTokenSigner(TEST_JWT_SECRET);
   const idOf = async (email: string) => rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = ${email}`))[0]!.id;
   const tokens = {
