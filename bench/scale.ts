@@ -122,10 +122,14 @@ async function reads(kind: Kind, bench: BenchDb, get: (url: string) => Promise<{
       `  ${what.padEnd(48)} API ${ms(api.p50)} ms   SQL ${ms(raw.p50)} ms   ${(bytes / 1024).toFixed(1).padStart(7)} KB   RSS ${peakMb.toFixed(0)} MB`,
     );
     if (values.explain !== undefined && raw.p50 > Number(values.explain)) {
-      for (const s of statements) {
-        const plan = await bench.rolledBack((query) => query(`explain (analyze, buffers) ${s.text}`, s.params));
-        console.log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.map((r) => `      ${String(Object.values(r)[0])}`).join('\n')}`);
-      }
+      // In one transaction, in the request's order: a statement's settings (set_config … true) hold for the next.
+      await bench.rolledBack(async (query) => {
+        for (const s of statements.filter(notTransactionControl)) {
+          const plan = await query(`explain (analyze, buffers) ${s.text}`, s.params);
+          console.log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.map((r) => `      ${String(Object.values(r)[0])}`).join('\n')}`);
+        }
+        return [];
+      });
     }
   }
 }

@@ -259,6 +259,52 @@ describe('dispatch, in transit, receive', () => {
     expect((await step(tr._id, 'receive', { lines: [{ product_id: p.productId, quantity: 1 }] })).status).toBe(409);
   });
 
+  it('a receipt of many lines: each arrives once, in line order, worth its share of what left; the rest stays in transit', async () => {
+    const from = warehouses[0]!._id;
+    const to = warehouses[1]!._id;
+    // Four untracked products the source holds (received in one statement) and the destination may or may not.
+    const picked = await queryRows<{ product_id: string }>(
+      t.db,
+      sql`
+      select i.product_id from inventory i join products p on p.id = i.product_id
+       where i.warehouse_id = ${from}::uuid and i.current_stock >= 5 and not p.tracks_expiry and not i.tracks_expiry
+       order by i.product_id limit 4`,
+    );
+    expect(picked).toHaveLength(4);
+    const ids = picked.map((r) => r.product_id);
+    const tr = (await create({ from_warehouse_id: from, to_warehouse_id: to, lines: ids.map((product_id) => ({ product_id, quantity: 5 })) })).body;
+    expect((await step(tr._id, 'dispatch')).status).toBe(200);
+    const before = await Promise.all(ids.map((id) => balanceOf(t.db, id, to)));
+    const got = [5, 3, 1, 0];
+    const received = await step(tr._id, 'receive', { lines: ids.map((product_id, k) => ({ product_id, quantity: got[k] })) });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(received.body).toMatchObject({ status: 'partially_received', in_transit_quantity: 20 - 9 });
+    expect(await Promise.all(ids.map((id) => balanceOf(t.db, id, to)))).toEqual(before.map((b, k) => b + got[k]!));
+    const lines = await queryRows<{ product_id: string; received: number; dispatched_value: number; settled_value: number }>(
+      t.db,
+      sql`select product_id, received, dispatched_value::float8, settled_value::float8 from transfer_lines where transfer_id = ${tr._id}::uuid order by position`,
+    );
+    expect(lines.map((l) => l.product_id)).toEqual(ids);
+    const arrivals = await queryRows<{ product_id: string; quantity: number; stock_before: number; value_change: number }>(
+      t.db,
+      sql`
+      select product_id, quantity, stock_before, value_change::float8 from stock_movements
+       where reference_type = 'transfer' and reference_id = ${tr._id} and movement_type = 'in' order by seq`,
+    );
+    // One `in` row a line received, in the lines' order, from the balance as it stood, worth the line's share.
+    expect(arrivals.map((a) => [a.product_id, a.quantity, a.stock_before])).toEqual(ids.slice(0, 3).map((id, k) => [id, got[k], before[k]]));
+    lines.slice(0, 3).forEach((l, k) => {
+      expect(l.received).toBe(got[k]);
+      expect(l.settled_value).toBeCloseTo(got[k] === 5 ? l.dispatched_value : Math.round((l.dispatched_value * got[k]! * 100) / 5) / 100, 2);
+      expect(arrivals[k]!.value_change).toBeCloseTo(l.settled_value, 2);
+    });
+    expect(lines[3]).toMatchObject({ received: 0, settled_value: 0 });
+    // Closed short: the units never received arrive and leave as damaged, the rest of each line's value with them.
+    const closed = await step(tr._id, 'receive', { lines: [{ product_id: ids[3], quantity: 2 }], close: true, note: 'Left at the hub' });
+    expect(closed.body).toMatchObject({ status: 'received', in_transit_quantity: 0, in_transit_value: 0 });
+    expect(await Promise.all(ids.map((id) => balanceOf(t.db, id, to)))).toEqual(before.map((b, k) => b + [5, 3, 1, 2][k]!));
+  });
+
   it('a line short of stock: 409 naming the product, and nothing moves', async () => {
     const a = await fx.stocked(2);
     const [b] = await queryRows<{ product_id: string; current_stock: number }>(

@@ -375,7 +375,7 @@ END $$;
 CREATE OR REPLACE FUNCTION "transfer_receive"(actor uuid, tid uuid, input jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   tr transfers; bad record; line transfer_lines; want record; closing boolean := coalesce((input->>'close')::boolean, false);
-  note text := nullif(btrim(coalesce(input->>'note', '')), ''); receipt jsonb; lost int; left_over int; new_status text;
+  note text := nullif(btrim(coalesce(input->>'note', '')), ''); receipt jsonb; lost int; left_over int; new_status text; done uuid[];
 BEGIN
   SELECT * INTO tr FROM transfers t WHERE t.id = tid FOR UPDATE;
   IF tr.id IS NULL THEN RETURN stock_refusal(404, 'Transfer not found'); END IF;
@@ -434,8 +434,38 @@ BEGIN
   PERFORM 1 FROM inventory i JOIN jsonb_to_recordset(receipt) AS r(product_id uuid, units int, lost int) ON r.product_id = i.product_id
    WHERE i.warehouse_id = tr.to_warehouse_id ORDER BY i.id FOR UPDATE OF i;
 
+  -- The lines of products without batches (expiry not tracked, no batch in transit) with nothing lost arrive in one
+  -- statement: what transfer_put does for one such line (one `in` row worth its share of the dispatched value), for
+  -- all of them at once (a 500-line receipt was 500 rounds of it, each firing the ledger's statement triggers).
+  WITH simple AS (
+    SELECT l.product_id, l.position, r.units, i.id AS balance_id, i.current_stock,
+           stock_value_of(l.dispatched, l.dispatched_value, l.received + l.returned + l.damaged + r.units)
+             - stock_value_of(l.dispatched, l.dispatched_value, l.received + l.returned + l.damaged) AS worth
+      FROM jsonb_to_recordset(receipt) AS r(product_id uuid, units int, lost int)
+      JOIN transfer_lines l ON l.transfer_id = tid AND l.product_id = r.product_id
+      JOIN products p ON p.id = r.product_id
+      JOIN inventory i ON i.product_id = r.product_id AND i.warehouse_id = tr.to_warehouse_id
+     WHERE r.lost = 0 AND r.units > 0 AND NOT p.tracks_expiry AND NOT i.tracks_expiry
+       AND NOT EXISTS (SELECT 1 FROM transfer_batches b WHERE b.transfer_id = tid AND b.product_id = r.product_id)
+  ), ledger AS (
+    INSERT INTO stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, unit_cost,
+      total_value, value_change, movement_reason, reference_id, reference_type, seller_id, performed_by, notes, batch_no)
+    SELECT s.product_id, tr.to_warehouse_id, 'in', s.units, s.current_stock, s.current_stock + s.units, stock_row_cost(s.worth, s.units),
+           s.worth, s.worth, 'transfer', tid::text, 'transfer', NULL, actor, format('Transfer %s', transfer_reference(tr.number)), NULL
+      FROM simple s ORDER BY s.position
+  ), balances AS (
+    UPDATE inventory i SET current_stock = i.current_stock + s.units, stock_value = i.stock_value + s.worth, modified = now()
+      FROM simple s WHERE i.id = s.balance_id
+  ), settled AS (
+    UPDATE transfer_lines l SET received = l.received + s.units, settled_value = l.settled_value + s.worth
+      FROM simple s WHERE l.transfer_id = tid AND l.product_id = s.product_id
+    RETURNING l.product_id
+  )
+  SELECT coalesce(array_agg(settled.product_id), '{}') INTO done FROM settled;
+
   FOR want IN SELECT (x.e->>'product_id')::uuid AS product_id, (x.e->>'units')::int AS units, (x.e->>'lost')::int AS lost
-                 FROM jsonb_array_elements(receipt) WITH ORDINALITY AS x(e, n) ORDER BY x.n LOOP
+                 FROM jsonb_array_elements(receipt) WITH ORDINALITY AS x(e, n)
+                WHERE (x.e->>'product_id')::uuid <> ALL (done) ORDER BY x.n LOOP
     SELECT * INTO line FROM transfer_lines l WHERE l.transfer_id = tid AND l.product_id = want.product_id;
     PERFORM transfer_put(actor, tr, line, tr.to_warehouse_id, want.units, 'received', want.lost, note);
   END LOOP;
