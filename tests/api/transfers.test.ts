@@ -275,6 +275,17 @@ describe('dispatch, in transit, receive', () => {
     const tr = (await create({ from_warehouse_id: from, to_warehouse_id: to, lines: ids.map((product_id) => ({ product_id, quantity: 5 })) })).body;
     expect((await step(tr._id, 'dispatch')).status).toBe(200);
     const before = await Promise.all(ids.map((id) => balanceOf(t.db, id, to)));
+    // A product listed twice is refused naming its second line, and nothing arrives.
+    const twice = await step(tr._id, 'receive', {
+      lines: [ids[1], ids[0], ids[2], ids[0], ids[2]].map((product_id) => ({ product_id, quantity: 1 })),
+    });
+    expect([twice.status, twice.body.errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['lines.3.product_id', 'lines.4.product_id']]);
+    expect(await Promise.all(ids.map((id) => balanceOf(t.db, id, to)))).toEqual(before);
+    // The statement's own guard (behind the request's checks): the first line repeating an earlier one, 1-based.
+    const repeated = async (lines: unknown[]) =>
+      (await queryRows<{ n: number | null }>(t.db, sql`select transfer_repeated_line(${JSON.stringify(lines)}::jsonb)::int as n`))[0]!.n;
+    expect(await repeated([ids[1], ids[0], ids[2], ids[0], ids[2]].map((product_id) => ({ product_id })))).toBe(4);
+    expect(await repeated([...ids, 'nope', 'nope', null].map((product_id) => ({ product_id })))).toBeNull();
     const got = [5, 3, 1, 0];
     const received = await step(tr._id, 'receive', { lines: ids.map((product_id, k) => ({ product_id, quantity: got[k] })) });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
