@@ -66,10 +66,10 @@ export async function dataWords(): Promise<string[]> {
   const subcategories = await listed<{ gst_type?: string }>('/subcategories');
   // Products other e2e files made (the dashboard lists the newest), with or without stock.
   const products = await listed<{ productname: string; brand?: string }>('/products');
-  // What people typed on the ledger's rows (a reference without digits, 'INV-ONE'; a note), and the names of records
-  // other e2e files made and have since deleted, which the activity log and the reports still show: whichever files ran
-  // before this one, in whatever order.
-  const movements = await listed<{ reference_id?: string | null; notes?: string | null }>('/inventory/movements');
+  // The references people typed on the ledger's rows (one without digits, 'INV-ONE'), and the names of records other
+  // e2e files made and have since deleted, which the activity log and the reports still show: whichever files ran
+  // before this one, in whatever order. (Not the rows' notes: a short one, 'Count', would hide that word left in English.)
+  const movements = await listed<{ reference_id?: string | null }>('/inventory/movements');
   const history = await listed<{ record_label?: string | null }>('/history');
   // Categories are named by the business (the stock take's category picker shows them).
   const categories =
@@ -90,7 +90,7 @@ export async function dataWords(): Promise<string[]> {
     ...people.flatMap((u) => [`${u.firstname} ${u.lastname}`, u.firstname, u.lastname]),
     ...products.flatMap((p) => [p.productname, p.brand ?? '']),
     ...categories.flatMap((c) => [c.category, ...c.subcategories.map((sub) => sub.name)]),
-    ...movements.flatMap((m) => [m.reference_id ?? '', m.notes ?? '']),
+    ...movements.map((m) => m.reference_id ?? ''),
     ...history.map((h) => h.record_label ?? ''),
     ...UNITS,
   ].filter(Boolean);
