@@ -292,14 +292,14 @@ export const inventory = pgTable(
   ],
 );
 
+/** A ledger row's flow for the sale-purchase report: stock_flow (functions/10-ledger.sql) over the row's own columns. */
+const STOCK_FLOW_SQL = `CASE WHEN (movement_type = 'in' AND movement_reason = 'purchase') OR (movement_type = 'out' AND reference_type = 'purchase_order') THEN 'purchase' WHEN movement_type = 'out' AND reference_type IS DISTINCT FROM 'transfer' THEN 'sale' END`;
+
 /**
  * Append-only stock ledger: the balance equals the sum of `quantity` for its product and warehouse, and its stock value
  * the sum of `value_change` (signed: what the units moved were worth at the cost they moved at). `valuation` rows move value
  * only (quantity 0): the opening valuation of migration 0013 and an admin's revaluation.
  */
-/** A ledger row's flow for the sale-purchase report: stock_flow (functions/10-ledger.sql) over the row's own columns. */
-const STOCK_FLOW_SQL = `CASE WHEN (movement_type = 'in' AND movement_reason = 'purchase') OR (movement_type = 'out' AND reference_type = 'purchase_order') THEN 'purchase' WHEN movement_type = 'out' AND reference_type IS DISTINCT FROM 'transfer' THEN 'sale' END`;
-
 export const stockMovements = pgTable(
   'stock_movements',
   {

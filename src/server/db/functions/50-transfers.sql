@@ -79,8 +79,6 @@ RETURNS void LANGUAGE sql AS $$
   VALUES (transfer_id, action, status, actor, coalesce(note, ''), lines)
 $$;
 
--- A transfer's body (create, and an edit of a draft), checked before anything is written: the refusal (400 naming the
--- field) or NULL.
 -- The first line (1-based) whose product an earlier line already names, or NULL: one sort of the lines (comparing each
 -- line with every earlier one parsed 250,000 pairs of ids for a 500-line transfer). A line without a valid id is never
 -- a repeat, as before (the callers refuse it as not found first).
@@ -92,6 +90,8 @@ CREATE OR REPLACE FUNCTION "transfer_repeated_line"(lines jsonb) RETURNS bigint 
    WHERE x.k > 1
 $$;
 
+-- A transfer's body (create, and an edit of a draft), checked before anything is written: the refusal (400 naming the
+-- field) or NULL.
 CREATE OR REPLACE FUNCTION "transfer_check"(input jsonb) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_from uuid; v_to uuid; bad record; v_from_status text; v_to_status text;
