@@ -30,8 +30,15 @@ export type Expected = {
 const DAY_MS = 86_400_000;
 const q = async <T>(db: Db, text: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(text));
 
-export async function bruteForceSuggestions(db: Db, warehouseId: string, filters: { sellerId?: string; categoryId?: string } = {}): Promise<Expected[]> {
-  const [{ now }] = (await q<{ now: number }>(db, sql`select (extract(epoch from now()) * 1000)::float8 as now`)) as [{ now: number }];
+/** `at`: the moment to work them out for (now by default; a later one with nothing written in between). */
+export async function bruteForceSuggestions(
+  db: Db,
+  warehouseId: string,
+  filters: { sellerId?: string; categoryId?: string } = {},
+  at?: Date,
+): Promise<Expected[]> {
+  const [{ dbNow }] = (await q<{ dbNow: number }>(db, sql`select (extract(epoch from now()) * 1000)::float8 as "dbNow"`)) as [{ dbNow: number }];
+  const now = at ? at.getTime() : dbNow;
   const records = await q<{
     id: string;
     product_id: string;

@@ -99,6 +99,44 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
   expect(held!.counted, 'balances holding stock, as the daily totals count them').toBe(held!.holding);
   await expectBatchInvariant(db);
   await expectTransferInvariant(db);
+  await expectReorderWatchInvariant(db);
+}
+
+/**
+ * The reorder watch (issue 33, functions/45-reorder-watch.sql) holds, for every record with reorder levels that its own
+ * figures list now (28 × (stock − minimum) <= outflow of the last 28 days × lead time), the moment it stops being listed:
+ * the earliest created + 28 days of an outflow row after whose leaving (with the rows before it) what is left is too
+ * small; never, when none is. Recomputed here row by row (correlated sums, not the function's window sums). A row kept
+ * for a moment already past is stale but harmless: counting reads only rows listed now. Checked as a count reads it,
+ * once the records written since the last one (reorder_dirty) are rewritten.
+ */
+export async function expectReorderWatchInvariant(db: Db): Promise<void> {
+  // As a count reads it: the records written since the last count rewritten first.
+  await db.execute(sql`select reorder_watch_take_dirty()`);
+  const drift = rowsOf<{ id: string; expected: string | null; kept: string | null }>(
+    await db.execute(sql`
+    with outflow as (
+      select i.id, m.created, -m.quantity as units
+        from inventory i join stock_movements m on m.product_id = i.product_id and m.warehouse_id = i.warehouse_id
+       where m.created >= now() - interval '28 days' and m.movement_type in ('out', 'damaged')
+         and coalesce(m.reference_type, '') not in ('transfer', 'purchase_order')
+    ),
+    expected as (
+      select i.id,
+             (select min(o.created) + interval '28 days' from outflow o
+               where o.id = i.id
+                 and 28 * (i.current_stock - i.minimum_stock) > i.lead_time_days * coalesce((select sum(l.units) from outflow l where l.id = i.id and l.created > o.created), 0)) as until
+        from inventory i
+       where (i.minimum_stock > 0 or i.maximum_stock > 0)
+         and 28 * (i.current_stock - i.minimum_stock) <= i.lead_time_days * coalesce((select sum(o.units) from outflow o where o.id = i.id), 0)
+    ),
+    kept as (select inventory_id as id, listed_until from reorder_watch where listed_until >= now() and not recheck)
+    select coalesce(e.id, k.id)::text as id, coalesce(e.until, 'infinity')::text as expected, k.listed_until::text as kept
+      from expected e full join kept k on k.id = e.id
+     where e.id is null or k.id is null or coalesce(e.until, 'infinity') <> k.listed_until
+     limit 20`),
+  );
+  expect(drift, 'records the reorder watch lists otherwise than their figures do').toEqual([]);
 }
 
 /**

@@ -359,8 +359,44 @@ export const stockMovements = pgTable(
     index('stock_movements_outflow_idx')
       .on(t.warehouseId, t.created)
       .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
+    // The same outflow per record: its 28 days, read from the index alone (INCLUDE (quantity) in migration 0031) each
+    // time the reorder watch is rewritten for it (functions/45-reorder-watch.sql).
+    index('stock_movements_record_outflow_idx')
+      .on(t.productId, t.warehouseId, t.created)
+      .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
   ],
 );
+
+/**
+ * The dashboard's 'Products to reorder', kept (issue 33): a row for each inventory record its own figures list for
+ * reordering (on hand, levels, lead time and 28 days of outflow; what is on order or in transit is left to the count),
+ * with `listed_until`, the moment it stops being listed if nothing else moves (as its oldest outflow leaves the 28
+ * days). A write only marks its records in reorder_dirty; the count rewrites their rows first
+ * (functions/45-reorder-watch.sql), then counts the rows listed now: one range of an index. `recheck`: the record's
+ * outflow has rows that are not units out (a positive 'out'), so when it stops being listed is not one moment: the
+ * count works it out each time.
+ */
+export const reorderWatch = pgTable(
+  'reorder_watch',
+  {
+    inventoryId: uuid('inventory_id')
+      .primaryKey()
+      .references(() => inventory.id, { onDelete: 'cascade' }),
+    warehouseId: uuid('warehouse_id').notNull(),
+    listedUntil: timestamp('listed_until', { withTimezone: true }).notNull(),
+    recheck: boolean('recheck').notNull().default(false),
+  },
+  (t) => [index('reorder_watch_listed_idx').on(t.listedUntil, t.warehouseId)],
+);
+
+/**
+ * Records whose stock, levels or outflow changed since the reorder watch last read them: written by the statement that
+ * changes them (a key, nothing read), taken and cleared by the next count. No foreign key: a deleted record's id is
+ * dropped when it is taken.
+ */
+export const reorderDirty = pgTable('reorder_dirty', {
+  inventoryId: uuid('inventory_id').primaryKey(),
+});
 
 /**
  * Every (product, warehouse) that has had an inventory record, with the names the Stock valuation report orders its

@@ -13,8 +13,11 @@ const DAYS = sql.raw(String(OUTFLOW_WINDOW_DAYS));
  */
 export const OUTFLOW = sql`m.movement_type in ('out', 'damaged') and coalesce(m.reference_type, '') not in ('transfer', 'purchase_order')`;
 
-/** Which warehouses: one (a page of suggestions) or every one in the caller's scope (the dashboard's count). */
-export type Place = { warehouseId?: string; scope: WarehouseScope };
+/**
+ * Which warehouses: one (a page of suggestions) or every one in the caller's scope (the dashboard's count); and when:
+ * now, or (tests of time passing) a later moment with nothing written in between.
+ */
+export type Place = { warehouseId?: string; scope: WarehouseScope; at?: Date };
 export type Filters = { sellerId?: string; categoryId?: string };
 
 const at = (place: Place, column: string): SQL =>
@@ -26,6 +29,29 @@ const at = (place: Place, column: string): SQL =>
  */
 const ledgerAt = (place: Place, column: string): SQL =>
   place.warehouseId || place.scope ? at(place, column) : sql`${sql.raw(column)} = any(array(select w.id from warehouses w))`;
+
+const moment = (place: Place): SQL => (place.at ? sql`${place.at.toISOString()}::timestamptz` : sql`now()`);
+
+/** The records `rec` reads: with reorder levels (a minimum or a maximum), in the place, passing the filters. */
+function recordsWhere(place: Place, filters: Filters): SQL {
+  return sql`${at(place, 'i.warehouse_id')} and (i.minimum_stock > 0 or i.maximum_stock > 0)
+         ${filters.sellerId ? sql`and i.preferred_seller_id = ${filters.sellerId}::uuid` : sql``}
+         ${filters.categoryId ? sql`and exists (select 1 from products fp where fp.id = i.product_id and fp.category_id = ${filters.categoryId}::uuid)` : sql``}`;
+}
+
+/** What draft, ordered and partially received purchase orders into the place still await, per warehouse and product. */
+const onOrder = (place: Place): SQL => sql`
+      select o.warehouse_id, l.product_id, sum(l.quantity - l.received_quantity) as units
+        from purchase_orders o join purchase_orders_lines l on l.parent_id = o.id
+       where ${at(place, 'o.warehouse_id')} and o.status in ('draft', 'ordered', 'partially_received')
+       group by o.warehouse_id, l.product_id`;
+
+/** What dispatched transfers into the place have not yet delivered, per warehouse and product. */
+const inTransit = (place: Place): SQL => sql`
+      select t.to_warehouse_id as warehouse_id, l.product_id, sum(l.dispatched - l.received - l.returned - l.damaged) as units
+        from transfers t join transfer_lines l on l.transfer_id = t.id
+       where ${at(place, 't.to_warehouse_id')} and t.status in ('dispatched', 'partially_received')
+       group by t.to_warehouse_id, l.product_id`;
 
 /**
  * Every inventory record with reorder levels (a minimum or a maximum) and its figures: on hand; on order (what draft,
@@ -40,28 +66,17 @@ function needs(place: Place, filters: Filters): SQL {
       select i.id, i.warehouse_id, i.product_id, i.current_stock, i.minimum_stock, i.maximum_stock, i.lead_time_days,
              i.order_multiple, i.preferred_seller_id
         from inventory i
-       where ${at(place, 'i.warehouse_id')} and (i.minimum_stock > 0 or i.maximum_stock > 0)
-         ${filters.sellerId ? sql`and i.preferred_seller_id = ${filters.sellerId}::uuid` : sql``}
-         ${filters.categoryId ? sql`and exists (select 1 from products fp where fp.id = i.product_id and fp.category_id = ${filters.categoryId}::uuid)` : sql``}
+       where ${recordsWhere(place, filters)}
     ),
     outflow as (
       select m.warehouse_id, m.product_id, -sum(m.quantity) as units
         from stock_movements m
-       where ${ledgerAt(place, 'm.warehouse_id')} and m.created >= now() - interval '${DAYS} days' and ${OUTFLOW}
+       where ${ledgerAt(place, 'm.warehouse_id')} and m.created >= ${moment(place)} - interval '${DAYS} days'
+         ${place.at ? sql`and m.created <= ${moment(place)}` : sql``} and ${OUTFLOW}
        group by m.warehouse_id, m.product_id
     ),
-    on_order as (
-      select o.warehouse_id, l.product_id, sum(l.quantity - l.received_quantity) as units
-        from purchase_orders o join purchase_orders_lines l on l.parent_id = o.id
-       where ${at(place, 'o.warehouse_id')} and o.status in ('draft', 'ordered', 'partially_received')
-       group by o.warehouse_id, l.product_id
-    ),
-    in_transit as (
-      select t.to_warehouse_id as warehouse_id, l.product_id, sum(l.dispatched - l.received - l.returned - l.damaged) as units
-        from transfers t join transfer_lines l on l.transfer_id = t.id
-       where ${at(place, 't.to_warehouse_id')} and t.status in ('dispatched', 'partially_received')
-       group by t.to_warehouse_id, l.product_id
-    ),
+    on_order as (${onOrder(place)}),
+    in_transit as (${inTransit(place)}),
     needs as (
       select r.*, coalesce(oo.units, 0) as on_order, coalesce(it.units, 0) as in_transit, coalesce(f.units, 0) as outflow,
              r.current_stock + coalesce(oo.units, 0) + coalesce(it.units, 0) - coalesce(f.units, 0) * r.lead_time_days / ${DAYS}.0 as projected
@@ -131,8 +146,52 @@ export async function suggestionsPage(
   return { rows: rows.map(({ total: _total, last_purchase_cost, ...row }) => (page.seesCosts ? { ...row, last_purchase_cost } : row)), total };
 }
 
-/** How many records need reordering: the rows of the suggestions (the dashboard's 'Products to reorder'). */
+/**
+ * How many records need reordering: the rows of the suggestions (the dashboard's 'Products to reorder'), without
+ * working them out for every record. The reorder watch (functions/45-reorder-watch.sql) holds the records that their
+ * own figures list, each until when; the records written since the last count are rewritten first, then those listed
+ * at this moment are one range of its index. The few records with
+ * something on order or in transit (and any the watch marks `recheck`) are worked out here exactly as the suggestions
+ * do, in integers: projected <= minimum is 28 × (on hand + on order + in transit − minimum) <= outflow × lead time.
+ */
 export async function countToReorder(db: DbOrTx, place: Place, filters: Filters = {}): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await withSettings(db, (tx) => tx.execute(sql`with ${needs(place, filters)} select count(*)::int as n from listed`)));
+  const now = moment(place);
+  const filtered = Boolean(filters.sellerId || filters.categoryId);
+  const [row] = await db.transaction(async (tx) => {
+    // The records written since the last count first (their marks in reorder_dirty), in this transaction.
+    await tx.execute(sql`select reorder_watch_take_dirty()`);
+    return rowsOf<{ n: number }>(
+      await tx.execute(sql`
+    with pending as (
+      select warehouse_id, product_id, sum(units) as units
+        from (${onOrder(place)} union all ${inTransit(place)}) p
+       group by warehouse_id, product_id
+    ),
+    exact as (
+      select i.id, coalesce(p.units, 0) as pending
+        from (select p.warehouse_id, p.product_id from pending p
+              union
+              select r.warehouse_id, r.product_id from reorder_watch x join inventory r on r.id = x.inventory_id where x.recheck) k
+        join inventory i on i.warehouse_id = k.warehouse_id and i.product_id = k.product_id
+        left join pending p on p.warehouse_id = i.warehouse_id and p.product_id = i.product_id
+       where ${recordsWhere(place, filters)}
+    )
+    select (
+      select count(*) from reorder_watch x
+       ${filtered ? sql`join inventory i on i.id = x.inventory_id and ${recordsWhere(place, filters)}` : sql``}
+       where x.listed_until >= ${now} and not x.recheck and ${at(place, 'x.warehouse_id')}
+         and not exists (select 1 from exact e where e.id = x.inventory_id)
+    )::int + (
+      select count(*) from exact e
+        join inventory i on i.id = e.id
+       cross join lateral (
+         select coalesce(-sum(m.quantity), 0) as units from stock_movements m
+          where m.product_id = i.product_id and m.warehouse_id = i.warehouse_id and ${OUTFLOW}
+            and m.created >= ${now} - interval '${DAYS} days' ${place.at ? sql`and m.created <= ${now}` : sql``}
+       ) f
+       where ${DAYS} * (i.current_stock + e.pending - i.minimum_stock) <= f.units * i.lead_time_days
+    )::int as n`),
+    );
+  });
   return row?.n ?? 0;
 }
