@@ -295,6 +295,9 @@ export const inventory = pgTable(
 /** A ledger row's flow for the sale-purchase report: stock_flow (functions/10-ledger.sql) over the row's own columns. */
 const STOCK_FLOW_SQL = `CASE WHEN (movement_type = 'in' AND movement_reason = 'purchase') OR (movement_type = 'out' AND reference_type = 'purchase_order') THEN 'purchase' WHEN movement_type = 'out' AND reference_type IS DISTINCT FROM 'transfer' THEN 'sale' END`;
 
+/** The rows replenishment counts as outflow (suggestions.ts OUTFLOW): both outflow indexes' predicate, written once. */
+const OUTFLOW_ROWS_SQL = `movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`;
+
 /**
  * Append-only stock ledger: the balance equals the sum of `quantity` for its product and warehouse, and its stock value
  * the sum of `value_change` (signed: what the units moved were worth at the cost they moved at). `valuation` rows move value
@@ -356,14 +359,10 @@ export const stockMovements = pgTable(
       .where(sql`movement_reason = 'purchase'`),
     // What replenishment counts as outflow (sales, damaged, write-offs; not transfers nor returns to a seller), per
     // warehouse and time: INCLUDE (product_id, quantity) in migration 0019, so its 28-day sum reads the index alone.
-    index('stock_movements_outflow_idx')
-      .on(t.warehouseId, t.created)
-      .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
+    index('stock_movements_outflow_idx').on(t.warehouseId, t.created).where(sql.raw(OUTFLOW_ROWS_SQL)),
     // The same outflow per record: its 28 days, read from the index alone (INCLUDE (quantity) in migration 0031) each
     // time the reorder watch is rewritten for it (functions/45-reorder-watch.sql).
-    index('stock_movements_record_outflow_idx')
-      .on(t.productId, t.warehouseId, t.created)
-      .where(sql`movement_type in ('out', 'damaged') and coalesce(reference_type, '') not in ('transfer', 'purchase_order')`),
+    index('stock_movements_record_outflow_idx').on(t.productId, t.warehouseId, t.created).where(sql.raw(OUTFLOW_ROWS_SQL)),
   ],
 );
 

@@ -150,9 +150,9 @@ export async function suggestionsPage(
  * How many records need reordering: the rows of the suggestions (the dashboard's 'Products to reorder'), without
  * working them out for every record. The reorder watch (functions/45-reorder-watch.sql) holds the records that their
  * own figures list, each until when; the records written since the last count are rewritten first, then those listed
- * at this moment are one range of its index. The few records with
- * something on order or in transit (and any the watch marks `recheck`) are worked out here exactly as the suggestions
- * do, in integers: projected <= minimum is 28 × (on hand + on order + in transit − minimum) <= outflow × lead time.
+ * at this moment are one range of its index. The few records with something on order or in transit (and any the
+ * watch marks `recheck`) are worked out here exactly as the suggestions do, in integers: projected <= minimum is
+ * 28 × (on hand + on order + in transit − minimum) <= outflow × lead time.
  */
 export async function countToReorder(db: DbOrTx, place: Place, filters: Filters = {}): Promise<number> {
   const now = moment(place);
