@@ -249,6 +249,8 @@ describe('expiring stock and write-off', () => {
       return res.body as {
         data: { days_to_expiry: number; quantity: number; value?: number }[];
         total: number;
+        total_quantity: number;
+        total_value?: number;
         page: number;
         windows: { key: string; batches: number; quantity: number; value?: number }[];
       };
@@ -278,6 +280,9 @@ describe('expiring stock and write-off', () => {
       const only = await get(`&window=${key}&limit=1000`);
       expect(only.data).toEqual(rows);
       expect(only.windows).toEqual(first.windows);
+      // The window asked for narrows the totals as it narrows the rows.
+      expect({ total: only.total, total_quantity: only.total_quantity }, key).toEqual({ total: total.batches, total_quantity: total.quantity });
+      expect(only.total_value, key).toBeCloseTo(total.value!, 2);
     }
     const csv = await t.request<string>('GET', `/api/inventory/expiring.csv?${query}`, { role: 'admin' });
     expect(csv.status).toBe(200);
@@ -369,6 +374,41 @@ describe('expiring stock and write-off', () => {
     );
     expect(after!.current_stock).toBe(b!.current_stock);
     // (afterEach: the record equals its batches again, and each batch its ledger rows.)
+  });
+});
+
+describe("the expiry totals follow what changes a batch's value without touching it", () => {
+  it("a revaluation of a tracked record (no batch changes) revalues its batches in the report's totals and windows", async () => {
+    const product = await newProduct();
+    const here = warehouses[0]!._id;
+    expect((await add(product, here, { quantity: 6, unit_cost: 20, batch_no: 'RV-1', expiry_date: dayFromToday(2) })).status).toBe(200);
+    expect((await add(product, here, { quantity: 4, unit_cost: 20, batch_no: 'RV-2', expiry_date: dayFromToday(20) })).status).toBe(200);
+    const report = async () =>
+      (await t.request('GET', `/api/inventory/expiring?days=30&warehouse_id=${here}&limit=100`, { role: 'admin' })).body as {
+        data: { product_id: string; batch_no: string; value: number }[];
+        total_value: number;
+        windows: { key: string; value: number }[];
+      };
+    const before = await report();
+    expect(before.data.filter((r) => r.product_id === product).map((r) => [r.batch_no, r.value])).toEqual([
+      ['RV-1', 120],
+      ['RV-2', 80],
+    ]);
+    const revalued = await t.request('POST', '/api/inventory/revalue', {
+      role: 'admin',
+      body: { product_id: product, warehouse_id: here, unit_cost: 25.5, notes: 'Supplier price correction' },
+    });
+    expect(revalued.status).toBe(200);
+    const after = await report();
+    expect(after.data.filter((r) => r.product_id === product).map((r) => [r.batch_no, r.value])).toEqual([
+      ['RV-1', 153],
+      ['RV-2', 102],
+    ]);
+    // Every window's total and the report's total moved by exactly what the batches' values did.
+    expect(after.total_value - before.total_value).toBeCloseTo(255 - 200, 2);
+    const moved = (key: string) => after.windows.find((w) => w.key === key)!.value - before.windows.find((w) => w.key === key)!.value;
+    expect(moved('0-3')).toBeCloseTo(33, 2);
+    expect(moved('8-30')).toBeCloseTo(22, 2);
   });
 });
 

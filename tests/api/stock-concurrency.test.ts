@@ -8,7 +8,8 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { balanceOf, expectLedgerInvariant } from '../support/stock-ledger.js';
 import { stockFixtures, type Pair } from '../support/stock-fixtures.js';
 import { rowsOf } from '../../src/server/db/rows.js';
-import { dayFromToday } from '../support/batch-fixtures.js';
+import { bruteForceExpiring, dayFromToday } from '../support/batch-fixtures.js';
+import { bruteForceSuggestions } from '../support/replenishment-brute-force.js';
 
 // PGlite has a single connection: transactions run one after another, so it can never show a race.
 // These tests need real concurrency: two API processes sharing one PostgreSQL server.
@@ -110,6 +111,71 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
     const byRef = new Map(ledger.map((m) => [m.reference_id, m.quantity]));
     for (const o of accepted) expect(byRef.get(o.ref)).toBe(o.adds ? o.quantity : -o.quantity);
     // (afterEach: balance = ledger sum for every pair, and every row continues the previous one and stays >= 0.)
+  }, 120_000);
+
+  it("the dashboard's kept figures, read on both processes while sales and deliveries run on both, end equal to the records' sums", async () => {
+    const get = async (i: number) => {
+      const res = await fetch(`${servers[i % 2]!.url}/api/dashboard/summary`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+      return { status: res.status, body: (await res.json()) as DashboardAnswer };
+    };
+    type DashboardAnswer = {
+      counts: { inventory_items: number; low_stock: number; out_of_stock: number };
+      total_inventory_value: number;
+      to_reorder: number | null;
+    };
+    const records = async () =>
+      rowsOf<{ n: number; low: number; empty: number; value: number }>(
+        await database.db.execute(sql`
+        select count(*)::int as n, (count(*) filter (where low_stock))::int as low, (count(*) filter (where current_stock = 0))::int as empty,
+               coalesce(sum(stock_value), 0)::float8 as value from inventory`),
+      )[0]!;
+    // A few records near their minimum with reorder levels, so sales move them across it (low stock, reorder).
+    const pairs = await Promise.all([fx.stocked(), fx.stocked(), fx.stocked()]);
+    for (const [k, p] of pairs.entries()) {
+      expect((await post(0, '/inventory/adjust-stock', { product_id: p.productId, warehouse_id: p.warehouseId, new_stock: 12 })).status).toBe(200);
+      await database.db.execute(
+        sql`update inventory set minimum_stock = 8, maximum_stock = 40, lead_time_days = ${3 + k} where product_id = ${p.productId}::uuid and warehouse_id = ${p.warehouseId}::uuid`,
+      );
+    }
+    const before = await records();
+    const writes = Array.from({ length: 90 }, (_, i) => {
+      const p = pairs[i % pairs.length]!;
+      return i % 3 === 0
+        ? post(i, '/inventory/add-stock', {
+            product_id: p.productId,
+            warehouse_id: p.warehouseId,
+            quantity: 2,
+            unit_cost: 7.35,
+            movement_reason: 'adjustment',
+            reference_id: `D-${i}`,
+            reference_type: 'manual',
+            notes: 'Delivery',
+          })
+        : post(i, '/inventory/remove-stock', { product_id: p.productId, warehouse_id: p.warehouseId, quantity: 1, movement_type: 'out' });
+    });
+    const reads = Array.from({ length: 30 }, (_, i) => get(i));
+    const [written, read] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
+    expect(written.filter((r) => r.status !== 200 && r.status !== 409).map((r) => `${r.status} ${r.body.message}`)).toEqual([]);
+    expect(written.some((r) => r.status === 200)).toBe(true);
+    // Every read answers, and no read counts a record twice or loses one (no record was created or removed).
+    expect(read.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(new Set(read.map((r) => r.body.counts.inventory_items))).toEqual(new Set([before.n]));
+    for (const r of read) expect(r.body.counts.low_stock).toBeLessThanOrEqual(before.n);
+
+    const after = await records();
+    const settled = (await get(0)).body;
+    const other = (await get(1)).body;
+    for (const answer of [settled, other]) {
+      expect(answer.counts).toMatchObject({ inventory_items: after.n, low_stock: after.low, out_of_stock: after.empty });
+      expect(answer.total_inventory_value).toBeCloseTo(after.value, 2);
+    }
+    let toReorder = 0;
+    for (const w of rowsOf<{ id: string }>(await database.db.execute(sql`select id from warehouses`))) {
+      toReorder += (await bruteForceSuggestions(database.db, w.id)).length;
+    }
+    expect(settled.to_reorder).toBe(toReorder);
+    expect(other.to_reorder).toBe(toReorder);
+    // (afterEach: the kept totals, once folded, equal every warehouse's records; the reorder watch its records' figures.)
   }, 120_000);
 
   it('concurrent first additions create the missing balance row once', async () => {
@@ -284,17 +350,34 @@ describe.skipIf(dbKind !== 'postgres')('stock under concurrency: two API process
       ['B4', 20, 60],
     ];
     const product = await trackedProduct(p.warehouseId, batches);
-    const replies = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        post(i, '/inventory/remove-stock', {
-          product_id: product,
-          warehouse_id: p.warehouseId,
-          quantity: (i % 2) + 1,
-          movement_type: 'out',
-          reference_id: `FEFO-${i}`,
-        }),
+    // The expiry report read on both processes while the sales run: its kept totals are worked out by its readers.
+    const report = async (i: number) => {
+      const res = await fetch(`${servers[i % 2]!.url}/api/inventory/expiring?days=30&include_expired=true&warehouse_id=${p.warehouseId}&limit=10`, {
+        headers: { authorization: `Bearer ${tokens.admin}` },
+      });
+      return { status: res.status, body: (await res.json()) as { total_quantity: number; total_value: number } };
+    };
+    const [replies, reads] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          post(i, '/inventory/remove-stock', {
+            product_id: product,
+            warehouse_id: p.warehouseId,
+            quantity: (i % 2) + 1,
+            movement_type: 'out',
+            reference_id: `FEFO-${i}`,
+          }),
+        ),
       ),
-    );
+      Promise.all(Array.from({ length: 30 }, (_, i) => report(i))),
+    ]);
+    expect(reads.map((r) => r.status)).toEqual(Array(30).fill(200));
+    // Once the sales are done, the report's totals on either process are the batches' own.
+    const expiring = await bruteForceExpiring(database.db, 30, true, p.warehouseId);
+    for (const i of [0, 1]) {
+      const { body } = await report(i);
+      expect([body.total_quantity, body.total_value]).toEqual([expiring.totalQuantity, expiring.totalValue]);
+    }
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     // 300 units asked against 180 unexpired: some refused, all unexpired stock sold, the expired batch untouched.

@@ -14,13 +14,16 @@ describe('stock takes: count, review, apply', () => {
   });
   afterEach(async () => {
     await expectLedgerInvariant(t.db);
-    // Every take's header counts (kept by the lines' triggers) are its lines', whatever the test did to them.
+    // Every take's header counts and variance totals (kept by the lines' triggers) are its lines', whatever the test did to them.
     const drift = await queryRows<{ id: string }>(
       t.db,
       sql`
       select t.id from stock_takes t
-        left join (select stock_take_id, count(*)::int as n, count(counted)::int as c from stock_take_lines group by 1) l on l.stock_take_id = t.id
-       where t.lines_total <> coalesce(l.n, 0) or t.lines_counted <> coalesce(l.c, 0)`,
+        left join (select stock_take_id, count(*)::int as n, count(counted)::int as c, count(*) filter (where counted <> expected)::int as v,
+                          coalesce(sum(counted - expected), 0) as q
+                     from stock_take_lines group by 1) l on l.stock_take_id = t.id
+       where t.lines_total <> coalesce(l.n, 0) or t.lines_counted <> coalesce(l.c, 0)
+          or t.lines_varied <> coalesce(l.v, 0) or t.variance_quantity <> coalesce(l.q, 0)`,
     );
     expect(drift).toEqual([]);
   });

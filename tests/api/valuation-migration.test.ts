@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { clusterDataDir, dbKind } from '../support/test-app.js';
-import { expectLedgerInvariant, queryRows } from '../support/stock-ledger.js';
+import { expectLedgerInvariant, expectStockTotalsInvariant, queryRows } from '../support/stock-ledger.js';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'valuation-migration-'));
@@ -154,6 +154,48 @@ describe('existing stock takes get their kept line counts (migration 0028)', () 
         { id: '00000000-0000-4000-8000-000000000020', lines_total: 3, lines_counted: 3 },
         { id: '00000000-0000-4000-8000-000000000021', lines_total: 1, lines_counted: 1 },
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('existing takes get their variance totals, and existing records the stock totals (migration 0032)', () => {
+  const records = `
+  insert into inventory (product_id, warehouse_id, current_stock, stock_value, minimum_stock, unit_cost)
+    values ('00000000-0000-4000-8000-000000000010', '00000000-0000-4000-8000-000000000002', 10, 250.50, 2, 25.05),
+           ('00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000002', 1, 30, 5, 30),
+           ('00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000002', 0, 0, 0, 12);`;
+
+  it('each take totals the variances it had, each warehouse its records, and later writes move both', async () => {
+    const database = await upgraded('0032', takesData + records);
+    try {
+      const takes = () =>
+        queryRows<{ id: string; lines_varied: number; variance_quantity: number }>(
+          database.db,
+          sql`select id, lines_varied, variance_quantity::int as variance_quantity from stock_takes order by id`,
+        );
+      expect(await takes()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000020', lines_varied: 1, variance_quantity: -1 },
+        { id: '00000000-0000-4000-8000-000000000021', lines_varied: 1, variance_quantity: 1 },
+      ]);
+      const totals = () =>
+        queryRows<{ records: number; low_stock: number; out_of_stock: number; stock_value: string }>(
+          database.db,
+          sql`select records::int, low_stock::int, out_of_stock::int, stock_value::text from stock_totals`,
+        );
+      // Filled when the functions are applied (the database's first start on this release).
+      expect(await totals()).toEqual([{ records: 3, low_stock: 2, out_of_stock: 1, stock_value: '280.50' }]);
+
+      await database.db.execute(sql`update stock_take_lines set counted = 7 where stock_take_id = '00000000-0000-4000-8000-000000000020' and counted is null`);
+      await database.db.execute(sql`update inventory set minimum_stock = 0 where current_stock = 1`);
+      expect(await takes()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000020', lines_varied: 3, variance_quantity: 3 },
+        { id: '00000000-0000-4000-8000-000000000021', lines_varied: 1, variance_quantity: 1 },
+      ]);
+      await database.db.execute(sql`select stock_totals_take_pending()`);
+      expect(await totals()).toEqual([{ records: 3, low_stock: 1, out_of_stock: 1, stock_value: '280.50' }]);
+      await expectStockTotalsInvariant(database.db);
     } finally {
       await database.close();
     }

@@ -100,6 +100,66 @@ export async function expectLedgerInvariant(db: Db): Promise<void> {
   await expectBatchInvariant(db);
   await expectTransferInvariant(db);
   await expectReorderWatchInvariant(db);
+  await expectStockTotalsInvariant(db);
+  await expectExpiryTotalsInvariant(db);
+}
+
+/**
+ * The expiry totals (issue 33, functions/47-expiry-totals.sql): once the records written since the last reader are
+ * rewritten, as a reader does, each warehouse's day holds its batches with stock and an expiry date, their units and
+ * their value at their records' figures (stock_value_of, as the expiry report values a batch); each record's rows hold
+ * its own; the days add up their records'.
+ */
+export async function expectExpiryTotalsInvariant(db: Db): Promise<void> {
+  await db.execute(sql`select expiry_totals_take_dirty()`);
+  const drift = rowsOf<{ warehouse_id: string; expiry_date: string }>(
+    await db.execute(sql`
+    with batches as (
+      select b.warehouse_id, b.expiry_date, count(*) as batches, sum(b.current_stock) as quantity,
+             sum(case when b.current_stock >= i.current_stock then i.stock_value
+                      else round(i.stock_value * b.current_stock / i.current_stock, 2) end) as value
+        from stock_batches b join inventory i on i.product_id = b.product_id and i.warehouse_id = b.warehouse_id
+       where b.current_stock > 0 and b.expiry_date is not null
+       group by 1, 2
+    ),
+    records as (select warehouse_id, expiry_date, sum(batches) as batches, sum(quantity) as quantity, sum(stock_value) as value
+                  from expiry_record_totals group by 1, 2)
+    select coalesce(b.warehouse_id, t.warehouse_id)::text as warehouse_id, coalesce(b.expiry_date, t.expiry_date)::text as expiry_date,
+           b.batches, t.batches as kept_batches, b.quantity, t.quantity as kept_quantity, b.value::text, t.stock_value::text as kept_value,
+           r.batches as record_batches, r.value::text as record_value
+      from batches b
+      full join expiry_totals t on t.warehouse_id = b.warehouse_id and t.expiry_date = b.expiry_date
+      full join records r on r.warehouse_id = coalesce(b.warehouse_id, t.warehouse_id) and r.expiry_date = coalesce(b.expiry_date, t.expiry_date)
+     where (coalesce(b.batches, 0), coalesce(b.quantity, 0), coalesce(b.value, 0))
+           is distinct from (coalesce(t.batches, 0), coalesce(t.quantity, 0), coalesce(t.stock_value, 0))
+        or (coalesce(r.batches, 0), coalesce(r.value, 0)) is distinct from (coalesce(t.batches, 0), coalesce(t.stock_value, 0))
+     limit 20`),
+  );
+  expect(drift, 'warehouse days whose kept expiry totals differ from their batches').toEqual([]);
+}
+
+/**
+ * The stock totals (issue 33, functions/46-stock-totals.sql): once what is pending is folded in, as a reader does, each
+ * warehouse's kept records, low-stock and empty records and stock value are its records' own sums; a warehouse without
+ * records keeps zeros or no row.
+ */
+export async function expectStockTotalsInvariant(db: Db): Promise<void> {
+  await db.execute(sql`select stock_totals_take_pending()`);
+  const drift = rowsOf<{ warehouse_id: string }>(
+    await db.execute(sql`
+    with records as (
+      select warehouse_id, count(*) as records, count(*) filter (where current_stock <= minimum_stock) as low,
+             count(*) filter (where current_stock = 0) as empty, sum(stock_value) as value
+        from inventory group by warehouse_id
+    )
+    select coalesce(r.warehouse_id, t.warehouse_id)::text as warehouse_id, r.records, t.records as kept_records, r.low, t.low_stock,
+           r.empty, t.out_of_stock, r.value::text, t.stock_value::text as kept_value
+      from records r full join stock_totals t on t.warehouse_id = r.warehouse_id
+     where (coalesce(r.records, 0), coalesce(r.low, 0), coalesce(r.empty, 0), coalesce(r.value, 0))
+           is distinct from (coalesce(t.records, 0), coalesce(t.low_stock, 0), coalesce(t.out_of_stock, 0), coalesce(t.stock_value, 0))
+     limit 20`),
+  );
+  expect(drift, 'warehouses whose kept stock totals differ from their records').toEqual([]);
 }
 
 /**

@@ -398,6 +398,72 @@ export const reorderDirty = pgTable('reorder_dirty', {
 });
 
 /**
+ * The stock figures of each warehouse's records, kept for the dashboard and the inventory report's summary (issue 33):
+ * how many records, how many at or below their minimum, how many empty, and the value of their stock. A statement that
+ * changes records only appends what it changed, a warehouse at a time, to stock_totals_pending (an insert: writers
+ * never wait for each other); a reader folds what is pending into these rows first (functions/46-stock-totals.sql).
+ * At every moment, these rows plus what is pending equal the sums over the records.
+ */
+export const stockTotals = pgTable('stock_totals', {
+  warehouseId: uuid('warehouse_id').primaryKey(),
+  records: bigint('records', { mode: 'number' }).notNull().default(0),
+  lowStock: bigint('low_stock', { mode: 'number' }).notNull().default(0),
+  outOfStock: bigint('out_of_stock', { mode: 'number' }).notNull().default(0),
+  stockValue: numeric('stock_value').notNull().default('0'),
+});
+
+/** What statements changed in the records of a warehouse since the last fold into stock_totals: appended, folded, deleted. */
+export const stockTotalsPending = pgTable('stock_totals_pending', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+  warehouseId: uuid('warehouse_id').notNull(),
+  records: integer('records').notNull(),
+  lowStock: integer('low_stock').notNull(),
+  outOfStock: integer('out_of_stock').notNull(),
+  stockValue: numeric('stock_value').notNull(),
+});
+
+/**
+ * The expiry report's figures, kept (issue 33; functions/47-expiry-totals.sql): per warehouse and expiry day, the
+ * batches holding stock, their units and their value (each batch's share of its record's value). A write marks the
+ * records it changed (expiry_dirty); a reader rewrites their rows of expiry_record_totals and adds the difference here.
+ */
+export const expiryTotals = pgTable(
+  'expiry_totals',
+  {
+    warehouseId: uuid('warehouse_id').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    batches: bigint('batches', { mode: 'number' }).notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    stockValue: numeric('stock_value').notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'expiry_totals_pk', columns: [t.warehouseId, t.expiryDate] })],
+);
+
+/** One record's batches holding stock, by expiry day, as the expiry totals last counted them. */
+export const expiryRecordTotals = pgTable(
+  'expiry_record_totals',
+  {
+    productId: uuid('product_id').notNull(),
+    warehouseId: uuid('warehouse_id').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    batches: integer('batches').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    stockValue: numeric('stock_value').notNull(),
+  },
+  (t) => [primaryKey({ name: 'expiry_record_totals_pk', columns: [t.productId, t.warehouseId, t.expiryDate] })],
+);
+
+/** Records whose batches, stock or value changed since the expiry totals last read them: a key each, taken by the next reader. */
+export const expiryDirty = pgTable(
+  'expiry_dirty',
+  {
+    productId: uuid('product_id').notNull(),
+    warehouseId: uuid('warehouse_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'expiry_dirty_pk', columns: [t.productId, t.warehouseId] })],
+);
+
+/**
  * Every (product, warehouse) that has had an inventory record, with the names the Stock valuation report orders its
  * rows by (issue 28). Walking its (warehouse, category, product name) index, a page in name order costs one ledger
  * probe per row it reaches, instead of naming and sorting every balance of the ledger. Filled by a trigger on inventory
@@ -622,9 +688,14 @@ export const stockTakes = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     /** What apply answered: replayed to every later apply. */
     applyResult: jsonb('apply_result'),
-    /** Its lines, and those counted: kept by the lines' statement triggers (functions/40-stock-takes.sql) in the same statement. */
+    /**
+     * Its lines, those counted, those counted off their expected figure and the sum of (counted − expected): kept by the
+     * lines' statement triggers (functions/40-stock-takes.sql) in the same statement.
+     */
     linesTotal: integer('lines_total').notNull().default(0),
     linesCounted: integer('lines_counted').notNull().default(0),
+    linesVaried: integer('lines_varied').notNull().default(0),
+    varianceQuantity: bigint('variance_quantity', { mode: 'number' }).notNull().default(0),
     created: created(),
     modified: modified(),
   },
@@ -651,14 +722,19 @@ export const stockTakeLines = pgTable(
     countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
     /** The product's name in lower case when its line was written: the sheet's order, read a page at a time through the index below. */
     sortName: text('sort_name').notNull().default(''),
+    /**
+     * Counted off its expected figure (null while uncounted), kept by the database: as a column (not the comparison in
+     * each query) it gives the planner real statistics, so the few varied lines of a million are read as few.
+     */
+    varied: boolean('varied').generatedAlwaysAs(sql`counted <> expected`),
   },
   (t) => [
     primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),
     index('stock_take_lines_sheet_idx').on(t.stockTakeId, t.sortName, t.productId),
-    // The review's variance totals read the counted lines alone.
-    index('stock_take_lines_counted_idx')
+    // The review's variance value, and apply, read the lines off their expected figure alone.
+    index('stock_take_lines_variance_idx')
       .on(t.stockTakeId, t.productId)
-      .where(sql`counted is not null`),
+      .where(sql`varied`),
     check('stock_take_lines_nonneg', sql`${t.expected} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { warehouseFilter, type WarehouseScope } from '../auth/warehouse-scope.js';
 import type { Db } from '../db/client.js';
 import { cities, inventory, products, stockDailyTotals, users, warehouses } from '../db/schema.js';
@@ -9,6 +9,7 @@ import { rowsOf } from '../db/rows.js';
 import type { DashboardSummary as SharedDashboardSummary } from '../../domain/dashboard.js';
 import { transferService } from './transfer-service.js';
 import { countToReorder } from './replenishment/suggestions.js';
+import { stockTotals } from './stock-totals.js';
 import { openPurchaseOrders } from './replenishment/open-orders.js';
 
 /** SPEC.md section 9: the dashboard lists 5 recent items; the chart covers the inventory report's default period. */
@@ -17,8 +18,6 @@ export const STOCK_FLOW_DAYS = REPORT_DEFAULT_DAYS;
 
 /** The server's answer carries Dates; JSON turns them into the strings the SPA reads. */
 export type DashboardSummary = SharedDashboardSummary<Date>;
-
-const int = (expression: ReturnType<typeof sql>) => sql<number>`(${expression})::int`;
 
 /** Everything the dashboard shows, aggregated by the database: a handful of small queries, no list downloads. */
 export function dashboardService(db: Db) {
@@ -43,7 +42,7 @@ export function dashboardService(db: Db) {
       const period = lastBusinessDays(STOCK_FLOW_DAYS, now);
       const firstDay = period.start_date;
 
-      const [[counts], [stock], recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit, purchaseOrders, toReorder] = await Promise.all([
+      const [[counts], stock, recentProducts, alerts, recentUsers, firstWarehouses, flow, inTransit, purchaseOrders, toReorder] = await Promise.all([
         db
           .execute(
             sql`
@@ -51,15 +50,8 @@ export function dashboardService(db: Db) {
                  (select count(*) from ${warehouses} where ${warehouseFilter(scope, warehouses.id) ?? sql`true`})::int as warehouses, (select count(*) from ${cities})::int as cities`,
           )
           .then((result) => rowsOf<{ users: number; products: number; warehouses: number; cities: number }>(result)),
-        db
-          .select({
-            inventory_items: count(),
-            low_stock: int(sql`count(*) filter (where ${lowStock})`),
-            out_of_stock: int(sql`count(*) filter (where ${outOfStock})`),
-            total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
-          })
-          .from(inventory)
-          .where(warehouseFilter(scope, inventory.warehouseId)),
+        // Kept as the stock moves (functions/46-stock-totals.sql): a row per warehouse, not a sum over every record.
+        stockTotals(db, { scope }),
         db
           .select({
             _id: products.id,
@@ -142,13 +134,13 @@ export function dashboardService(db: Db) {
         counts: {
           users: counts!.users,
           products: counts!.products,
-          inventory_items: Number(stock!.inventory_items),
+          inventory_items: stock.records,
           warehouses: counts!.warehouses,
           cities: counts!.cities,
-          low_stock: stock!.low_stock,
-          out_of_stock: stock!.out_of_stock,
+          low_stock: stock.low_stock,
+          out_of_stock: stock.out_of_stock,
         },
-        total_inventory_value: stock!.total_value,
+        total_inventory_value: stock.total_value,
         recent_products: recentProducts,
         low_stock_alerts: alerts,
         recent_users: recentUsers,

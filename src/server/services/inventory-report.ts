@@ -18,6 +18,7 @@ import { businessDay } from '../../domain/schemas/inventory.js';
 import { addDays, dayOf, dayStart, periodOf, withinPeriod, type Period } from './report-period.js';
 import { rowsOf } from '../db/rows.js';
 import { warehouseFilter, warehouseFilterRaw, type WarehouseScope } from '../auth/warehouse-scope.js';
+import { stockTotals } from './stock-totals.js';
 
 function optionalId(value: string | undefined, field: string, label: string): string | undefined {
   if (value === undefined) return undefined;
@@ -148,21 +149,24 @@ export function inventoryReportService(db: Db) {
         wants.has(section) ? run() : Promise.resolve(null);
 
       const [summary, statistics, recent, items, daily, comparison] = await Promise.all([
-        when(
-          'summary',
-          async () =>
-            (
-              await db
-                .select({
-                  total_products: sql<number>`count(*)::int`,
-                  low_stock_count: sql<number>`(count(*) filter (where ${lowStock}))::int`,
-                  out_of_stock_count: sql<number>`(count(*) filter (where ${outOfStock}))::int`,
-                  total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
-                })
-                .from(inventory)
-                .where(balances)
-            )[0]!,
-        ),
+        when('summary', async () => {
+          // Without a product, the warehouses' kept totals (functions/46-stock-totals.sql) instead of every record.
+          if (!productId) {
+            const t = await stockTotals(db, { warehouseId, scope });
+            return { total_products: t.records, low_stock_count: t.low_stock, out_of_stock_count: t.out_of_stock, total_value: t.total_value };
+          }
+          return (
+            await db
+              .select({
+                total_products: sql<number>`count(*)::int`,
+                low_stock_count: sql<number>`(count(*) filter (where ${lowStock}))::int`,
+                out_of_stock_count: sql<number>`(count(*) filter (where ${outOfStock}))::int`,
+                total_value: sql<number>`coalesce(sum(${inventory.stockValue}), 0)::float8`,
+              })
+              .from(inventory)
+              .where(balances)
+          )[0]!;
+        }),
         when('statistics', async () => (await totals.statistics())[0]!),
         when('recent', async () =>
           (await selectMovements(db, links).where(moves).orderBy(desc(stockMovements.created), desc(stockMovements.seq)).limit(query.limit)).map(

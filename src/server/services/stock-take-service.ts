@@ -114,16 +114,20 @@ export function stockTakeService(db: Db) {
       const filtered = onlyVariances || uncounted || !!q;
       const atProduct = query.at_product ? requireRef(query.at_product, 'at_product', 'Product') : null;
       const [[totals], [matching], [position]] = await Promise.all([
-        // The line counts are the header's (kept by the lines' triggers); the variances come from the counted lines
-        // alone, through their partial index: a sheet of a million lines is not read to total a page.
+        // The line counts, the variances and their quantity are the header's (kept by the lines' triggers); the value
+        // (at each balance's average cost now) sums the varied lines alone, through their partial index, each
+        // balance probed through its unique index (joined as a table, the planner hashes the warehouse's every balance):
+        // a sheet of a million lines is not read to total a page.
         db
           .execute(
-            sql`select count(*) filter (where l.counted <> l.expected)::int as variances,
-                       coalesce(sum(l.counted - l.expected), 0)::int as variance_quantity,
-                       coalesce(sum(round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)), 0)::float8 as variance_value
-                  from stock_take_lines l
-                  left join inventory i on i.product_id = l.product_id and i.warehouse_id = ${take.warehouse_id}::uuid
-                 where l.stock_take_id = ${id}::uuid and l.counted is not null`,
+            sql`select t.lines_varied as variances, t.variance_quantity::float8 as variance_quantity,
+                       (select coalesce(sum(round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)), 0)
+                          from stock_take_lines l
+                          left join lateral (
+                            select i.stock_value, i.current_stock, i.unit_cost from inventory i
+                             where i.product_id = l.product_id and i.warehouse_id = ${take.warehouse_id}::uuid limit 1) i on true
+                         where l.stock_take_id = ${id}::uuid and l.varied)::float8 as variance_value
+                  from stock_takes t where t.id = ${id}::uuid`,
           )
           .then((r) =>
             rowsOf<{ variances: number; variance_quantity: number; variance_value: number }>(r).map((v) => ({
@@ -132,7 +136,8 @@ export function stockTakeService(db: Db) {
               counted: take.lines_counted,
             })),
           ),
-        filtered
+        // What a search keeps is counted; without one, the kept counts say what the filters keep.
+        q
           ? db
               .execute(sql`select count(*)::int as n from stock_take_lines l join products p on p.id = l.product_id where ${where}`)
               .then((r) => rowsOf<{ n: number }>(r))
@@ -172,7 +177,8 @@ export function stockTakeService(db: Db) {
          order by l.sort_name, l.product_id`),
             );
       const all = totals!;
-      const paging = { page, limit, lines_matching: filtered ? (matching?.n ?? 0) : all.lines };
+      const kept = onlyVariances ? (uncounted ? 0 : all.variances) : uncounted ? all.lines - all.counted : all.lines;
+      const paging = { page, limit, lines_matching: q ? (matching?.n ?? 0) : kept };
       const summary = {
         lines: all.lines,
         counted: all.counted,

@@ -153,19 +153,25 @@ BEGIN
   RETURN jsonb_build_object('status', 200, 'body', answer);
 END $$;
 
--- A stock take's line counts follow its lines in the same statement (a statement trigger sees every row a statement
+-- A stock take's line counts and variance totals follow its lines in the same statement (a statement trigger sees every row a statement
 -- wrote at once: a take of a million lines costs one update of its header), so its review and the list read two
 -- columns instead of counting the lines on every page.
 CREATE OR REPLACE FUNCTION "stock_take_line_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE stock_takes t SET lines_total = t.lines_total - o.total, lines_counted = t.lines_counted - o.counted
-      FROM (SELECT stock_take_id, count(*)::int AS total, count(counted)::int AS counted FROM old_lines GROUP BY 1) o
+    UPDATE stock_takes t SET lines_total = t.lines_total - o.total, lines_counted = t.lines_counted - o.counted,
+           lines_varied = t.lines_varied - o.varied, variance_quantity = t.variance_quantity - o.quantity
+      FROM (SELECT stock_take_id, count(*)::int AS total, count(counted)::int AS counted,
+                   count(*) FILTER (WHERE counted <> expected)::int AS varied, coalesce(sum(counted - expected), 0) AS quantity
+              FROM old_lines GROUP BY 1) o
      WHERE t.id = o.stock_take_id;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    UPDATE stock_takes t SET lines_total = t.lines_total + n.total, lines_counted = t.lines_counted + n.counted
-      FROM (SELECT stock_take_id, count(*)::int AS total, count(counted)::int AS counted FROM new_lines GROUP BY 1) n
+    UPDATE stock_takes t SET lines_total = t.lines_total + n.total, lines_counted = t.lines_counted + n.counted,
+           lines_varied = t.lines_varied + n.varied, variance_quantity = t.variance_quantity + n.quantity
+      FROM (SELECT stock_take_id, count(*)::int AS total, count(counted)::int AS counted,
+                   count(*) FILTER (WHERE counted <> expected)::int AS varied, coalesce(sum(counted - expected), 0) AS quantity
+              FROM new_lines GROUP BY 1) n
      WHERE t.id = n.stock_take_id;
   END IF;
   RETURN NULL;
