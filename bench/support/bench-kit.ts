@@ -97,7 +97,8 @@ export async function openBenchDb(kind: Kind, poolSize = 10, pgliteDir: string |
   await admin.end();
   const url = c.url(name);
   const database = await openDatabase({ kind: 'postgres', url, poolSize }, { logQuery });
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The API's own connection settings (no JIT: src/server/db/client.ts), so the baseline is the same statements as run.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   return {
     kind,
     database,

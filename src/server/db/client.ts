@@ -84,7 +84,9 @@ export async function openDatabase(config: DbConfig, options: OpenOptions = {}):
   const logger = options.logQuery && { logQuery: options.logQuery };
   const timing = queryTiming();
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // Without JIT: the API's statements are short, and where a large estimate switches JIT on, compiling costs more
+    // than it saves (0.4-0.5 s on a 10x business's expiry and stock-take totals, bench/README.md).
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, options: '-c jit=off' });
     // Every statement runs on a pooled client (pool.query borrows one too): each is timed as it connects.
     pool.on('connect', (client) => void timing.wrap(client, ['query']));
     // Money is numeric(12,2): keep the driver's string and let the schema convert it.
