@@ -69,17 +69,19 @@ async function replay(query: RawQuery, statements: Statement[], createdId: strin
 }
 
 async function addBatches(bench: BenchDb): Promise<number> {
-  // Every 10th balance holds its stock in one batch expiring between 10 days ago and 80 days ahead.
+  // Every 10th product starts tracking expiry (the product's switch puts each balance's stock in a batch 'OPENING'), and
+  // each such batch holding stock becomes a dated one expiring between 10 days ago and 80 days ahead.
+  const db = bench.database.db;
+  await db.execute(sql`update products set tracks_expiry = true where product_description like 'Bench product %' and abs(hashtext(id::text)) % 10 = 0`);
   const [row] = rowsOf<{ n: number }>(
-    await bench.database.db.execute(sql`
+    await db.execute(sql`
       with b as (
-        insert into stock_batches (product_id, warehouse_id, batch_no, expiry_date, current_stock)
-        select product_id, warehouse_id, 'B-' || (abs(hashtext(id::text)) % 100000), current_date + (abs(hashtext(id::text)) % 90) - 10, current_stock
-          from inventory where current_stock > 0 and abs(hashtext(id::text)) % 10 = 0
+        update stock_batches set batch_no = 'B-' || (abs(hashtext(id::text)) % 100000), expiry_date = current_date + (abs(hashtext(id::text)) % 90) - 10
+         where batch_no = 'OPENING' and current_stock > 0
         returning 1)
       select count(*)::int as n from b`),
   );
-  await bench.database.db.execute(sql`analyze stock_batches`);
+  await db.execute(sql`vacuum analyze products, inventory, stock_batches`);
   return row!.n;
 }
 
@@ -259,6 +261,7 @@ try {
     console.log(
       `${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements, ${batches.toLocaleString('en-IN')} batches built in ${seconds(t0)}; RSS ${(process.memoryUsage.rss() / MB).toFixed(0)} MB`,
     );
+    console.log(`  build: ${scale.steps.map(([name, s]) => `${name} ${s.toFixed(0)} s`).join(', ')}`);
     await writes(kind, bench, post, scale);
     // The review pages read an open take of the big warehouse, a tenth of its lines counted (a few off by one).
     const take = await post('/api/stock-takes', { warehouse_id: scale.bigWarehouseId });
