@@ -191,7 +191,7 @@ async function writes(kind: Kind, bench: BenchDb, post: Post, scale: ScaleData) 
   // A 500-line transfer out of the big warehouse: create, dispatch, receive (each timed beside its replay).
   const products = rowsOf<{ product_id: string }>(
     await db.execute(
-      sql`select product_id from inventory where warehouse_id = ${scale.bigWarehouseId}::uuid and current_stock >= 10 order by product_id limit 500`,
+      sql`select product_id from inventory where warehouse_id = ${scale.bigWarehouseId}::uuid and current_stock >= 10 and not tracks_expiry order by product_id limit 500`,
     ),
   );
   const [to] = rowsOf<{ id: string }>(await db.execute(sql`select id from warehouses where city_id = ${scale.cityId}::uuid order by name offset 1 limit 1`));

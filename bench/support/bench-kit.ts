@@ -16,6 +16,7 @@ import { seedDemo } from '../../src/server/seed/seed-demo.js';
 import { findPostgresBin, startCluster, type Cluster } from '../../tests/support/postgres-cluster.js';
 
 export type Kind = 'postgres' | 'pglite';
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 export type Statement = { text: string; params: unknown[] };
 export type Timing = { p50: number; p95: number };
 export type RawQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -104,8 +105,10 @@ export async function openBenchDb(kind: Kind, poolSize = 10, pgliteDir: string |
     database,
     url,
     // The API sends a request's independent statements at once through its pool: so does the baseline.
+    // Each on its own pooled connection, so without the request's transaction control: a `begin` sent to one
+    // connection and its `commit` to another would leave the first in a transaction holding its locks.
     raw: async (statements) => {
-      await Promise.all(statements.map((s) => pool.query(s.text, s.params)));
+      await Promise.all(statements.filter((s) => !TRANSACTION_CONTROL.test(s.text)).map((s) => pool.query(s.text, s.params)));
     },
     capture: async (fn) => {
       recording = [];
