@@ -256,7 +256,7 @@ try {
     if (folder) folders.push(folder);
     const bench = await openBenchDb(kind, 10, folder);
     const { app, get, post } = await benchApi(bench.database);
-    const scale = await buildScaleData(bench.database.db, { products: N, movements: M, days: 365 });
+    const scale = await buildScaleData(bench.database.db, { products: N, movements: M, days: 365, bulkMemory: kind === 'postgres' });
     const batches = await addBatches(bench);
     console.log(
       `${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements, ${batches.toLocaleString('en-IN')} batches built in ${seconds(t0)}; RSS ${(process.memoryUsage.rss() / MB).toFixed(0)} MB`,

@@ -8,7 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../src/server/db/client.js';
 import { rowsOf } from '../../src/server/db/rows.js';
 
-export type ScaleOptions = { products: number; warehouses?: number; movements?: number; days?: number };
+/**
+ * `bulkMemory`: sorts and index builds in up to 256/512 MB. On PostgreSQL that is the server's memory, given back; on
+ * PGlite it would be this process's heap, which never shrinks.
+ */
+export type ScaleOptions = { products: number; warehouses?: number; movements?: number; days?: number; bulkMemory?: boolean };
 /** `steps`: seconds each part of the build took, in order. */
 export type ScaleData = { cityId: string; bigWarehouseId: string; adminId: string; pairs: number; movements: number; steps: [string, number][] };
 
@@ -26,7 +30,7 @@ export async function buildScaleData(database: Db, options: ScaleOptions): Promi
 
 async function build(db: DbOrTx, options: ScaleOptions): Promise<ScaleData> {
   // Sorts (the ledger's running balances) and index builds in memory rather than in temporary files.
-  await db.execute(sql`select set_config('work_mem', '256MB', true), set_config('maintenance_work_mem', '512MB', true)`);
+  if (options.bulkMemory) await db.execute(sql`select set_config('work_mem', '256MB', true), set_config('maintenance_work_mem', '512MB', true)`);
   const { products: N, warehouses: W = 100, movements: M = 0, days: D = 120 } = options;
   const steps: [string, number][] = [];
   let lapStart = performance.now();
