@@ -26,11 +26,15 @@ function periodOf(query: ExpiringDownloadQuery, scope: WarehouseScope): SQL {
     and ${warehouseFilterRaw(scope, 'b.warehouse_id')}`;
 }
 
+/** The window asked for, as a condition on `b` (true when none is). */
+const askedWindow = (query: ExpiringDownloadQuery): SQL => {
+  const window = query.window ? EXPIRY_WINDOWS.find((w) => w.key === query.window) : undefined;
+  return window ? inWindow(window) : sql`true`;
+};
+
 /** The batches the filters keep (in the window asked for, if any): holding stock, with an expiry date. */
 function whereOf(query: ExpiringDownloadQuery, scope: WarehouseScope): SQL {
-  const window = query.window ? EXPIRY_WINDOWS.find((w) => w.key === query.window) : undefined;
-  return sql`b.current_stock > 0 and b.expiry_date is not null and ${periodOf(query, scope)}
-    ${window ? sql`and ${inWindow(window)}` : sql``}`;
+  return sql`b.current_stock > 0 and b.expiry_date is not null and ${periodOf(query, scope)} and ${askedWindow(query)}`;
 }
 
 // A batch's balance is probed through its unique (product, warehouse) index, batch by batch: joined as a table the
@@ -56,8 +60,7 @@ export function expiringReport(db: Db) {
     async page(query: ExpiringQuery, scope: WarehouseScope = null) {
       const where = whereOf(query, scope);
       // The window asked for, if any, narrows the totals and the page; each window's own figures ignore it.
-      const window = query.window ? EXPIRY_WINDOWS.find((w) => w.key === query.window) : undefined;
-      const asked = window ? inWindow(window) : sql`true`;
+      const asked = askedWindow(query);
       const [data, [totals]] = await Promise.all([
         // The page's batches first, in the report's order, then each one's balance for its value: the balances of the
         // batches before the page are not read.
