@@ -55,6 +55,9 @@ function overlapping(open: OpenTake): HttpError {
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
+/** A line's variance at its balance's average cost now (`l`: the line, `i`: its balance), to the paisa. */
+const varianceValue = sql.raw('round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)');
+
 /** The header columns of a stock take, for list and show alike. */
 const headerSelect = sql`
   select t.id as "_id", t.warehouse_id, w.name as warehouse_name, t.category_id, c.name as category_name, t.blind, t.status,
@@ -121,7 +124,7 @@ export function stockTakeService(db: Db) {
         db
           .execute(
             sql`select t.lines_varied as variances, t.variance_quantity::float8 as variance_quantity,
-                       (select coalesce(sum(round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)), 0)
+                       (select coalesce(sum(${varianceValue}), 0)
                           from stock_take_lines l
                           left join lateral (
                             select i.stock_value, i.current_stock, i.unit_cost from inventory i
@@ -161,7 +164,7 @@ export function stockTakeService(db: Db) {
               await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,
-               round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)::float8 as variance_value,
+               ${varianceValue}::float8 as variance_value,
                nullif(trim(u.firstname || ' ' || u.lastname), '') as counted_by_name, ${iso('l.counted_at')} as counted_at
           from (
             -- The page's lines first, through the sheet's index alone, then their names and balances: a deep page
