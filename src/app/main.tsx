@@ -1,11 +1,12 @@
 import '@refinedev/antd/dist/reset.css';
-// Devanagari for Hindi, shipped with the SPA; each face's unicode-range keeps a page in English from downloading it.
-import '@fontsource/noto-sans-devanagari/400.css';
-import '@fontsource/noto-sans-devanagari/600.css';
+// Devanagari for Hindi, shipped with the SPA: its Devanagari letters only, so a page in English never downloads it (with
+// the face's Latin letters too, a machine without the system faces listed before it downloaded them for English text).
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-600.css';
 import './fonts.css';
-import './i18n/i18n';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { i18next, loadLanguage } from './i18n/i18n';
 import { isPublicPath } from './public-paths';
 import { LoadErrorBoundary } from './routes/LoadErrorBoundary';
 import { PlainLoadFailed } from './routes/PlainLoadFailed';
@@ -22,12 +23,16 @@ const Root = isPublicPath(window.location.pathname)
   : retryableLazy(() => import('./App').then((m) => ({ default: m.App })));
 
 // Should the app's own code not arrive (server restarting), a message with Retry instead of a blank page.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <LoadErrorBoundary fallback={PlainLoadFailed}>
-      <Suspense fallback={null}>
-        <Root />
-      </Suspense>
-    </LoadErrorBoundary>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LoadErrorBoundary fallback={PlainLoadFailed}>
+        <Suspense fallback={null}>
+          <Root />
+        </Suspense>
+      </LoadErrorBoundary>
+    </StrictMode>,
+  );
+// A reader of Hindi gets its texts before the first paint (downloaded beside the app's code); English needs none. Should
+// they not arrive, the screens show in English (i18next's fallback) rather than not at all.
+void loadLanguage(i18next.language).then(render, render);

@@ -135,3 +135,38 @@ describe('every admin screen in Hindi at 390 px', () => {
     expect(found).toEqual([]);
   }, 240_000); // Some forty screens read whole, beside the API tests of a full run.
 });
+
+/**
+ * The Hindi texts are a download of their own: a page in English never fetches them, a switch fetches them first (never
+ * a screen of keys), and a switch while they cannot be downloaded leaves the page in English, its select saying so.
+ */
+describe('the Hindi file', () => {
+  const browser = useBrowser();
+  const HINDI_FILE = /\/assets\/hi-[\w-]+\.json$/;
+
+  it('is not downloaded in English, and is before the switch shows Hindi; offline the page stays in English', async () => {
+    const page = browser.page();
+    const requests: string[] = [];
+    page.on('request', (request) => void requests.push(request.url()));
+    const hindiFiles = () => requests.filter((url) => HINDI_FILE.test(url)).length;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await loginAs(page, 'admin');
+    const heading = (name: string) => page.getByRole('heading', { name, exact: true }).first();
+    await heading('Dashboard').waitFor();
+    expect(hindiFiles()).toBe(0);
+
+    await page.route(HINDI_FILE, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+    await expect.poll(hindiFiles).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    expect(await heading('Dashboard').isVisible()).toBe(true);
+
+    await page.unroute(HINDI_FILE);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+    await heading('डैशबोर्ड').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await page.getByRole('combobox', { name: 'भाषा' }).selectOption('en');
+    await heading('Dashboard').waitFor();
+  });
+});

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { translateText } from '../../domain/i18n/catalogue';
+import { translateText } from '../../domain/i18n/translations';
 import { DEFAULT_LANGUAGE, languageOfTag } from '../../domain/i18n/languages';
 
 /** Puts an English text of ours into the user's language (`useT().tx`); `asIs` keeps it English. */

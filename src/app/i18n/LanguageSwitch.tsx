@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../domain/i18n/languages';
-import { i18next } from './i18n';
+import { switchLanguage } from './i18n';
 import { useT } from './use-t';
 import './language-switch.css';
 
@@ -16,8 +16,7 @@ export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) =
       value={language}
       onChange={(event) => {
         const chosen = event.target.value as Language;
-        void i18next.changeLanguage(chosen);
-        onChosen?.(chosen);
+        void switchLanguage(chosen).then((switched) => switched && onChosen?.(chosen));
       }}
     >
       {LANGUAGES.map((code) => (

@@ -1,7 +1,7 @@
 import type { I18nProvider } from '@refinedev/core';
-import { interpolate } from '../../domain/i18n/catalogue';
+import { interpolate } from '../../domain/i18n/translations';
 import { txNow } from '../crud/texts';
-import { i18next } from './i18n';
+import { i18next, switchLanguage } from './i18n';
 
 type Options = Record<string, string | number> | undefined;
 
@@ -19,7 +19,7 @@ export function providerFor(_language?: string): I18nProvider {
       if (fallback === undefined) return key;
       return txNow(interpolate(fallback, params));
     },
-    changeLocale: (language: string) => i18next.changeLanguage(language),
+    changeLocale: (language: string) => switchLanguage(language),
     getLocale: () => i18next.language,
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateText } from '../../domain/i18n/catalogue';
+import { translateText } from '../../domain/i18n/translations';
 import { DEFAULT_LANGUAGE, languageOfTag } from '../../domain/i18n/languages';
 
 /**

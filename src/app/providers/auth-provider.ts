@@ -16,8 +16,8 @@ export type AuthProviderOptions = {
   onSessionChange: () => void;
   homeRoute: string;
   loginRoute: string;
-  /** The language the user chose on an earlier visit (kept by the API), to switch to at sign-in. */
-  onUserLanguage?: (language: Language) => void;
+  /** The language the user chose on an earlier visit (kept by the API), to switch to at sign-in: awaited, so the next page opens in it. */
+  onUserLanguage?: (language: Language) => void | Promise<unknown>;
 };
 
 export function createAuthProvider({ http, session, onSessionChange, homeRoute, loginRoute, onUserLanguage }: AuthProviderOptions): AuthProvider {
@@ -42,7 +42,7 @@ export function createAuthProvider({ http, session, onSessionChange, homeRoute, 
         }
         session.save(data);
         onSessionChange();
-        if (data.language && isLanguage(data.language)) onUserLanguage?.(data.language);
+        if (data.language && isLanguage(data.language)) await onUserLanguage?.(data.language);
         return { success: true, redirectTo: homeRoute };
       } catch (error) {
         return { success: false, error: toApiError(error, 'Login failed. Please try again.') };

@@ -2,7 +2,7 @@ import { API_URL, HOME_ROUTE, LOGIN_ROUTE } from '../config';
 import { createAuthProvider } from './auth-provider';
 import { createHttpClient } from './http-client';
 import { createSession } from './session';
-import { i18next } from '../i18n/i18n';
+import { i18next, switchLanguage } from '../i18n/i18n';
 import { takePickedLanguage } from '../i18n/picked-language';
 
 /**
@@ -48,8 +48,9 @@ export const authProvider = createAuthProvider({
   onUserLanguage: (language) => {
     // Picked on the login page just now: the latest choice, kept for them in place of last time's.
     const picked = takePickedLanguage();
-    if (picked && picked !== language) void saveUserLanguage(picked);
-    else void i18next.changeLanguage(language);
+    if (picked && picked !== language) return void saveUserLanguage(picked);
+    // Its texts downloaded before the back-office opens (a new page): it opens in the language, never half-switched.
+    return switchLanguage(language);
   },
 });
 

@@ -1,6 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
-import { translateText } from '../../domain/i18n/catalogue';
+import { translateText } from '../../domain/i18n/translations';
 import { DEFAULT_LANGUAGE, languageOfTag } from '../../domain/i18n/languages';
 import { userFullName, userRoleLabel, usersResource } from '../../domain/resources/users';
 import { formatDateTime } from '../crud/cells';

@@ -24,7 +24,7 @@ const AREA = /^(purchaseOrders|replenishment|permissions|backups|public)\./;
 
 /** The English of the area's texts that differ in Hindi, in pieces long enough to be a sentence's (a template's words between its values). */
 const ENGLISH_PIECES = [...FLAT.en]
-  .filter(([key, english]) => AREA.test(key) && english !== FLAT.hi.get(key))
+  .filter(([key, english]) => AREA.test(key) && english !== FLAT.hi!.get(key))
   .flatMap(([, english]) => english.split(/\{\{\s*\w+\s*\}\}/))
   .map((piece) => piece.trim())
   .filter((piece) => piece.length >= 8 && /[a-z]{3}/.test(piece));

@@ -40,13 +40,13 @@ function writtenInCode(text: string): boolean {
 describe('the language files', () => {
   it('have the same keys in every language', () => {
     const english = [...FLAT.en.keys()].sort();
-    for (const language of LANGUAGES) expect([...FLAT[language].keys()].sort(), language).toEqual(english);
+    for (const language of LANGUAGES) expect([...FLAT[language]!.keys()].sort(), language).toEqual(english);
   });
 
   it('fill in the same parameters and tags in every language, and leave no text empty', () => {
     for (const language of LANGUAGES) {
       for (const [key, english] of FLAT.en) {
-        const text = FLAT[language].get(key) ?? '';
+        const text = FLAT[language]!.get(key) ?? '';
         expect(text.trim(), `${language}: ${key}`).not.toBe('');
         expect(params(text), `${language}: ${key}`).toEqual(params(english));
         expect(tags(text), `${language}: ${key}`).toEqual(tags(english));
@@ -60,7 +60,7 @@ describe('the language files', () => {
     // Its words: a {{param}} is filled in with data, not read as written.
     const words = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}/g, '');
     const untranslated = [...FLAT.en].filter(
-      ([key, english]) => FLAT.hi.get(key) === english && /[A-Za-z]/.test(words(english)) && !sameInHindi.test(words(english)),
+      ([key, english]) => FLAT.hi!.get(key) === english && /[A-Za-z]/.test(words(english)) && !sameInHindi.test(words(english)),
     );
     expect(untranslated.map(([key]) => key)).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe('the language files', () => {
     for (const [key, english] of FLAT.en) {
       const first = byEnglish.get(english);
       if (!first) byEnglish.set(english, key);
-      else for (const language of LANGUAGES) expect(FLAT[language].get(key), `${language}: ${key} and ${first}`).toBe(FLAT[language].get(first));
+      else for (const language of LANGUAGES) expect(FLAT[language]!.get(key), `${language}: ${key} and ${first}`).toBe(FLAT[language]!.get(first));
     }
   });
 

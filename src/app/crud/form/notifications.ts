@@ -1,5 +1,5 @@
 import type { OpenNotificationParams } from '@refinedev/core';
-import { FLAT } from '../../../domain/i18n/catalogue';
+import { FLAT } from '../../../domain/i18n/translations';
 import { LANGUAGES } from '../../../domain/i18n/languages';
 import { UNEXPECTED_ERROR_MESSAGE } from '../../providers/api-error';
 import type { FormMode } from '../../resources/types';
@@ -17,12 +17,13 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Refine's own error notices: 'Error (status code: 409)', 'There was an error creating city (status code: 409', in
  * English or as the language files say Refine's 'notifications.error' ('त्रुटि (स्थिति कोड: 409)').
  */
-const REFINE_STATUS_NOTICE = new RegExp(
-  `(?:${[...new Set(LANGUAGES.map((language) => (FLAT[language].get('notifications.error') ?? '').replace(/^[^(]*|\{\{.*$/g, '')))]
-    .filter(Boolean)
-    .map(escape)
-    .join('|')})[^)]*\\)?\\s*$`,
-);
+const refineStatusNotice = () =>
+  new RegExp(
+    `(?:${[...new Set(LANGUAGES.map((language) => (FLAT[language]?.get('notifications.error') ?? '').replace(/^[^(]*|\{\{.*$/g, '')))]
+      .filter(Boolean)
+      .map(escape)
+      .join('|')})[^)]*\\)?\\s*$`,
+  );
 
 /**
  * An error notification as a person should read it: the server's (or the catalogue's) words alone, never Refine's
@@ -32,7 +33,7 @@ const REFINE_STATUS_NOTICE = new RegExp(
 export function readableNotification(params: OpenNotificationParams): OpenNotificationParams {
   if (params.type !== 'error') return params;
   const description = params.description?.trim() || undefined;
-  const refineDefault = REFINE_STATUS_NOTICE.test(params.message);
+  const refineDefault = refineStatusNotice().test(params.message);
   const message = refineDefault ? (description ?? UNEXPECTED_ERROR_MESSAGE) : params.message;
   const details = refineDefault || description === message ? undefined : description;
   return { ...params, message, description: details, key: `error:${message}` };

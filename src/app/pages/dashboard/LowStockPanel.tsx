@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
 import { useT } from '../../i18n/use-t';
+import { OneLineText } from './OneLineText';
 
 /** Up to 5 records at or below their minimum, emptiest first. */
 export function LowStockPanel({ summary, loading, failed }: PanelProps) {
@@ -28,14 +29,7 @@ export function LowStockPanel({ summary, loading, failed }: PanelProps) {
                 <Tag color={a.out_of_stock ? 'red' : 'orange'}>{t('dashboard.stockVsMinimum', { current: a.current_stock, minimum: a.minimum_stock })}</Tag>
               }
             >
-              <List.Item.Meta
-                title={<Typography.Text ellipsis>{a.product_name}</Typography.Text>}
-                description={
-                  <Typography.Text type="secondary" ellipsis>
-                    {a.warehouse_name}
-                  </Typography.Text>
-                }
-              />
+              <List.Item.Meta title={<OneLineText text={a.product_name} />} description={<OneLineText text={a.warehouse_name} secondary />} />
             </List.Item>
           )}
         />

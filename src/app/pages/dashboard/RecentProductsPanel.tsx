@@ -4,6 +4,7 @@ import { formatINR } from '../../../domain/money';
 import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
 import { useT } from '../../i18n/use-t';
+import { OneLineText } from './OneLineText';
 
 /** The 5 newest products: image, name and price (the offer price above a struck-through MRP). */
 export function RecentProductsPanel({ summary, loading, failed }: PanelProps) {
@@ -18,7 +19,7 @@ export function RecentProductsPanel({ summary, loading, failed }: PanelProps) {
           <List.Item extra={<PriceText price={p.price} discount={p.discount_price} />}>
             <List.Item.Meta
               avatar={<Avatar shape="square" size={40} src={p.image ?? undefined} icon={<ShoppingOutlined />} alt="" />}
-              title={<Typography.Text ellipsis>{p.productname}</Typography.Text>}
+              title={<OneLineText text={p.productname} />}
             />
           </List.Item>
         )}

@@ -4,6 +4,7 @@ import { defaultRoleLabel } from '../../../domain/roles';
 import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
 import { useT } from '../../i18n/use-t';
+import { OneLineText } from './OneLineText';
 
 /** The 5 newest users; a role that may not list users gets none from the API, and says so here. */
 export function RecentUsersPanel({ summary, loading, failed }: PanelProps) {
@@ -24,12 +25,8 @@ export function RecentUsersPanel({ summary, loading, failed }: PanelProps) {
             <List.Item extra={<Tag>{tx(defaultRoleLabel(u.role))}</Tag>}>
               <List.Item.Meta
                 avatar={<Avatar icon={<UserOutlined />} />}
-                title={<Typography.Text ellipsis>{u.name || t('dashboard.unknownUser')}</Typography.Text>}
-                description={
-                  <Typography.Text type="secondary" ellipsis>
-                    {u.email || t('dashboard.noEmail')}
-                  </Typography.Text>
-                }
+                title={<OneLineText text={u.name || t('dashboard.unknownUser')} />}
+                description={<OneLineText text={u.email || t('dashboard.noEmail')} secondary />}
               />
             </List.Item>
           )}

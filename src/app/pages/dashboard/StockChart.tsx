@@ -5,7 +5,10 @@ import { useT } from '../../i18n/use-t';
 
 const day = (date: string) => dayjs(date).format('D MMM');
 
-/** Stock in and out per day (recharts: its own chunk, loaded only with the dashboard). */
+/**
+ * Stock in and out per day (recharts: its own chunk, loaded only with the dashboard). Drawn once, not grown in: the
+ * animation rendered the chart ten times over on a phone's first load (docs of bench:spa-screens).
+ */
 export default function StockChart({ data }: { data: DashboardSummary['stock_flow'] }) {
   const { t } = useT();
   const units = (value: unknown) => t('reports.units', { quantity: Number(value).toLocaleString('en-IN') });
@@ -17,8 +20,8 @@ export default function StockChart({ data }: { data: DashboardSummary['stock_flo
         <YAxis width={48} tick={{ fontSize: 12 }} allowDecimals={false} />
         <Tooltip labelFormatter={(label) => dayjs(String(label)).format('ddd, D MMM YYYY')} formatter={units} />
         <Legend />
-        <Bar dataKey="stock_in" name={t('reports.figures.sentenceCase.stockIn')} fill="#52c41a" radius={[3, 3, 0, 0]} />
-        <Bar dataKey="stock_out" name={t('reports.figures.sentenceCase.stockOut')} fill="#ff7875" radius={[3, 3, 0, 0]} />
+        <Bar dataKey="stock_in" name={t('reports.figures.sentenceCase.stockIn')} fill="#52c41a" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="stock_out" name={t('reports.figures.sentenceCase.stockOut')} fill="#ff7875" radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { emptyTextOf } from '../../crud/list/ListError';
 import type { PanelProps } from './panel-props';
 import { useT } from '../../i18n/use-t';
+import { OneLineText } from './OneLineText';
 
 /** The first 5 warehouses (in the warehouse list's order) with their city. */
 export function WarehousesPanel({ summary, loading, failed }: PanelProps) {
@@ -18,7 +19,7 @@ export function WarehousesPanel({ summary, loading, failed }: PanelProps) {
         renderItem={(w) => (
           <List.Item extra={<Tag color={w.status === 'active' ? 'green' : 'default'}>{statusOf(w.status)}</Tag>}>
             <List.Item.Meta
-              title={<Typography.Text ellipsis>{w.name}</Typography.Text>}
+              title={<OneLineText text={w.name} />}
               description={<Typography.Text type="secondary">{w.city ?? t('dashboard.unknownCity')}</Typography.Text>}
             />
           </List.Item>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { textOf } from '../../../domain/i18n/catalogue';
+import { textOf } from '../../../domain/i18n/translations';
 import { useT } from '../../i18n/use-t';
 import { resourceLabel } from './labels';
 

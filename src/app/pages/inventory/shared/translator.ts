@@ -1,4 +1,4 @@
-import { textOf } from '../../../../domain/i18n/catalogue';
+import { textOf } from '../../../../domain/i18n/translations';
 import type { DisplayLanguage } from '../../../../domain/i18n/languages';
 
 export type Translate = (key: string, params?: Readonly<Record<string, string | number>>) => string;

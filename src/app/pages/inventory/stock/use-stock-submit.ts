@@ -1,6 +1,6 @@
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { useRef } from 'react';
-import { textOf, translateText } from '../../../../domain/i18n/catalogue';
+import { textOf, translateText } from '../../../../domain/i18n/translations';
 import type { DisplayLanguage } from '../../../../domain/i18n/languages';
 import type { InventoryRecord, StockMovement } from '../shared/types';
 import { useIdempotencyKey } from './idempotency-key';
