@@ -10,6 +10,7 @@
  * rolled back; RSS under 512 MB. Downloads (`bench:export`) and 32 writers (`bench:stock`) have benches of their own.
  * PGlite keeps its data in a folder on disk, as the product does.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/rows.js';
 import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timePair, type BenchDb, type Kind, type RawQuery, type Statement } from './support/bench-kit.js';
-import { buildScaleData, type ScaleData } from './support/scale-data.js';
+import { buildScaleData, type ScaleData, type ScaleOptions } from './support/scale-data.js';
 
 const { values } = parseArgs({
   options: {
@@ -66,23 +67,6 @@ async function replay(query: RawQuery, statements: Statement[], createdId: strin
     if (!replayedId && createdId) replayedId = (JSON.stringify(rows[0] ?? {}).match(UUID) ?? []).find((id) => !sent.has(id)) ?? null;
   }
   return replayedId;
-}
-
-async function addBatches(bench: BenchDb): Promise<number> {
-  // Every 10th product starts tracking expiry (the product's switch puts each balance's stock in a batch 'OPENING'), and
-  // each such batch holding stock becomes a dated one expiring between 10 days ago and 80 days ahead.
-  const db = bench.database.db;
-  await db.execute(sql`update products set tracks_expiry = true where product_description like 'Bench product %' and abs(hashtext(id::text)) % 10 = 0`);
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      with b as (
-        update stock_batches set batch_no = 'B-' || (abs(hashtext(id::text)) % 100000), expiry_date = current_date + (abs(hashtext(id::text)) % 90) - 10
-         where batch_no = 'OPENING' and current_stock > 0
-        returning 1)
-      select count(*)::int as n from b`),
-  );
-  await db.execute(sql`vacuum analyze products, inventory, stock_batches`);
-  return row!.n;
 }
 
 async function reads(kind: Kind, bench: BenchDb, get: (url: string) => Promise<{ status: number; body: string }>, scale: ScaleData, takeId: string) {
@@ -248,18 +232,31 @@ async function writes(kind: Kind, bench: BenchDb, post: Post, scale: ScaleData) 
   }
 }
 
+/** The data set built in the embedded database folder `folder` by a process of its own. */
+function buildFolder(folder: string, options: ScaleOptions): ScaleData {
+  const script = path.join(import.meta.dirname, 'support', 'build-scale-folder.ts');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, folder, JSON.stringify(options)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as ScaleData;
+}
+
 const folders: string[] = [];
 try {
   for (const kind of values.db.split(',') as Kind[]) {
     const t0 = performance.now();
     const folder = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-')) : null;
     if (folder) folders.push(folder);
+    // Every 10th product tracks expiry (each stocked balance in one dated batch).
+    const options: ScaleOptions = { products: N, movements: M, days: 365, bulkMemory: kind === 'postgres', expiry: true };
+    // PGlite: built by a process of its own (build-scale-folder.ts), then opened as the product's server opens its folder.
+    const built = folder ? buildFolder(folder, options) : null;
     const bench = await openBenchDb(kind, 10, folder);
-    const { app, get, post } = await benchApi(bench.database);
-    const scale = await buildScaleData(bench.database.db, { products: N, movements: M, days: 365, bulkMemory: kind === 'postgres' });
-    const batches = await addBatches(bench);
+    const { app, get, post } = await benchApi(bench.database, { seeded: built !== null });
+    const scale = built ?? (await buildScaleData(bench.database.db, options));
     console.log(
-      `${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements, ${batches.toLocaleString('en-IN')} batches built in ${seconds(t0)}; RSS ${(process.memoryUsage.rss() / MB).toFixed(0)} MB`,
+      `${kind}: ${N.toLocaleString('en-IN')} products, ${scale.pairs.toLocaleString('en-IN')} balances, ${M.toLocaleString('en-IN')} movements, ${scale.batches.toLocaleString('en-IN')} batches built in ${seconds(t0)}; RSS ${(process.memoryUsage.rss() / MB).toFixed(0)} MB`,
     );
     console.log(`  build: ${scale.steps.map(([name, s]) => `${name} ${s.toFixed(0)} s`).join(', ')}`);
     await writes(kind, bench, post, scale);

@@ -134,16 +134,25 @@ export async function openBenchDb(kind: Kind, poolSize = 10, pgliteDir: string |
   };
 }
 
-/** Demo data (users, policy, categories), then the API on it with an admin token. */
-export async function benchApi(database: Database): Promise<{
+/** The demo data (users, policy, categories) a bench's data set is built on. */
+export async function seedBenchDemo(database: Database): Promise<void> {
+  setPasswordHashCost('low');
+  await ensurePolicySeeded(database.db);
+  await seedDemo(database.db);
+}
+
+/** Demo data (users, policy, categories; `seeded`: already there), then the API on it with an admin token. */
+export async function benchApi(
+  database: Database,
+  { seeded = false } = {},
+): Promise<{
   app: Api;
   get: (url: string) => Promise<{ status: number; body: string }>;
   /** A write as admin: `body` sent as JSON. */
   post: (url: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: string }>;
 }> {
-  setPasswordHashCost('low');
-  await ensurePolicySeeded(database.db);
-  await seedDemo(database.db);
+  if (seeded) setPasswordHashCost('low');
+  else await seedBenchDemo(database);
   const signer = createTokenSigner('bench-secret-bench-secret-bench-secret');
   const app = await buildApp({ database, signer, policy: dbPolicySource(database.db), config: { loginRateLimit: 1e6 } });
   await app.ready();
