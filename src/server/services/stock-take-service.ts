@@ -111,9 +111,9 @@ export function stockTakeService(db: Db) {
       const hideExpected = take.blind && take.status !== 'applied' && by?.may?.('stock-takes', 'apply') !== true;
       if (hideExpected && onlyVariances) throw new HttpError(403, BLIND_VARIANCES_MESSAGE);
       const search = q ? sql`and (p.productname ilike ${containsPattern(q)} or lower(p.sku) = lower(${q}) or p.barcode = ${q})` : sql``;
-      const where = sql`l.stock_take_id = ${id}::uuid
-           and (not ${onlyVariances}::boolean or (l.counted is not null and l.counted <> l.expected))
-           and (not ${uncounted}::boolean or l.counted is null) ${search}`;
+      // Written only when asked for, so the planner meets each filter as it is (a varied line: its partial indexes).
+      const where = sql`l.stock_take_id = ${id}::uuid ${onlyVariances ? sql`and l.varied` : sql``}
+           ${uncounted ? sql`and l.counted is null` : sql``} ${search}`;
       const filtered = onlyVariances || uncounted || !!q;
       const atProduct = query.at_product ? requireRef(query.at_product, 'at_product', 'Product') : null;
       const [[totals], [matching], [position]] = await Promise.all([

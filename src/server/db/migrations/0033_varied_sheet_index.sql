@@ -1,0 +1,1 @@
+CREATE INDEX "stock_take_lines_varied_sheet_idx" ON "stock_take_lines" USING btree ("stock_take_id","sort_name","product_id") WHERE varied;
