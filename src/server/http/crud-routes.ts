@@ -124,13 +124,13 @@ export function registerCrud<TCreate extends ZodType, TUpdate extends ZodType, T
         const hidden = request.user!.seesCosts === false ? new Set([...COST_FIELDS, ...(d.costFields ?? [])]) : new Set<string>();
         const columns = csv.columns.filter((c) => !hidden.has(c.key));
         const words = csv.localisedHeader ? downloadWords(reply) : (title: string) => title;
+        const file = { filename: `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`, header: columns.map((c) => words(c.title)) };
+        // Columns that are each a field as it is: the statement writes the lines (see RowSource).
+        if (source.lines && columns.every((c) => !c.value && !c.words)) {
+          return sendCsvDownload(reply, csv.db, { ...file, query: source.lines(columns.map((c) => c.key)), toLine: (row: { line: string }) => row.line });
+        }
         const line = exportLineOf(columns, csv.localisedHeader ? words : undefined);
-        return sendCsvDownload(reply, csv.db, {
-          filename: `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`,
-          header: columns.map((c) => words(c.title)),
-          toLine: (row) => line(row as ListRecord),
-          ...source,
-        });
+        return sendCsvDownload(reply, csv.db, { ...file, toLine: (row) => line(row as ListRecord), ...source });
       },
     );
   }

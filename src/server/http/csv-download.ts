@@ -11,8 +11,14 @@ const BATCH = 2000;
 /**
  * Where a download's rows come from: one statement, read through a cursor, and what a batch of its raw rows becomes
  * (`rows`: a list's rows as the list sends them, given the statement's flat fields; default the rows as they are).
+ * `lines`: where each column is a field's plain value, the same statement answering each row as its CSV line under
+ * these columns (src/server/db/csv-line.ts), for a download that writes no cell of its own.
  */
-export type RowSource<Row> = { query: SQL; rows?: (db: DbOrTx, raw: Record<string, unknown>[]) => Promise<Row[]> | Row[] };
+export type RowSource<Row> = {
+  query: SQL;
+  rows?: (db: DbOrTx, raw: Record<string, unknown>[]) => Promise<Row[]> | Row[];
+  lines?: (keys: readonly string[]) => SQL;
+};
 
 /** A download: its file's name, its header, and a row's cells (or its whole CSV line, where the caller writes it faster). */
 export type CsvDownload<Row> = { filename: string; header: readonly string[] } & (
@@ -60,15 +66,22 @@ export function sendCsvDownload<Row>(reply: FastifyReply, db: Db, download: CsvD
   };
   const { query, rows = (_: DbOrTx, raw: Record<string, unknown>[]) => raw as Row[] } = download;
   const lineOf = 'toLine' in download ? download.toLine : (row: Row) => csvLine(download.toCells(row));
-  /** Writes every batch the cursor `name` gives, each read on `on`. */
+  /**
+   * Writes every batch the cursor `name` gives, each read on `on`. The next batch is asked for before this one is
+   * written: the database reads it while this process writes (on PostgreSQL, two processes at once), instead of each
+   * waiting for the other, batch after batch.
+   */
   const copy = async (on: DbOrTx, name: string) => {
+    const fetch = () => on.execute(sql.raw(`fetch ${BATCH} from ${name}`)).then((r) => rowsOf<Record<string, unknown>>(r));
     await write(`\uFEFF${csvLine(download.header)}`);
+    let next = fetch();
     for (;;) {
-      const fetched = rowsOf<Record<string, unknown>>(await on.execute(sql.raw(`fetch ${BATCH} from ${name}`)));
+      const fetched = await next;
       if (fetched.length === 0) break;
-      let text = '';
-      for (const row of await rows(on, fetched)) text += lineOf(row);
-      await write(text);
+      next = fetch();
+      // A failed write must not leave the next batch's rejection unhandled.
+      next.catch(() => undefined);
+      await write((await rows(on, fetched)).map(lineOf).join(''));
     }
   };
   const run = isEmbedded(db)

@@ -5,6 +5,7 @@ import { AUTOCOMPLETE_LIMIT, type StockStatus } from '../../domain/constants.js'
 import type { ListQuery } from '../../domain/schemas/common.js';
 import { notFound, requireId } from '../http/errors.js';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/product-csv.js';
+import { csvLineSql } from '../db/csv-line.js';
 import { containsPattern, filterCondition, offsetOf, setFilters, sortOrder, type EqualityFilter, type Page, type SetFilter } from './list-helpers.js';
 
 export type ProductOut = {
@@ -130,14 +131,13 @@ const EXPORT_VALUES: Partial<Record<ProductCsvColumn['field'], AnyColumn | SQL>>
   product_description: products.productDescription,
   tracks_expiry: products.tracksExpiry,
 };
+const exportValueOf = (field: ProductCsvColumn['field']): SQL => {
+  const value = EXPORT_VALUES[field];
+  if (!value) throw new Error(`The product export has no value for '${field}'`);
+  return sql`${value}`;
+};
 /** The export's flat fields, each named by its column's field (what the export's columns read: src/domain/list-csv.ts). */
-const exportFields = Object.fromEntries(
-  PRODUCT_CSV_COLUMNS.map(({ field }) => {
-    const value = EXPORT_VALUES[field];
-    if (!value) throw new Error(`The product export has no value for '${field}'`);
-    return [field, sql`${value}`.as(field)];
-  }),
-);
+const exportFields = Object.fromEntries(PRODUCT_CSV_COLUMNS.map(({ field }) => [field, exportValueOf(field).as(field)]));
 
 /**
  * The texts that search and autocomplete match, as single expressions so that one trigram index each
@@ -321,35 +321,38 @@ export function productQueries(db: DbOrTx) {
     const set = setFilters(query, filterable);
     const { where, stockWhere, orderBy } = listShape(query, set, (_, value) => value);
     const { warehouseId } = query;
-    let statement: SQL;
-    const from = () =>
-      db
-        .select(exportFields)
+    /** The rows of the list's search, filters and order, each as `selection`. */
+    const statement = (selection: Record<string, SQL.Aliased>): SQL => {
+      const from = db
+        .select(selection)
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
-    if (warehouseId !== undefined) {
-      const current = sql`${inventory.currentStock}`;
-      statement = from()
-        .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
-        .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)))
-        .orderBy(...orderBy(current))
-        .getSQL();
-    } else if (query.sort === 'current_stock' || stockWhere) {
-      const stock = stockTotals(db);
-      const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
-      statement = from()
-        .leftJoin(stock, eq(stock.productId, products.id))
-        .where(and(where, stockWhere?.(current, minimum)))
-        .orderBy(...orderBy(current))
-        .getSQL();
-    } else {
-      statement = from()
+      if (warehouseId !== undefined) {
+        return from
+          .innerJoin(inventory, and(eq(inventory.productId, products.id), eq(inventory.warehouseId, warehouseId)))
+          .where(and(where, stockWhere?.(inventory.currentStock, inventory.minimumStock)))
+          .orderBy(...orderBy(sql`${inventory.currentStock}`))
+          .getSQL();
+      }
+      if (query.sort === 'current_stock' || stockWhere) {
+        const stock = stockTotals(db);
+        const [current, minimum] = [sql`coalesce(${stock.current}, 0)`, sql`coalesce(${stock.minimum}, 0)`];
+        return from
+          .leftJoin(stock, eq(stock.productId, products.id))
+          .where(and(where, stockWhere?.(current, minimum)))
+          .orderBy(...orderBy(current))
+          .getSQL();
+      }
+      return from
         .where(where)
         .orderBy(...orderBy(sql`0`))
         .getSQL();
-    }
-    return { query: statement };
+    };
+    return {
+      query: statement(exportFields),
+      lines: (keys: readonly string[]) => statement({ line: csvLineSql(keys.map((key) => exportValueOf(key as ProductCsvColumn['field']))).as('line') }),
+    };
   }
   const compiled = new Map<string, ReturnType<typeof compileList>>();
 
