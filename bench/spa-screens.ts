@@ -7,7 +7,8 @@
  *    held: the scripts it downloads until its heading shows and no script is in flight are what its first paint
  *    needs. Then the data is let through, and the scripts that follow (a chart drawn from the data) are counted apart.
  *    Held: every /api request but the session's own (/api/auth, /api/access-policy, /api/events).
- * 2. Lighthouse 12 (mobile, performance, simulated throttling), `--runs` times per screen, each figure's median.
+ * 2. Lighthouse 12 (mobile, performance, simulated throttling), `--runs` times per screen, each figure's median, beside
+ *    /login and the stack's floor (bench/spa-floor: the smallest list screen Refine and antd make, nothing of ours).
  *    Signed in: before each run a Chromium profile signs in through the login form (the SPA keeps its session in
  *    local storage), then Lighthouse opens the screen in that profile; it clears the HTTP cache first, not local
  *    storage, so the screen loads cold and signed in. A run that ends anywhere but on its screen is an error.
@@ -22,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/e2e-chromium.js';
 import { lighthouse, median, type LighthouseRun } from './support/lighthouse.js';
-import { ensureBuilt, serveSpa } from './support/spa-server.js';
+import { buildFloor, ensureBuilt, serveSpa } from './support/spa-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -186,6 +187,18 @@ try {
       '/login (baseline)',
       Array.from({ length: runs }, () => lighthouse(`${server.url}/login`, executablePath)),
     );
+    // The stack's floor (bench/spa-floor): the smallest signed-in list screen of Refine and antd, nothing of ours.
+    const floorDir = buildFloor();
+    const floor = await serveSpa(floorDir);
+    try {
+      print(
+        'Refine + antd floor',
+        Array.from({ length: runs }, () => lighthouse(`${floor.url}/`, executablePath)),
+      );
+    } finally {
+      await floor.stop();
+      fs.rmSync(floorDir, { recursive: true, force: true });
+    }
     for (const screen of screens) print(screen, await lighthouseSignedIn(server.url, screen, runs));
     console.log(`\nLargest contentful paint, last run:\n${lcpElements.join('\n')}`);
   }

@@ -14,6 +14,17 @@ export function ensureBuilt(rebuild = false): string {
   return dist;
 }
 
+/** Builds the stack's floor (bench/spa-floor: Refine and antd's smallest list screen) with the product's Vite config. */
+export function buildFloor(): string {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-floor-'));
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'bench/spa-floor', '--config', 'vite.config.ts', '--outDir', out, '--emptyOutDir'],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  return out;
+}
+
 /** A copy of a build without its .br/.gz files: the same app as served before precompression (the baseline). */
 export function uncompressedCopy(dist: string): string {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-plain-'));
