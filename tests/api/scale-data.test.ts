@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScaleData } from '../../bench/support/scale-data.js';
 import type { Database } from '../../src/server/db/client.js';
 import { rowsOf } from '../../src/server/db/rows.js';
-import { expectLedgerInvariant } from '../support/stock-ledger.js';
+import { expectExpiryTotalsInvariant, expectLedgerInvariant, expectReorderWatchInvariant } from '../support/stock-ledger.js';
 import { openTestDatabase } from '../support/test-app.js';
 
 /**
@@ -73,5 +73,44 @@ describe('the benches’ data set', () => {
     const [ours, theirs] = await Promise.all([rows(bulk, TABLES[table]!), rows(reference, TABLES[table]!)]);
     expect(ours.length, `${table}: rows`).toBeGreaterThan(0);
     expect(ours).toEqual(theirs);
+  });
+});
+
+/**
+ * A count of the reorder watch and a reader of the expiry totals take the records marked since the last one 10,000 at a
+ * time (functions/45-reorder-watch.sql, 47-expiry-totals.sql): a bulk load marks every record at once, and taking two
+ * million marks in one statement grew PGlite's heap, in the server's own process, by 800 MB for good. More than one
+ * chunk's worth of marks must all be taken, each record worked out once.
+ */
+describe('marks taken a chunk at a time', () => {
+  let big: Database;
+  const count = async (table: string) => (await rows(big, `select count(*)::int as n from ${table}`))[0]!.n as number;
+
+  beforeAll(async () => {
+    big = await openTestDatabase({ seeded: true });
+    await buildScaleData(big.db, { products: 5_050, warehouses: 5, movements: 10_100, days: 60, expiry: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await big?.close();
+  });
+
+  it('rewrites the reorder watch of more records than a chunk, from their marks alone', async () => {
+    await big.db.execute(sql`delete from reorder_watch`);
+    await big.db.execute(sql`insert into reorder_dirty (inventory_id) select id from inventory on conflict do nothing`);
+    expect(await count('reorder_dirty')).toBeGreaterThan(10_000);
+    await expectReorderWatchInvariant(big.db);
+    expect(await count('reorder_dirty'), 'marks left behind').toBe(0);
+    expect(await count('reorder_watch'), 'records listed').toBeGreaterThan(0);
+  });
+
+  it('rewrites the expiry totals of more records than a chunk, from their marks alone', async () => {
+    await big.db.execute(sql`delete from expiry_totals`);
+    await big.db.execute(sql`delete from expiry_record_totals`);
+    await big.db.execute(sql`insert into expiry_dirty (product_id, warehouse_id) select product_id, warehouse_id from inventory on conflict do nothing`);
+    expect(await count('expiry_dirty')).toBeGreaterThan(10_000);
+    await expectExpiryTotalsInvariant(big.db);
+    expect(await count('expiry_dirty'), 'marks left behind').toBe(0);
+    expect(await count('expiry_totals'), 'warehouse days').toBeGreaterThan(0);
   });
 });

@@ -96,14 +96,42 @@ CREATE OR REPLACE TRIGGER "reorder_watch_delete" AFTER DELETE ON "stock_movement
 -- Before a count: the marked records' rows rewritten from their figures now, and their marks cleared, in the count's
 -- transaction. Counts take turns (an advisory lock), so a count never reads rows another has taken but not rewritten.
 -- A mark written by a transaction still running is not seen, nor is its change: the next count takes it.
-CREATE OR REPLACE FUNCTION "reorder_watch_take_dirty"() RETURNS void LANGUAGE sql AS $$
-  SELECT pg_advisory_xact_lock(hashtext('reorder_watch'));
-  WITH taken AS (DELETE FROM reorder_dirty RETURNING inventory_id)
-  SELECT reorder_watch_refresh(array(SELECT inventory_id FROM taken ORDER BY inventory_id));
-$$;
+-- 10,000 marks at a time, in key order, one pass: however many records were marked (an import, 2M balances loaded at
+-- once), a count holds a chunk's records in memory, not all of them (PGlite's heap, in the server's own process,
+-- grew by 800 MB taking 2M marks at once and never gave it back). A mark written meanwhile behind the pass is the
+-- next count's.
+CREATE OR REPLACE FUNCTION "reorder_watch_take_dirty"() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  ids uuid[];
+  after uuid;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('reorder_watch'));
+  LOOP
+    WITH taken AS (
+      DELETE FROM reorder_dirty
+       WHERE inventory_id IN (SELECT d.inventory_id FROM reorder_dirty d WHERE after IS NULL OR d.inventory_id > after ORDER BY d.inventory_id LIMIT 10000)
+      RETURNING inventory_id)
+    SELECT array_agg(inventory_id ORDER BY inventory_id) INTO ids FROM taken;
+    EXIT WHEN ids IS NULL;
+    PERFORM reorder_watch_refresh(ids);
+    after := ids[cardinality(ids)];
+  END LOOP;
+END $$;
 
 -- Rebuilt from every record whenever these definitions are (re)applied: a database that had no watch, or a changed
--- rule, starts from the records as they are.
+-- rule, starts from the records as they are (10,000 records at a time, as a count takes its marks).
 DELETE FROM reorder_dirty;
 DELETE FROM reorder_watch;
-SELECT reorder_watch_refresh(array(SELECT id FROM inventory WHERE minimum_stock > 0 OR maximum_stock > 0));
+DO $$
+DECLARE
+  ids uuid[];
+  after uuid;
+BEGIN
+  LOOP
+    SELECT array_agg(id ORDER BY id) INTO ids
+      FROM (SELECT id FROM inventory WHERE (minimum_stock > 0 OR maximum_stock > 0) AND (after IS NULL OR id > after) ORDER BY id LIMIT 10000) r;
+    EXIT WHEN ids IS NULL;
+    PERFORM reorder_watch_refresh(ids);
+    after := ids[cardinality(ids)];
+  END LOOP;
+END $$;

@@ -85,18 +85,54 @@ CREATE OR REPLACE TRIGGER "expiry_totals_record" AFTER UPDATE OF current_stock, 
 
 -- Before reading the totals: the marked records rewritten and their marks cleared, in the reader's transaction.
 -- Readers take turns (an advisory lock); a mark written by a transaction still running is not seen, nor is its change.
-CREATE OR REPLACE FUNCTION "expiry_totals_take_dirty"() RETURNS void LANGUAGE sql AS $$
-  SELECT pg_advisory_xact_lock(hashtext('expiry_totals'));
-  WITH taken AS (DELETE FROM expiry_dirty RETURNING product_id, warehouse_id)
-  SELECT expiry_totals_rewrite(array(SELECT product_id FROM taken ORDER BY product_id, warehouse_id),
-                               array(SELECT warehouse_id FROM taken ORDER BY product_id, warehouse_id));
-$$;
+-- 10,000 marks at a time in key order, one pass, as the reorder watch's count takes its marks (45-reorder-watch.sql).
+CREATE OR REPLACE FUNCTION "expiry_totals_take_dirty"() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  products uuid[];
+  warehouses uuid[];
+  after_product uuid;
+  after_warehouse uuid;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('expiry_totals'));
+  LOOP
+    WITH taken AS (
+      DELETE FROM expiry_dirty
+       WHERE (product_id, warehouse_id) IN (
+         SELECT d.product_id, d.warehouse_id FROM expiry_dirty d
+          WHERE after_product IS NULL OR (d.product_id, d.warehouse_id) > (after_product, after_warehouse)
+          ORDER BY d.product_id, d.warehouse_id LIMIT 10000)
+      RETURNING product_id, warehouse_id)
+    SELECT array_agg(product_id ORDER BY product_id, warehouse_id), array_agg(warehouse_id ORDER BY product_id, warehouse_id)
+      INTO products, warehouses FROM taken;
+    EXIT WHEN products IS NULL;
+    PERFORM expiry_totals_rewrite(products, warehouses);
+    after_product := products[cardinality(products)];
+    after_warehouse := warehouses[cardinality(warehouses)];
+  END LOOP;
+END $$;
 
--- Rebuilt from every batch whenever these definitions are (re)applied, on the readers' lock.
+-- Rebuilt from every batch whenever these definitions are (re)applied, on the readers' lock, 10,000 records at a time.
 SELECT pg_advisory_xact_lock(hashtext('expiry_totals'));
 DELETE FROM expiry_dirty;
 DELETE FROM expiry_record_totals;
 DELETE FROM expiry_totals;
-WITH k AS (SELECT DISTINCT product_id, warehouse_id FROM stock_batches WHERE current_stock > 0 AND expiry_date IS NOT NULL)
-SELECT expiry_totals_rewrite(array(SELECT product_id FROM k ORDER BY product_id, warehouse_id),
-                             array(SELECT warehouse_id FROM k ORDER BY product_id, warehouse_id));
+DO $$
+DECLARE
+  products uuid[];
+  warehouses uuid[];
+  after_product uuid;
+  after_warehouse uuid;
+BEGIN
+  LOOP
+    SELECT array_agg(product_id ORDER BY product_id, warehouse_id), array_agg(warehouse_id ORDER BY product_id, warehouse_id)
+      INTO products, warehouses
+      FROM (SELECT DISTINCT product_id, warehouse_id FROM stock_batches
+             WHERE current_stock > 0 AND expiry_date IS NOT NULL
+               AND (after_product IS NULL OR (product_id, warehouse_id) > (after_product, after_warehouse))
+             ORDER BY product_id, warehouse_id LIMIT 10000) k;
+    EXIT WHEN products IS NULL;
+    PERFORM expiry_totals_rewrite(products, warehouses);
+    after_product := products[cardinality(products)];
+    after_warehouse := warehouses[cardinality(warehouses)];
+  END LOOP;
+END $$;
