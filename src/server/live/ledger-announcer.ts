@@ -65,13 +65,19 @@ export function ledgerAnnouncer(db: Db, intervalMs = 200) {
       if (!cursor) return false;
       const state: CursorState = { seq: Number(cursor.seq), holes: cursor.holes };
       const holes = `{${state.holes.map((h) => h.seq).join(',')}}`;
-      // The snapshot and the rows in one statement: the holes are judged by the snapshot the rows were read under.
+      // The snapshot and the rows in one statement: the holes are judged by the snapshot the rows were read under. The
+      // rows after the cursor and the holes (all below it) are two index reads: as one `seq > … or seq = any(…)`, the
+      // planner walked the seq index from the ledger's first row to the cursor, filtering (80 ms at 1M movements, about
+      // 1 s at 10M, five times a second).
       const rows = rowsOf<Row>(
         await tx.execute(sql`
         select s.xmin, s.xmax, m.seq, i.id as record_id, m.warehouse_id, coalesce(m.movement_reason, m.movement_type) as reason,
                m.performed_by as user_id, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_name, m.created
           from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax) s
-          left join lateral (select * from stock_movements m where m.seq > ${state.seq} or m.seq = any(${holes}::bigint[]) order by m.seq limit ${BATCH}) m on true
+          left join lateral (
+            select * from ((select * from stock_movements m where m.seq > ${state.seq} order by m.seq limit ${BATCH})
+                           union all (select * from stock_movements m where m.seq = any(${holes}::bigint[]))) m
+             order by m.seq limit ${BATCH}) m on true
           left join inventory i on i.product_id = m.product_id and i.warehouse_id = m.warehouse_id
           left join users u on u.id = m.performed_by
          order by m.seq`),
