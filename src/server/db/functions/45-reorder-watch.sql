@@ -119,19 +119,8 @@ BEGIN
 END $$;
 
 -- Rebuilt from every record whenever these definitions are (re)applied: a database that had no watch, or a changed
--- rule, starts from the records as they are (10,000 records at a time, as a count takes its marks).
-DELETE FROM reorder_dirty;
+-- rule, starts from the records as they are, every record with levels marked and taken as a count takes its marks.
 DELETE FROM reorder_watch;
-DO $$
-DECLARE
-  ids uuid[];
-  after uuid;
-BEGIN
-  LOOP
-    SELECT array_agg(id ORDER BY id) INTO ids
-      FROM (SELECT id FROM inventory WHERE (minimum_stock > 0 OR maximum_stock > 0) AND (after IS NULL OR id > after) ORDER BY id LIMIT 10000) r;
-    EXIT WHEN ids IS NULL;
-    PERFORM reorder_watch_refresh(ids);
-    after := ids[cardinality(ids)];
-  END LOOP;
-END $$;
+DELETE FROM reorder_dirty;
+INSERT INTO reorder_dirty (inventory_id) SELECT id FROM inventory WHERE minimum_stock > 0 OR maximum_stock > 0;
+SELECT reorder_watch_take_dirty();

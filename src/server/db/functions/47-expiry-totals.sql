@@ -111,28 +111,12 @@ BEGIN
   END LOOP;
 END $$;
 
--- Rebuilt from every batch whenever these definitions are (re)applied, on the readers' lock, 10,000 records at a time.
+-- Rebuilt from every batch whenever these definitions are (re)applied: every record holding a dated batch marked, then
+-- taken as a reader takes its marks (on the readers' lock, 10,000 at a time).
 SELECT pg_advisory_xact_lock(hashtext('expiry_totals'));
 DELETE FROM expiry_dirty;
 DELETE FROM expiry_record_totals;
 DELETE FROM expiry_totals;
-DO $$
-DECLARE
-  products uuid[];
-  warehouses uuid[];
-  after_product uuid;
-  after_warehouse uuid;
-BEGIN
-  LOOP
-    SELECT array_agg(product_id ORDER BY product_id, warehouse_id), array_agg(warehouse_id ORDER BY product_id, warehouse_id)
-      INTO products, warehouses
-      FROM (SELECT DISTINCT product_id, warehouse_id FROM stock_batches
-             WHERE current_stock > 0 AND expiry_date IS NOT NULL
-               AND (after_product IS NULL OR (product_id, warehouse_id) > (after_product, after_warehouse))
-             ORDER BY product_id, warehouse_id LIMIT 10000) k;
-    EXIT WHEN products IS NULL;
-    PERFORM expiry_totals_rewrite(products, warehouses);
-    after_product := products[cardinality(products)];
-    after_warehouse := warehouses[cardinality(warehouses)];
-  END LOOP;
-END $$;
+INSERT INTO expiry_dirty (product_id, warehouse_id)
+SELECT DISTINCT product_id, warehouse_id FROM stock_batches WHERE current_stock > 0 AND expiry_date IS NOT NULL;
+SELECT expiry_totals_take_dirty();
