@@ -87,7 +87,9 @@ export async function deleteRow(page: Page, rowText: string, question: string): 
   await tableRows(page).filter({ hasText: rowText }).getByRole('button', { name: 'Delete' }).click();
   const popover = page.locator('.ant-popover').filter({ hasText: question });
   await popover.waitFor();
-  await popover.getByRole('button', { name: 'Delete' }).click();
+  // As a dialog's button: a click landing while antd still animates the confirmation in can be lost on a loaded
+  // machine (a CI run: no request sent, the refusal never shown).
+  await answerDialog(popover, 'Delete');
 }
 
 /**
