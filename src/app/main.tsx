@@ -1,8 +1,5 @@
 import '@refinedev/antd/dist/reset.css';
-// Devanagari for Hindi, shipped with the SPA: its Devanagari letters only, so a page in English never downloads it (with
-// the face's Latin letters too, a machine without the system faces listed before it downloaded them for English text).
-import '@fontsource/noto-sans-devanagari/devanagari-400.css';
-import '@fontsource/noto-sans-devanagari/devanagari-600.css';
+// Devanagari for Hindi, shipped with the SPA (fonts.css declares its faces).
 import './fonts.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatINR } from '../../src/domain/money.js';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, totalOf } from '../support/e2e-crud.js';
+import { devanagariFaceDownloads } from '../support/e2e-language.js';
 
 type Summary = {
   counts: Record<'users' | 'products' | 'inventory_items' | 'warehouses' | 'cities' | 'low_stock' | 'out_of_stock', number>;
@@ -54,6 +55,9 @@ describe('dashboard (SPEC.md "Dashboard")', () => {
     ];
     for (const [key, value] of expected) await expect.poll(() => statValue(page, key).textContent()).toBe(value);
     expect(formatINR(summary.total_inventory_value)).toMatch(/^₹[\d,]+\.\d{2}$/);
+    // English, ₹ and bold headings included, is drawn in the system's faces: of the face shipped for Hindi only the
+    // regular weight comes, for the one Devanagari word on the screen (हिन्दी in the language switch).
+    expect(await devanagariFaceDownloads(page)).toEqual([expect.stringMatching(/devanagari-400-normal/)]);
 
     const alerts = card(page, 'Low Stock Alerts');
     for (const a of summary.low_stock_alerts) await alerts.getByText(`Stock: ${a.current_stock} / Min: ${a.minimum_stock}`).first().waitFor();

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_DEFAULTS, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api } from '../support/e2e-crud.js';
-import { dataWords, englishLeft, HINDI_WIDTHS, leftOnceSettled, outsideDevanagariFace, signInInHindi } from '../support/e2e-language.js';
+import {
+  dataWords,
+  devanagariFaceDownloads,
+  englishLeft,
+  HINDI_WIDTHS,
+  leftOnceSettled,
+  outsideDevanagariFace,
+  signInInHindi,
+} from '../support/e2e-language.js';
 import { everyRoute, navigateInApp, openInApp } from '../support/e2e-routes.js';
 import { demoRecord, formError } from '../support/e2e-stock.js';
 
@@ -45,6 +53,8 @@ for (const { name, ...options } of HINDI_WIDTHS) {
       await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
       await page.getByRole('link', { name: 'परिचय' }).waitFor();
       expect(await outsideDevanagariFace(page), 'the home page').toEqual([]);
+      // …and the face is downloaded for it (this machine has no Devanagari of its own).
+      await expect.poll(() => devanagariFaceDownloads(page)).not.toEqual([]);
       await page.getByRole('combobox', { name: 'भाषा' }).selectOption('en'); // the sign-in below picks Hindi itself
       await signInInHindi(page);
       const record = await demoRecord(name === '1440' ? 3 : 4, (r) => r.current_stock > 0);

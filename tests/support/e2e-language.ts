@@ -169,6 +169,17 @@ export async function outsideDevanagariFace(page: Page): Promise<string[]> {
   });
 }
 
+/** The shipped Devanagari face's files the page has downloaded (none on a screen in English). */
+export async function devanagariFaceDownloads(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    return performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /noto-sans-devanagari.*\.woff2$/.test(path));
+  });
+}
+
 /** English month and day names: dayjs writes dates in the pseudo language's English ('24 Nov 2026'), Hindi's in Hindi. */
 const DATE_WORDS = new Set(
   Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m, 1))).flatMap((d) => [
