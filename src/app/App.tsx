@@ -14,8 +14,11 @@ import { plainQueryRouterProvider } from './providers/router-provider';
 import { menuGroups, resourceDeclarations } from './resources';
 import { toRefineResources } from './resources/refine-resources';
 import { AppRoutes } from './routes/AppRoutes';
+import { preloadScreen } from './routes/preload-screen';
 import { SessionExpiryRedirect } from './routes/SessionExpiryRedirect';
 import { theme } from './theme';
+
+preloadScreen(window.location.pathname);
 
 const resources = toRefineResources(resourceDeclarations, menuGroups);
 

@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 
@@ -60,6 +61,25 @@ describe('login (SPEC.md sections 2 and 5)', () => {
     await expect(page.evaluate(() => localStorage.getItem('role'))).resolves.toBe('admin');
     await page.goto('/login');
     await expectPath(page, '/admin-dashboard');
+  });
+
+  it("a signed-in user's cold load of a screen asks for the screen's code while the access policy is still on its way", async () => {
+    const page = browser.page();
+    await loginAs(page, 'admin');
+    const held: Route[] = [];
+    await page.route('**/api/access-policy', (route) => void held.push(route));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/product-listing');
+    // Rendered in turn, the screen's code was asked for only once the policy had let the screen open.
+    await expect.poll(() => scripts.some((path) => /\/ResourceListPage-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/BackOfficeLayout-[\w-]+\.js$/.test(path))).toBe(true);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    for (const route of held) await route.continue();
+    await page.unroute('**/api/access-policy');
+    await page.getByRole('heading', { name: 'Product Listing' }).waitFor();
   });
 
   it('a signed-out visit to a back-office page goes to /login and returns there after signing in', async () => {

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ZodObject } from 'zod';
 import type { Action, Resource as PolicyResource } from '../../domain/policy';
 import type { Tx } from '../crud/texts';
+import type { LazyComponent } from '../routes/retryable-lazy';
 
 /** The Refine actions a screen or button can ask about. */
 export type RefineAction = 'list' | 'create' | 'edit' | 'show' | 'delete';
@@ -204,7 +205,7 @@ export type SpaResource = {
    * Screens that are pages of their own (lazy, so signing in does not download every screen), at the paths `routes`
    * names; a screen without one is the generic list, form or record page.
    */
-  pages?: Partial<Record<Screen, ComponentType>>;
+  pages?: Partial<Record<Screen, LazyComponent>>;
   /** The policy permission each action needs; default `{resource: name, action}`. */
   access?: Partial<Record<RefineAction, Permission>>;
   /** The REST side; absent: a screen without a data resource of its own. */

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { LOGIN_ROUTE } from '../config';
 import { AlreadySignedIn } from './AlreadySignedIn';
+import { BackOfficeLayout } from './back-office-layout';
 import { backOfficeRoutes } from './back-office-routes';
 import { GuardedPage } from './GuardedPage';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
@@ -17,7 +18,6 @@ const PrivacyPage = lazy(() => import('../pages/public/PrivacyPage'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/login/ForgotPasswordPage'));
 const NotFoundPage = lazy(() => import('../pages/errors/NotFoundPage'));
-const BackOfficeLayout = lazy(() => import('../layout/BackOfficeLayout'));
 
 /** Public pages, /login, the back-office behind sign-in (each screen also behind the policy), and 404. */
 export function AppRoutes() {

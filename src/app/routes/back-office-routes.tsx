@@ -1,7 +1,7 @@
-import type { ComponentType } from 'react';
 import { crudPage } from '../crud/crud-page';
 import { resourceDeclarations } from '../resources';
 import type { RefineAction, SpaResource, Screen } from '../resources/types';
+import type { LazyComponent } from './retryable-lazy';
 
 export type BackOfficeRoute = {
   /** SPEC.md section 2 path. */
@@ -10,7 +10,7 @@ export type BackOfficeRoute = {
   resource: string;
   action: RefineAction;
   /** Lazy, so signing in does not download every screen (and loadable again after a failed download). */
-  page: ComponentType;
+  page: LazyComponent;
 };
 
 const SCREENS: readonly Screen[] = ['list', 'create', 'edit', 'show'];
