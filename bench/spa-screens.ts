@@ -12,9 +12,13 @@
  *    Signed in: before each run a Chromium profile signs in through the login form (the SPA keeps its session in
  *    local storage), then Lighthouse opens the screen in that profile; it clears the HTTP cache first, not local
  *    storage, so the screen loads cold and signed in. A run that ends anywhere but on its screen is an error.
+ *    Twice: over HTTP/1.1 from the server itself, and over HTTPS with HTTP/2 through a TLS proxy as the deployment
+ *    guide's nginx serves it (a phone reaches a deployment only over TLS). Lantern, Lighthouse's simulation, queues
+ *    HTTP/1.1 requests six at a time on 150 ms round trips: a screen of 70 chunks pays that queue over HTTP/1.1 only.
  *
  *   npm run bench:spa-screens -- [--rebuild] [--runs 3] [--no-lighthouse] [--screens /inventory,/product-listing]
- *     [--dist <a build to serve instead of dist/, e.g. a copy of an earlier one>] [--reports <folder for Lighthouse's JSON reports>]
+ *     [--protocols http1,http2] [--dist <a build to serve instead of dist/, e.g. a copy of an earlier one>]
+ *     [--reports <folder for Lighthouse's JSON reports>]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +28,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request, t
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/e2e-chromium.js';
 import { lighthouse, median, type LighthouseRun } from './support/lighthouse.js';
 import { buildFloor, ensureBuilt, serveSpa } from './support/spa-server.js';
+import { startTlsProxy } from './support/tls-proxy.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     screens: { type: 'string' },
     dist: { type: 'string' },
     reports: { type: 'string' },
+    protocols: { type: 'string', default: 'http1,http2' },
   },
 });
 const executablePath = findChromium() ?? undefined;
@@ -133,10 +139,10 @@ async function lighthouseSignedIn(base: string, screen: string, runs: number): P
   for (let i = 0; i < runs; i++) {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-profile-'));
     try {
-      const context = await chromium.launchPersistentContext(profile, { executablePath, args: CHROMIUM_ARGS });
+      const context = await chromium.launchPersistentContext(profile, { executablePath, args: CHROMIUM_ARGS, ignoreHTTPSErrors: true });
       await signIn(context.pages()[0] ?? (await context.newPage()), base);
       await context.close();
-      const keepReport = values.reports && path.join(values.reports, `${screen.slice(1)}-${i + 1}.json`);
+      const keepReport = values.reports && path.join(values.reports, `${screen.slice(1)}-${new URL(base).protocol.slice(0, -1)}-${i + 1}.json`);
       const result = lighthouse(`${base}${screen}`, executablePath!, { userDataDir: profile, keepReport });
       if (new URL(result.finalUrl).pathname !== screen) throw new Error(`Lighthouse ended on ${result.finalUrl}, not ${screen}: not signed in?`);
       results.push(result);
@@ -145,6 +151,46 @@ async function lighthouseSignedIn(base: string, screen: string, runs: number): P
     }
   }
   return results;
+}
+
+type Protocol = 'http1' | 'http2';
+const PROTOCOLS: Record<Protocol, string> = {
+  http1: 'HTTP/1.1 from the server itself (npm start, no proxy)',
+  http2: "HTTPS + HTTP/2 through the deployment guide's TLS proxy (docs/operations.md's nginx; bench/support/tls-proxy.ts)",
+};
+
+/** Lighthouse over one protocol: /login, the stack's floor and each screen, each the median of `runs`. */
+async function lighthouseTable(protocol: Protocol, runs: number, floorUrl: string): Promise<void> {
+  const proxies = protocol === 'http2' ? await Promise.all([startTlsProxy(server.url), startTlsProxy(floorUrl)]) : [];
+  const [app, floor] = protocol === 'http2' ? proxies.map((p) => p.url) : [server.url, floorUrl];
+  try {
+    console.log(`\nLighthouse 12.2.3, mobile, performance, ${PROTOCOLS[protocol]}`);
+    console.log(`(median of ${runs}; load ${os.loadavg()[0]!.toFixed(1)}). Target: score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms`);
+    console.log(
+      `${'screen'.padEnd(22)} ${'score'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)} ${'scripts'.padStart(8)} ${'JS sent'.padStart(10)} ${'JS raw'.padStart(10)}  scores`,
+    );
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const lcpElements: string[] = [];
+    const print = (label: string, r: LighthouseRun[]) => {
+      console.log(
+        `${label.padEnd(22)} ${String(median(r, 'score')).padStart(5)} ${s(median(r, 'fcp')).padStart(7)} ${s(median(r, 'lcp')).padStart(7)} ${`${median(r, 'tbt').toFixed(0)} ms`.padStart(8)} ${median(r, 'cls').toFixed(3).padStart(6)} ${s(median(r, 'si')).padStart(7)} ${String(median(r, 'scripts')).padStart(8)} ${kb(median(r, 'jsTransferred')).padStart(10)} ${kb(median(r, 'jsRaw')).padStart(10)}  ${r.map((x) => x.score).join(', ')}`,
+      );
+      lcpElements.push(`${label.padEnd(22)} ${r.at(-1)!.lcpElement.slice(0, 110)}`);
+    };
+    print(
+      '/login (baseline)',
+      Array.from({ length: runs }, () => lighthouse(`${app}/login`, executablePath!)),
+    );
+    // The stack's floor (bench/spa-floor): the smallest signed-in list screen of Refine and antd, nothing of ours.
+    print(
+      'Refine + antd floor',
+      Array.from({ length: runs }, () => lighthouse(`${floor}/`, executablePath!)),
+    );
+    for (const screen of screens) print(screen, await lighthouseSignedIn(app!, screen, runs));
+    console.log(`\nLargest contentful paint, last run:\n${lcpElements.join('\n')}`);
+  } finally {
+    await Promise.all(proxies.map((p) => p.stop()));
+  }
 }
 
 const dist = values.dist ? path.resolve(values.dist) : ensureBuilt(values.rebuild);
@@ -169,38 +215,14 @@ try {
 
   if (!values['no-lighthouse']) {
     const runs = Number(values.runs);
-    console.log(
-      `\nLighthouse 12.2.3, mobile, performance (median of ${runs}; load ${os.loadavg()[0]!.toFixed(1)}). Target: score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms`,
-    );
-    console.log(
-      `${'screen'.padEnd(22)} ${'score'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)} ${'scripts'.padStart(8)} ${'JS sent'.padStart(10)} ${'JS raw'.padStart(10)}  scores`,
-    );
-    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    const lcpElements: string[] = [];
-    const print = (label: string, r: LighthouseRun[]) => {
-      console.log(
-        `${label.padEnd(22)} ${String(median(r, 'score')).padStart(5)} ${s(median(r, 'fcp')).padStart(7)} ${s(median(r, 'lcp')).padStart(7)} ${`${median(r, 'tbt').toFixed(0)} ms`.padStart(8)} ${median(r, 'cls').toFixed(3).padStart(6)} ${s(median(r, 'si')).padStart(7)} ${String(median(r, 'scripts')).padStart(8)} ${kb(median(r, 'jsTransferred')).padStart(10)} ${kb(median(r, 'jsRaw')).padStart(10)}  ${r.map((x) => x.score).join(', ')}`,
-      );
-      lcpElements.push(`${label.padEnd(22)} ${r.at(-1)!.lcpElement.slice(0, 110)}`);
-    };
-    print(
-      '/login (baseline)',
-      Array.from({ length: runs }, () => lighthouse(`${server.url}/login`, executablePath)),
-    );
-    // The stack's floor (bench/spa-floor): the smallest signed-in list screen of Refine and antd, nothing of ours.
     const floorDir = buildFloor();
     const floor = await serveSpa(floorDir);
     try {
-      print(
-        'Refine + antd floor',
-        Array.from({ length: runs }, () => lighthouse(`${floor.url}/`, executablePath)),
-      );
+      for (const protocol of values.protocols.split(',') as Protocol[]) await lighthouseTable(protocol, runs, floor.url);
     } finally {
       await floor.stop();
       fs.rmSync(floorDir, { recursive: true, force: true });
     }
-    for (const screen of screens) print(screen, await lighthouseSignedIn(server.url, screen, runs));
-    console.log(`\nLargest contentful paint, last run:\n${lcpElements.join('\n')}`);
   }
 } finally {
   await server.stop();

@@ -43,7 +43,9 @@ function runOnce(url: string, chromePath: string, { userDataDir, keepReport }: L
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
   const out = path.join(dir, 'report.json');
   try {
-    const flags = userDataDir ? `${CHROME_FLAGS} --user-data-dir=${userDataDir}` : CHROME_FLAGS;
+    // The bench's own TLS proxy (tls-proxy.ts) has a certificate made for the run.
+    const selfSigned = url.startsWith('https://localhost:') ? ' --ignore-certificate-errors' : '';
+    const flags = `${CHROME_FLAGS}${selfSigned}${userDataDir ? ` --user-data-dir=${userDataDir}` : ''}`;
     execFileSync(
       'npx',
       ['-y', LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${flags}`],
@@ -65,7 +67,8 @@ function runOnce(url: string, chromePath: string, { userDataDir, keepReport }: L
       jsTransferred: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
       jsRaw: scripts.reduce((sum, s) => sum + (s.resourceSize ?? 0), 0),
       finalUrl: report.finalDisplayedUrl,
-      lcpElement: lcpItems?.[0]?.node?.snippet ?? '',
+      lcpElement:
+        lcpItems?.[0]?.node?.snippet ?? `(not named: ${String(report.audits['largest-contentful-paint-element']?.errorMessage ?? 'no element').slice(0, 80)})`,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
