@@ -93,9 +93,22 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
       contact_email: 'store@example.com',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const [product] = (await api<{ data: { _id: string }[] }>('GET', '/products?limit=1')).body.data;
+    // A product without batches (a dairy one would need its batch and expiry to be stocked).
+    const product = await api<{ _id: string; tracks_expiry: boolean }>('POST', '/products', {
+      productname: unique('E2E Detergent'),
+      category: 'Household',
+      subcategory: 'Detergents',
+      product_keyword: 'E2E Household',
+      price: 100,
+      discount_price: 90,
+      product_description: 'Washing powder.',
+      unit: 'kg',
+      unit_value: '1',
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    expect(product.body.tracks_expiry).toBe(false);
     const added = await api('POST', '/inventory/add-stock', {
-      product_id: product!._id,
+      product_id: product.body._id,
       warehouse_id: created.body._id,
       quantity: 5,
       unit_cost: 10,
