@@ -32,6 +32,11 @@ export type ScaleOptions = {
   expiry?: boolean;
   /** Every row through its triggers and key checks (slow): the reference the bulk build is tested against. */
   rowByRow?: boolean;
+  /**
+   * The build's now (default: its transaction's). Two builds compared row for row share one: built a few seconds
+   * apart, a movement near midnight fell on another business day in one of them.
+   */
+  now?: Date;
 };
 /** `batches`: the batches of the products tracking expiry; `steps`: seconds each part of the build took, in order. */
 export type ScaleData = {
@@ -194,6 +199,8 @@ async function build(db: DbOrTx, options: ScaleOptions): Promise<ScaleData> {
   // Sorts (the ledger's running balances) and index builds in memory rather than in temporary files.
   if (options.bulkMemory) await db.execute(sql`select set_config('work_mem', '256MB', true), set_config('maintenance_work_mem', '512MB', true)`);
   const { products: N, warehouses: W = 100, movements: M = 0, days: D = 120, expiry = false } = options;
+  const nowIso = options.now?.toISOString() ?? null;
+  const nowText = nowIso ? `'${nowIso}'::timestamptz` : 'now()';
   const steps: [string, number][] = [];
   let lapStart = performance.now();
   const lap = (name: string) => {
@@ -223,7 +230,7 @@ async function build(db: DbOrTx, options: ScaleOptions): Promise<ScaleData> {
                      'Floor Cleaner','Potato Chips'])[1 + i % 10] || ' ' || case when i % 997 = 0 then 'Saffron ' else '' end || 'No. ' || i as productname,
               'उत्पाद ' || i as product_hindi, s.category_id, s.id as subcategory_id, 'Brand ' || (i % 300) as product_keyword,
               10 + (i % 500) as price, 9 + (i % 500) as discount_price, 'Bench product ' || i as product_description,
-              'pcs' as unit, '1' as unit_value, now() - make_interval(secs => i) as created, ${expiry}::boolean and i % 10 = 0 as tracks_expiry
+              'pcs' as unit, '1' as unit_value, ${nowText} - make_interval(secs => i) as created, ${expiry}::boolean and i % 10 = 0 as tracks_expiry
             from generate_series(1, ${N}) as i
             join (select s.id, s.category_id, row_number() over (order by c.name, s.name) - 1 as k
                     from subcategories s join categories c on c.id = s.category_id) s
@@ -258,7 +265,7 @@ async function build(db: DbOrTx, options: ScaleOptions): Promise<ScaleData> {
                 where product_description like 'Bench product %')
     select r, product_id, warehouse_id, unit_cost, tracks_expiry,
            case when tracks_expiry then 'B-' || (abs(hashtext(r::text)) % 100000) end as batch_no,
-           case when tracks_expiry then current_date + (abs(hashtext('expiry ' || r)) % 90) - 10 end as expiry_date
+           case when tracks_expiry then coalesce(${nowIso}::timestamptz, now())::date + (abs(hashtext('expiry ' || r)) % 90) - 10 end as expiry_date
       from (select row_number() over (order by p.n, w.k) as r, p.id as product_id, w.id as warehouse_id, p.price as unit_cost, p.tracks_expiry
               from p cross join lateral (values (1), (2 + p.n % greatest(${W} - 1, 1))) as v(k) join w on w.k = v.k) pair`);
   const { pairs } = await one<{ pairs: number }>(db, sql`select count(*)::int as pairs from bench_pairs`);
@@ -281,7 +288,7 @@ async function build(db: DbOrTx, options: ScaleOptions): Promise<ScaleData> {
                 select n, j, bp.r, bp.product_id, bp.warehouse_id, bp.unit_cost, bp.batch_no, kind.movement_type, kind.quantity,
                        case kind.movement_type when 'in' then 'purchase' when 'return' then 'return'
                                                when 'adjustment' then 'adjustment' end as movement_reason,
-                       now() - make_interval(days => ${D}) + make_interval(secs => (j - 1 + ((n::bigint * 7919) % 1000) / 1000.0) * ${D} * 86400.0 / per_pair) as created
+                       coalesce(${nowIso}::timestamptz, now()) - make_interval(days => ${D}) + make_interval(secs => (j - 1 + ((n::bigint * 7919) % 1000) / 1000.0) * ${D} * 86400.0 / per_pair) as created
                   from (select n, 1 + (n - 1) % ${pairs} as r, 1 + (n - 1) / ${pairs} as j, ceil(${M}::numeric / ${pairs}) as per_pair
                           from generate_series(1, ${M}) as n) g
                   join bench_pairs bp on bp.r = g.r
