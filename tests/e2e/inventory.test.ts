@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPath, loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, unique } from '../support/e2e-crud.js';
-import { inventoryRecords, pickOption, pickProduct, tableRows, warehouses } from '../support/e2e-stock.js';
+import { addOpeningStock, inventoryRecords, pickOption, pickProduct, tableRows, warehouses } from '../support/e2e-stock.js';
 
 const totalText = (page: Page) => page.locator('.ant-pagination-total-text');
 const statusOf = (page: Page) => tableRows(page).locator('td:nth-child(9)');
@@ -36,17 +36,7 @@ async function cityWithWarehouses(count: number) {
       contact_email: 'store@example.com',
     });
     expect(warehouse.status).toBe(201);
-    const added = await api('POST', '/inventory/add-stock', {
-      product_id: product.product_id,
-      warehouse_id: warehouse.body._id,
-      quantity: 5,
-      unit_cost: 10,
-      movement_reason: 'adjustment',
-      reference_id: 'OPENING',
-      reference_type: 'manual',
-      notes: 'e2e opening stock',
-    });
-    expect(added.status).toBe(200);
+    await addOpeningStock(product.product_id, warehouse.body._id, 5);
     created.push(warehouse.body);
   }
   return { cityId: city.body._id, cityName: name, warehouses: created, product };

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, useBrowser } from '../support/e2e-browser.js';
 import { api, atPath, chooseSuggestion, deleteRow, eventually, expectRowCount, fieldError, search, tableRows, totalOf, unique } from '../support/e2e-crud.js';
+import { addOpeningStock } from '../support/e2e-stock.js';
 
 const SEARCH = 'Search warehouses by name, city, address or contact';
 
@@ -107,17 +108,7 @@ describe('warehouse management (SPEC.md sections 2 and 6)', () => {
     });
     expect(product.status, JSON.stringify(product.body)).toBe(201);
     expect(product.body.tracks_expiry).toBe(false);
-    const added = await api('POST', '/inventory/add-stock', {
-      product_id: product.body._id,
-      warehouse_id: created.body._id,
-      quantity: 5,
-      unit_cost: 10,
-      movement_reason: 'adjustment',
-      reference_id: 'OPENING',
-      reference_type: 'manual',
-      notes: 'e2e opening stock',
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    await addOpeningStock(product.body._id, created.body._id, 5);
 
     const page = browser.page();
     await loginAs(page, 'admin', `/warehouses?q=${encodeURIComponent(name)}`);

@@ -35,6 +35,21 @@ export async function warehouses(): Promise<WarehouseRow[]> {
   return (await api<{ data: WarehouseRow[] }>('GET', '/warehouses?limit=1000')).body.data;
 }
 
+/** Opening stock of a product without batches in a warehouse, through the API (an adjustment at ₹10 a unit). */
+export async function addOpeningStock(productId: string, warehouseId: string, quantity: number): Promise<void> {
+  const added = await api('POST', '/inventory/add-stock', {
+    product_id: productId,
+    warehouse_id: warehouseId,
+    quantity,
+    unit_cost: 10,
+    movement_reason: 'adjustment',
+    reference_id: 'OPENING',
+    reference_type: 'manual',
+    notes: 'e2e opening stock',
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+}
+
 const DEMO_WAREHOUSE_NAMES = new Set(DEMO_WAREHOUSES.map((w) => w.name));
 
 /**
