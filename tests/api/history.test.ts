@@ -193,6 +193,22 @@ describe('GET /api/history', () => {
     expect(data.every((e) => e.warehouse_id === pair.warehouseId)).toBe(true);
   });
 
+  it("keeps a stock take's variance totals out of its history: a blind count's variances and their cost", async () => {
+    const pair = await stockFixtures(t.db).stocked(2);
+    const take = await t.request('POST', '/api/stock-takes', { role: 'warehouse-user', body: { warehouse_id: pair.warehouseId, blind: true } });
+    expect(take.status, JSON.stringify(take.body)).toBe(201);
+    const id = take.body._id as string;
+    const counts = await t.request('PUT', `/api/stock-takes/${id}/counts`, {
+      role: 'warehouse-user',
+      body: { lines: [{ product_id: pair.productId, counted: pair.stock - 1 }] },
+    });
+    expect(counts.status, JSON.stringify(counts.body)).toBe(200);
+    const { data } = await historyOf(`resource=stock-takes&record_id=${id}`);
+    expect(data.map((e) => e.action)).toEqual(['counted', 'created']);
+    expect(JSON.stringify(data)).not.toMatch(/lines_varied|variance_quantity|variance_value/);
+    expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, admin)).status).toBe(200);
+  });
+
   it('pages the merged record changes and movements without gaps or repeats, and caps the count it makes', async () => {
     // A new inventory record: a 'created' entry (record_history) and its opening stock (a ledger row), the same instant.
     const pair = await stockFixtures(t.db).unstocked();

@@ -20,10 +20,12 @@ describe('stock takes: count, review, apply', () => {
       sql`
       select t.id from stock_takes t
         left join (select stock_take_id, count(*)::int as n, count(counted)::int as c, count(*) filter (where counted <> expected)::int as v,
-                          coalesce(sum(counted - expected), 0) as q
+                          coalesce(sum(counted - expected), 0) as q, coalesce(sum(variance_value), 0) as value,
+                          count(*) filter (where (counted is null) <> (variance_value is null)) as unvalued
                      from stock_take_lines group by 1) l on l.stock_take_id = t.id
        where t.lines_total <> coalesce(l.n, 0) or t.lines_counted <> coalesce(l.c, 0)
-          or t.lines_varied <> coalesce(l.v, 0) or t.variance_quantity <> coalesce(l.q, 0)`,
+          or t.lines_varied <> coalesce(l.v, 0) or t.variance_quantity <> coalesce(l.q, 0)
+          or t.variance_value <> coalesce(l.value, 0) or coalesce(l.unvalued, 0) <> 0`,
     );
     expect(drift).toEqual([]);
   });
@@ -109,6 +111,71 @@ describe('stock takes: count, review, apply', () => {
     expect(await balanceOf(t.db, p1!.product_id, w)).toBe(p1!.current_stock - 5);
     expect((await count(id, [{ product_id: p2!.product_id, counted: 1 }])).status).toBe(409);
     expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(409);
+  });
+
+  it('values each variance at the average cost when it is counted, keeps that value as the cost moves, totals every line', async () => {
+    const a = await fx.stocked(5);
+    const w = a.warehouseId;
+    const avgCost = async (productId: string) =>
+      (
+        await queryRows<{ cost: string }>(
+          t.db,
+          sql`select coalesce(stock_value / nullif(current_stock, 0), unit_cost, 0)::text as cost from inventory
+               where product_id = ${productId}::uuid and warehouse_id = ${w}::uuid`,
+        )
+      )[0]!.cost;
+    const paise = (quantity: number, cost: string) => Math.round(quantity * Number(cost) * 100) / 100;
+    const id = await start(w, { blind: false });
+    const review = async () => (await t.request('GET', `/api/stock-takes/${id}?only_variances=true&limit=500`, { role: 'admin' })).body;
+    const lineOf = (body: { lines: { product_id: string; variance_value: number | null }[] }) =>
+      body.lines.find((l) => l.product_id === a.productId)?.variance_value;
+
+    const before = await avgCost(a.productId);
+    expect((await count(id, [{ product_id: a.productId, counted: a.stock - 2 }])).status).toBe(200);
+    let body = await review();
+    expect(lineOf(body)).toBe(paise(-2, before));
+    expect(body.totals.variance_value).toBe(paise(-2, before));
+
+    // A purchase at another price moves the average cost; the count keeps the value it was saved at.
+    const seller = await fx.sellerIn(a.cityId);
+    const bought = await t.request('POST', '/api/inventory/add-stock', {
+      role: 'admin',
+      body: {
+        product_id: a.productId,
+        warehouse_id: w,
+        quantity: 7,
+        unit_cost: Number(before) * 3 + 11,
+        movement_reason: 'purchase',
+        seller_id: seller,
+        reference_id: 'INV-7',
+        reference_type: 'invoice',
+        notes: 'Dearer delivery',
+      },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const after = await avgCost(a.productId);
+    expect(after).not.toBe(before);
+    body = await review();
+    expect(lineOf(body)).toBe(paise(-2, before));
+
+    // A recount is valued at the cost of its own save.
+    expect((await count(id, [{ product_id: a.productId, counted: a.stock - 1 }])).status).toBe(200);
+    body = await review();
+    expect(lineOf(body)).toBe(paise(-1, after));
+
+    // Every other line counted as zero: the total is the sum of every line's value, each at its balance's cost now.
+    expect((await t.request('POST', `/api/stock-takes/${id}/count-uncounted-as-zero`, { role: 'admin' })).status).toBe(200);
+    const [expected] = await queryRows<{ total: string }>(
+      t.db,
+      sql`select sum(case when l.product_id = ${a.productId}::uuid then ${paise(-1, after)}
+                          else round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2) end)::text as total
+            from stock_take_lines l left join inventory i on i.product_id = l.product_id and i.warehouse_id = ${w}::uuid
+           where l.stock_take_id = ${id}::uuid`,
+    );
+    body = await review();
+    expect(body.totals.variance_value).toBe(Number(expected!.total));
+    expect(body.totals.variance_value).toBeLessThan(0);
+    expect((await t.request('POST', `/api/stock-takes/${id}/cancel`, { role: 'admin' })).status).toBe(200);
   });
 
   it('refuses (409 naming the product) and applies nothing when counted + movements since the start would be below 0', async () => {

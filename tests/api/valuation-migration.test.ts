@@ -135,6 +135,13 @@ const takesData = `
            ('00000000-0000-4000-8000-000000000021', '00000000-0000-4000-8000-000000000011', 5, 6);
 `;
 
+/** The three products' balances in the stock takes' warehouse. */
+const records = `
+  insert into inventory (product_id, warehouse_id, current_stock, stock_value, minimum_stock, unit_cost)
+    values ('00000000-0000-4000-8000-000000000010', '00000000-0000-4000-8000-000000000002', 10, 250.50, 2, 25.05),
+           ('00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000002', 1, 30, 5, 30),
+           ('00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000002', 0, 0, 0, 12);`;
+
 describe('existing stock takes get their kept line counts (migration 0028)', () => {
   it('each take counts the lines it had, and the lines written after the upgrade move the counts', async () => {
     const database = await upgraded('0028', takesData);
@@ -161,12 +168,6 @@ describe('existing stock takes get their kept line counts (migration 0028)', () 
 });
 
 describe('existing takes get their variance totals, and existing records the stock totals (migration 0032)', () => {
-  const records = `
-  insert into inventory (product_id, warehouse_id, current_stock, stock_value, minimum_stock, unit_cost)
-    values ('00000000-0000-4000-8000-000000000010', '00000000-0000-4000-8000-000000000002', 10, 250.50, 2, 25.05),
-           ('00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000002', 1, 30, 5, 30),
-           ('00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000002', 0, 0, 0, 12);`;
-
   it('each take totals the variances it had, each warehouse its records, and later writes move both', async () => {
     const database = await upgraded('0032', takesData + records);
     try {
@@ -196,6 +197,34 @@ describe('existing takes get their variance totals, and existing records the sto
       await database.db.execute(sql`select stock_totals_take_pending()`);
       expect(await totals()).toEqual([{ records: 3, low_stock: 1, out_of_stock: 1, stock_value: '280.50' }]);
       await expectStockTotalsInvariant(database.db);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('existing counted lines get their variance value, and their takes its sum (migration 0034)', () => {
+  it('each counted line is valued at its balance’s average cost at the upgrade, and later counts at theirs', async () => {
+    const database = await upgraded('0034', takesData + records);
+    try {
+      const values = () =>
+        queryRows<{ id: string; variance_value: string; lines: string }>(
+          database.db,
+          sql`select t.id, t.variance_value::text,
+                     string_agg(coalesce(l.variance_value::text, '-'), ' ' order by l.product_id) as lines
+                from stock_takes t join stock_take_lines l on l.stock_take_id = t.id group by t.id order by t.id`,
+        );
+      // Take 20: one short of 5 at ₹25.05; take 21: one exact, one over at ₹30.
+      expect(await values()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000020', variance_value: '-25.05', lines: '-25.05 - -' },
+        { id: '00000000-0000-4000-8000-000000000021', variance_value: '30.00', lines: '0.00 30.00' },
+      ]);
+      // Two over on each uncounted line: ₹30 on the average of one in stock, the unit cost (₹12) of an empty balance.
+      await database.db.execute(sql`update stock_take_lines set counted = 7 where stock_take_id = '00000000-0000-4000-8000-000000000020' and counted is null`);
+      expect(await values()).toEqual([
+        { id: '00000000-0000-4000-8000-000000000020', variance_value: '58.95', lines: '-25.05 60.00 24.00' },
+        { id: '00000000-0000-4000-8000-000000000021', variance_value: '30.00', lines: '0.00 30.00' },
+      ]);
     } finally {
       await database.close();
     }

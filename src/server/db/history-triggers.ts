@@ -11,14 +11,15 @@ const ALWAYS_UNRECORDED = ['id', 'created', 'modified'];
 
 /**
  * Per resource: columns an entry never carries. A password hash is a secret ('*': that it changed is recorded, never
- * its value); the session counter moves with it and says nothing more; a stock take's line counts follow its lines; an inventory
+ * its value); the session counter moves with it and says nothing more; a stock take's line counts and variance totals follow its lines (and would tell a blind count's variances, and a
+ * cost, to whoever reads its history); an inventory
  * record's balances change with every stock movement, and the ledger is already their history (one row per movement,
  * who and when), so recording them twice would only slow stock writes.
  */
 const UNRECORDED: Record<string, readonly string[]> = {
   users: ['*password_hash', 'session_version'],
   inventory: ['current_stock', 'unit_cost', 'stock_value', 'low_stock'],
-  'stock-takes': ['apply_result', 'lines_total', 'lines_counted'],
+  'stock-takes': ['apply_result', 'lines_total', 'lines_counted', 'lines_varied', 'variance_quantity', 'variance_value'],
 };
 
 /** Where a resource's own picker label is not what names a record in a sentence: a person's full name. */

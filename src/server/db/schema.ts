@@ -696,6 +696,8 @@ export const stockTakes = pgTable(
     linesCounted: integer('lines_counted').notNull().default(0),
     linesVaried: integer('lines_varied').notNull().default(0),
     varianceQuantity: bigint('variance_quantity', { mode: 'number' }).notNull().default(0),
+    /** Σ of its lines' variance_value, kept by the same triggers. */
+    varianceValue: stockValue('variance_value').notNull().default(0),
     created: created(),
     modified: modified(),
   },
@@ -727,6 +729,12 @@ export const stockTakeLines = pgTable(
      * each query) it gives the planner real statistics, so the few varied lines of a million are read as few.
      */
     varied: boolean('varied').generatedAlwaysAs(sql`counted <> expected`),
+    /**
+     * (counted − expected) at the balance's average cost when the count was saved, to the paisa (null while uncounted):
+     * written with the count, as ERPNext's Stock Reconciliation values its rows, so a review totals a column instead
+     * of probing each varied line's balance. Apply posts at the average cost of its own instant.
+     */
+    varianceValue: stockValue('variance_value'),
   },
   (t) => [
     primaryKey({ name: 'stock_take_lines_pk', columns: [t.stockTakeId, t.productId] }),

@@ -55,9 +55,6 @@ function overlapping(open: OpenTake): HttpError {
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** A line's variance at its balance's average cost now (`l`: the line, `i`: its balance), to the paisa. */
-const varianceValue = sql.raw('round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)');
-
 /** The header columns of a stock take, for list and show alike. */
 const headerSelect = sql`
   select t.id as "_id", t.warehouse_id, w.name as warehouse_name, t.category_id, c.name as category_name, t.blind, t.status,
@@ -97,7 +94,7 @@ export function stockTakeService(db: Db) {
 
     /**
      * The header, the totals over every line (SQL aggregates), and a page of lines in the sheet's order (product name)
-     * with expected, counted, variance and its value at the balance's unit cost, filtered by `q`, `only_variances` or
+     * with expected, counted, variance and its value (at the balance's average cost when counted), filtered by `q`, `only_variances` or
      * `uncounted`; `at_product` asks for the page holding that product's line. A blind count keeps its expected
      * figures, and everything derived from them (variances, their value and totals, which lines an only-variances
      * filter would keep), from whoever may not apply it until it is applied: a cancelled one too, as its expected
@@ -117,19 +114,12 @@ export function stockTakeService(db: Db) {
       const filtered = onlyVariances || uncounted || !!q;
       const atProduct = query.at_product ? requireRef(query.at_product, 'at_product', 'Product') : null;
       const [[totals], [matching], [position]] = await Promise.all([
-        // The line counts, the variances and their quantity are the header's (kept by the lines' triggers); the value
-        // (at each balance's average cost now) sums the varied lines alone, through their partial index, each
-        // balance probed through its unique index (joined as a table, the planner hashes the warehouse's every balance):
-        // a sheet of a million lines is not read to total a page.
+        // The line counts and the variances' quantity and value are the header's, kept by the lines' triggers
+        // (40-stock-takes.sql): a sheet of a million lines is not read to total a page.
         db
           .execute(
             sql`select t.lines_varied as variances, t.variance_quantity::float8 as variance_quantity,
-                       (select coalesce(sum(${varianceValue}), 0)
-                          from stock_take_lines l
-                          left join lateral (
-                            select i.stock_value, i.current_stock, i.unit_cost from inventory i
-                             where i.product_id = l.product_id and i.warehouse_id = ${take.warehouse_id}::uuid limit 1) i on true
-                         where l.stock_take_id = ${id}::uuid and l.varied)::float8 as variance_value
+                       t.variance_value::float8 as variance_value
                   from stock_takes t where t.id = ${id}::uuid`,
           )
           .then((r) =>
@@ -164,7 +154,7 @@ export function stockTakeService(db: Db) {
               await db.execute(sql`
         select l.product_id, p.productname, p.sku, p.barcode, l.expected, l.counted, l.counted - l.expected as variance,
                coalesce(i.unit_cost, 0)::float8 as unit_cost,
-               ${varianceValue}::float8 as variance_value,
+               l.variance_value::float8 as variance_value,
                nullif(trim(u.firstname || ' ' || u.lastname), '') as counted_by_name, ${iso('l.counted_at')} as counted_at
           from (
             -- The page's lines first, through the sheet's index alone, then their names and balances: a deep page

@@ -153,6 +153,31 @@ BEGIN
   RETURN jsonb_build_object('status', 200, 'body', answer);
 END $$;
 
+-- A counted line's variance value: (counted − expected) at its balance's average cost as the count is saved (the unit
+-- cost of an empty balance; 0 without one), to the paisa; null while uncounted. Written with the count, whoever writes
+-- it, so a review sums a column (a million-line take probed its 33k varied lines' balances on every page) and a
+-- counted line keeps the value it was reviewed at. Apply posts at the average cost of its own instant.
+CREATE OR REPLACE FUNCTION "stock_take_line_value"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.counted IS NULL THEN
+    NEW.variance_value := NULL;
+  ELSIF NEW.counted = NEW.expected THEN
+    NEW.variance_value := 0;
+  ELSE
+    NEW.variance_value := coalesce((
+      SELECT round((NEW.counted - NEW.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2)
+        FROM stock_takes t JOIN inventory i ON i.warehouse_id = t.warehouse_id AND i.product_id = NEW.product_id
+       WHERE t.id = NEW.stock_take_id), 0);
+  END IF;
+  RETURN NEW;
+END $$;
+
+-- A take's start writes its lines uncounted: the trigger runs only for a count (or to clear one's value).
+CREATE OR REPLACE TRIGGER "stock_take_line_value_insert" BEFORE INSERT ON "stock_take_lines"
+  FOR EACH ROW WHEN (NEW.counted IS NOT NULL) EXECUTE FUNCTION stock_take_line_value();
+CREATE OR REPLACE TRIGGER "stock_take_line_value_update" BEFORE UPDATE OF counted, expected, variance_value ON "stock_take_lines"
+  FOR EACH ROW EXECUTE FUNCTION stock_take_line_value();
+
 -- A stock take's line counts and variance totals follow its lines in the same statement (a statement trigger sees every row a statement
 -- wrote at once: a take of a million lines costs one update of its header), so its review and the list read two
 -- columns instead of counting the lines on every page.
@@ -160,17 +185,21 @@ CREATE OR REPLACE FUNCTION "stock_take_line_counts_apply"() RETURNS trigger LANG
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     UPDATE stock_takes t SET lines_total = t.lines_total - o.total, lines_counted = t.lines_counted - o.counted,
-           lines_varied = t.lines_varied - o.varied, variance_quantity = t.variance_quantity - o.quantity
+           lines_varied = t.lines_varied - o.varied, variance_quantity = t.variance_quantity - o.quantity,
+           variance_value = t.variance_value - o.value
       FROM (SELECT stock_take_id, count(*)::int AS total, count(counted)::int AS counted,
-                   count(*) FILTER (WHERE counted <> expected)::int AS varied, coalesce(sum(counted - expected), 0) AS quantity
+                   count(*) FILTER (WHERE counted <> expected)::int AS varied, coalesce(sum(counted - expected), 0) AS quantity,
+                   coalesce(sum(variance_value), 0) AS value
               FROM old_lines GROUP BY 1) o
      WHERE t.id = o.stock_take_id;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     UPDATE stock_takes t SET lines_total = t.lines_total + n.total, lines_counted = t.lines_counted + n.counted,
-           lines_varied = t.lines_varied + n.varied, variance_quantity = t.variance_quantity + n.quantity
+           lines_varied = t.lines_varied + n.varied, variance_quantity = t.variance_quantity + n.quantity,
+           variance_value = t.variance_value + n.value
       FROM (SELECT stock_take_id, count(*)::int AS total, count(counted)::int AS counted,
-                   count(*) FILTER (WHERE counted <> expected)::int AS varied, coalesce(sum(counted - expected), 0) AS quantity
+                   count(*) FILTER (WHERE counted <> expected)::int AS varied, coalesce(sum(counted - expected), 0) AS quantity,
+                   coalesce(sum(variance_value), 0) AS value
               FROM new_lines GROUP BY 1) n
      WHERE t.id = n.stock_take_id;
   END IF;
