@@ -248,6 +248,7 @@ describe('the counts area in Hindi', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'समीक्षा' }));
     await screen.findByText('गिनी गई पंक्तियाँ');
     expect(screen.getByRole('switch', { name: 'केवल अंतर वाली' })).toBeTruthy();
+    await screen.findByText('हर उत्पाद की गिनती के समय की औसत लागत पर');
     await screen.findByText('नहीं गिने गए (1): Toor Dal 1 kg। लागू करने पर ये नहीं बदलेंगे।');
     expect(screen.getByRole('button', { name: 'शून्य गिनें' })).toBeTruthy();
     expectNoEnglish();

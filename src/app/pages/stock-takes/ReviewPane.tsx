@@ -51,6 +51,7 @@ export function ReviewPane({ take, editable, onCountZero, onCountAllUncountedZer
         {seesCosts && (
           <Col xs={12} md={6}>
             <Statistic title={t('stockTakes.fields.varianceValue')} value={formatINR(take.totals.variance_value ?? 0)} />
+            <Typography.Text type="secondary">{t('stockTakes.review.varianceValueBasis')}</Typography.Text>
           </Col>
         )}
       </Row>
