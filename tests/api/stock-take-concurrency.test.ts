@@ -67,6 +67,19 @@ describe.skipIf(dbKind !== 'postgres')('stock takes under concurrency: two API p
         from stock_takes t where t.id = ${id}::uuid`),
     );
     expect(kept).toEqual({ lines_total: kept!.total, lines_counted: kept!.total, total: kept!.total, counted: kept!.total });
+    // The kept variance totals are their lines', every line counted is valued, whichever save landed last.
+    const [variances] = rowsOf<{ kept: string; summed: string; unvalued: number }>(
+      await db.execute(sql`
+      select t.lines_varied || ' ' || t.variance_quantity || ' ' || t.variance_value as kept,
+             l.varied || ' ' || l.quantity || ' ' || l.value as summed, l.unvalued
+        from stock_takes t,
+             (select count(*) filter (where varied) as varied, coalesce(sum(counted - expected), 0) as quantity,
+                     coalesce(sum(variance_value), 0) as value, count(*) filter (where variance_value is null)::int as unvalued
+                from stock_take_lines where stock_take_id = ${id}::uuid) l
+       where t.id = ${id}::uuid`),
+    );
+    expect(variances!.kept).toBe(variances!.summed);
+    expect(variances!.unvalued).toBe(0);
     expect((await call(0, 'POST', `/stock-takes/${id}/cancel`)).status).toBe(200);
   });
 
