@@ -24,6 +24,7 @@ import { registerMetrics } from './metrics/metrics.js';
 import { serveBackups } from './backup/serve-backups.js';
 import type { BackupSettings } from './config.js';
 import { ledgerAnnouncer } from './live/ledger-announcer.js';
+import { embeddedVacuum } from './db/embedded-vacuum.js';
 
 export type BuildAppOptions = Omit<AppDeps, 'sessions' | 'resources' | 'events' | 'metrics' | 'backups'> & {
   /** The declared resources to serve (default every one of src/domain/resources) and parts given in code (tests). */
@@ -89,6 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   const metrics = registerMetrics(app, { database: options.database, events });
   const backups = await serveBackups(app, options.database, options.backup ?? { dir: null, everyMs: null, keep: 14 }, metrics);
   const announcer = ledgerAnnouncer(options.database.db);
+  // PostgreSQL's own autovacuum keeps a server's tables; the embedded database has none (db/embedded-vacuum.ts).
+  const { origin } = options.database;
+  const vacuum = origin.kind === 'pglite' ? embeddedVacuum(origin.client, app.log) : null;
+  app.addHook('onClose', async () => vacuum?.stop());
   // Open streams would keep the server from closing: they end first (clients reconnect to another process).
   app.addHook('preClose', async () => {
     await announcer.stop();

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { APP_EVENTS_CHANNEL, RESET_PAYLOAD, type AppEvent } from './event-hub.js';
 import { advance, type CursorState } from './ledger-cursor.js';
+import { repeat } from '../repeat.js';
 
 /** One process at a time announces the ledger: whoever takes this lock for its cycle. */
 const ANNOUNCER_LOCK = 727_275;
@@ -109,26 +110,6 @@ export function ledgerAnnouncer(db: Db, intervalMs = 200) {
     });
   }
 
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      // A failed cycle (the database away for a moment) is tried again at the next one: the cursor has not moved.
-      const outcome = cycle().catch(() => false);
-      running = outcome.then(() => undefined);
-      void outcome.then((backlog) => schedule(backlog ? 0 : intervalMs));
-    }, delay);
-    timer.unref();
-  };
-  schedule(intervalMs);
-  return {
-    /** Stops after the cycle under way, if any. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  // A failed cycle (the database away for a moment) is tried again at the next one: the cursor has not moved.
+  return repeat(intervalMs, async () => ((await cycle().catch(() => false)) ? 0 : intervalMs));
 }

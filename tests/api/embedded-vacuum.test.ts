@@ -1,0 +1,78 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedVacuum, vacuumRound } from '../../src/server/db/embedded-vacuum.js';
+import { dbKind } from '../support/test-app.js';
+
+// PostgreSQL's own autovacuum keeps a server's tables: the embedded database is the one without.
+describe.skipIf(dbKind !== 'pglite')("the embedded database's autovacuum", () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await PGlite.create();
+  });
+  afterAll(() => db.close());
+
+  const statsOf = async (table: string) =>
+    (
+      await db.query<{ inserted: number; modified: number; vacuumed: boolean; analyzed: boolean }>(
+        `select n_ins_since_vacuum::int as inserted, n_mod_since_analyze::int as modified,
+                last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
+           from pg_stat_user_tables where relname = $1`,
+        [table],
+      )
+    ).rows[0];
+  /** The activity statistics reach pg_stat_user_tables a moment after the statement (at most a second). */
+  const statsShow = async (table: string, seen: (s: NonNullable<Awaited<ReturnType<typeof statsOf>>>) => boolean) => {
+    await expect
+      .poll(async () => {
+        const s = await statsOf(table);
+        return s !== undefined && seen(s);
+      })
+      .toBe(true);
+  };
+  const heapFetches = async (query: string) => {
+    const plan = (await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, format json) ${query}`)).rows[0]!['QUERY PLAN'];
+    const node = (plan as unknown as [{ Plan: { Plans?: { 'Heap Fetches'?: number }[] } }])[0].Plan.Plans![0]!;
+    return node['Heap Fetches'];
+  };
+
+  it('vacuums a table past its inserted-rows threshold: its index-only scans stop reading the heap', async () => {
+    await db.exec(`create table sheet (id int primary key, name text); insert into sheet select i, md5(i::text) from generate_series(1, 20000) i`);
+    await statsShow('sheet', (s) => s.inserted === 20000);
+    const deepPage = 'select id from sheet order by id offset 10000 limit 50';
+    expect(await heapFetches(deepPage)).toBe(10050);
+
+    expect(await vacuumRound(db)).toMatchObject({ table: 'public.sheet', vacuumed: true });
+    expect(await heapFetches(deepPage)).toBe(0);
+    await statsShow('sheet', (s) => s.vacuumed && s.analyzed && s.inserted === 0);
+    // Nothing else is due: a round finds no work.
+    expect(await vacuumRound(db)).toBeNull();
+  });
+
+  it('analyzes alone a table whose rows changed past the analyze threshold but left few dead', async () => {
+    await db.exec(`create table prices (id int primary key, price int); insert into prices select i, i from generate_series(1, 400) i`);
+    await statsShow('prices', (s) => s.inserted === 400);
+    // 400 new rows: short of the insert threshold (1,000 + 20%), past analyze's (50 + 10%).
+    expect(await vacuumRound(db)).toMatchObject({ table: 'public.prices', vacuumed: false });
+    await statsShow('prices', (s) => s.analyzed && !s.vacuumed && s.modified === 0);
+
+    // 100 changed rows: past analyze's 50 + 10% of 400 (90), short of vacuum's 50 + 20% of 400 (130) dead ones.
+    await db.exec(`update prices set price = price + 1 where id <= 100`);
+    await statsShow('prices', (s) => s.modified === 100);
+    expect(await vacuumRound(db)).toMatchObject({ table: 'public.prices', vacuumed: false });
+    await statsShow('prices', (s) => s.modified === 0);
+    expect(await vacuumRound(db)).toBeNull();
+  });
+
+  it('runs its rounds on its own, saying what it vacuumed, until stopped', async () => {
+    const said: object[] = [];
+    const log = { info: (o: object) => void said.push(o), warn: (o: object) => void said.push(o) };
+    const loop = embeddedVacuum(db, log, 50);
+    try {
+      await db.exec(`create table ledger (seq int primary key); insert into ledger select generate_series(1, 5000)`);
+      await expect.poll(() => said.some((o) => (o as { table?: string }).table === 'public.ledger'), { timeout: 15_000 }).toBe(true);
+    } finally {
+      await loop.stop();
+    }
+    expect(said.every((o) => 'table' in o)).toBe(true);
+  });
+});
