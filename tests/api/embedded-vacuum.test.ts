@@ -29,6 +29,12 @@ describe.skipIf(dbKind !== 'pglite')("the embedded database's autovacuum", () =>
       })
       .toBe(true);
   };
+  /** Rounds until none is due: the tables they did. */
+  const drain = async () => {
+    const done: string[] = [];
+    for (let round = await vacuumRound(db); round; round = await vacuumRound(db)) done.push(round.table);
+    return done;
+  };
   const heapFetches = async (query: string) => {
     const plan = (await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, format json) ${query}`)).rows[0]!['QUERY PLAN'];
     const node = (plan as unknown as [{ Plan: { Plans?: { 'Heap Fetches'?: number }[] } }])[0].Plan.Plans![0]!;
@@ -44,11 +50,12 @@ describe.skipIf(dbKind !== 'pglite')("the embedded database's autovacuum", () =>
     expect(await vacuumRound(db)).toMatchObject({ table: 'public.sheet', vacuumed: true });
     expect(await heapFetches(deepPage)).toBe(0);
     await statsShow('sheet', (s) => s.vacuumed && s.analyzed && s.inserted === 0);
-    // Nothing else is due: a round finds no work.
-    expect(await vacuumRound(db)).toBeNull();
+    // The catalogs the table's creation changed may be due as well; the table itself is done.
+    expect(await drain()).not.toContain('public.sheet');
   });
 
   it('analyzes alone a table whose rows changed past the analyze threshold but left few dead', async () => {
+    await drain();
     await db.exec(`create table prices (id int primary key, price int); insert into prices select i, i from generate_series(1, 400) i`);
     await statsShow('prices', (s) => s.inserted === 400);
     // 400 new rows: short of the insert threshold (1,000 + 20%), past analyze's (50 + 10%).
@@ -60,7 +67,7 @@ describe.skipIf(dbKind !== 'pglite')("the embedded database's autovacuum", () =>
     await statsShow('prices', (s) => s.modified === 100);
     expect(await vacuumRound(db)).toMatchObject({ table: 'public.prices', vacuumed: false });
     await statsShow('prices', (s) => s.modified === 0);
-    expect(await vacuumRound(db)).toBeNull();
+    expect(await drain()).not.toContain('public.prices');
   });
 
   it('runs its rounds on its own, saying what it vacuumed, until stopped', async () => {

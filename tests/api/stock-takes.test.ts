@@ -124,7 +124,9 @@ describe('stock takes: count, review, apply', () => {
                where product_id = ${productId}::uuid and warehouse_id = ${w}::uuid`,
         )
       )[0]!.cost;
-    const paise = (quantity: number, cost: string) => Math.round(quantity * Number(cost) * 100) / 100;
+    // To the paisa as PostgreSQL rounds (half away from zero; Math.round takes half of a negative value up).
+    const paise = async (quantity: number, cost: string) =>
+      Number((await queryRows<{ v: string }>(t.db, sql`select round(${quantity}::numeric * ${cost}::numeric, 2)::text as v`))[0]!.v);
     const id = await start(w, { blind: false });
     const review = async () => (await t.request('GET', `/api/stock-takes/${id}?only_variances=true&limit=500`, { role: 'admin' })).body;
     const lineOf = (body: { lines: { product_id: string; variance_value: number | null }[] }) =>
@@ -133,8 +135,8 @@ describe('stock takes: count, review, apply', () => {
     const before = await avgCost(a.productId);
     expect((await count(id, [{ product_id: a.productId, counted: a.stock - 2 }])).status).toBe(200);
     let body = await review();
-    expect(lineOf(body)).toBe(paise(-2, before));
-    expect(body.totals.variance_value).toBe(paise(-2, before));
+    expect(lineOf(body)).toBe(await paise(-2, before));
+    expect(body.totals.variance_value).toBe(await paise(-2, before));
 
     // A purchase at another price moves the average cost; the count keeps the value it was saved at.
     const seller = await fx.sellerIn(a.cityId);
@@ -156,18 +158,18 @@ describe('stock takes: count, review, apply', () => {
     const after = await avgCost(a.productId);
     expect(after).not.toBe(before);
     body = await review();
-    expect(lineOf(body)).toBe(paise(-2, before));
+    expect(lineOf(body)).toBe(await paise(-2, before));
 
     // A recount is valued at the cost of its own save.
     expect((await count(id, [{ product_id: a.productId, counted: a.stock - 1 }])).status).toBe(200);
     body = await review();
-    expect(lineOf(body)).toBe(paise(-1, after));
+    expect(lineOf(body)).toBe(await paise(-1, after));
 
     // Every other line counted as zero: the total is the sum of every line's value, each at its balance's cost now.
     expect((await t.request('POST', `/api/stock-takes/${id}/count-uncounted-as-zero`, { role: 'admin' })).status).toBe(200);
     const [expected] = await queryRows<{ total: string }>(
       t.db,
-      sql`select sum(case when l.product_id = ${a.productId}::uuid then ${paise(-1, after)}
+      sql`select sum(case when l.product_id = ${a.productId}::uuid then ${await paise(-1, after)}
                           else round((l.counted - l.expected) * coalesce(i.stock_value / nullif(i.current_stock, 0), i.unit_cost, 0), 2) end)::text as total
             from stock_take_lines l left join inventory i on i.product_id = l.product_id and i.warehouse_id = ${w}::uuid
            where l.stock_take_id = ${id}::uuid`,

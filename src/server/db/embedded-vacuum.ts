@@ -6,18 +6,22 @@ import { repeat } from '../repeat.js';
  * (pg_settings still says 'on'): left alone, no table is ever vacuumed or analyzed. Dead rows stay; the visibility map
  * never fills, so every index-only scan reads the heap as well (a million-line stock take's page 2000: 1.3 s, against
  * 15 ms on PostgreSQL, whose autovacuum had passed); the planner keeps the statistics of the last explicit ANALYZE;
- * and no row is ever frozen, so some two billion writes on, PostgreSQL would refuse every write to avoid transaction
- * ID wraparound. A round does what autovacuum does with its default settings, for the one table most in need: vacuumed
- * (and analyzed) past autovacuum_vacuum_threshold/scale_factor (dead rows), autovacuum_vacuum_insert_threshold/
- * scale_factor (rows inserted since: the visibility map) or autovacuum_freeze_max_age; analyzed alone past
- * autovacuum_analyze_threshold/scale_factor. One table a round: the one connection serves every request, and a
- * vacuum holds it (a vacuum skips the pages the visibility map already marks, so each costs what changed since).
+ * and no row is ever frozen: some two billion transactions on, rows written before would vanish (transaction ID
+ * wraparound, which a standalone backend, unlike a server, does not stop writes to prevent). A round does what
+ * autovacuum does with its default settings, for the one table most in need: vacuumed (and analyzed) past
+ * autovacuum_vacuum_threshold/scale_factor (dead rows), autovacuum_vacuum_insert_threshold/scale_factor (rows
+ * inserted since: the visibility map) or autovacuum_freeze_max_age; analyzed alone past
+ * autovacuum_analyze_threshold/scale_factor. One table a round: the one connection serves every request, and a vacuum
+ * holds it (it skips the pages the visibility map already marks, so each costs what changed since).
  */
 const DUE = `
   with t as (
     select format('%I.%I', s.schemaname, s.relname) as name, greatest(c.reltuples, 0) as rows, age(c.relfrozenxid) as xid_age,
            s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted, s.n_mod_since_analyze as modified
-      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      from pg_stat_all_tables s join pg_class c on c.oid = s.relid
+     -- The catalogs too (every ANALYZE rewrites pg_statistic's rows; their oldest rows must be frozen like any other);
+     -- a TOAST table is vacuumed with its table, a partitioned one holds no rows.
+     where s.schemaname <> 'pg_toast' and c.relkind in ('r', 'm')
   ), due as (
     select name, dead > 50 + 0.2 * rows or inserted > 1000 + 0.2 * rows or xid_age > 200000000 as vacuum_due,
            modified > 50 + 0.1 * rows as analyze_due, xid_age > 200000000 as wraparound, greatest(dead, inserted, modified) as work
