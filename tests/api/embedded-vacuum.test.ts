@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedVacuum, vacuumRound } from '../../src/server/db/embedded-vacuum.js';
+import { embeddedVacuum, holdVacuum, vacuumRound } from '../../src/server/db/embedded-vacuum.js';
 import { dbKind } from '../support/test-app.js';
 
 // PostgreSQL's own autovacuum keeps a server's tables: the embedded database is the one without.
@@ -68,6 +68,21 @@ describe.skipIf(dbKind !== 'pglite')("the embedded database's autovacuum", () =>
     expect(await vacuumRound(db)).toMatchObject({ table: 'public.prices', vacuumed: false });
     await statsShow('prices', (s) => s.modified === 0);
     expect(await drain()).not.toContain('public.prices');
+  });
+
+  it('starts no round while a backup holds it, and takes the table due once released', async () => {
+    await drain();
+    await db.exec(`create table receipts (id int primary key); insert into receipts select generate_series(1, 3000)`);
+    await statsShow('receipts', (s) => s.inserted === 3000);
+    const release = holdVacuum(db);
+    const second = holdVacuum(db);
+    expect(await vacuumRound(db)).toBeNull();
+    release();
+    release();
+    // Another holder still holds it.
+    expect(await vacuumRound(db)).toBeNull();
+    second();
+    expect(await vacuumRound(db)).toMatchObject({ table: 'public.receipts', vacuumed: true });
   });
 
   it('runs its rounds on its own, saying what it vacuumed, until stopped', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { product } from '../product.js';
 import type { Manifest } from './archive.js';
+import { holdVacuum } from '../db/embedded-vacuum.js';
 
 /** Runs one of the backup's helper processes (src/server/cli) to its end; its standard output, or why it failed. */
 async function runHelper(args: string[], failure: string): Promise<string> {
@@ -39,12 +40,17 @@ export async function snapshotPglite(client: PGlite, pgdata: string, target: str
       blockedMs += performance.now() - started;
     }
   };
-  await timed(() => client.query(`select pg_backup_start('grocery backup', true)`));
+  const release = holdVacuum(client);
   let stop: { labelfile: string; spcmapfile: string | null; wal: string };
   try {
-    await runHelper([path.join(product().root, 'src/server/cli/backup-copy.mjs'), pgdata, target], 'Could not copy the data folder');
+    await timed(() => client.query(`select pg_backup_start('grocery backup', true)`));
+    try {
+      await runHelper([path.join(product().root, 'src/server/cli/backup-copy.mjs'), pgdata, target], 'Could not copy the data folder');
+    } finally {
+      stop = (await timed(() => client.query<typeof stop>('select labelfile, spcmapfile, pg_walfile_name(lsn) as wal from pg_backup_stop(false)'))).rows[0]!;
+    }
   } finally {
-    stop = (await timed(() => client.query<typeof stop>('select labelfile, spcmapfile, pg_walfile_name(lsn) as wal from pg_backup_stop(false)'))).rows[0]!;
+    release();
   }
   const start = /START WAL LOCATION: \S+ \(file ([0-9A-F]{24})\)/.exec(stop.labelfile)?.[1];
   if (!start) throw new Error(`Unexpected backup label from the database: ${stop.labelfile}`);

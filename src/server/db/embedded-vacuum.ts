@@ -31,8 +31,26 @@ const DUE = `
 
 export type VacuumRound = { table: string; vacuumed: boolean; ms: number } | null;
 
-/** One round: the table most in need vacuumed and analyzed (or analyzed alone), or null when none is due. */
+/** Holders per database: backups copying its data folder. */
+const holders = new WeakMap<object, number>();
+
+/**
+ * No round starts until the returned release is called: an online backup copies the data folder and then needs every
+ * WAL segment written since its start, which a vacuum's burst of WAL could have the database recycle.
+ */
+export function holdVacuum(client: object): () => void {
+  holders.set(client, (holders.get(client) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders.set(client, (holders.get(client) ?? 1) - 1);
+  };
+}
+
+/** One round: the table most in need vacuumed and analyzed (or analyzed alone), or null when none is due (or held). */
 export async function vacuumRound(client: Pick<PGlite, 'query' | 'exec'>): Promise<VacuumRound> {
+  if ((holders.get(client) ?? 0) > 0) return null;
   const [due] = (await client.query<{ name: string; vacuum: boolean }>(DUE)).rows;
   if (!due) return null;
   const started = performance.now();
