@@ -276,7 +276,11 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const t1 = performance.now();
       const done: string[] = [];
-      for (let round = await vacuumRound(origin.client); round; round = await vacuumRound(origin.client)) done.push(`${round.table} ${round.ms} ms`);
+      const tables: string[] = [];
+      for (let round = await vacuumRound(origin.client); round; round = await vacuumRound(origin.client, tables)) {
+        tables.push(round.table);
+        done.push(`${round.table} ${round.ms} ms`);
+      }
       console.log(`  vacuum rounds before the reads (${seconds(t1)}): ${done.join(', ') || 'none due'}`);
     }
     await reads(kind, bench, get, scale, takeId);

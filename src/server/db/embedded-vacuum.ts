@@ -24,10 +24,12 @@ const DUE = `
      where s.schemaname <> 'pg_toast' and c.relkind in ('r', 'm')
   ), due as (
     select name, dead > 50 + 0.2 * rows or inserted > 1000 + 0.2 * rows or xid_age > 200000000 as vacuum_due,
-           modified > 50 + 0.1 * rows as analyze_due, xid_age > 200000000 as wraparound, greatest(dead, inserted, modified) as work
+           -- ANALYZE passes over pg_statistic itself (analyze.c), so its changes would keep it due forever.
+           modified > 50 + 0.1 * rows and name <> 'pg_catalog.pg_statistic' as analyze_due, xid_age > 200000000 as wraparound, greatest(dead, inserted, modified) as work
       from t
   )
-  select name, vacuum_due as vacuum from due where vacuum_due or analyze_due order by wraparound desc, work desc limit 1`;
+  select name, vacuum_due as vacuum from due where (vacuum_due or analyze_due) and name <> all($1::text[])
+   order by wraparound desc, work desc limit 1`;
 
 export type VacuumRound = { table: string; vacuumed: boolean; ms: number } | null;
 
@@ -48,10 +50,14 @@ export function holdVacuum(client: object): () => void {
   };
 }
 
-/** One round: the table most in need vacuumed and analyzed (or analyzed alone), or null when none is due (or held). */
-export async function vacuumRound(client: Pick<PGlite, 'query' | 'exec'>): Promise<VacuumRound> {
+/**
+ * One round: the table most in need vacuumed and analyzed (or analyzed alone), or null when none is due (or held).
+ * `done`: tables this series of rounds already did, passed over (a table whose counters a vacuum cannot reset would
+ * otherwise come first again).
+ */
+export async function vacuumRound(client: Pick<PGlite, 'query' | 'exec'>, done: readonly string[] = []): Promise<VacuumRound> {
   if ((holders.get(client) ?? 0) > 0) return null;
-  const [due] = (await client.query<{ name: string; vacuum: boolean }>(DUE)).rows;
+  const [due] = (await client.query<{ name: string; vacuum: boolean }>(DUE, [done])).rows;
   if (!due) return null;
   const started = performance.now();
   await client.exec(due.vacuum ? `vacuum (analyze) ${due.name}` : `analyze ${due.name}`);
@@ -60,13 +66,22 @@ export async function vacuumRound(client: Pick<PGlite, 'query' | 'exec'>): Promi
 
 type Log = { info: (o: object, message: string) => void; warn: (o: object, message: string) => void };
 
-/** A round every `intervalMs` (autovacuum_naptime's default: a minute); the next a second after one that found work. */
+/**
+ * A round every `intervalMs` (autovacuum_naptime's default: a minute); after one that found work, the next a second
+ * later, until none is due.
+ */
 export function embeddedVacuum(client: Pick<PGlite, 'query' | 'exec'>, log: Log, intervalMs = 60_000) {
   let stopped = false;
+  // The tables of the rounds since the last that found none due: each at most once a series.
+  let series: string[] = [];
   const rounds = repeat(intervalMs, async () => {
     try {
-      const round = await vacuumRound(client);
-      if (!round) return intervalMs;
+      const round = await vacuumRound(client, series);
+      if (!round) {
+        series = [];
+        return intervalMs;
+      }
+      series.push(round.table);
       log.info(round, round.vacuumed ? 'vacuumed a table of the embedded database' : 'analyzed a table of the embedded database');
       return 1_000;
     } catch (error) {
