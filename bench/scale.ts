@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/rows.js';
-import { vacuumRound } from '../src/server/db/embedded-vacuum.js';
+import { vacuumRound, type VacuumRound } from '../src/server/db/embedded-vacuum.js';
 import { benchApi, ms, openBenchDb, seconds, stopBenchCluster, timePair, type BenchDb, type Kind, type RawQuery, type Statement } from './support/bench-kit.js';
 import { buildScaleData, type ScaleData, type ScaleOptions } from './support/scale-data.js';
 
@@ -275,13 +275,17 @@ try {
     if (origin.kind === 'pglite') {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const t1 = performance.now();
-      const done: string[] = [];
-      const tables: string[] = [];
-      for (let round = await vacuumRound(origin.client); round; round = await vacuumRound(origin.client, tables)) {
-        tables.push(round.table);
-        done.push(`${round.table} ${round.ms} ms`);
-      }
-      console.log(`  vacuum rounds before the reads (${seconds(t1)}): ${done.join(', ') || 'none due'}`);
+      const done: NonNullable<VacuumRound>[] = [];
+      for (
+        let round = await vacuumRound(origin.client);
+        round;
+        round = await vacuumRound(
+          origin.client,
+          done.map((r) => r.table),
+        )
+      )
+        done.push(round);
+      console.log(`  vacuum rounds before the reads (${seconds(t1)}): ${done.map((r) => `${r.table} ${r.ms} ms`).join(', ') || 'none due'}`);
     }
     await reads(kind, bench, get, scale, takeId);
     await post(`/api/stock-takes/${takeId}/cancel`, {});

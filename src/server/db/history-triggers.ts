@@ -11,8 +11,8 @@ const ALWAYS_UNRECORDED = ['id', 'created', 'modified'];
 
 /**
  * Per resource: columns an entry never carries. A password hash is a secret ('*': that it changed is recorded, never
- * its value); the session counter moves with it and says nothing more; a stock take's line counts and variance totals follow its lines (and would tell a blind count's variances, and a
- * cost, to whoever reads its history); an inventory
+ * its value); the session counter moves with it and says nothing more; a stock take's line counts and variance totals
+ * follow its lines (and would tell a blind count's variances, and a cost, to whoever reads its history); an inventory
  * record's balances change with every stock movement, and the ledger is already their history (one row per movement,
  * who and when), so recording them twice would only slow stock writes.
  */
