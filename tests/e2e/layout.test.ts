@@ -67,6 +67,39 @@ describe('layout (issue 28)', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it("a cold load shows the app's mark while its code arrives, and only until the screen shows", async () => {
+    const page = browser.page();
+    const splash = page.locator('#boot-splash');
+    // Every script waits for the gate; holding swaps in a closed one (routing also bypasses the HTTP cache).
+    let gate = Promise.resolve();
+    await page.route('**/assets/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const holdCode = () => {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    };
+
+    let release = holdCode();
+    await page.goto('/login', { waitUntil: 'commit' });
+    await splash.waitFor();
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    release();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await splash.isVisible()).toBe(false);
+
+    // Signed in, a screen opened cold: the mark until the layout renders.
+    await loginAs(page, 'admin');
+    release = holdCode();
+    await page.reload({ waitUntil: 'commit' });
+    await splash.waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await splash.isVisible()).toBe(false);
+  });
+
   it('the public header shows the logo on a phone', async () => {
     const page = browser.page();
     await page.setViewportSize({ width: 390, height: 844 });
