@@ -4,7 +4,7 @@
  * precompressed files (the baseline: what the server sent before), and the back-office's first page for scale.
  * Then Lighthouse (mobile, performance) on /login for both, when `--lighthouse` is given (run through npx).
  *
- *   npm run bench:spa -- [--rebuild] [--lighthouse]
+ *   npm run bench:spa -- [--rebuild] [--lighthouse] [--runs 3]
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
