@@ -1,7 +1,8 @@
 /**
  * Stock changes under load: add-stock/remove-stock over HTTP against two real API processes sharing one PostgreSQL
- * server (and against the first of them alone: issue 33 asks for both) (a throwaway cluster started here, as in the tests), beside pgbench running the API's own statement (the SQL
- * function stock_request, one round trip, prepared as the API prepares it) at the same concurrency, in the same run:
+ * server (a throwaway cluster started here, as in the tests), and against the first of them alone (issue 33 asks for
+ * both), beside pgbench running the API's own statement (the SQL function stock_request, one round trip, prepared as
+ * the API prepares it) at the same concurrency, in the same run:
  *   - spread over 200 balance rows, without and with an Idempotency-Key;
  *   - every request on ONE hot row (they all queue on its row lock);
  *   - spread again with history switched off (issue 32: stock_request without naming its actor for the history
