@@ -96,8 +96,7 @@ try {
 
   // A plain keep-alive HTTP client: fetch (undici) costs the load generator more CPU than the server's own handling,
   // on the same two cores.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const post = (base: string, route: string, headers: Record<string, string>, body: string) =>
+  const post = (agent: http.Agent, base: string, route: string, headers: Record<string, string>, body: string) =>
     new Promise<number>((resolve, reject) => {
       const req = http.request(
         `${base}/api/inventory/${route}`,
@@ -113,6 +112,9 @@ try {
 
   async function api(label: string, options: { hot: boolean; idempotent: boolean; processes?: 1 | 2 }): Promise<Result> {
     const targets = servers.slice(0, options.processes ?? 2);
+    // An agent per run: a socket left idle in a shared pool while other runs went on (the second process's, during the
+    // one-process runs) could be closed by its server just as it was reused ('socket hang up').
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const latencies: number[] = [];
     let next = 0;
     const t0 = performance.now();
@@ -122,12 +124,14 @@ try {
         const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
         if (options.idempotent) headers['idempotency-key'] = crypto.randomUUID();
         const started = performance.now();
-        const status = await post(targets[i % targets.length]!.url, route, headers, JSON.stringify(body));
+        const status = await post(agent, targets[i % targets.length]!.url, route, headers, JSON.stringify(body)).catch((error: unknown) => {
+          throw new Error(`${label}: request ${i} failed`, { cause: error });
+        });
         if (status !== 200) throw new Error(`${label}: HTTP ${status}`);
         latencies.push(performance.now() - started);
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker)).finally(() => agent.destroy());
     const seconds = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))]!.toFixed(1);
@@ -243,7 +247,6 @@ ${statement('remove', 'POST /inventory/remove-stock', `'quantity', :q::int, 'mov
   );
   console.log(`Balances differing from their ledger after the run: ${drift!.n}`);
   await database.close();
-  agent.destroy();
 } finally {
   await stop();
   fs.rmSync(scripts, { recursive: true, force: true });
