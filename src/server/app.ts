@@ -89,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<Api> {
   const events = await eventHub(options.database.listen);
   const metrics = registerMetrics(app, { database: options.database, events });
   const backups = await serveBackups(app, options.database, options.backup ?? { dir: null, everyMs: null, keep: 14 }, metrics);
-  const announcer = ledgerAnnouncer(options.database.db);
+  const announcer = ledgerAnnouncer(options.database.db, metrics.ledgerCycle);
   // PostgreSQL's own autovacuum keeps a server's tables; the embedded database has none (db/embedded-vacuum.ts).
   const { origin } = options.database;
   const vacuum = origin.kind === 'pglite' ? embeddedVacuum(origin.client, app.log) : null;

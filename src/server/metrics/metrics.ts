@@ -19,6 +19,8 @@ export type AppMetrics = {
   addGauge: (name: string, help: string, read: () => number | null) => void;
   /** The Prometheus text of everything, as a scrape reads it. */
   scrape: () => Promise<string>;
+  /** A cycle of the ledger's announcer (live/ledger-announcer.ts): one that read the ledger, or one the idle sequence spared. */
+  ledgerCycle: (kind: 'read' | 'idle') => void;
 };
 
 /**
@@ -56,6 +58,13 @@ export function registerMetrics(app: FastifyInstance, deps: { database: Database
     latency.observe(labels, reply.elapsedTime / 1000);
     if (route === SIGN_IN_ROUTE && reply.statusCode >= 400) signInFailures.inc({ reason: SIGN_IN_REFUSALS[reply.statusCode] ?? 'other' });
     done();
+  });
+
+  const ledgerCycles = new Counter({
+    name: 'live_ledger_cycles_total',
+    help: "Cycles of this process's ledger announcer: 'read' the ledger, or 'idle' (its sequence had not moved)",
+    labelNames: ['kind'],
+    registers: [registry],
   });
 
   const queryTime = new Histogram({
@@ -109,6 +118,7 @@ export function registerMetrics(app: FastifyInstance, deps: { database: Database
   let defaults = false;
   return {
     registry,
+    ledgerCycle: (kind) => ledgerCycles.inc({ kind }),
     addGauge(name, help, read) {
       new Gauge({
         name,
