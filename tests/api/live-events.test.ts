@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/domain/policy.js';
 import { rowsOf } from '../../src/server/db/rows.js';
 import { stockFixtures } from '../support/stock-fixtures.js';
 import { changeOf, openSse, type SseStream } from '../support/sse-client.js';
-import { createTestApp, dbKind, type TestApp } from '../support/test-app.js';
+import { startServerProcess } from '../support/server-process.js';
+import { TEST_JWT_SECRET, createTestApp, dbKind, type TestApp } from '../support/test-app.js';
 
 /**
  * Issue 32, live screens: every committed change reaches the subscribers who may see it (GET /api/events, Server-Sent
@@ -195,41 +195,51 @@ describe('GET /api/events', () => {
   });
 });
 
-/** This process's announcer cycles so far, by kind (GET /api/metrics, from this machine). */
-async function ledgerCycles(): Promise<{ read: number; idle: number }> {
-  const text = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+type Cycles = { read: number; idle: number };
+/** An API process's announcer cycles so far, by kind (its GET /api/metrics, from this machine): this file's app by default. */
+async function ledgerCycles(metrics: () => Promise<string> = async () => (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body): Promise<Cycles> {
+  const text = await metrics();
   const count = (kind: string) => Number(new RegExp(`^live_ledger_cycles_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
   return { read: count('read'), idle: count('idle') };
 }
 
+/** Waits until two scrapes of a process show idle cycles between them and none that read; the second scrape's counts. */
+async function settledCycles(read: () => Promise<Cycles> = () => ledgerCycles()): Promise<Cycles> {
+  let last = await read();
+  await expect
+    .poll(
+      async () => {
+        const now = await read();
+        const settled = now.read === last.read && now.idle > last.idle;
+        last = now;
+        return settled;
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
+  return last;
+}
+
+type InventoryRecord = { id: string; product_id: string; warehouse_id: string; stock: number };
+const firstRecord = async (): Promise<InventoryRecord> =>
+  rowsOf<InventoryRecord>(await t.db.execute(sql`select id, product_id, warehouse_id, current_stock as stock from inventory order by id limit 1`))[0]!;
+/** A ledger row worth nothing, as in the backlog test above: the balance stays its ledger's. */
+const writeWorthlessRow = (db: Pick<TestApp['db'], 'execute'>, r: InventoryRecord) =>
+  db.execute(sql`
+    insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, value_change, reference_type)
+    values (${r.product_id}::uuid, ${r.warehouse_id}::uuid, 'valuation', 0, ${r.stock}, ${r.stock}, 0, 'manual')`);
+
 /**
- * An idle announcer reads the ledger's sequence instead of the ledger, while the sequence stays where its last cycle saw
- * every row.
+ * An idle announcer reads the ledger's sequence instead of the ledger, while the sequence stays where the cursor caught
+ * up with it.
  */
 describe('the ledger announcer', () => {
   it('reads only the sequence while nothing is written, and the ledger again once something is', async () => {
-    // Settled: two scrapes between which idle cycles ran and none read the ledger.
-    let last = await ledgerCycles();
-    await expect
-      .poll(
-        async () => {
-          const now = await ledgerCycles();
-          const settled = now.read === last.read && now.idle > last.idle;
-          last = now;
-          return settled;
-        },
-        { timeout: 15_000, interval: 500 },
-      )
-      .toBe(true);
+    const last = await settledCycles();
     const stream = await subscribe(await t.token('admin'));
-    const [record] = rowsOf<{ id: string; product_id: string; warehouse_id: string; stock: number }>(
-      await t.db.execute(sql`select id, product_id, warehouse_id, current_stock as stock from inventory order by id limit 1`),
-    );
-    // A ledger row worth nothing, as in the backlog test above: the balance stays its ledger's.
-    await t.db.execute(sql`
-      insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, value_change, reference_type)
-      values (${record!.product_id}::uuid, ${record!.warehouse_id}::uuid, 'valuation', 0, ${record!.stock}, ${record!.stock}, 0, 'manual')`);
-    await stream.next(isChange('inventory', record!.id), 15_000);
+    const record = await firstRecord();
+    await writeWorthlessRow(t.db, record);
+    await stream.next(isChange('inventory', record.id), 15_000);
     expect((await ledgerCycles()).read).toBeGreaterThan(last.read);
   });
 
@@ -238,29 +248,37 @@ describe('the ledger announcer', () => {
   // hold that transaction open beside the announcer (the embedded database runs one at a time).
   it.skipIf(dbKind !== 'postgres')('announces a ledger row whose seq was taken before cycles that could not see it, with nothing written since', async () => {
     const stream = await subscribe(await t.token('admin'));
-    const [record] = rowsOf<{ id: string; product_id: string; warehouse_id: string; stock: number }>(
-      await t.db.execute(sql`select id, product_id, warehouse_id, current_stock as stock from inventory order by id limit 1`),
-    );
-    const writer = new pg.Client({ connectionString: t.database.url });
-    await writer.connect();
-    try {
-      await writer.query('begin');
-      await writer.query(
-        `insert into stock_movements (product_id, warehouse_id, movement_type, quantity, stock_before, stock_after, value_change, reference_type)
-         values ($1, $2, 'valuation', 0, $3, $3, 0, 'manual')`,
-        [record!.product_id, record!.warehouse_id, record!.stock],
-      );
+    const record = await firstRecord();
+    await t.db.transaction(async (tx) => {
+      await writeWorthlessRow(tx, record);
       // Cycles read the ledger while the row is out of their sight, and none may call the ledger idle meanwhile.
       const before = await ledgerCycles();
       await expect.poll(async () => (await ledgerCycles()).read, { timeout: 15_000 }).toBeGreaterThanOrEqual(before.read + 3);
       expect((await ledgerCycles()).idle).toBe(before.idle);
-      await writer.query('commit');
-    } finally {
-      await writer.end();
-    }
-    const change = changeOf(await stream.next(isChange('inventory', record!.id), 15_000));
+    });
+    const change = changeOf(await stream.next(isChange('inventory', record.id), 15_000));
     expect(change.action).toBe('stock-valuation');
   });
+
+  it.skipIf(dbKind !== 'postgres')(
+    'a second API process on the database idles too, whichever process moved the cursor; a write wakes it',
+    async () => {
+      const second = await startServerProcess({ DATABASE_URL: t.database.url!, JWT_SECRET: TEST_JWT_SECRET, PORT: '0', SEED_DEMO: '0' });
+      try {
+        const secondCycles = () => ledgerCycles(async () => (await fetch(`${second.url}/api/metrics`)).text());
+        await settledCycles();
+        const before = await settledCycles(secondCycles);
+        const stream = await subscribe(await t.token('admin'));
+        const record = await firstRecord();
+        await writeWorthlessRow(t.db, record);
+        await stream.next(isChange('inventory', record.id), 15_000);
+        expect((await settledCycles(secondCycles)).read).toBeGreaterThan(before.read);
+      } finally {
+        await second.stop();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('record versions', () => {

@@ -4,6 +4,7 @@ import { rowsOf } from '../db/rows.js';
 import { APP_EVENTS_CHANNEL, RESET_PAYLOAD, type AppEvent } from './event-hub.js';
 import { advance, type CursorState } from './ledger-cursor.js';
 import { repeat } from '../repeat.js';
+import { ledgerSequence } from '../db/ledger-sequence.js';
 
 /** One process at a time announces the ledger: whoever takes this lock for its cycle. */
 const ANNOUNCER_LOCK = 727_275;
@@ -54,27 +55,19 @@ function payloads(events: AppEvent[]): string[] {
  * anyway, so one process at a time (an advisory lock) reads what was added since its cursor and announces it in one
  * small transaction; the cursor lives in the database, so another process takes over exactly where it stopped.
  */
-export function ledgerAnnouncer(db: Db, counted: (kind: 'read' | 'idle') => void = () => {}, intervalMs = 200) {
+export function ledgerAnnouncer(db: Db, counted: (kind: 'read' | 'idle') => void, intervalMs = 200) {
   /**
-   * The ledger's sequence when this process's last cycle had announced every row up to it (no hole left): while the
-   * sequence stays there, no ledger row can have been written since, by any process, and a cycle is one cheap read
-   * instead of a transaction (an idle server ran five a second: 3% of a core on the embedded database).
+   * The ledger's sequence when a cycle of this process found the cursor caught up with it (every seq up to it announced,
+   * no hole left), whichever process had moved the cursor there: while the sequence stays there, no ledger row can have
+   * been written since, by any process, and a cycle is one read of the sequence instead of a transaction (an idle server
+   * ran five a second: 3% of a core on the embedded database).
    */
   let settledAt: number | null = null;
-
-  /** The ledger sequence's last value taken (0 before the first): it moves when any transaction takes a seq. */
-  async function sequenceNow(): Promise<number> {
-    // A sequence is read outside every snapshot, and its CACHE is 1 (migration 0000): each seq taken moves last_value.
-    const [row] = rowsOf<{ last: string }>(
-      await db.execute(sql`select (case when is_called then last_value else 0 end)::text as last from stock_movements_seq_seq`),
-    );
-    return Number(row!.last);
-  }
 
   /** One cycle; true when it met a backlog. */
   async function cycle(): Promise<boolean> {
     // Read before the cycle's snapshot: every seq up to it was taken before the rows are read.
-    const sequence = await sequenceNow();
+    const sequence = await ledgerSequence(db);
     if (sequence === settledAt) {
       counted('idle');
       return false;
@@ -83,12 +76,14 @@ export function ledgerAnnouncer(db: Db, counted: (kind: 'read' | 'idle') => void
     counted('read');
     const { backlog, settled } = await db.transaction(async (tx) => {
       const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${ANNOUNCER_LOCK}) as got`));
-      if (!lock?.got) return { backlog: false, settled: false };
       const [cursor] = rowsOf<{ seq: number | string; holes: CursorState['holes'] }>(
         await tx.execute(sql`select seq, holes from live_ledger_cursor where id = 1`),
       );
       if (!cursor) return { backlog: false, settled: false };
       const state: CursorState = { seq: Number(cursor.seq), holes: cursor.holes };
+      const caughtUp = (at: CursorState) => at.holes.length === 0 && at.seq === sequence;
+      // Another process announces: this one idles too once the cursor it keeps has caught up with the sequence.
+      if (!lock?.got) return { backlog: false, settled: caughtUp(state) };
       const holes = `{${state.holes.map((h) => h.seq).join(',')}}`;
       // The snapshot and the rows in one statement: the holes are judged by the snapshot the rows were read under. The
       // rows after the cursor and the holes (all below it) are two index reads: as one `seq > … or seq = any(…)`, the
@@ -130,7 +125,7 @@ export function ledgerAnnouncer(db: Db, counted: (kind: 'read' | 'idle') => void
       if (next.seq !== state.seq || JSON.stringify(next.holes) !== JSON.stringify(state.holes)) {
         await tx.execute(sql`update live_ledger_cursor set seq = ${next.seq}, holes = ${JSON.stringify(next.holes)}::jsonb where id = 1`);
       }
-      return { backlog, settled: !backlog && next.holes.length === 0 && next.seq === sequence };
+      return { backlog, settled: !backlog && caughtUp(next) };
     });
     // Only once the cursor's update has committed: a failed commit leaves the next cycle a whole one.
     if (settled) settledAt = sequence;

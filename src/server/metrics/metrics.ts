@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
+import { ledgerSequence } from '../db/ledger-sequence.js';
 import type { EventHub } from '../live/event-hub.js';
 
 /** Seconds: from a cached answer to a slow report or a large import. */
@@ -19,7 +18,7 @@ export type AppMetrics = {
   addGauge: (name: string, help: string, read: () => number | null) => void;
   /** The Prometheus text of everything, as a scrape reads it. */
   scrape: () => Promise<string>;
-  /** A cycle of the ledger's announcer (live/ledger-announcer.ts): one that read the ledger, or one the idle sequence spared. */
+  /** A cycle of the ledger's announcer (live/ledger-announcer.ts): one that read the cursor (and the ledger), or one its idle sequence spared. */
   ledgerCycle: (kind: 'read' | 'idle') => void;
 };
 
@@ -62,7 +61,7 @@ export function registerMetrics(app: FastifyInstance, deps: { database: Database
 
   const ledgerCycles = new Counter({
     name: 'live_ledger_cycles_total',
-    help: "Cycles of this process's ledger announcer: 'read' the ledger, or 'idle' (its sequence had not moved)",
+    help: "Cycles of this process's ledger announcer: 'idle' while the ledger's sequence stays where the cursor caught up with it, else 'read'",
     labelNames: ['kind'],
     registers: [registry],
   });
@@ -96,10 +95,7 @@ export function registerMetrics(app: FastifyInstance, deps: { database: Database
     help: 'Stock movements written to the ledger by every API process (its identity sequence: a rolled-back write counts too)',
     registers: [registry],
     async collect() {
-      const [row] = rowsOf<{ last: string | null }>(
-        await deps.database.db.execute(sql`select (case when is_called then last_value else 0 end)::text as last from stock_movements_seq_seq`),
-      );
-      const written = Number(row?.last ?? 0);
+      const written = await ledgerSequence(deps.database.db);
       // A counter only goes up: mirrors the sequence from its value at the first scrape of this process.
       if (movementsSeen === null) this.inc(written);
       else if (written > movementsSeen) this.inc(written - movementsSeen);
